@@ -1,0 +1,5 @@
+/** What onboarding needs to know about organizations and staff that already exist. */
+export interface OrganizationDirectory {
+  findOrganizationIdBySlug(slug: string): Promise<string | null>;
+  organizationExists(orgId: string): Promise<boolean>;
+}

@@ -1,0 +1,29 @@
+import express, { type Express } from 'express';
+import type { ApiDeps } from './deps';
+import { errorHandler, notFoundHandler } from './http/errors';
+import { registerRoutes } from './http/register-routes';
+import { requestContext } from './http/request-context';
+import { buildOpenApiDocument } from './openapi/document';
+import { docsRouter } from './openapi/docs-page';
+import { ROUTES } from './routes';
+
+/** Builds the API without listening, so tests drive it in-process. */
+export function createApp(deps: ApiDeps): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('query parser', 'extended');
+  app.use(requestContext(deps.logger));
+  app.use(express.json({ limit: '1mb' }));
+
+  const openapi = buildOpenApiDocument(ROUTES);
+  app.get('/openapi.json', (_req, res) => void res.json(openapi));
+  app.use(docsRouter());
+
+  const router = express.Router();
+  registerRoutes(router, ROUTES, deps);
+  app.use(router);
+
+  app.use(notFoundHandler);
+  app.use(errorHandler(deps.logger));
+  return app;
+}

@@ -1,0 +1,64 @@
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import type { z } from 'zod';
+import type { Logger } from '../../lib/logger';
+
+const REASONS: Record<number, string> = { 400: 'Bad Request', 401: 'Unauthorized', 404: 'Not Found', 500: 'Internal Server Error' };
+
+/** The one error type of the API, rendered as the spec's common body {error, status, message}. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: 400 | 401 | 404 | 500,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export const badRequest = (message: string) => new ApiError(400, message);
+export const unauthorized = (message = 'Authentication required') => new ApiError(401, message);
+export const notFound = (message: string) => new ApiError(404, message);
+
+/** A dashboard call without a session: 307 {redirect, status} (spec 001 §2.1). */
+export class LoginRedirect extends Error {
+  constructor(readonly redirect = '/login') {
+    super('Login required');
+  }
+}
+
+/** Validation failures carry the schema's own messages: these are the spec's exact strings. */
+export function validationError(error: z.ZodError): ApiError {
+  const messages = [...new Set(error.issues.map((i) => i.message))];
+  return badRequest(messages.join('; '));
+}
+
+export function errorBody(status: number, message: string) {
+  return { error: REASONS[status] ?? 'Error', status, message };
+}
+
+export const notFoundHandler: RequestHandler = (req, _res, next) => next(notFound(`No route for ${req.method} ${req.path}`));
+
+export function errorHandler(logger: Logger): ErrorRequestHandler {
+  return (err, req, res, _next) => {
+    if (err instanceof LoginRedirect) {
+      res.status(307).json({ redirect: err.redirect, status: 307 });
+      return;
+    }
+    if (err instanceof ApiError) {
+      res.status(err.status).json(errorBody(err.status, err.message));
+      return;
+    }
+    // express.json() failures
+    if (err?.type === 'entity.parse.failed') {
+      res.status(400).json(errorBody(400, 'Request body is not valid JSON'));
+      return;
+    }
+    if (err?.type === 'entity.too.large') {
+      res.status(400).json(errorBody(400, 'Request body is too large'));
+      return;
+    }
+    // Anything else is ours: log it whole, tell the caller nothing about internals.
+    logger.error({ err, method: req.method, path: req.path }, 'unhandled error');
+    res.status(500).json(errorBody(500, 'Something went wrong on our side. Please try again.'));
+  };
+}

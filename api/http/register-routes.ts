@@ -1,0 +1,66 @@
+import type { Request, Router } from 'express';
+import type { z } from 'zod';
+import type { ApiDeps } from '../deps';
+import type { StaffIdentity } from '../repositories/staff.repository';
+import { LoginRedirect, unauthorized, validationError } from './errors';
+import type { AnyRoute } from './route';
+import { bearerToken, readSessionToken } from './session';
+import { timingSafeEqual } from 'node:crypto';
+
+async function sessionUser(req: Request, deps: ApiDeps): Promise<StaffIdentity | null> {
+  const token = readSessionToken(req);
+  if (!token) return null;
+  const userId = await deps.sessions.findUserId(token);
+  return userId ? deps.staff.findIdentity(userId) : null;
+}
+
+function hasAdminToken(req: Request, deps: ApiDeps): boolean {
+  const expected = deps.config.ADMIN_API_TOKEN;
+  const given = bearerToken(req);
+  if (!expected || !given || given.length !== expected.length) return false;
+  return timingSafeEqual(Buffer.from(given), Buffer.from(expected));
+}
+
+function parse<S extends z.ZodType | undefined>(schema: S, value: unknown): unknown {
+  if (!schema) return value;
+  const result = schema.safeParse(value);
+  if (!result.success) throw validationError(result.error);
+  return result.data;
+}
+
+/** Wires each route: who may call it, input validation, the handler, and the success body. */
+export function registerRoutes(router: Router, routes: AnyRoute[], deps: ApiDeps) {
+  for (const route of routes) {
+    router[route.method](route.path, async (req, res) => {
+      const user = await sessionUser(req, deps);
+      const access = route.access;
+      if (access.kind === 'session' || access.kind === 'org') {
+        if (!user) throw new LoginRedirect();
+      }
+      if (access.kind === 'operator' && !user?.isOperator && !hasAdminToken(req, deps)) {
+        throw unauthorized('Operator access required');
+      }
+      const input = {
+        query: parse(route.request?.query, req.query),
+        params: parse(route.request?.params, req.params),
+        body: parse(route.request?.body, req.body ?? {}),
+      };
+      let orgId: string | null = null;
+      if (access.kind === 'org') {
+        orgId = await access.orgIdOf(input, deps);
+        // Same answer for "no such org" and "not yours": existence is not disclosed across tenants.
+        if (!orgId || !(await deps.staff.canAccessOrganization(user!, orgId))) {
+          throw unauthorized('You do not have access to this organization');
+        }
+      }
+      const result = await route.handler({ ...input, user, orgId, deps, req, res });
+      if (res.headersSent) return; // the handler answered in a shape of its own (heartbeat's 500)
+      const status = route.response.status ?? 200;
+      if (status === 204) {
+        res.status(204).end();
+        return;
+      }
+      res.status(status).json(route.response.schema.parse(result));
+    });
+  }
+}

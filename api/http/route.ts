@@ -1,0 +1,61 @@
+import type { Request, Response } from 'express';
+import type { z } from 'zod';
+import type { StaffIdentity } from '../repositories/staff.repository';
+import type { ApiDeps } from '../deps';
+
+/**
+ * Who may call a route:
+ * - public: anyone;
+ * - session: a logged-in staff user (otherwise 307 to the login page);
+ * - operator: an internal operator, by session or admin token (otherwise 401);
+ * - org: a logged-in user who belongs to the organization the request names (otherwise 401).
+ */
+export type Access<I> =
+  | { kind: 'public' }
+  | { kind: 'session' }
+  | { kind: 'operator' }
+  | { kind: 'org'; orgIdOf: (input: I, deps: ApiDeps) => Promise<string | null> | string | null };
+
+export interface RouteInput<Q, B, P> {
+  query: Q;
+  body: B;
+  params: P;
+}
+
+export interface RouteContext<Q, B, P> extends RouteInput<Q, B, P> {
+  user: StaffIdentity | null;
+  /** The org id checked by the org access rule, when the route has one. */
+  orgId: string | null;
+  deps: ApiDeps;
+  req: Request;
+  res: Response;
+}
+
+export interface RouteDefinition<
+  Q extends z.ZodType = z.ZodType,
+  B extends z.ZodType = z.ZodType,
+  P extends z.ZodType = z.ZodType,
+  R extends z.ZodType = z.ZodType,
+> {
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete';
+  /** Express path syntax (/calls/:callId); the OpenAPI document shows {callId}. */
+  path: string;
+  summary: string;
+  tag: string;
+  access: Access<RouteInput<z.infer<Q>, z.infer<B>, z.infer<P>>>;
+  request?: { query?: Q; body?: B; params?: P };
+  /** Success status (default 200) and the schema of its body. */
+  response: { status?: 200 | 201 | 204; schema: R; description: string };
+  /** Documented error statuses besides 400 for validation. */
+  errors?: (401 | 404 | 307)[];
+  handler: (ctx: RouteContext<z.infer<Q>, z.infer<B>, z.infer<P>>) => Promise<z.infer<R>>;
+}
+
+/** Identity function that keeps each route's schema types attached to its handler. */
+export function defineRoute<Q extends z.ZodType, B extends z.ZodType, P extends z.ZodType, R extends z.ZodType>(
+  def: RouteDefinition<Q, B, P, R>,
+): RouteDefinition<Q, B, P, R> {
+  return def;
+}
+
+export type AnyRoute = RouteDefinition<any, any, any, any>; // eslint-disable-line @typescript-eslint/no-explicit-any

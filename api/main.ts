@@ -1,0 +1,43 @@
+import { Client, Connection } from '@temporalio/client';
+import { loadConfigOrExit } from '../config/env';
+import { createLogger } from '../lib/logger';
+import { createDb } from '../prisma/client';
+import { createApp } from './app';
+import { createOrganizationRepository } from './repositories/organization.repository';
+import { createSessionRepository } from './repositories/session.repository';
+import { createStaffRepository } from './repositories/staff.repository';
+import { createTemporalWorkflowGateway } from './use-cases/temporal-workflow-gateway';
+
+async function main() {
+  const config = loadConfigOrExit();
+  const logger = createLogger('api', config.LOG_LEVEL);
+  const db = createDb(config.databaseUrl);
+  const connection = await Connection.connect({ address: config.TEMPORAL_ADDRESS });
+  const client = new Client({ connection, namespace: config.TEMPORAL_NAMESPACE });
+  const app = createApp({
+    config,
+    logger,
+    organizations: createOrganizationRepository(db),
+    staff: createStaffRepository(db),
+    sessions: createSessionRepository(db, config.SESSION_TTL_HOURS),
+    workflows: createTemporalWorkflowGateway(client, config.TEMPORAL_TASK_QUEUE_PREFIX),
+  });
+  const server = app.listen(config.API_PORT, config.API_HOST, () =>
+    logger.info({ url: `http://${config.API_HOST}:${config.API_PORT}` }, 'API listening'),
+  );
+  const stop = () => {
+    server.close(async () => {
+      await connection.close();
+      await db.$disconnect();
+      process.exit(0);
+    });
+    setTimeout(() => process.exit(0), 5000).unref();
+  };
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,49 @@
+import type { z } from 'zod';
+import type { OrganizationRow } from '../../repositories/organization.repository';
+import { notFound } from '../../http/errors';
+import { defineRoute } from '../../http/route';
+import { GetOrgQuerySchema, OrgSchema } from './org.schema';
+
+export function toOrgResponse(o: OrganizationRow): z.infer<typeof OrgSchema> {
+  return {
+    id: o.id,
+    name: o.name,
+    slug: o.slug,
+    timezone: o.timezone as z.infer<typeof OrgSchema>['timezone'],
+    crm_name: o.crmName as z.infer<typeof OrgSchema>['crm_name'],
+    is_active: o.isActive,
+    onboarding_status: o.onboardingStatus as 'TESTING' | 'LIVE',
+    enterprise_id: o.enterpriseId,
+    company_profile_id: o.companyProfileId,
+    default_agent_id: o.defaultAgentId,
+    office_email: o.officeEmail,
+    cc_emails: o.ccEmails,
+    admin_emails: o.adminEmails,
+    trades_offered: o.tradesOffered,
+    availability_config: o.availabilityConfig ?? null,
+    created_at: o.createdAt.toISOString(),
+    updated_at: o.updatedAt.toISOString(),
+  };
+}
+
+export const getOrgRoute = defineRoute({
+  method: 'get',
+  path: '/org',
+  summary: 'One organization, by id or slug (spec 001 §7)',
+  tag: 'Organizations',
+  access: {
+    kind: 'org',
+    async orgIdOf({ query }, deps) {
+      if (query.id) return query.id;
+      return (await deps.organizations.findBySlug(query.slug!))?.id ?? null;
+    },
+  },
+  request: { query: GetOrgQuerySchema },
+  response: { schema: OrgSchema, description: 'The organization' },
+  errors: [307, 401, 404],
+  async handler({ orgId, deps }) {
+    const org = await deps.organizations.findById(orgId!);
+    if (!org) throw notFound('Organization not found');
+    return toOrgResponse(org);
+  },
+});

@@ -1,0 +1,44 @@
+import { defineRoute } from '../../http/route';
+import { MessageResponseSchema, SuccessResponseSchema } from './heartbeat.schema';
+
+export const getHeartbeatRoute = defineRoute({
+  method: 'get',
+  path: '/heartbeat',
+  summary: 'Liveness and database reachability',
+  tag: 'Root',
+  access: { kind: 'public' },
+  response: { schema: MessageResponseSchema, description: 'The API and its database answer' },
+  async handler({ deps, res }) {
+    try {
+      await deps.organizations.ping();
+    } catch (err) {
+      // Spec 000 §7 Root: a failing heartbeat answers 500 {error}, not the common body.
+      deps.logger.error({ err }, 'heartbeat failed');
+      res.status(500).json({ error: 'Database unavailable' });
+      return { message: 'unreachable' };
+    }
+    return { message: 'OK' };
+  },
+});
+
+export const postHeartbeatRoute = defineRoute({
+  method: 'post',
+  path: '/heartbeat',
+  summary: 'Heartbeat for pingers that POST',
+  tag: 'Root',
+  access: { kind: 'public' },
+  response: { schema: SuccessResponseSchema, description: 'Always succeeds while the process runs' },
+  handler: async () => ({ success: true }),
+});
+
+export const getRootRoute = defineRoute({
+  method: 'get',
+  path: '/',
+  summary: 'API banner',
+  tag: 'Root',
+  access: { kind: 'public' },
+  response: { schema: MessageResponseSchema, description: 'Banner' },
+  handler: async () => ({ message: 'HomeAgent API. Documentation: /docs' }),
+});
+
+export const postRootRoute = defineRoute({ ...getRootRoute, method: 'post' });

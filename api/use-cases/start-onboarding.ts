@@ -1,0 +1,45 @@
+import type { z } from 'zod';
+import { DEFAULT_REGULAR_HOURS } from '../../lib/domain';
+import { hashPassword } from '../../lib/passwords';
+import { slugify, workflowIds } from '../../workflows/workflow-ids';
+import type { ApiDeps } from '../deps';
+import { badRequest } from '../http/errors';
+import type { OnboardingRequestSchema } from '../routes/admin/admin.schema';
+
+export async function startOnboarding(deps: ApiDeps, body: z.infer<typeof OnboardingRequestSchema>, correlationId: string) {
+  const slug = body.slug ?? slugify(body.name);
+  if (!slug) throw badRequest('Name must contain letters or digits to derive a slug');
+  const existing = await deps.organizations.findBySlug(slug);
+  if (existing) {
+    throw badRequest(
+      body.override_existing_org
+        ? 'Overriding an existing organization is not supported yet'
+        : `An organization with slug "${slug}" already exists`,
+    );
+  }
+  const workflowId = workflowIds.onboarding(slug);
+  const started = await deps.workflows.startOnboarding(
+    {
+      meta: { correlationId },
+      name: body.name,
+      slug,
+      adminEmail: body.admin_email.toLowerCase(),
+      adminName: body.admin_email.split('@')[0],
+      adminPasswordHash: body.password ? await hashPassword(body.password) : null,
+      officeEmail: body.office_email,
+      timezone: body.timezone,
+      tradesOffered: body.trades_offered,
+      crmName: body.crm_name,
+      enterpriseId: body.enterprise_id ?? null,
+      regularHours: body.regular_hours ?? DEFAULT_REGULAR_HOURS,
+      emergencyHours: body.emergency_hours ?? null,
+    },
+    workflowId,
+  );
+  if (started.alreadyCompleted) throw badRequest(`An organization with slug "${slug}" has already been onboarded`);
+  return {
+    success: true,
+    workflowId,
+    message: started.alreadyRunning ? 'Onboarding is already running for this organization' : 'Onboarding started',
+  };
+}

@@ -1,0 +1,79 @@
+import {
+  WorkflowExecutionAlreadyStartedError,
+  WorkflowFailedError,
+  WorkflowNotFoundError,
+  type Client,
+} from '@temporalio/client';
+import { onboardingWorkflow } from '../../workflows';
+import { taskQueue } from '../../workflows/task-queues';
+import type { WorkflowGateway, WorkflowStatus } from './workflow-gateway.port';
+
+function isNotFound(err: unknown): boolean {
+  return err instanceof WorkflowNotFoundError || (err as { code?: number })?.code === 5; // gRPC NOT_FOUND
+}
+
+export function createTemporalWorkflowGateway(client: Client, taskQueuePrefix = ''): WorkflowGateway {
+  return {
+    async startOnboarding(input, workflowId) {
+      const existing = await this.describe(workflowId);
+      if (existing?.status === 'COMPLETED') return { workflowId, alreadyRunning: false, alreadyCompleted: true };
+      try {
+        await client.workflow.start(onboardingWorkflow, {
+          workflowId,
+          taskQueue: taskQueue('onboarding', taskQueuePrefix),
+          args: [input],
+          // A second start of the same business process joins the run already going.
+          workflowIdConflictPolicy: 'USE_EXISTING',
+          // A failed or terminated onboarding may be retried; a completed one may not.
+          workflowIdReusePolicy: 'ALLOW_DUPLICATE_FAILED_ONLY',
+          memo: { correlationId: input.meta.correlationId },
+        });
+      } catch (err) {
+        if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
+        return { workflowId, alreadyRunning: false, alreadyCompleted: true };
+      }
+      return { workflowId, alreadyRunning: existing?.status === 'RUNNING', alreadyCompleted: false };
+    },
+
+    async describe(workflowId) {
+      const handle = client.workflow.getHandle(workflowId);
+      let description;
+      try {
+        description = await handle.describe();
+      } catch (err) {
+        if (isNotFound(err)) return null;
+        throw err;
+      }
+      const status: WorkflowStatus = {
+        status: description.status.name,
+        workflowId,
+        startTime: description.startTime.toISOString(),
+        executionTime: description.executionTime?.toISOString(),
+        closeTime: description.closeTime?.toISOString(),
+        error: null,
+      };
+      if (description.status.name === 'COMPLETED') {
+        status.result = await handle.result();
+      } else if (description.status.name === 'FAILED' || description.status.name === 'TIMED_OUT') {
+        try {
+          await handle.result();
+        } catch (err) {
+          const cause = err instanceof WorkflowFailedError ? err.cause : undefined;
+          status.error = cause?.message ?? (err as Error).message;
+          status.errorDetails = { type: (cause as { type?: string } | undefined)?.type ?? cause?.name ?? 'WorkflowFailed' };
+        }
+      } else if (description.status.name === 'TERMINATED') {
+        status.error = 'Workflow was terminated';
+      }
+      return status;
+    },
+
+    async terminate(workflowId, reason) {
+      const current = await this.describe(workflowId);
+      if (!current) return { outcome: 'not_found' };
+      if (current.status !== 'RUNNING') return { outcome: 'not_running', status: current.status };
+      await client.workflow.getHandle(workflowId).terminate(reason);
+      return { outcome: 'terminated' };
+    },
+  };
+}

@@ -1,0 +1,126 @@
+import { z } from 'zod';
+import path from 'node:path';
+import os from 'node:os';
+
+// Every port, path and adapter choice comes from the environment. A bad value stops start-up with a
+// message naming the variable (see loadConfig).
+
+const port = z.coerce.number().int().min(1).max(65535);
+const repoRoot = path.resolve(__dirname, '..');
+
+export const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+
+  /** Root of every server's data (Postgres cluster, Kafka log, Temporal SQLite file). */
+  HOMEAGENT_DATA_DIR: z.string().min(1).default(path.join(repoRoot, '.data', 'dev')),
+  /** Where provisioned binaries are cached, keyed by version; outside the repo so clones share it. */
+  HOMEAGENT_CACHE_DIR: z.string().min(1).default(path.join(os.homedir(), '.cache', 'homeagent')),
+
+  POSTGRES_HOST: z.string().min(1).default('127.0.0.1'),
+  POSTGRES_PORT: port.default(5433),
+  POSTGRES_USER: z.string().min(1).default('homeagent'),
+  POSTGRES_DB: z.string().min(1).default('homeagent'),
+  POSTGRES_PASSWORD: z.string().default(''),
+  /** Overrides the pieces above when set (docker-compose uses it). */
+  DATABASE_URL: z.string().url().optional(),
+
+  KAFKA_BROKERS: z
+    .string()
+    .min(1)
+    .default('127.0.0.1:9092')
+    .refine((v) => v.split(',').every((b) => /^[^:\s]+:\d+$/.test(b.trim())), 'must be host:port[,host:port]'),
+  KAFKA_CONTROLLER_PORT: port.default(9093),
+  KAFKA_CLIENT_ID: z.string().min(1).default('homeagent'),
+  KAFKA_TOPIC_PREFIX: z.string().regex(/^[a-z0-9.-]*$/, 'lowercase letters, digits, dots and dashes only').default('homeagent.'),
+
+  TEMPORAL_ADDRESS: z
+    .string()
+    .min(1)
+    .default('127.0.0.1:7233')
+    .refine((v) => /^[^:\s]+:\d+$/.test(v), 'must be host:port'),
+  TEMPORAL_UI_PORT: port.default(8233),
+  TEMPORAL_NAMESPACE: z.string().min(1).default('default'),
+  TEMPORAL_TASK_QUEUE_PREFIX: z.string().default(''),
+
+  API_HOST: z.string().min(1).default('127.0.0.1'),
+  API_PORT: port.default(3000),
+  WEB_PORT: port.default(5173),
+  /** Public base of the dashboard, used in links the product builds (/dashboard/link/{id}). */
+  DASHBOARD_URL: z.string().url().optional(),
+
+  SESSION_TTL_HOURS: z.coerce.number().positive().default(24 * 7),
+  /** Bearer token internal tools may use for the admin API instead of an operator session. */
+  ADMIN_API_TOKEN: z.string().min(16).optional(),
+
+  /** Adapter choices: offline adapters make the product work end to end without a network. */
+  CRM_ADAPTER: z.enum(['sandbox', 'servicetitan', 'housecallpro']).default('sandbox'),
+  LLM_ADAPTER: z.enum(['offline', 'openai']).default('offline'),
+  MESSAGING_ADAPTER: z.enum(['outbox', 'live']).default('outbox'),
+
+  DEMO_ADMIN_EMAIL: z.email().default('owner@demo-hvac.test'),
+  DEMO_ADMIN_PASSWORD: z.string().min(8).default('demo-password'),
+  DEMO_OPERATOR_EMAIL: z.email().default('operator@homeagent.test'),
+  DEMO_OPERATOR_PASSWORD: z.string().min(8).default('operator-password'),
+});
+
+export type AppConfig = z.infer<typeof EnvSchema> & {
+  databaseUrl: string;
+  dashboardUrl: string;
+  temporalUiUrl: string;
+  repoRoot: string;
+};
+
+export class ConfigError extends Error {
+  constructor(readonly issues: string[]) {
+    super(`Invalid configuration:\n${issues.map((i) => `  - ${i}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parses the environment once. Throws ConfigError naming each bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join('.') || '(environment)'}: ${issue.message}`),
+    );
+  }
+  const c = parsed.data;
+  const auth = c.POSTGRES_PASSWORD ? `${c.POSTGRES_USER}:${encodeURIComponent(c.POSTGRES_PASSWORD)}` : c.POSTGRES_USER;
+  const temporalHost = c.TEMPORAL_ADDRESS.split(':')[0];
+  return {
+    ...c,
+    databaseUrl: c.DATABASE_URL ?? `postgresql://${auth}@${c.POSTGRES_HOST}:${c.POSTGRES_PORT}/${c.POSTGRES_DB}`,
+    dashboardUrl: c.DASHBOARD_URL ?? `http://127.0.0.1:${c.WEB_PORT}`,
+    temporalUiUrl: `http://${temporalHost}:${c.TEMPORAL_UI_PORT}`,
+    repoRoot,
+  };
+}
+
+/** For process entry points: print the message and exit instead of a stack trace. */
+export function loadConfigOrExit(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  try {
+    return loadConfig(env);
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`${err.message}\n`);
+      process.exit(78); // EX_CONFIG
+    }
+    throw err;
+  }
+}
+
+/** Environment for the integration-test stack: same servers, other ports and data directory. */
+export const TEST_STACK_ENV: Record<string, string> = {
+  NODE_ENV: 'test',
+  LOG_LEVEL: 'warn',
+  HOMEAGENT_DATA_DIR: path.join(repoRoot, '.data', 'test'),
+  POSTGRES_PORT: '15433',
+  KAFKA_BROKERS: '127.0.0.1:19092',
+  KAFKA_CONTROLLER_PORT: '19093',
+  TEMPORAL_ADDRESS: '127.0.0.1:17233',
+  TEMPORAL_UI_PORT: '18233',
+  API_PORT: '13000',
+  WEB_PORT: '15173',
+};

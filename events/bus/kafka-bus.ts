@@ -1,0 +1,215 @@
+// The only module that imports kafkajs (in maintenance mode, tulios/kafkajs#1753): a client swap
+// stays inside events/bus.
+import { Kafka, logLevel, type Consumer, type Producer, type Admin, type KafkaMessage } from 'kafkajs';
+import { randomUUID } from 'node:crypto';
+import type { Logger } from '../../lib/logger';
+import { AGGREGATE_TYPES, parseEvent, InvalidEventError, type DomainEvent } from '../catalog';
+import type { ConsumedEvent, EventBus, Subscription } from './event-bus.port';
+
+export interface KafkaBusOptions {
+  brokers: string[];
+  clientId: string;
+  topicPrefix: string;
+  partitions?: number;
+  logger: Logger;
+}
+
+export function topicFor(prefix: string, aggregateType: string): string {
+  return `${prefix}${aggregateType}`;
+}
+
+export function deadLetterTopic(prefix: string): string {
+  return `${prefix}dead-letter`;
+}
+
+export function createKafkaBus(opts: KafkaBusOptions): EventBus {
+  const { logger, topicPrefix } = opts;
+  const kafka = new Kafka({
+    clientId: opts.clientId,
+    brokers: opts.brokers,
+    logLevel: logLevel.WARN,
+    logCreator: () => ({ namespace, level, log }) => {
+      const { message, ...extra } = log;
+      const fn = level <= logLevel.ERROR ? 'error' : level === logLevel.WARN ? 'warn' : 'debug';
+      logger[fn]({ namespace, ...extra }, message);
+    },
+    retry: { retries: 8, initialRetryTime: 200 },
+  });
+  let producer: Producer | undefined;
+  let admin: Admin | undefined;
+  const consumers = new Set<Consumer>();
+
+  async function getProducer(): Promise<Producer> {
+    if (!producer) {
+      // Idempotent: a retried send after a lost ack is not written twice.
+      const p = kafka.producer({ idempotent: true, maxInFlightRequests: 1, allowAutoTopicCreation: false });
+      await p.connect();
+      producer = p;
+    }
+    return producer;
+  }
+
+  async function getAdmin(): Promise<Admin> {
+    if (!admin) {
+      const a = kafka.admin();
+      await a.connect();
+      admin = a;
+    }
+    return admin;
+  }
+
+  async function deadLetter(message: KafkaMessage, topic: string, partition: number, error: Error) {
+    const p = await getProducer();
+    await p.send({
+      topic: deadLetterTopic(topicPrefix),
+      acks: -1,
+      messages: [
+        {
+          key: message.key,
+          value: message.value,
+          headers: { 'source-topic': topic, 'source-partition': String(partition), 'source-offset': message.offset, error: error.message },
+        },
+      ],
+    });
+  }
+
+  function decode(message: KafkaMessage): DomainEvent {
+    return parseEvent(JSON.parse(message.value?.toString('utf8') ?? 'null'));
+  }
+
+  /** Invalid records go to the dead-letter topic so one bad record never stops a read model. */
+  async function handle(
+    message: KafkaMessage,
+    topic: string,
+    partition: number,
+    onEvent: (e: ConsumedEvent) => Promise<void>,
+  ) {
+    let event: DomainEvent;
+    try {
+      event = decode(message);
+    } catch (err) {
+      if (!(err instanceof InvalidEventError || err instanceof SyntaxError)) throw err;
+      logger.error({ topic, partition, offset: message.offset, err: err.message }, 'invalid event sent to dead-letter topic');
+      await deadLetter(message, topic, partition, err);
+      return;
+    }
+    await onEvent({ event, topic, partition, offset: message.offset });
+  }
+
+  return {
+    async ensureTopics() {
+      const a = await getAdmin();
+      const existing = new Set(await a.listTopics());
+      const wanted = [...AGGREGATE_TYPES.map((t) => topicFor(topicPrefix, t)), deadLetterTopic(topicPrefix)];
+      const missing = wanted.filter((t) => !existing.has(t));
+      if (missing.length === 0) return;
+      await a.createTopics({
+        waitForLeaders: true,
+        topics: missing.map((topic) => ({
+          topic,
+          numPartitions: opts.partitions ?? 3,
+          replicationFactor: 1,
+          // Kafka is the log the read models are derived from: nothing may age out.
+          configEntries: [
+            { name: 'retention.ms', value: '-1' },
+            { name: 'retention.bytes', value: '-1' },
+            { name: 'cleanup.policy', value: 'delete' },
+          ],
+        })),
+      });
+    },
+
+    async publish(events) {
+      if (events.length === 0) return;
+      // Re-validate: a producer must never write what consumers would reject.
+      const valid = events.map((e) => parseEvent(e));
+      const byTopic = new Map<string, DomainEvent[]>();
+      for (const e of valid) {
+        const topic = topicFor(topicPrefix, e.aggregateType);
+        byTopic.set(topic, [...(byTopic.get(topic) ?? []), e]);
+      }
+      const p = await getProducer();
+      await p.sendBatch({
+        acks: -1,
+        topicMessages: [...byTopic].map(([topic, list]) => ({
+          topic,
+          messages: list.map((e) => ({
+            // Keyed by aggregate: one aggregate's events land in one partition, in order.
+            key: e.aggregateId,
+            value: JSON.stringify(e),
+            headers: { 'event-type': e.type, 'event-version': String(e.version), 'correlation-id': e.correlationId },
+          })),
+        })),
+      });
+    },
+
+    async subscribe({ groupId, aggregateTypes, onEvent }): Promise<Subscription> {
+      const consumer = kafka.consumer({ groupId, allowAutoTopicCreation: false, sessionTimeout: 30_000 });
+      consumers.add(consumer);
+      await consumer.connect();
+      await consumer.subscribe({ topics: aggregateTypes.map((t) => topicFor(topicPrefix, t)), fromBeginning: true });
+      await consumer.run({
+        autoCommit: true,
+        eachMessage: async ({ topic, partition, message, heartbeat }) => {
+          await handle(message, topic, partition, onEvent);
+          await heartbeat();
+        },
+      });
+      return {
+        async stop() {
+          consumers.delete(consumer);
+          await consumer.disconnect();
+        },
+      };
+    },
+
+    async replay({ aggregateTypes, onEvent }) {
+      const topics = aggregateTypes.map((t) => topicFor(topicPrefix, t));
+      const a = await getAdmin();
+      // The end of each partition now: the replay stops there; later events are the live projector's.
+      const targets = new Map<string, bigint>();
+      for (const topic of topics) {
+        for (const p of await a.fetchTopicOffsets(topic)) {
+          if (BigInt(p.high) > BigInt(p.low)) targets.set(`${topic}:${p.partition}`, BigInt(p.high));
+        }
+      }
+      if (targets.size === 0) return { events: 0 };
+      const groupId = `replay-${randomUUID()}`;
+      const consumer = kafka.consumer({ groupId, allowAutoTopicCreation: false });
+      consumers.add(consumer);
+      let count = 0;
+      try {
+        await consumer.connect();
+        await consumer.subscribe({ topics, fromBeginning: true });
+        await new Promise<void>((resolve, reject) => {
+          consumer
+            .run({
+              autoCommit: false,
+              eachMessage: async ({ topic, partition, message }) => {
+                const key = `${topic}:${partition}`;
+                const target = targets.get(key);
+                if (target === undefined || BigInt(message.offset) >= target) return;
+                await handle(message, topic, partition, onEvent);
+                count += 1;
+                if (BigInt(message.offset) + 1n >= target) targets.delete(key);
+                if (targets.size === 0) resolve();
+              },
+            })
+            .catch(reject);
+        });
+      } finally {
+        consumers.delete(consumer);
+        await consumer.disconnect();
+        // The throwaway group's offsets are not needed again.
+        await a.deleteGroups([groupId]).catch(() => undefined);
+      }
+      return { events: count };
+    },
+
+    async close() {
+      await Promise.all([...consumers].map((c) => c.disconnect().catch(() => undefined)));
+      await producer?.disconnect();
+      await admin?.disconnect();
+    },
+  };
+}

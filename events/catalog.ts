@@ -1,0 +1,114 @@
+import type { z } from 'zod';
+import { EventEnvelopeSchema, type EventEnvelope } from './envelope';
+import {
+  ORGANIZATION,
+  OrganizationCreatedV1Schema,
+  OrganizationWentLiveV1Schema,
+} from './schemas/organization.events';
+import { STAFF_USER, StaffUserJoinedOrganizationV1Schema, StaffUserRegisteredV1Schema } from './schemas/staff-user.events';
+
+/**
+ * Every event type with each published version's schema. A published version is never edited:
+ * a change adds version N+1 and an upcaster from N, so old records in the log still read.
+ */
+const CATALOG = {
+  OrganizationCreated: { aggregateType: ORGANIZATION, versions: { 1: OrganizationCreatedV1Schema } },
+  OrganizationWentLive: { aggregateType: ORGANIZATION, versions: { 1: OrganizationWentLiveV1Schema } },
+  StaffUserRegistered: { aggregateType: STAFF_USER, versions: { 1: StaffUserRegisteredV1Schema } },
+  StaffUserJoinedOrganization: { aggregateType: STAFF_USER, versions: { 1: StaffUserJoinedOrganizationV1Schema } },
+} as const satisfies Record<string, { aggregateType: string; versions: Record<number, z.ZodType> }>;
+
+type Catalog = typeof CATALOG;
+export type EventType = keyof Catalog;
+type LatestVersion<T extends EventType> = keyof Catalog[T]['versions'] & number extends infer V
+  ? V extends number
+    ? V
+    : never
+  : never;
+type LatestData<T extends EventType> = z.infer<Catalog[T]['versions'][LatestVersion<T> & keyof Catalog[T]['versions']]>;
+
+/** A domain event at its latest version: what projections and consumers see. */
+export type DomainEvent = { [T in EventType]: EventEnvelope<T, LatestData<T>> }[EventType];
+export type EventOf<T extends EventType> = Extract<DomainEvent, { type: T }>;
+
+/** Upcasters lift version N data to N+1; keyed by type then by the version they read. */
+const UPCASTERS: Partial<Record<EventType, Record<number, (data: unknown) => unknown>>> = {};
+
+export const EVENT_TYPES = Object.keys(CATALOG) as EventType[];
+export const AGGREGATE_TYPES = [...new Set(Object.values(CATALOG).map((c) => c.aggregateType))];
+
+export function aggregateTypeOf(type: EventType): string {
+  return CATALOG[type].aggregateType;
+}
+
+export function latestVersionOf(type: EventType): number {
+  return Math.max(...Object.keys(CATALOG[type].versions).map(Number));
+}
+
+export class InvalidEventError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'InvalidEventError';
+  }
+}
+
+function isEventType(type: string): type is EventType {
+  return Object.prototype.hasOwnProperty.call(CATALOG, type);
+}
+
+/**
+ * Validates a raw record (from Kafka or a caller) and returns it at the latest version of its type.
+ * Throws InvalidEventError for anything the catalog does not describe.
+ */
+export function parseEvent(raw: unknown): DomainEvent {
+  const envelope = EventEnvelopeSchema.safeParse(raw);
+  if (!envelope.success) throw new InvalidEventError(`invalid envelope: ${envelope.error.message}`);
+  const { type, version } = envelope.data;
+  if (!isEventType(type)) throw new InvalidEventError(`unknown event type ${type}`);
+  const entry = CATALOG[type];
+  if (entry.aggregateType !== envelope.data.aggregateType) {
+    throw new InvalidEventError(`${type} belongs to ${entry.aggregateType}, not ${envelope.data.aggregateType}`);
+  }
+  const schema = (entry.versions as Record<number, z.ZodType>)[version];
+  if (!schema) throw new InvalidEventError(`unknown version ${version} of ${type}`);
+  const parsed = schema.safeParse(envelope.data.data);
+  if (!parsed.success) throw new InvalidEventError(`invalid ${type} v${version} data: ${parsed.error.message}`);
+
+  let data: unknown = parsed.data;
+  let v = version;
+  const latest = latestVersionOf(type);
+  while (v < latest) {
+    const up = UPCASTERS[type]?.[v];
+    if (!up) throw new InvalidEventError(`no upcaster for ${type} v${v}`);
+    data = up(data);
+    v += 1;
+  }
+  return { ...envelope.data, type, version: v, data } as DomainEvent;
+}
+
+export interface NewEvent<T extends EventType> {
+  eventId: string;
+  type: T;
+  aggregateId: string;
+  orgId: string | null;
+  data: LatestData<T>;
+  correlationId: string;
+  causationId: string | null;
+  occurredAt?: Date;
+}
+
+/** Builds and validates an event at the latest version of its type. */
+export function createEvent<T extends EventType>(e: NewEvent<T>): EventOf<T> {
+  return parseEvent({
+    eventId: e.eventId,
+    type: e.type,
+    version: latestVersionOf(e.type),
+    aggregateType: aggregateTypeOf(e.type),
+    aggregateId: e.aggregateId,
+    orgId: e.orgId,
+    occurredAt: (e.occurredAt ?? new Date()).toISOString(),
+    correlationId: e.correlationId,
+    causationId: e.causationId,
+    data: e.data,
+  }) as EventOf<T>;
+}

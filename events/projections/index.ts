@@ -1,0 +1,6 @@
+import type { Projection } from './projection';
+import { organizationsProjection } from './organizations/organizations.projection';
+import { staffDirectoryProjection } from './staff-directory/staff-directory.projection';
+
+/** Every read model the projector process keeps and the rebuild command recreates. */
+export const PROJECTIONS: Projection[] = [organizationsProjection, staffDirectoryProjection];

@@ -1,0 +1,51 @@
+import type { Tx } from '../../../prisma/client';
+import type { DocumentStore } from '../projection';
+
+export interface OrganizationDoc {
+  id: string;
+  name: string;
+  slug: string;
+  timezone: string;
+  crmName: string;
+  isActive: boolean;
+  onboardingStatus: 'TESTING' | 'LIVE';
+  enterpriseId: string | null;
+  officeEmail: string;
+  adminEmails: string[];
+  tradesOffered: string[];
+  availabilityConfig: { regularHours: object; emergencyHours: object; holidays: string[] };
+  streamVersion: number;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export const organizationsStore: DocumentStore<OrganizationDoc> = {
+  async load(tx: Tx, id: string) {
+    const row = await tx.organization.findUnique({ where: { id } });
+    if (!row) return null;
+    return {
+      id: row.id,
+      name: row.name,
+      slug: row.slug,
+      timezone: row.timezone,
+      crmName: row.crmName,
+      isActive: row.isActive,
+      onboardingStatus: row.onboardingStatus as OrganizationDoc['onboardingStatus'],
+      enterpriseId: row.enterpriseId,
+      officeEmail: row.officeEmail,
+      adminEmails: row.adminEmails,
+      tradesOffered: row.tradesOffered,
+      availabilityConfig: row.availabilityConfig as OrganizationDoc['availabilityConfig'],
+      streamVersion: row.streamVersion,
+      createdAt: row.createdAt,
+      updatedAt: row.updatedAt,
+    };
+  },
+  async save(tx: Tx, id: string, doc: OrganizationDoc) {
+    const { id: _id, ...fields } = doc;
+    await tx.organization.upsert({ where: { id }, create: { id, ...fields }, update: fields });
+  },
+  async reset(tx: Tx) {
+    await tx.organization.deleteMany();
+  },
+};

@@ -1,0 +1,71 @@
+import type { Db } from '../prisma/client';
+import type { Logger } from '../lib/logger';
+import { withCorrelationId } from '../lib/correlation';
+import type { ConsumedEvent, EventSubscriber, Subscription } from './bus/event-bus.port';
+import type { Projection } from './projections/projection';
+
+export type ApplyOutcome = 'applied' | 'duplicate' | 'ignored';
+
+/**
+ * Applies one event to one projection exactly once in effect: the event id is recorded in the same
+ * transaction as the read-model change, so a redelivery finds it and changes nothing.
+ * The shared advisory lock lets a rebuild (which holds it exclusively) pause live projection.
+ */
+export async function applyToProjection(
+  db: Db,
+  projection: Projection,
+  consumed: ConsumedEvent,
+  opts: { lock?: boolean } = {},
+): Promise<ApplyOutcome> {
+  const { event } = consumed;
+  if (!projection.handles.includes(event.type)) return 'ignored';
+  return db.$transaction(async (tx) => {
+    if (opts.lock !== false) await tx.$executeRaw`SELECT pg_advisory_xact_lock_shared(hashtext(${projection.name}))`;
+    const recorded = await tx.processedEvent.createMany({
+      data: [
+        {
+          projection: projection.name,
+          eventId: event.eventId,
+          topic: consumed.topic,
+          partition: consumed.partition,
+          offset: BigInt(consumed.offset),
+        },
+      ],
+      skipDuplicates: true,
+    });
+    if (recorded.count === 0) return 'duplicate';
+    await projection.apply(tx, event);
+    return 'applied';
+  });
+}
+
+export function projectionGroupId(topicPrefix: string, projection: Projection): string {
+  return `${topicPrefix}projection.${projection.name}`;
+}
+
+/** Starts one consumer group per projection, so each read model advances independently. */
+export async function runProjectors(deps: {
+  db: Db;
+  bus: EventSubscriber;
+  projections: Projection[];
+  topicPrefix: string;
+  logger: Logger;
+}): Promise<Subscription> {
+  const subs = await Promise.all(
+    deps.projections.map((projection) =>
+      deps.bus.subscribe({
+        groupId: projectionGroupId(deps.topicPrefix, projection),
+        aggregateTypes: projection.aggregateTypes,
+        onEvent: (consumed) =>
+          withCorrelationId(consumed.event.correlationId, async () => {
+            const outcome = await applyToProjection(deps.db, projection, consumed);
+            deps.logger.debug(
+              { projection: projection.name, eventId: consumed.event.eventId, type: consumed.event.type, outcome },
+              'projected',
+            );
+          }),
+      }),
+    ),
+  );
+  return { stop: async () => void (await Promise.all(subs.map((s) => s.stop()))) };
+}

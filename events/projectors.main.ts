@@ -1,0 +1,29 @@
+import { loadConfigOrExit } from '../config/env';
+import { createLogger } from '../lib/logger';
+import { createDb } from '../prisma/client';
+import { createKafkaBus } from './bus/kafka-bus';
+import { PROJECTIONS } from './projections';
+import { runProjectors } from './projector';
+
+async function main() {
+  const config = loadConfigOrExit();
+  const logger = createLogger('projectors', config.LOG_LEVEL);
+  const db = createDb(config.databaseUrl);
+  const bus = createKafkaBus({ brokers: config.KAFKA_BROKERS.split(','), clientId: `${config.KAFKA_CLIENT_ID}-projectors`, topicPrefix: config.KAFKA_TOPIC_PREFIX, logger });
+  await bus.ensureTopics();
+  const running = await runProjectors({ db, bus, projections: PROJECTIONS, topicPrefix: config.KAFKA_TOPIC_PREFIX, logger });
+  logger.info({ projections: PROJECTIONS.map((p) => p.name) }, 'projectors running');
+  const stop = async () => {
+    await running.stop();
+    await bus.close();
+    await db.$disconnect();
+    process.exit(0);
+  };
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,27 @@
+import { loadConfigOrExit } from '../config/env';
+import { createLogger } from '../lib/logger';
+import { createDb } from '../prisma/client';
+import { createKafkaBus } from './bus/kafka-bus';
+import { PROJECTIONS } from './projections';
+import { rebuildReadModels } from './rebuild-read-models';
+
+// `npm run rebuild-read-models`: replays every topic from the beginning into fresh read-model tables.
+async function main() {
+  const config = loadConfigOrExit();
+  const logger = createLogger('rebuild', config.LOG_LEVEL);
+  const db = createDb(config.databaseUrl);
+  const bus = createKafkaBus({ brokers: config.KAFKA_BROKERS.split(','), clientId: `${config.KAFKA_CLIENT_ID}-rebuild`, topicPrefix: config.KAFKA_TOPIC_PREFIX, logger });
+  try {
+    await bus.ensureTopics();
+    const replayed = await rebuildReadModels({ db, databaseUrl: config.databaseUrl, bus, projections: PROJECTIONS, logger });
+    for (const [name, n] of Object.entries(replayed)) console.log(`${name}: ${n} events replayed`);
+  } finally {
+    await bus.close();
+    await db.$disconnect();
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { TimezoneSchema, TradeSchema, CrmNameSchema, WeeklyHoursSchema } from '../../lib/domain';
+
+export const ORGANIZATION = 'organization';
+
+export const OrganizationCreatedV1Schema = z.object({
+  orgId: z.uuid(),
+  name: z.string().min(1),
+  slug: z.string().min(1),
+  timezone: TimezoneSchema,
+  crmName: CrmNameSchema,
+  officeEmail: z.string(),
+  adminEmails: z.array(z.string()),
+  tradesOffered: z.array(TradeSchema),
+  enterpriseId: z.uuid().nullable(),
+  regularHours: WeeklyHoursSchema,
+  emergencyHours: WeeklyHoursSchema.nullable(),
+});
+export type OrganizationCreatedV1 = z.infer<typeof OrganizationCreatedV1Schema>;
+
+export const OrganizationWentLiveV1Schema = z.object({ orgId: z.uuid() });
+export type OrganizationWentLiveV1 = z.infer<typeof OrganizationWentLiveV1Schema>;
+

@@ -1,0 +1,28 @@
+// Three projects, named by the test file suffixes of STYLE.md: *.test.ts (no I/O),
+// *.int.test.ts (real Postgres, Kafka and Temporal), *.e2e.test.ts (the running product in Chromium).
+const transform = {
+  '^.+\\.(t|j)sx?$': [
+    '@swc/jest',
+    { jsc: { target: 'es2022', parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } } } },
+  ],
+};
+const common = {
+  rootDir: __dirname,
+  transform,
+  testEnvironment: 'node',
+  testPathIgnorePatterns: ['/node_modules/', '/dist/', '/.data/'],
+  modulePathIgnorePatterns: ['/.data/', '/dist/'],
+};
+
+module.exports = {
+  projects: [
+    {
+      ...common,
+      displayName: 'unit',
+      testMatch: ['<rootDir>/**/*.test.ts?(x)'],
+      testPathIgnorePatterns: [...common.testPathIgnorePatterns, '\\.int\\.test\\.ts$', '\\.e2e\\.test\\.ts$'],
+    },
+    { ...common, displayName: 'integration', testMatch: ['<rootDir>/**/*.int.test.ts'], slowTestThreshold: 30 },
+    { ...common, displayName: 'e2e', testMatch: ['<rootDir>/**/*.e2e.test.ts'], slowTestThreshold: 60 },
+  ],
+};

@@ -1,0 +1,103 @@
+import { Client, Connection } from '@temporalio/client';
+import { loadConfigOrExit, type AppConfig } from '../config/env';
+import { createLogger } from '../lib/logger';
+import { staffUserIdFor, uuidV5 } from '../lib/ids';
+import { hashPassword } from '../lib/passwords';
+import { createEvent } from '../events/catalog';
+import { createKafkaBus } from '../events/bus/kafka-bus';
+import { createDb, type Db } from './client';
+import { createTemporalWorkflowGateway } from '../api/use-cases/temporal-workflow-gateway';
+import { workflowIds } from '../workflows/workflow-ids';
+import { DEFAULT_REGULAR_HOURS, type Timezone, type Trade } from '../lib/domain';
+import type { OnboardingResult } from '../workflows/onboarding/onboarding.types';
+
+const SEED_NAMESPACE = '0f6c2d8e-4c1a-4f55-9a63-2b7d9c1e5a44';
+
+export const DEMO_ORGANIZATIONS: { name: string; slug: string; timezone: Timezone; trades: Trade[] }[] = [
+  { name: 'Demo Heating & Air', slug: 'demo-hvac', timezone: 'America/Chicago', trades: ['HVAC', 'Electrical'] },
+  { name: 'Demo Plumbing & Drains', slug: 'demo-plumbing', timezone: 'America/New_York', trades: ['Plumbing', 'Drains'] },
+];
+
+async function waitUntil(what: string, check: () => Promise<boolean>, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`seed: timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/**
+ * Seeds the demo through the product's own paths: the operator through the event log, the demo
+ * organizations through the onboarding workflow. Safe to run on every start (ids are fixed).
+ */
+export async function seedDemo(config: AppConfig, db: Db): Promise<{ orgs: OnboardingResult[] }> {
+  const logger = createLogger('seed', config.LOG_LEVEL);
+  const bus = createKafkaBus({ brokers: config.KAFKA_BROKERS.split(','), clientId: `${config.KAFKA_CLIENT_ID}-seed`, topicPrefix: config.KAFKA_TOPIC_PREFIX, logger });
+  const connection = await Connection.connect({ address: config.TEMPORAL_ADDRESS });
+  try {
+    await bus.ensureTopics();
+    const operatorId = staffUserIdFor(config.DEMO_OPERATOR_EMAIL);
+    if (!(await db.staffUser.findUnique({ where: { id: operatorId } }))) {
+      await bus.publish([
+        createEvent({
+          eventId: uuidV5(`operator:${config.DEMO_OPERATOR_EMAIL}`, SEED_NAMESPACE),
+          type: 'StaffUserRegistered',
+          aggregateId: operatorId,
+          orgId: null,
+          data: { userId: operatorId, email: config.DEMO_OPERATOR_EMAIL, name: 'Operator', passwordHash: await hashPassword(config.DEMO_OPERATOR_PASSWORD), isOperator: true },
+          correlationId: 'seed',
+          causationId: null,
+        }),
+      ]);
+      await waitUntil('the operator to be projected', async () => !!(await db.staffUser.findUnique({ where: { id: operatorId } })));
+    }
+
+    const client = new Client({ connection, namespace: config.TEMPORAL_NAMESPACE });
+    const gateway = createTemporalWorkflowGateway(client, config.TEMPORAL_TASK_QUEUE_PREFIX);
+    const passwordHash = await hashPassword(config.DEMO_ADMIN_PASSWORD);
+    const orgs: OnboardingResult[] = [];
+    for (const demo of DEMO_ORGANIZATIONS) {
+      const workflowId = workflowIds.onboarding(demo.slug);
+      const existing = await db.organization.findUnique({ where: { slug: demo.slug } });
+      if (!existing) {
+        await gateway.startOnboarding(
+          {
+            meta: { correlationId: `seed-${demo.slug}` },
+            name: demo.name,
+            slug: demo.slug,
+            adminEmail: config.DEMO_ADMIN_EMAIL,
+            adminName: 'Demo Owner',
+            adminPasswordHash: passwordHash,
+            officeEmail: `office@${demo.slug}.test`,
+            timezone: demo.timezone,
+            tradesOffered: demo.trades,
+            crmName: 'servicetitan',
+            enterpriseId: null,
+            regularHours: DEFAULT_REGULAR_HOURS,
+            emergencyHours: null,
+          },
+          workflowId,
+        );
+        orgs.push(await client.workflow.getHandle(workflowId).result());
+      } else {
+        orgs.push({ orgId: existing.id, slug: existing.slug, adminUserId: staffUserIdFor(config.DEMO_ADMIN_EMAIL) });
+      }
+    }
+    return { orgs };
+  } finally {
+    await connection.close();
+    await bus.close();
+  }
+}
+
+if (require.main === module) {
+  const config = loadConfigOrExit();
+  const db = createDb(config.databaseUrl);
+  seedDemo(config, db)
+    .then(({ orgs }) => console.log(`seeded ${orgs.map((o) => o.slug).join(', ')}`))
+    .catch((err) => {
+      console.error(err);
+      process.exitCode = 1;
+    })
+    .finally(() => db.$disconnect());
+}

@@ -1,0 +1,5 @@
+/** Pinned server versions; each is cached under HOMEAGENT_CACHE_DIR in a folder named by version. */
+export const TEMPORAL_CLI_VERSION = '1.5.1'; // last tag without a go.mod replace directive (temporalio/cli#907)
+export const KAFKA_VERSION = '3.9.1'; // 3.9 keeps every protocol version kafkajs speaks (KIP-896)
+export const KAFKA_SCALA_VERSION = '2.13';
+export const POSTGRES_MAJOR = '15';

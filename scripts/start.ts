@@ -1,0 +1,63 @@
+import { loadConfigOrExit } from '../config/env';
+import { createDb } from '../prisma/client';
+import { applyMigrations } from '../prisma/migrator';
+import { seedDemo } from '../prisma/seed';
+import { buildWebIfStale } from './build-web';
+import { startProductProcesses } from './processes';
+import { bringUpServers } from './stack';
+
+// `npm start`: provisions what is missing, starts every server and process, seeds the demo and
+// prints where to go. Ctrl-C stops everything, servers last.
+const log = (msg: string) => console.log(`[start] ${msg}`);
+
+async function main() {
+  const started = Date.now();
+  const config = loadConfigOrExit();
+  log(`data directory ${config.HOMEAGENT_DATA_DIR}`);
+  const [{ sup }] = await Promise.all([bringUpServers(config, log), buildWebIfStale(config.repoRoot, log)]);
+
+  let shuttingDown = false;
+  const shutdown = async (code: number) => {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    log('stopping…');
+    await sup.stopAll();
+    log('stopped');
+    process.exit(code);
+  };
+  process.on('SIGINT', () => void shutdown(0));
+  process.on('SIGTERM', () => void shutdown(0));
+  sup.onUnexpectedExit = (name, code) => {
+    log(`${name} exited unexpectedly (code ${code}); see ${config.HOMEAGENT_DATA_DIR}/logs. Stopping the stack.`);
+    void shutdown(1);
+  };
+
+  try {
+    const applied = await applyMigrations(config.databaseUrl);
+    if (applied.length) log(`applied migrations: ${applied.join(', ')}`);
+    await startProductProcesses(config, sup, process.env);
+    const db = createDb(config.databaseUrl);
+    await seedDemo(config, db);
+    await db.$disconnect();
+  } catch (err) {
+    console.error(err);
+    await shutdown(1);
+    return;
+  }
+
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  console.log(`
+  HomeAgent is running (ready in ${seconds} s)
+
+  Dashboard         ${config.dashboardUrl}
+    staff login     ${config.DEMO_ADMIN_EMAIL} / ${config.DEMO_ADMIN_PASSWORD}
+    operator login  ${config.DEMO_OPERATOR_EMAIL} / ${config.DEMO_OPERATOR_PASSWORD}
+  API               http://${config.API_HOST}:${config.API_PORT}  (docs: /docs)
+  Temporal Web UI   ${config.temporalUiUrl}
+  Server logs       ${config.HOMEAGENT_DATA_DIR}/logs
+
+  Ctrl-C stops everything.
+`);
+}
+
+void main();

@@ -1,0 +1,99 @@
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { type BrowserContext, chromium, type Page } from 'playwright-core';
+
+function requireEnv(name: string): string {
+  const value = process.env[name];
+  if (!value) {
+    throw new Error(`${name} is not set: the dashboard e2e test needs the running stack (set by the test runner)`);
+  }
+  return value;
+}
+
+const webUrl = requireEnv('E2E_WEB_URL');
+const email = requireEnv('E2E_LOGIN_EMAIL');
+const password = requireEnv('E2E_LOGIN_PASSWORD');
+const orgName = requireEnv('E2E_ORG_NAME');
+const artifactsDir = process.env.E2E_ARTIFACTS_DIR ?? os.tmpdir();
+
+const STEP_TIMEOUT_MS = 15_000;
+const onPath = (pathname: string) => (url: URL) => url.pathname === pathname;
+
+let userDataDir: string;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  userDataDir = mkdtempSync(path.join(os.tmpdir(), 'dashboard-e2e-'));
+  context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    viewport: { width: 1280, height: 800 },
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  context.setDefaultTimeout(STEP_TIMEOUT_MS);
+  page = context.pages()[0] ?? (await context.newPage());
+}, 60_000);
+
+afterAll(async () => {
+  await context?.close();
+  if (userDataDir) rmSync(userDataDir, { recursive: true, force: true });
+});
+
+async function signIn(withPassword: string) {
+  await page.getByTestId('login-email').fill(email);
+  await page.getByTestId('login-password').fill(withPassword);
+  await page.getByTestId('login-submit').click();
+}
+
+describe('dashboard', () => {
+  it('signs in, shows the org, navigates and signs out', async () => {
+    try {
+      await page.goto(webUrl);
+      await page.waitForURL(onPath('/login'));
+
+      await signIn(`${password}-wrong`);
+      const loginError = page.getByTestId('login-error');
+      await loginError.waitFor();
+      expect((await loginError.innerText()).trim()).not.toBe('');
+      expect(new URL(page.url()).pathname).toBe('/login');
+
+      await signIn(password);
+      await page.waitForURL(onPath('/'));
+      const switcher = page.getByTestId('org-switcher');
+      await switcher.waitFor();
+      expect(await switcher.evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.text)).toBe(orgName);
+      expect(new URL(page.url()).searchParams.get('org')).toBe(await switcher.inputValue());
+      await page.getByTestId('org-details').getByText(orgName).waitFor();
+      mkdirSync(artifactsDir, { recursive: true });
+      await page.screenshot({ path: path.join(artifactsDir, 'dashboard.png'), fullPage: true });
+
+      await page.getByTestId('nav-calls').click();
+      await page.waitForURL(onPath('/calls'));
+      expect(await page.getByTestId('page-title').innerText()).toBe('Calls');
+      await page.getByText('No calls yet').waitFor();
+
+      await page.getByTestId('logout').click();
+      await page.waitForURL(onPath('/login'));
+
+      // The session is gone on the server too: the dashboard sends the user back to sign in.
+      await page.goto(new URL('/calls', webUrl).toString());
+      await page.waitForURL(onPath('/login'));
+      await page.getByTestId('login-submit').waitFor();
+    } catch (error) {
+      mkdirSync(artifactsDir, { recursive: true });
+      await page.screenshot({ path: path.join(artifactsDir, 'dashboard-failure.png'), fullPage: true }).catch(() => undefined);
+      throw error;
+    }
+  }, 120_000);
+});

@@ -1,0 +1,70 @@
+import { Box, Link, Stack, Text } from '@chakra-ui/react';
+import { useSelectedOrg } from '../../features/organizations/selected-org';
+import { RouterLink } from '../router/router-link';
+import { type AppRoute, type NavSection, ROUTES } from '../router/route-table';
+
+const inSection = (section: NavSection) => ROUTES.filter((route): route is Extract<AppRoute, { nav: NavSection }> => 'nav' in route && route.nav === section);
+
+function NavItem({ route, active }: { route: AppRoute; active: boolean }) {
+  const { hrefFor } = useSelectedOrg();
+  return (
+    <Link
+      asChild
+      display="block"
+      px="3"
+      py="2"
+      borderRadius="l2"
+      textStyle="sm"
+      fontWeight={active ? 'semibold' : 'medium'}
+      color={active ? 'blue.fg' : 'fg.muted'}
+      bg={active ? 'blue.subtle' : undefined}
+      _hover={{ bg: active ? 'blue.subtle' : 'bg.muted', color: active ? 'blue.fg' : 'fg', textDecoration: 'none' }}
+      aria-current={active ? 'page' : undefined}
+      data-testid={`nav-${route.name}`}
+    >
+      <RouterLink to={hrefFor(route.path)}>{route.title}</RouterLink>
+    </Link>
+  );
+}
+
+function SectionLabel({ children }: { children: string }) {
+  return (
+    <Text px="3" pt="5" pb="1" textStyle="xs" fontWeight="semibold" color="fg.subtle" textTransform="uppercase" letterSpacing="wider">
+      {children}
+    </Text>
+  );
+}
+
+export function SidebarNav({ activeRoute, isOperator }: { activeRoute: string | null; isOperator: boolean }) {
+  return (
+    <Box as="nav" aria-label="Main">
+      <Stack gap="0.5">
+        {inSection('main').map((route) => (
+          <NavItem key={route.name} route={route} active={route.name === activeRoute} />
+        ))}
+      </Stack>
+      {isOperator && (
+        <Stack gap="0.5" data-testid="nav-operations">
+          <SectionLabel>Operations</SectionLabel>
+          {inSection('operations').map((route) => (
+            <NavItem key={route.name} route={route} active={route.name === activeRoute} />
+          ))}
+          <Link
+            href="/api/docs"
+            target="_blank"
+            rel="noreferrer"
+            display="block"
+            px="3"
+            py="2"
+            textStyle="sm"
+            fontWeight="medium"
+            color="fg.muted"
+            data-testid="nav-api-docs"
+          >
+            API docs ↗
+          </Link>
+        </Stack>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,31 @@
+import type { ReactNode } from 'react';
+import { OrganizationsPage } from '../features/admin-organizations/components/organizations-page';
+import { WorkflowsPage } from '../features/admin-workflows/components/workflows-page';
+import { AnalyticsPage } from '../features/analytics/components/analytics-page';
+import { AvailabilityPage } from '../features/availability/components/availability-page';
+import { CallsPage } from '../features/calls/components/calls-page';
+import { ChatsPage } from '../features/chats/components/chats-page';
+import { DashboardHomePage } from '../features/dashboard/components/dashboard-home-page';
+import { InteractionLinkPage } from '../features/interactions/components/interaction-link-page';
+import { OnCallPage } from '../features/on-call/components/on-call-page';
+import { OutboxPage } from '../features/outbox/components/outbox-page';
+import { SchedulingRulesPage } from '../features/scheduling-rules/components/scheduling-rules-page';
+import { SettingsPage } from '../features/settings/components/settings-page';
+import type { RouteParams } from './router/match-path';
+import type { RouteName } from './router/route-table';
+
+/** The page of every signed-in route; the login page is rendered outside the shell. */
+export const PAGES: Record<Exclude<RouteName, 'login'>, (params: RouteParams) => ReactNode> = {
+  home: () => <DashboardHomePage />,
+  calls: () => <CallsPage />,
+  chats: () => <ChatsPage />,
+  analytics: () => <AnalyticsPage />,
+  'on-call': () => <OnCallPage />,
+  availability: () => <AvailabilityPage />,
+  'scheduling-rules': () => <SchedulingRulesPage />,
+  settings: () => <SettingsPage />,
+  outbox: () => <OutboxPage />,
+  'admin-organizations': () => <OrganizationsPage />,
+  'admin-workflows': () => <WorkflowsPage />,
+  'interaction-link': (params) => <InteractionLinkPage interactionId={params.interactionId ?? ''} />,
+};

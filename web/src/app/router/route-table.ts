@@ -1,0 +1,35 @@
+import { matchRoute } from './match-path';
+
+export type RouteAccess = 'public' | 'member' | 'operator';
+export type NavSection = 'main' | 'operations';
+
+export type RouteDefinition = {
+  name: string;
+  path: string;
+  title: string;
+  access: RouteAccess;
+  /** Where the route is listed in the sidebar; unlisted routes are reached by links only. */
+  nav?: NavSection;
+};
+
+export const ROUTES = [
+  { name: 'login', path: '/login', title: 'Sign in', access: 'public' },
+  { name: 'home', path: '/', title: 'Dashboard', access: 'member', nav: 'main' },
+  { name: 'calls', path: '/calls', title: 'Calls', access: 'member', nav: 'main' },
+  { name: 'chats', path: '/chats', title: 'Chats', access: 'member', nav: 'main' },
+  { name: 'analytics', path: '/analytics', title: 'Analytics', access: 'member', nav: 'main' },
+  { name: 'on-call', path: '/on-call', title: 'On-call', access: 'member', nav: 'main' },
+  { name: 'availability', path: '/availability', title: 'Availability', access: 'member', nav: 'main' },
+  { name: 'scheduling-rules', path: '/scheduling-rules', title: 'Scheduling rules', access: 'member', nav: 'main' },
+  { name: 'settings', path: '/settings', title: 'Settings', access: 'member', nav: 'main' },
+  { name: 'outbox', path: '/outbox', title: 'Outbox', access: 'member', nav: 'main' },
+  { name: 'admin-organizations', path: '/admin/organizations', title: 'Organizations', access: 'operator', nav: 'operations' },
+  { name: 'admin-workflows', path: '/admin/workflows', title: 'Workflows', access: 'operator', nav: 'operations' },
+  // Spec: the "View on Dashboard" link in notifications and the "Details:" link in SMS.
+  { name: 'interaction-link', path: '/dashboard/link/:interactionId', title: 'Interaction', access: 'member' },
+] as const satisfies readonly RouteDefinition[];
+
+export type AppRoute = (typeof ROUTES)[number];
+export type RouteName = AppRoute['name'];
+
+export const resolveRoute = (pathname: string) => matchRoute<AppRoute>(ROUTES, pathname);

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+
+// The spec's enumerations (000 §9), shared with the API so the form offers exactly what it accepts.
+export { TIMEZONES, TRADES } from '../../../../../lib/domain';
+import { TIMEZONES, TRADES } from '../../../../../lib/domain';
+
+export const OrganizationListSchema = z.object({
+  organizations: z.array(z.object({ id: z.string(), name: z.string(), onboarding_status: z.string().nullish() })),
+});
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => value || undefined);
+
+/** The fields of the onboarding request this form collects; the API fills in the spec's defaults for the rest. */
+export const OnboardingRequestSchema = z.object({
+  name: z.string().trim().min(1, 'Enter the business name'),
+  slug: optionalText,
+  admin_email: z.string().trim().pipe(z.email('Enter a valid e-mail address')),
+  office_email: z.string().trim().pipe(z.email('Enter a valid e-mail address')),
+  password: z
+    .string()
+    .transform((value) => value || undefined),
+  timezone: z.enum(TIMEZONES, 'Pick a timezone'),
+  trades_offered: z.array(z.enum(TRADES)).min(1, 'Pick at least one trade'),
+  // A CRM needs its credentials, which this form does not collect; it is connected after onboarding.
+  crm_name: z.literal('NONE'),
+});
+
+export type OrganizationList = z.infer<typeof OrganizationListSchema>;
+export type OnboardingForm = z.input<typeof OnboardingRequestSchema>;
+export type OnboardingRequest = z.output<typeof OnboardingRequestSchema>;
+export type Timezone = (typeof TIMEZONES)[number];
+export type Trade = (typeof TRADES)[number];

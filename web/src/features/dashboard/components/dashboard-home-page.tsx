@@ -1,0 +1,37 @@
+import { Grid } from '@chakra-ui/react';
+import { EmptyNotice } from '../../../components/empty-notice';
+import { ErrorNotice } from '../../../components/error-notice';
+import { LoadingNotice } from '../../../components/loading-notice';
+import { Page } from '../../../components/page';
+import { useOrganization } from '../../organizations/api/organization.api';
+import { OrganizationDetails } from '../../organizations/components/organization-details';
+import { useSelectedOrg } from '../../organizations/selected-org';
+
+export function DashboardHomePage() {
+  const { orgId, organization } = useSelectedOrg();
+  const { data, error, mutate } = useOrganization(orgId);
+
+  return (
+    <Page title="Dashboard" description={organization ? `Overview of ${organization.name}` : undefined}>
+      {orgId === null ? (
+        <EmptyNotice
+          title="No organization yet"
+          description="Your account is not linked to an organization. Ask your administrator to add you."
+        />
+      ) : error ? (
+        <ErrorNotice error={error} title="Could not load the organization" onRetry={() => void mutate()} />
+      ) : !data ? (
+        <LoadingNotice label="Loading organization…" />
+      ) : (
+        <Grid templateColumns={{ base: '1fr', xl: '3fr 2fr' }} gap="6" alignItems="start">
+          <OrganizationDetails organization={data} />
+          <EmptyNotice
+            symbol="☎"
+            title="No call activity yet"
+            description="Calls answered, jobs booked and revenue for the selected dates will appear here once your AI agents start taking calls."
+          />
+        </Grid>
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,34 @@
+import { Runtime, DefaultLogger, type LogLevel } from '@temporalio/worker';
+import { loadConfigOrExit } from '../config/env';
+import { createLogger } from '../lib/logger';
+import { createDb } from '../prisma/client';
+import { createKafkaBus } from '../events/bus/kafka-bus';
+import { createWorker } from './create-worker';
+
+async function main() {
+  const config = loadConfigOrExit();
+  const logger = createLogger('worker', config.LOG_LEVEL);
+  // Route the SDK's own log lines through the product's logger.
+  Runtime.install({
+    logger: new DefaultLogger('WARN', ({ level, message, meta }) => {
+      const fn = (level.toLowerCase() as Lowercase<LogLevel>) === 'error' ? 'error' : 'warn';
+      logger[fn]({ sdk: meta }, message);
+    }),
+    shutdownSignals: ['SIGINT', 'SIGTERM'],
+  });
+  const db = createDb(config.databaseUrl);
+  const bus = createKafkaBus({ brokers: config.KAFKA_BROKERS.split(','), clientId: `${config.KAFKA_CLIENT_ID}-worker`, topicPrefix: config.KAFKA_TOPIC_PREFIX, logger });
+  await bus.ensureTopics();
+  const started = Date.now();
+  const { worker, connection } = await createWorker({ config, db, events: bus, logger });
+  logger.info({ taskQueue: worker.options.taskQueue, bundleMs: Date.now() - started }, 'worker running');
+  await worker.run(); // resolves after a shutdown signal drains in-flight tasks
+  await connection.close();
+  await bus.close();
+  await db.$disconnect();
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
