@@ -8,6 +8,13 @@ import { onboardingWorkflow } from '../../workflows';
 import { taskQueue } from '../../workflows/task-queues';
 import type { WorkflowGateway, WorkflowStatus } from './workflow-gateway.port';
 
+/** The innermost failure: "Activity task failed" says less than the activity's own error. */
+function rootCause(err: unknown): { message: string; type: string } {
+  let current = err instanceof WorkflowFailedError && err.cause ? err.cause : (err as Error);
+  while ((current as { cause?: Error }).cause) current = (current as { cause: Error }).cause;
+  return { message: current.message, type: (current as { type?: string }).type ?? current.name };
+}
+
 function isNotFound(err: unknown): boolean {
   return err instanceof WorkflowNotFoundError || (err as { code?: number })?.code === 5; // gRPC NOT_FOUND
 }
@@ -58,9 +65,9 @@ export function createTemporalWorkflowGateway(client: Client, taskQueuePrefix = 
         try {
           await handle.result();
         } catch (err) {
-          const cause = err instanceof WorkflowFailedError ? err.cause : undefined;
-          status.error = cause?.message ?? (err as Error).message;
-          status.errorDetails = { type: (cause as { type?: string } | undefined)?.type ?? cause?.name ?? 'WorkflowFailed' };
+          const root = rootCause(err);
+          status.error = root.message;
+          status.errorDetails = { type: root.type, failure: (err as Error).message };
         }
       } else if (description.status.name === 'TERMINATED') {
         status.error = 'Workflow was terminated';

@@ -1,0 +1,79 @@
+import { Client, Connection } from '@temporalio/client';
+import type { Express } from 'express';
+import { createApp } from '../../api/app';
+import { createOrganizationRepository } from '../../api/repositories/organization.repository';
+import { createSessionRepository } from '../../api/repositories/session.repository';
+import { createStaffRepository } from '../../api/repositories/staff.repository';
+import { createTemporalWorkflowGateway } from '../../api/use-cases/temporal-workflow-gateway';
+import type { WorkflowGateway } from '../../api/use-cases/workflow-gateway.port';
+import type { AppConfig } from '../../config/env';
+import { createKafkaBus } from '../../events/bus/kafka-bus';
+import type { EventBus, Subscription } from '../../events/bus/event-bus.port';
+import { PROJECTIONS } from '../../events/projections';
+import { runProjectors } from '../../events/projector';
+import { createWorker } from '../../worker/create-worker';
+import { DefaultLogger, Runtime } from '@temporalio/worker';
+import { createTestDatabase, integrationConfig, testLogger, uniqueName, type TestDatabase } from './integration';
+
+export interface ProductHarness {
+  config: AppConfig;
+  tdb: TestDatabase;
+  bus: EventBus;
+  client: Client;
+  gateway: WorkflowGateway;
+  app: Express;
+  adminToken: string;
+  taskQueuePrefix: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * The whole product in one test process against the real servers: its own database, topic prefix
+ * and task-queue prefix, a real worker, real projectors, and the API app (not listening).
+ */
+export async function startProductHarness(): Promise<ProductHarness> {
+  try {
+    Runtime.install({ logger: new DefaultLogger('WARN') });
+  } catch {
+    // already installed by an earlier test file in this jest worker
+  }
+  const prefix = uniqueName('it').toLowerCase().replace(/_/g, '-');
+  const adminToken = `test-admin-token-${prefix}`;
+  const config = integrationConfig({ KAFKA_TOPIC_PREFIX: `${prefix}.`, TEMPORAL_TASK_QUEUE_PREFIX: `${prefix}-`, ADMIN_API_TOKEN: adminToken });
+  const tdb = await createTestDatabase(config);
+  const bus = createKafkaBus({ brokers: config.KAFKA_BROKERS.split(','), clientId: prefix, topicPrefix: config.KAFKA_TOPIC_PREFIX, logger: testLogger });
+  await bus.ensureTopics();
+  const projectors: Subscription = await runProjectors({ db: tdb.db, bus, projections: PROJECTIONS, topicPrefix: config.KAFKA_TOPIC_PREFIX, logger: testLogger });
+  const { worker, connection: workerConnection } = await createWorker({ config, db: tdb.db, events: bus, logger: testLogger });
+  const running = worker.run();
+  const connection = await Connection.connect({ address: config.TEMPORAL_ADDRESS });
+  const client = new Client({ connection, namespace: config.TEMPORAL_NAMESPACE });
+  const gateway = createTemporalWorkflowGateway(client, config.TEMPORAL_TASK_QUEUE_PREFIX);
+  const app = createApp({
+    config,
+    logger: testLogger,
+    organizations: createOrganizationRepository(tdb.db),
+    staff: createStaffRepository(tdb.db),
+    sessions: createSessionRepository(tdb.db, 1),
+    workflows: gateway,
+  });
+  return {
+    config,
+    tdb,
+    bus,
+    client,
+    gateway,
+    app,
+    adminToken,
+    taskQueuePrefix: config.TEMPORAL_TASK_QUEUE_PREFIX,
+    async stop() {
+      worker.shutdown();
+      await running;
+      await workerConnection.close();
+      await connection.close();
+      await projectors.stop();
+      await bus.close();
+      await tdb.drop();
+    },
+  };
+}
