@@ -14,12 +14,33 @@ export async function hashPassword(password: string): Promise<string> {
 }
 
 export async function verifyPassword(password: string, stored: string | null): Promise<boolean> {
-  if (!stored) return false;
-  const [scheme, n, r, p, salt, hash] = stored.split('$');
-  if (scheme !== 'scrypt' || !salt || !hash) return false;
-  const expected = Buffer.from(hash, 'base64url');
-  const actual = await scrypt(password, Buffer.from(salt, 'base64url'), expected.length, { N: Number(n), r: Number(r), p: Number(p) });
-  return timingSafeEqual(actual, expected);
+  const parsed = stored ? parseHash(stored) : null;
+  if (!parsed) {
+    // Same work as a real check, so the answer time does not tell which accounts exist.
+    await scrypt(password, DUMMY_SALT, KEYLEN, PARAMS);
+    return false;
+  }
+  try {
+    const actual = await scrypt(password, parsed.salt, KEYLEN, parsed.params);
+    return timingSafeEqual(actual, parsed.key);
+  } catch {
+    return false;
+  }
+}
+
+const DUMMY_SALT = randomBytes(16);
+
+/** A stored hash we would have written ourselves, or null: a truncated key must never match. */
+function parseHash(stored: string): { params: typeof PARAMS; salt: Buffer; key: Buffer } | null {
+  const [scheme, n, r, p, salt, key, ...rest] = stored.split('$');
+  if (scheme !== 'scrypt' || rest.length || !salt || !key) return null;
+  const params = { N: Number(n), r: Number(r), p: Number(p) };
+  const validN = Number.isInteger(params.N) && params.N >= 1024 && params.N <= 2 ** 20 && (params.N & (params.N - 1)) === 0;
+  if (!validN || !Number.isInteger(params.r) || params.r < 1 || params.r > 32 || !Number.isInteger(params.p) || params.p < 1 || params.p > 16) return null;
+  const saltBytes = Buffer.from(salt, 'base64url');
+  const keyBytes = Buffer.from(key, 'base64url');
+  if (saltBytes.length < 16 || keyBytes.length !== KEYLEN) return null;
+  return { params, salt: saltBytes, key: keyBytes };
 }
 
 // Spec 000 §9: seeded passwords are 32 characters from a 56-character alphabet without I, O, l, o, 0, 1.

@@ -6,12 +6,17 @@ export const workflowIds = {
   onboarding: (slug: string) => `onboarding/${slug}`,
 };
 
+// Letters NFKD cannot split into a base letter and an accent.
+const TRANSLITERATIONS: Record<string, string> = { ß: 'ss', æ: 'ae', ø: 'o', œ: 'oe', ł: 'l', đ: 'd', þ: 'th' };
+
 export function slugify(name: string): string {
   return name
+    .toLowerCase()
+    .replace(/[ßæøœłđþ]/g, (c) => TRANSLITERATIONS[c])
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
+    .replace(/['’]/g, '') // "Joe's" is joes, not joe-s
     .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60);
+    .slice(0, 60)
+    .replace(/^-+|-+$/g, '');
 }

@@ -57,6 +57,11 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       res.status(400).json(errorBody(400, 'Request body is too large'));
       return;
     }
+    // Other body-parser refusals (unsupported charset or encoding) are the client's doing.
+    if (err?.expose === true && err.status >= 400 && err.status < 500) {
+      res.status(400).json(errorBody(400, 'Request body could not be read'));
+      return;
+    }
     // Anything else is ours: log it whole, tell the caller nothing about internals.
     logger.error({ err, method: req.method, path: req.path }, 'unhandled error');
     res.status(500).json(errorBody(500, 'Something went wrong on our side. Please try again.'));

@@ -17,8 +17,10 @@ async function sessionUser(req: Request, deps: ApiDeps): Promise<StaffIdentity |
 function hasAdminToken(req: Request, deps: ApiDeps): boolean {
   const expected = deps.config.ADMIN_API_TOKEN;
   const given = bearerToken(req);
-  if (!expected || !given || given.length !== expected.length) return false;
-  return timingSafeEqual(Buffer.from(given), Buffer.from(expected));
+  if (!expected || !given) return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 function parse<S extends z.ZodType | undefined>(schema: S, value: unknown): unknown {
@@ -32,8 +34,8 @@ function parse<S extends z.ZodType | undefined>(schema: S, value: unknown): unkn
 export function registerRoutes(router: Router, routes: AnyRoute[], deps: ApiDeps) {
   for (const route of routes) {
     router[route.method](route.path, async (req, res) => {
-      const user = await sessionUser(req, deps);
       const access = route.access;
+      const user = access.kind === 'public' ? null : await sessionUser(req, deps);
       if (access.kind === 'session' || access.kind === 'org') {
         if (!user) throw new LoginRedirect();
       }

@@ -7,7 +7,12 @@ export function readSessionToken(req: Request): string | null {
   if (!header) return null;
   for (const part of header.split(';')) {
     const [name, ...rest] = part.trim().split('=');
-    if (name === SESSION_COOKIE) return decodeURIComponent(rest.join('='));
+    if (name !== SESSION_COOKIE) continue;
+    try {
+      return decodeURIComponent(rest.join('='));
+    } catch {
+      return null; // a mangled cookie is no session, not a server error
+    }
   }
   return null;
 }

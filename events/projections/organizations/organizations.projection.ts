@@ -30,7 +30,7 @@ export function evolveOrganization(state: OrganizationDoc | null, event: Organiz
       };
     }
     case 'OrganizationWentLive':
-      if (!state) return null;
+      if (!state || state.onboardingStatus === 'LIVE') return state;
       return { ...state, onboardingStatus: 'LIVE', streamVersion: state.streamVersion + 1, updatedAt: at };
   }
 }

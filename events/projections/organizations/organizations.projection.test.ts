@@ -1,0 +1,105 @@
+import { createEvent, type EventOf } from '../../catalog';
+import type { OrganizationCreatedV1 } from '../../schemas/organization.events';
+import { evolveOrganization } from './organizations.projection';
+
+const ORG_ID = '0b6f4c1e-6a51-4f0e-9d0c-8a4f1c2b3d4e';
+const CREATED_AT = '2025-03-01T12:00:00.000Z';
+const LIVE_AT = '2025-03-08T09:30:00.000Z';
+
+const organization: OrganizationCreatedV1 = {
+  orgId: ORG_ID,
+  name: 'Acme Air',
+  slug: 'acme-air',
+  timezone: 'America/Denver',
+  crmName: 'servicetitan',
+  officeEmail: 'office@acme-air.test',
+  adminEmails: ['owner@acme-air.test'],
+  tradesOffered: ['HVAC', 'Plumbing'],
+  enterpriseId: null,
+  regularHours: { Monday: [{ start: '08:00', end: '16:00' }] },
+  emergencyHours: null,
+};
+
+const envelope = (eventId: string, occurredAt: string) => ({
+  eventId,
+  aggregateId: ORG_ID,
+  orgId: ORG_ID,
+  correlationId: 'request-0001',
+  causationId: null,
+  occurredAt: new Date(occurredAt),
+});
+
+function created(data: Partial<OrganizationCreatedV1> = {}): EventOf<'OrganizationCreated'> {
+  return createEvent({
+    ...envelope('11111111-1111-4111-8111-111111111111', CREATED_AT),
+    type: 'OrganizationCreated',
+    data: { ...organization, ...data },
+  });
+}
+
+function wentLive(): EventOf<'OrganizationWentLive'> {
+  return createEvent({ ...envelope('22222222-2222-4222-8222-222222222222', LIVE_AT), type: 'OrganizationWentLive', data: { orgId: ORG_ID } });
+}
+
+describe('evolveOrganization', () => {
+  it('creates an active organization in TESTING from OrganizationCreated', () => {
+    expect(evolveOrganization(null, created())).toEqual({
+      id: ORG_ID,
+      name: 'Acme Air',
+      slug: 'acme-air',
+      timezone: 'America/Denver',
+      crmName: 'servicetitan',
+      isActive: true,
+      onboardingStatus: 'TESTING',
+      enterpriseId: null,
+      officeEmail: 'office@acme-air.test',
+      adminEmails: ['owner@acme-air.test'],
+      tradesOffered: ['HVAC', 'Plumbing'],
+      availabilityConfig: { regularHours: { Monday: [{ start: '08:00', end: '16:00' }] }, emergencyHours: {}, holidays: [] },
+      streamVersion: 1,
+      createdAt: new Date(CREATED_AT),
+      updatedAt: new Date(CREATED_AT),
+    });
+  });
+
+  it('keeps the emergency hours the organization was created with', () => {
+    const emergencyHours = { Saturday: [{ start: '10:00', end: '14:00' }] };
+
+    expect(evolveOrganization(null, created({ emergencyHours }))?.availabilityConfig.emergencyHours).toEqual(emergencyHours);
+  });
+
+  it('marks the organization LIVE when it went live, keeping its creation time', () => {
+    const live = evolveOrganization(evolveOrganization(null, created()), wentLive());
+
+    expect(live).toMatchObject({
+      onboardingStatus: 'LIVE',
+      streamVersion: 2,
+      createdAt: new Date(CREATED_AT),
+      updatedAt: new Date(LIVE_AT),
+    });
+  });
+
+  it('ignores a went-live for an organization it has not seen created', () => {
+    expect(evolveOrganization(null, wentLive())).toBeNull();
+  });
+
+  it('keeps the first creation when another OrganizationCreated arrives for the same id', () => {
+    const first = evolveOrganization(null, created());
+
+    expect(evolveOrganization(first, created({ name: 'Renamed Air' }))).toBe(first);
+  });
+
+  describe('delivering the same event twice', () => {
+    it('gives the same organization as once for OrganizationCreated', () => {
+      const once = evolveOrganization(null, created());
+
+      expect(evolveOrganization(once, created())).toEqual(once);
+    });
+
+    it('gives the same organization as once for OrganizationWentLive', () => {
+      const once = evolveOrganization(evolveOrganization(null, created()), wentLive());
+
+      expect(evolveOrganization(once, wentLive())).toEqual(once);
+    });
+  });
+});
