@@ -3,12 +3,17 @@ import request from 'supertest';
 import { hashPassword } from '../lib/passwords';
 import { staffUserIdFor } from '../lib/ids';
 import { createEvent } from '../events/catalog';
-import { eventually } from '../tests/support/integration';
+import { eventually, uniqueName } from '../tests/support/integration';
 import { startProductHarness, type ProductHarness } from '../tests/support/product-harness';
 import type { AnyRoute } from './http/route';
 import { ROUTES } from './routes';
 
 let h: ProductHarness;
+// Workflow ids outlive a test run on a long-lived Temporal server: names are unique per run.
+const run = uniqueName('').replace(/^_/, '');
+const ALPHA = `Alpha Heating ${run}`;
+const BETA = `Beta Electric ${run}`;
+const alphaSlug = `alpha-heating-${run}`;
 
 async function onboard(name: string, adminEmail: string, correlationId: string) {
   const res = await request(h.app)
@@ -38,8 +43,8 @@ let beta: { orgId: string; workflowId: string };
 beforeAll(async () => {
   h = await startProductHarness();
   [alpha, beta] = await Promise.all([
-    onboard('Alpha Heating', 'owner@alpha.test', 'corr-alpha-0001'),
-    onboard('Beta Electric', 'owner@beta.test', 'corr-beta-00001'),
+    onboard(ALPHA, 'owner@alpha.test', 'corr-alpha-0001'),
+    onboard(BETA, 'owner@beta.test', 'corr-beta-00001'),
   ]);
 }, 120_000);
 
@@ -52,8 +57,8 @@ describe('the organization slice through every layer', () => {
     const agent = await login('owner@alpha.test', 'correct horse battery');
     const byId = await agent.get('/org').query({ id: alpha.orgId });
     expect(byId.status).toBe(200);
-    expect(byId.body).toMatchObject({ id: alpha.orgId, name: 'Alpha Heating', slug: 'alpha-heating', onboarding_status: 'TESTING', timezone: 'America/Phoenix' });
-    const bySlug = await agent.get('/org').query({ slug: 'alpha-heating' });
+    expect(byId.body).toMatchObject({ id: alpha.orgId, name: ALPHA, slug: alphaSlug, onboarding_status: 'TESTING', timezone: 'America/Phoenix' });
+    const bySlug = await agent.get('/org').query({ slug: alphaSlug });
     expect(bySlug.body.id).toBe(alpha.orgId);
 
     const session = await agent.get('/auth/session');
@@ -64,8 +69,8 @@ describe('the organization slice through every layer', () => {
     const res = await request(h.app).get('/organizations').set('authorization', `Bearer ${h.adminToken}`);
     expect(res.status).toBe(200);
     expect(res.body.organizations).toEqual([
-      { id: alpha.orgId, name: 'Alpha Heating', onboarding_status: 'TESTING' },
-      { id: beta.orgId, name: 'Beta Electric', onboarding_status: 'TESTING' },
+      { id: alpha.orgId, name: ALPHA, onboarding_status: 'TESTING' },
+      { id: beta.orgId, name: BETA, onboarding_status: 'TESTING' },
     ]);
   });
 
@@ -73,9 +78,9 @@ describe('the organization slice through every layer', () => {
     const again = await request(h.app)
       .post('/onboarding')
       .set('authorization', `Bearer ${h.adminToken}`)
-      .send({ name: 'Alpha Heating', admin_email: 'owner@alpha.test', office_email: 'o@alpha.test', timezone: 'America/Phoenix', trades_offered: ['HVAC'] });
+      .send({ name: ALPHA, admin_email: 'owner@alpha.test', office_email: 'o@alpha.test', timezone: 'America/Phoenix', trades_offered: ['HVAC'] });
     expect(again.status).toBe(400);
-    expect(again.body).toEqual({ error: 'Bad Request', status: 400, message: 'An organization with slug "alpha-heating" already exists' });
+    expect(again.body).toEqual({ error: 'Bad Request', status: 400, message: `An organization with slug "${alphaSlug}" already exists` });
   });
 
   it('carries the HTTP correlation id into the workflow and the events it emits', async () => {
@@ -122,7 +127,7 @@ describe('tenancy', () => {
     for (const [key, build] of Object.entries(crossTenantRequests)) {
       const [method, pathWithVariant] = key.split(' ');
       const path = pathWithVariant.split('#')[0];
-      const { query, body } = build({ id: alpha.orgId, slug: 'alpha-heating' });
+      const { query, body } = build({ id: alpha.orgId, slug: alphaSlug });
       const res = await (agent as unknown as Record<string, (p: string) => request.Test>)[method](path).query(query ?? {}).send(body ?? {});
       expect({ key, status: res.status, body: res.body }).toEqual({
         key,

@@ -33,7 +33,7 @@ export interface ProductHarness {
  */
 export async function startProductHarness(): Promise<ProductHarness> {
   try {
-    Runtime.install({ logger: new DefaultLogger('WARN') });
+    Runtime.install({ logger: new DefaultLogger('ERROR') });
   } catch {
     // already installed by an earlier test file in this jest worker
   }
