@@ -40,6 +40,8 @@ export const EnvSchema = z.object({
     .default('127.0.0.1:7233')
     .refine((v) => /^[^:\s]+:\d+$/.test(v), 'must be host:port'),
   TEMPORAL_UI_PORT: port.default(8233),
+  /** Where a browser reaches the Temporal Web UI, when not the Temporal host itself (compose). */
+  TEMPORAL_UI_URL: z.url().optional(),
   TEMPORAL_NAMESPACE: z.string().min(1).default('default'),
   TEMPORAL_TASK_QUEUE_PREFIX: z.string().default(''),
 
@@ -93,7 +95,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     ...c,
     databaseUrl: c.DATABASE_URL ?? `postgresql://${auth}@${c.POSTGRES_HOST}:${c.POSTGRES_PORT}/${c.POSTGRES_DB}`,
     dashboardUrl: c.DASHBOARD_URL ?? `http://127.0.0.1:${c.WEB_PORT}`,
-    temporalUiUrl: `http://${temporalHost}:${c.TEMPORAL_UI_PORT}`,
+    temporalUiUrl: c.TEMPORAL_UI_URL ?? `http://${temporalHost}:${c.TEMPORAL_UI_PORT}`,
     repoRoot,
   };
 }

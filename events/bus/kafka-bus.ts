@@ -1,6 +1,6 @@
 // The only module that imports kafkajs (in maintenance mode, tulios/kafkajs#1753): a client swap
 // stays inside events/bus.
-import { Kafka, logLevel, type Consumer, type Producer, type Admin, type KafkaMessage } from 'kafkajs';
+import { Kafka, Partitioners, logLevel, type Consumer, type Producer, type Admin, type KafkaMessage } from 'kafkajs';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from '../../lib/logger';
 import { AGGREGATE_TYPES, parseEvent, InvalidEventError, type DomainEvent } from '../catalog';
@@ -28,10 +28,11 @@ export function createKafkaBus(opts: KafkaBusOptions): EventBus {
     clientId: opts.clientId,
     brokers: opts.brokers,
     logLevel: logLevel.WARN,
+    // kafkajs logs errors it is about to retry (a coordinator still loading at start-up, a
+    // rebalance); what it cannot recover from is thrown to the caller, so its lines are warnings.
     logCreator: () => ({ namespace, level, log }) => {
       const { message, ...extra } = log;
-      const fn = level <= logLevel.ERROR ? 'error' : level === logLevel.WARN ? 'warn' : 'debug';
-      logger[fn]({ namespace, ...extra }, message);
+      logger[level <= logLevel.WARN ? 'warn' : 'debug']({ namespace, ...extra }, message);
     },
     retry: { retries: 8, initialRetryTime: 200 },
   });
@@ -42,7 +43,15 @@ export function createKafkaBus(opts: KafkaBusOptions): EventBus {
   async function getProducer(): Promise<Producer> {
     if (!producer) {
       // Idempotent: a retried send after a lost ack is not written twice.
-      const p = kafka.producer({ idempotent: true, maxInFlightRequests: 1, allowAutoTopicCreation: false });
+      const p = kafka.producer({
+        idempotent: true,
+        maxInFlightRequests: 1,
+        allowAutoTopicCreation: false,
+        // Java-compatible murmur2 partitioning, so other clients place a key where this one does.
+        createPartitioner: Partitioners.DefaultPartitioner,
+        // An idempotent producer must not give up early; callers bound the wait (activity timeouts).
+        retry: { retries: Number.MAX_SAFE_INTEGER, maxRetryTime: 5_000 },
+      });
       await p.connect();
       producer = p;
     }

@@ -37,7 +37,7 @@ export function OrganizationsPage() {
       <Card.Root>
         <Card.Header>
           <Card.Title>Onboard an organization</Card.Title>
-          <Card.Description>Creates the organization, its admin user and its agents in a workflow.</Card.Description>
+          <Card.Description>Creates the organization and its admin user in a workflow.</Card.Description>
         </Card.Header>
         <Card.Body>
           {started ? (
