@@ -2,4 +2,5 @@
 export interface OrganizationDirectory {
   findOrganizationIdBySlug(slug: string): Promise<string | null>;
   organizationExists(orgId: string): Promise<boolean>;
+  membershipExists(userId: string, orgId: string): Promise<boolean>;
 }

@@ -10,5 +10,12 @@ export function createOrganizationDirectory(db: Db): OrganizationDirectory {
     async organizationExists(orgId) {
       return (await db.organization.count({ where: { id: orgId } })) > 0;
     },
+    async membershipExists(userId, orgId) {
+      const [user, member] = await Promise.all([
+        db.staffUser.count({ where: { id: userId } }),
+        db.organizationMember.count({ where: { userId, orgId } }),
+      ]);
+      return user > 0 && member > 0;
+    },
   };
 }

@@ -80,10 +80,16 @@ export function createOrganizationActivities({ events, directory, logger }: Orga
       });
     },
 
-    /** Fails (and is retried with backoff) until the projector has written the organization. */
-    async awaitOrganizationReadModel({ orgId }: { orgId: string }): Promise<void> {
+    /**
+     * Fails (and is retried with backoff) until both read models the dashboard needs have caught up:
+     * the organization, and the admin's user and membership (a separate projection).
+     */
+    async awaitOnboardingReadModels({ orgId, adminUserId }: { orgId: string; adminUserId: string }): Promise<void> {
       if (!(await directory.organizationExists(orgId))) {
         throw ApplicationFailure.retryable(`organization ${orgId} is not projected yet`, 'NotProjectedYet');
+      }
+      if (!(await directory.membershipExists(adminUserId, orgId))) {
+        throw ApplicationFailure.retryable(`admin ${adminUserId} of ${orgId} is not projected yet`, 'NotProjectedYet');
       }
     },
   };

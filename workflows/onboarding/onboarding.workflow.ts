@@ -10,7 +10,7 @@ const { provisionOrganization, registerStaffUser } = proxyActivities<Organizatio
 });
 
 // Projection is eventually consistent; waiting here means a completed onboarding can be read at once.
-const { awaitOrganizationReadModel } = proxyActivities<OrganizationActivities>({
+const { awaitOnboardingReadModels } = proxyActivities<OrganizationActivities>({
   startToCloseTimeout: '10 seconds',
   scheduleToCloseTimeout: '10 minutes',
   retry: { initialInterval: '200 milliseconds', backoffCoefficient: 1.5, maximumInterval: '10 seconds' },
@@ -58,7 +58,7 @@ export async function onboardingWorkflow(input: OnboardingInput): Promise<Onboar
   });
 
   progress.step = 'waiting_for_read_model';
-  await awaitOrganizationReadModel({ orgId });
+  await awaitOnboardingReadModels({ orgId, adminUserId: userId });
 
   progress.step = 'done';
   return { orgId, slug: input.slug, adminUserId: userId };
