@@ -1,0 +1,39 @@
+import { findAiTask } from '../../ai-tasks/registry';
+import { readTaskInput } from '../../ai-tasks/task-input';
+import { type Completion, type CompletionRequest, type LanguageEngine, LanguageEngineError } from '../../language-engine.port';
+import { nextTurn } from './dialogue-policy';
+import { isOfflineAnswerable, OFFLINE_ANSWERS } from './offline-task-answers';
+
+const ENGINE = 'offline';
+export const OFFLINE_MODEL = 'offline-rules-1';
+
+/**
+ * A language engine with no network and no model: structured AI tasks are answered by rules over the
+ * task input (transcript phrases and recorded facts), conversations by a fixed dialogue policy. Every
+ * free text it writes starts with "(offline engine)". It uses no tokens and costs nothing.
+ */
+export class OfflineLanguageEngine implements LanguageEngine {
+  readonly name = ENGINE;
+
+  async complete(request: CompletionRequest): Promise<Completion> {
+    if (request.signal?.aborted) throw new LanguageEngineError('CANCELLED', 'The caller cancelled the completion', { engine: ENGINE });
+    const message = request.responseSchema ? { content: this.answerTask(request), toolCalls: [] } : nextTurn(request.messages, request.tools);
+    return { message, usage: { promptTokens: 0, completionTokens: 0 }, costUsd: 0, engine: ENGINE, model: OFFLINE_MODEL };
+  }
+
+  private answerTask(request: CompletionRequest): string {
+    const name = request.responseSchema!.name;
+    const task = findAiTask(name);
+    if (!task || !isOfflineAnswerable(name)) {
+      throw new LanguageEngineError('BAD_REQUEST', `The offline engine has no rules for the task "${name}"`, { engine: ENGINE });
+    }
+    const input = task.inputSchema.safeParse(readTaskInput(request.messages));
+    if (!input.success) {
+      throw new LanguageEngineError('BAD_REQUEST', `The offline engine could not read the input of "${name}": ${input.error.message}`, {
+        engine: ENGINE,
+      });
+    }
+    const answer = (OFFLINE_ANSWERS[name] as (input: unknown) => unknown)(input.data);
+    return JSON.stringify(answer);
+  }
+}

@@ -1,0 +1,105 @@
+import { Weekday, epochDayOf, weekdayOf } from './calendar';
+
+/** Wall-clock reading of an instant in a time zone. Milliseconds are dropped. */
+export interface ZonedParts {
+  date: string; // YYYY-MM-DD
+  weekday: Weekday;
+  time: string; // HH:mm
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
+
+const MINUTE_MS = 60_000;
+const DAY_MS = 86_400_000;
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    // Throws a RangeError for an unknown zone, which is what callers should see.
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+function requireValidInstant(instant: Date): number {
+  const ms = instant.getTime();
+  if (Number.isNaN(ms)) throw new RangeError('Invalid Date');
+  return ms;
+}
+
+export function toZonedParts(instant: Date, timeZone: string): ZonedParts {
+  const fields: Record<string, number> = {};
+  for (const part of formatterFor(timeZone).formatToParts(requireValidInstant(instant))) {
+    if (part.type !== 'literal') fields[part.type] = Number(part.value);
+  }
+  const { year, month, day, hour, minute, second } = fields;
+  const date = `${pad(year, 4)}-${pad(month)}-${pad(day)}`;
+  return { date, weekday: weekdayOf(date), time: `${pad(hour)}:${pad(minute)}`, year, month, day, hour, minute, second };
+}
+
+/** The wall-clock reading as if it were UTC, in ms: the zone's offset is (this − instant). */
+function wallMs(instantMs: number, timeZone: string): number {
+  const p = toZonedParts(new Date(instantMs), timeZone);
+  return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
+}
+
+/** Minutes the zone is ahead of UTC at the instant (New York in winter: −300; Newfoundland: −210). */
+export function zoneOffsetMinutes(instant: Date, timeZone: string): number {
+  const ms = Math.floor(requireValidInstant(instant) / 1000) * 1000;
+  return (wallMs(ms, timeZone) - ms) / MINUTE_MS;
+}
+
+const TIME = /^([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d))?$/;
+
+/**
+ * The instant at which the zone's clocks read `date` `time` (HH:mm or HH:mm:ss).
+ *
+ * DST is resolved the way java.time and Temporal's "compatible" option do:
+ * - a local time that does not exist (spring-forward gap) is moved forward by the length of the gap,
+ *   so New York 2026-03-08 02:30 becomes 03:30 EDT;
+ * - a local time that happens twice (fall-back overlap) resolves to the earlier instant,
+ *   so New York 2026-11-01 01:30 is 01:30 EDT (05:30Z), not 01:30 EST.
+ */
+export function zonedTimeToInstant(date: string, time: string, timeZone: string): Date {
+  const epochDay = epochDayOf(date);
+  const t = TIME.exec(time);
+  if (epochDay === undefined || !t) throw new RangeError(`Not a local date and time: ${date} ${time}`);
+  const wall = epochDay * DAY_MS + (Number(t[1]) * 60 + Number(t[2])) * MINUTE_MS + Number(t[3] ?? 0) * 1000;
+
+  // No zone changes its offset twice within two days, so the offsets a day either side of the wall
+  // reading are the only candidates.
+  const before = zoneOffsetMinutes(new Date(wall - DAY_MS), timeZone);
+  const after = zoneOffsetMinutes(new Date(wall + DAY_MS), timeZone);
+  const matches = [wall - before * MINUTE_MS, wall - after * MINUTE_MS].filter((ms) => wallMs(ms, timeZone) === wall);
+  if (matches.length > 0) return new Date(Math.min(...matches));
+  // In a gap, reading the wall time with the pre-transition offset lands after the jump by the gap's length.
+  return new Date(wall - before * MINUTE_MS);
+}
+
+/** `YYYY-MM-DD HH:mm:ss` in the zone, as emergency notifications show appointments (spec 000 §4). */
+export function formatInZone(instant: Date, timeZone: string): string {
+  const p = toZonedParts(instant, timeZone);
+  return `${p.date} ${p.time}:${pad(p.second)}`;
+}
+
+/** The first instant of the local calendar day that contains `instant`. */
+export function startOfLocalDay(instant: Date, timeZone: string): Date {
+  return zonedTimeToInstant(toZonedParts(instant, timeZone).date, '00:00', timeZone);
+}

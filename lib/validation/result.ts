@@ -1,0 +1,1 @@
+export type ValidationResult<T> = { ok: true; value: T } | { ok: false; message: string };
