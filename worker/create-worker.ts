@@ -5,7 +5,7 @@ import type { Db } from '../prisma/client';
 import type { EventPublisher } from '../events/bus/event-bus.port';
 import { createOrganizationActivities } from '../activities/organization/organization.activities';
 import { createOrganizationDirectory } from '../activities/organization/organization-directory.repository';
-import { taskQueue } from '../workflows/task-queues';
+import { TASK_QUEUES, taskQueue, type TaskQueueName } from '../workflows/task-queues';
 
 let bundle: Promise<WorkflowBundleWithSourceMap> | undefined;
 
@@ -31,22 +31,38 @@ export interface WorkerDeps {
   logger: Logger;
 }
 
-/** The composition root of the worker: adapters are built here and injected into activities. */
-export async function createWorker(deps: WorkerDeps): Promise<{ worker: Worker; connection: NativeConnection }> {
+/**
+ * The composition root of the worker: adapters are built here and injected into activities.
+ * One Worker per task queue (a capability's queue can then be scaled or paused on its own); each
+ * runs the one workflow bundle and the full activity set.
+ */
+export async function createWorkers(deps: WorkerDeps): Promise<{ workers: Worker[]; connection: NativeConnection }> {
   const connection = await NativeConnection.connect({ address: deps.config.TEMPORAL_ADDRESS });
+  const logger = deps.logger.child({ component: 'activities' });
   const activities = {
-    ...createOrganizationActivities({
-      events: deps.events,
-      directory: createOrganizationDirectory(deps.db),
-      logger: deps.logger.child({ component: 'activities' }),
-    }),
+    ...createOrganizationActivities({ events: deps.events, directory: createOrganizationDirectory(deps.db), logger }),
   };
-  const worker = await Worker.create({
-    connection,
-    namespace: deps.config.TEMPORAL_NAMESPACE,
-    taskQueue: taskQueue('onboarding', deps.config.TEMPORAL_TASK_QUEUE_PREFIX),
-    workflowBundle: await workflowBundle(),
-    activities,
-  });
-  return { worker, connection };
+  const bundle = await workflowBundle();
+  const workers = await Promise.all(
+    (Object.keys(TASK_QUEUES) as TaskQueueName[]).map((name) =>
+      Worker.create({
+        connection,
+        namespace: deps.config.TEMPORAL_NAMESPACE,
+        taskQueue: taskQueue(name, deps.config.TEMPORAL_TASK_QUEUE_PREFIX),
+        workflowBundle: bundle,
+        activities,
+      }),
+    ),
+  );
+  return { workers, connection };
+}
+
+/** Runs every worker until shutdown; one failing worker shuts the others down. */
+export async function runWorkers(workers: Worker[]): Promise<void> {
+  try {
+    await Promise.all(workers.map((w) => w.run()));
+  } catch (err) {
+    for (const w of workers) if (w.getState() === 'RUNNING') w.shutdown();
+    throw err;
+  }
 }

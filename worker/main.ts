@@ -3,7 +3,7 @@ import { loadConfigOrExit } from '../config/env';
 import { createLogger } from '../lib/logger';
 import { createDb } from '../prisma/client';
 import { createKafkaBus } from '../events/bus/kafka-bus';
-import { createWorker } from './create-worker';
+import { createWorkers, runWorkers } from './create-worker';
 
 async function main() {
   const config = loadConfigOrExit();
@@ -20,9 +20,9 @@ async function main() {
   const bus = createKafkaBus({ brokers: config.KAFKA_BROKERS.split(','), clientId: `${config.KAFKA_CLIENT_ID}-worker`, topicPrefix: config.KAFKA_TOPIC_PREFIX, logger });
   await bus.ensureTopics();
   const started = Date.now();
-  const { worker, connection } = await createWorker({ config, db, events: bus, logger });
-  logger.info({ taskQueue: worker.options.taskQueue, bundleMs: Date.now() - started }, 'worker running');
-  await worker.run(); // resolves after a shutdown signal drains in-flight tasks
+  const { workers, connection } = await createWorkers({ config, db, events: bus, logger });
+  logger.info({ taskQueues: workers.map((w) => w.options.taskQueue), startMs: Date.now() - started }, 'worker running');
+  await runWorkers(workers); // resolves after a shutdown signal drains in-flight tasks
   await connection.close();
   await bus.close();
   await db.$disconnect();

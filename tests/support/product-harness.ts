@@ -11,7 +11,7 @@ import { createKafkaBus } from '../../events/bus/kafka-bus';
 import type { EventBus, Subscription } from '../../events/bus/event-bus.port';
 import { PROJECTIONS } from '../../events/projections';
 import { runProjectors } from '../../events/projector';
-import { createWorker } from '../../worker/create-worker';
+import { createWorkers, runWorkers } from '../../worker/create-worker';
 import { DefaultLogger, Runtime } from '@temporalio/worker';
 import { createTestDatabase, integrationConfig, testLogger, uniqueName, type TestDatabase } from './integration';
 
@@ -44,8 +44,8 @@ export async function startProductHarness(): Promise<ProductHarness> {
   const bus = createKafkaBus({ brokers: config.KAFKA_BROKERS.split(','), clientId: prefix, topicPrefix: config.KAFKA_TOPIC_PREFIX, logger: testLogger });
   await bus.ensureTopics();
   const projectors: Subscription = await runProjectors({ db: tdb.db, bus, projections: PROJECTIONS, topicPrefix: config.KAFKA_TOPIC_PREFIX, logger: testLogger });
-  const { worker, connection: workerConnection } = await createWorker({ config, db: tdb.db, events: bus, logger: testLogger });
-  const running = worker.run();
+  const { workers, connection: workerConnection } = await createWorkers({ config, db: tdb.db, events: bus, logger: testLogger });
+  const running = runWorkers(workers);
   const connection = await Connection.connect({ address: config.TEMPORAL_ADDRESS });
   const client = new Client({ connection, namespace: config.TEMPORAL_NAMESPACE });
   const gateway = createTemporalWorkflowGateway(client, config.TEMPORAL_TASK_QUEUE_PREFIX);
@@ -67,7 +67,7 @@ export async function startProductHarness(): Promise<ProductHarness> {
     adminToken,
     taskQueuePrefix: config.TEMPORAL_TASK_QUEUE_PREFIX,
     async stop() {
-      worker.shutdown();
+      for (const w of workers) w.shutdown();
       await running;
       await workerConnection.close();
       await connection.close();
