@@ -1,10 +1,7 @@
 import fs from 'node:fs';
-import { loadConfigOrExit } from '../config/env';
 
 // `npm run bench:memory`: the memory the running stack holds (PSS, so shared pages are not counted
 // twice), per process and in total. Start the stack first (`npm start`), let it go idle, then run this.
-const config = loadConfigOrExit();
-const markers = [config.repoRoot, config.HOMEAGENT_CACHE_DIR, config.HOMEAGENT_DATA_DIR];
 
 function pssKb(pid: string): number {
   try {
@@ -15,19 +12,45 @@ function pssKb(pid: string): number {
   }
 }
 
-const rows: { pid: string; kb: number; cmd: string }[] = [];
-for (const pid of fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
-  let cmd = '';
+function parentOf(pid: string): string | null {
   try {
-    cmd = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ').trim();
+    // /proc/<pid>/stat: "pid (comm) state ppid ...", comm may contain spaces.
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1];
   } catch {
-    continue;
+    return null;
   }
-  const isPostgresChild = /^postgres: /.test(cmd) && fs.readFileSync(`/proc/${pid}/status`, 'utf8').includes('postgres');
-  if (!markers.some((m) => cmd.includes(m)) && !isPostgresChild) continue;
-  if (pid === String(process.pid)) continue;
-  rows.push({ pid, kb: pssKb(pid), cmd: cmd.slice(0, 100) });
 }
+
+function cmdline(pid: string): string {
+  try {
+    return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ').trim();
+  } catch {
+    return '';
+  }
+}
+
+// The stack is `npm start`'s process tree: scripts/start.ts and everything under it.
+const pids = fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d));
+const roots = pids.filter((pid) => /tsx.* scripts\/start\.ts/.test(cmdline(pid)));
+if (roots.length === 0) {
+  console.error('No running `npm start` found: start the stack first.');
+  process.exit(1);
+}
+const inTree = new Set(roots);
+let grew = true;
+while (grew) {
+  grew = false;
+  for (const pid of pids) {
+    const parent = parentOf(pid);
+    if (!inTree.has(pid) && parent && inTree.has(parent)) {
+      inTree.add(pid);
+      grew = true;
+    }
+  }
+}
+
+const rows = [...inTree].map((pid) => ({ pid, kb: pssKb(pid), cmd: cmdline(pid).slice(0, 100) })).filter((r) => r.kb > 0);
 rows.sort((a, b) => b.kb - a.kb);
 for (const r of rows) console.log(`${(r.kb / 1024).toFixed(1).padStart(8)} MB  ${r.cmd}`);
 console.log(`${(rows.reduce((s, r) => s + r.kb, 0) / 1024).toFixed(1).padStart(8)} MB  total PSS of ${rows.length} processes`);
