@@ -109,9 +109,28 @@ describe('the organization slice through every layer', () => {
  * For every organization-scoped route: a request naming the *other* organization. A new org route
  * without an entry here fails the coverage test below, so tenancy is checked route by route.
  */
+// A call of alpha's, so the call routes keyed by call or interaction id have something of the other org's to reach for.
+const alphaCall = { id: crypto.randomUUID(), callId: crypto.randomUUID() };
+beforeAll(async () => {
+  const at = new Date();
+  await h.tdb.db.interaction.create({
+    data: { id: alphaCall.id, callId: alphaCall.callId, orgId: alpha.orgId, provider: 'retell', providerCallId: `call_${alphaCall.callId}`, callStatus: 'UNBOOKED', createdAt: at, updatedAt: at },
+  });
+});
+
 const crossTenantRequests: Record<string, (otherOrg: { id: string; slug: string }) => { query?: object; body?: object }> = {
   'get /org': (o) => ({ query: { id: o.id } }),
   'get /org#slug': (o) => ({ query: { slug: o.slug } }),
+  'get /outbox': (o) => ({ query: { orgId: o.id } }),
+  'post /org/oncall/retrieve/new': (o) => ({ body: { orgId: o.id, month: '2025-01' } }),
+  'post /org/oncall/update/new': (o) => ({ body: { orgId: o.id, month: '2025-01', assignments: [], cached_employee_details: {} } }),
+  'post /org/notification-settings': (o) => ({ body: { orgId: o.id, notification_settings: [] } }),
+  'post /call/logs': (o) => ({ body: { orgId: o.id, currentAgents: 'ALL' } }),
+  'post /call/retrieve': () => ({ body: { callId: alphaCall.callId } }),
+  'put /interaction': () => ({ body: { id: alphaCall.id, reviewed_at: null, review_notes: 'not yours' } }),
+  'post /call/reclassify': () => ({ body: { callId: alphaCall.callId, newStatus: 'EXCUSED' } }),
+  'post /org/get-capacity': (o) => ({ body: { orgId: o.id, time_to_check: '2099-01-05T10:00:00', job_type_id: '101', business_unit: '1', priority: 0 } }),
+  'get /org/availability': (o) => ({ query: { orgId: o.id } }),
 };
 
 describe('tenancy', () => {

@@ -43,6 +43,9 @@ function organizationRow(id: string, name: string, slug: string): OrganizationRo
     adminEmails: [`owner@${slug}.test`],
     tradesOffered: ['HVAC'],
     availabilityConfig: null,
+    notificationSettings: null,
+    oncallSchedule: null,
+    ccPhoneNumbers: [],
     streamVersion: 1,
     createdAt: at,
     updatedAt: at,
@@ -145,6 +148,12 @@ function world() {
     staff,
     sessions: sessionRepository,
     workflows,
+    // The call routes are covered by calls.int.test.ts against the real stack.
+    calls: {} as ApiDeps['calls'],
+    // The notification routes are covered by notifications.int.test.ts against the real stack.
+    notifications: {} as ApiDeps['notifications'],
+    // The CRM tool routes are covered by voice-agent-tool.int.test.ts against the real stack.
+    crm: {} as ApiDeps['crm'],
   };
   return { deps, app: createApp(deps), operator, owner, workflowRuns, calls, logLines };
 }

@@ -13,6 +13,8 @@ export function createApp(deps: ApiDeps): Express {
   app.disable('x-powered-by');
   app.set('query parser', 'extended');
   app.use(requestContext(deps.logger));
+  // Voice-provider signatures are computed over the exact bytes, so these bodies stay raw (express.json skips a read body).
+  app.use('/voice-agent/webhook', express.raw({ type: () => true, limit: '5mb' }));
   app.use(express.json({ limit: '1mb' }));
 
   const openapi = buildOpenApiDocument(ROUTES);

@@ -7,6 +7,14 @@ import { createOrganizationRepository } from './repositories/organization.reposi
 import { createSessionRepository } from './repositories/session.repository';
 import { createStaffRepository } from './repositories/staff.repository';
 import { createTemporalWorkflowGateway } from './use-cases/temporal-workflow-gateway';
+import { createKafkaBus } from '../events/bus/kafka-bus';
+import { createNotificationRepository } from './repositories/notification.repository';
+import { createInteractionRepository } from './repositories/interaction.repository';
+import { createVoiceProviderSecretRepository } from './repositories/voice-provider-secret.repository';
+import { createTemporalInteractionGateway } from './use-cases/temporal-interaction-gateway';
+import { createCrm } from '../activities/crm/create-crm';
+import { createTemporalCrmActionGateway } from './use-cases/temporal-crm-action-gateway';
+import { createVoiceToolAuthRepository } from './repositories/voice-tool-auth.repository';
 
 async function main() {
   const config = loadConfigOrExit();
@@ -14,6 +22,7 @@ async function main() {
   const db = createDb(config.databaseUrl);
   const connection = await Connection.connect({ address: config.TEMPORAL_ADDRESS });
   const client = new Client({ connection, namespace: config.TEMPORAL_NAMESPACE });
+  const bus = createKafkaBus({ brokers: config.KAFKA_BROKERS.split(','), clientId: `${config.KAFKA_CLIENT_ID}-api`, topicPrefix: config.KAFKA_TOPIC_PREFIX, logger });
   const app = createApp({
     config,
     logger,
@@ -21,6 +30,20 @@ async function main() {
     staff: createStaffRepository(db),
     sessions: createSessionRepository(db, config.SESSION_TTL_HOURS),
     workflows: createTemporalWorkflowGateway(client, config.TEMPORAL_TASK_QUEUE_PREFIX),
+    calls: {
+      interactions: createInteractionRepository(db),
+      secrets: createVoiceProviderSecretRepository(db),
+      gateway: createTemporalInteractionGateway(client, config.TEMPORAL_TASK_QUEUE_PREFIX),
+      events: bus,
+    },
+    notifications: { repository: createNotificationRepository(db), events: bus },
+    crm: {
+      provider: createCrm({ adapter: config.CRM_ADAPTER, db: db }).crm,
+      actions: createTemporalCrmActionGateway(client, config.TEMPORAL_TASK_QUEUE_PREFIX),
+      toolAuth: createVoiceToolAuthRepository(db),
+      events: bus,
+      actionWaitMs: 8000,
+    },
   });
   const server = app.listen(config.API_PORT, config.API_HOST, () =>
     logger.info({ url: `http://${config.API_HOST}:${config.API_PORT}` }, 'API listening'),
@@ -28,6 +51,7 @@ async function main() {
   const stop = () => {
     server.close(async () => {
       await connection.close();
+      await bus.close();
       await db.$disconnect();
       process.exit(0);
     });

@@ -6,6 +6,29 @@ import {
   OrganizationWentLiveV1Schema,
 } from './schemas/organization.events';
 import { STAFF_USER, StaffUserJoinedOrganizationV1Schema, StaffUserRegisteredV1Schema } from './schemas/staff-user.events';
+import {
+  EmergencyPagerUnansweredV1Schema,
+  NOTIFICATION,
+  NotificationSentV1Schema,
+  NotificationSkippedV1Schema,
+} from './schemas/notification.events';
+import { OncallScheduleChangedV1Schema, OrganizationNotificationSettingsChangedV1Schema } from './schemas/organization-notifications.events';
+import {
+  CallEndedV1Schema,
+  CallScoredV1Schema,
+  CallStartedV1Schema,
+  CustomerIdentifiedV1Schema,
+  INTERACTION,
+  InteractionClassifiedV1Schema,
+  InteractionEventRecordedV1Schema,
+  InteractionReclassifiedV1Schema,
+  InteractionReviewedV1Schema,
+  InteractionSummarizedV1Schema,
+  InteractionTaggedV1Schema,
+  InteractionTranscribedV1Schema,
+  VoicemailDetectedV1Schema,
+} from './schemas/interaction.events';
+import { ACTION, ActionCompletedV1Schema, ActionCreatedV1Schema, ActionDroppedV1Schema } from './schemas/action.events';
 
 /**
  * Every event type with each published version's schema. A published version is never edited:
@@ -16,6 +39,26 @@ const CATALOG = {
   OrganizationWentLive: { aggregateType: ORGANIZATION, versions: { 1: OrganizationWentLiveV1Schema } },
   StaffUserRegistered: { aggregateType: STAFF_USER, versions: { 1: StaffUserRegisteredV1Schema } },
   StaffUserJoinedOrganization: { aggregateType: STAFF_USER, versions: { 1: StaffUserJoinedOrganizationV1Schema } },
+  OrganizationNotificationSettingsChanged: { aggregateType: ORGANIZATION, versions: { 1: OrganizationNotificationSettingsChangedV1Schema } },
+  OncallScheduleChanged: { aggregateType: ORGANIZATION, versions: { 1: OncallScheduleChangedV1Schema } },
+  NotificationSent: { aggregateType: NOTIFICATION, versions: { 1: NotificationSentV1Schema } },
+  NotificationSkipped: { aggregateType: NOTIFICATION, versions: { 1: NotificationSkippedV1Schema } },
+  EmergencyPagerUnanswered: { aggregateType: NOTIFICATION, versions: { 1: EmergencyPagerUnansweredV1Schema } },
+  CallStarted: { aggregateType: INTERACTION, versions: { 1: CallStartedV1Schema } },
+  CallEnded: { aggregateType: INTERACTION, versions: { 1: CallEndedV1Schema } },
+  InteractionTranscribed: { aggregateType: INTERACTION, versions: { 1: InteractionTranscribedV1Schema } },
+  CustomerIdentified: { aggregateType: INTERACTION, versions: { 1: CustomerIdentifiedV1Schema } },
+  InteractionClassified: { aggregateType: INTERACTION, versions: { 1: InteractionClassifiedV1Schema } },
+  InteractionSummarized: { aggregateType: INTERACTION, versions: { 1: InteractionSummarizedV1Schema } },
+  InteractionTagged: { aggregateType: INTERACTION, versions: { 1: InteractionTaggedV1Schema } },
+  CallScored: { aggregateType: INTERACTION, versions: { 1: CallScoredV1Schema } },
+  VoicemailDetected: { aggregateType: INTERACTION, versions: { 1: VoicemailDetectedV1Schema } },
+  InteractionReclassified: { aggregateType: INTERACTION, versions: { 1: InteractionReclassifiedV1Schema } },
+  InteractionReviewed: { aggregateType: INTERACTION, versions: { 1: InteractionReviewedV1Schema } },
+  InteractionEventRecorded: { aggregateType: INTERACTION, versions: { 1: InteractionEventRecordedV1Schema } },
+  ActionCreated: { aggregateType: ACTION, versions: { 1: ActionCreatedV1Schema } },
+  ActionCompleted: { aggregateType: ACTION, versions: { 1: ActionCompletedV1Schema } },
+  ActionDropped: { aggregateType: ACTION, versions: { 1: ActionDroppedV1Schema } },
 } as const satisfies Record<string, { aggregateType: string; versions: Record<number, z.ZodType> }>;
 
 type Catalog = typeof CATALOG;

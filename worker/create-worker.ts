@@ -5,6 +5,15 @@ import type { Db } from '../prisma/client';
 import type { EventPublisher } from '../events/bus/event-bus.port';
 import { createOrganizationActivities } from '../activities/organization/organization.activities';
 import { createOrganizationDirectory } from '../activities/organization/organization-directory.repository';
+import { createInteractionActivities } from '../activities/interaction/interaction.activities';
+import { createInteractionContextReader } from '../activities/interaction/interaction-context.repository';
+import { createLanguageEngine } from '../activities/llm/create-language-engine';
+import { createNotificationActivities } from '../activities/notifications/notification.activities';
+import { createNotificationSettingsSource } from '../activities/notifications/notification-settings.repository';
+import { createMessaging } from '../activities/notifications/create-messaging';
+import type { Messaging } from '../activities/notifications/messaging.port';
+import { createCrmActivities } from '../activities/crm/crm.activities';
+import { createCrm } from '../activities/crm/create-crm';
 import { TASK_QUEUES, taskQueue, type TaskQueueName } from '../workflows/task-queues';
 
 let bundle: Promise<WorkflowBundleWithSourceMap> | undefined;
@@ -25,7 +34,9 @@ const quietBundlerLogger = {
 };
 
 export interface WorkerDeps {
-  config: Pick<AppConfig, 'TEMPORAL_ADDRESS' | 'TEMPORAL_NAMESPACE' | 'TEMPORAL_TASK_QUEUE_PREFIX'>;
+  config: Pick<AppConfig, 'TEMPORAL_ADDRESS' | 'TEMPORAL_NAMESPACE' | 'TEMPORAL_TASK_QUEUE_PREFIX' | 'LLM_ADAPTER' | 'CRM_ADAPTER' | 'MESSAGING_ADAPTER' | 'dashboardUrl'>;
+  /** Replaces the configured messaging adapters (tests that need a phone nobody answers). */
+  messaging?: Messaging;
   db: Db;
   events: EventPublisher;
   logger: Logger;
@@ -40,7 +51,10 @@ export async function createWorkers(deps: WorkerDeps): Promise<{ workers: Worker
   const connection = await NativeConnection.connect({ address: deps.config.TEMPORAL_ADDRESS });
   const logger = deps.logger.child({ component: 'activities' });
   const activities = {
+    ...createCrmActivities({ events: deps.events, ...createCrm({ adapter: deps.config.CRM_ADAPTER, db: deps.db }), logger }),
     ...createOrganizationActivities({ events: deps.events, directory: createOrganizationDirectory(deps.db), logger }),
+    ...createInteractionActivities({ events: deps.events, engine: createLanguageEngine({ adapter: deps.config.LLM_ADAPTER }), context: createInteractionContextReader(deps.db), logger }),
+    ...createNotificationActivities({ events: deps.events, settings: createNotificationSettingsSource(deps.db), messaging: deps.messaging ?? createMessaging({ adapter: deps.config.MESSAGING_ADAPTER, db: deps.db }), dashboardUrl: deps.config.dashboardUrl, logger }),
   };
   const bundle = await workflowBundle();
   const workers = await Promise.all(

@@ -4,6 +4,9 @@
  */
 export const TASK_QUEUES = {
   onboarding: 'onboarding',
+  notification: 'notification',
+  interaction: 'interaction',
+  crm: 'crm',
 } as const;
 
 export type TaskQueueName = keyof typeof TASK_QUEUES;

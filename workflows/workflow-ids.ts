@@ -4,6 +4,12 @@
  */
 export const workflowIds = {
   onboarding: (slug: string) => `onboarding/${slug}`,
+  /** One run per agent action: the same booking asked for twice (a retried tool call) books once. */
+  crmAction: (orgId: string, actionType: string, businessKey: string) => `crm-action/${orgId}/${actionType}/${businessKey}`,
+  /** One notification run per interaction: a repeated hand-off sends nothing new. */
+  notifyInteraction: (interactionId: string) => `notify-interaction/${interactionId}`,
+  /** One interaction per provider call, whichever webhook delivery comes first. */
+  interaction: (provider: string, providerCallId: string) => `interaction/${provider}/${providerCallId}`,
 };
 
 // Letters NFKD cannot split into a base letter and an accent.

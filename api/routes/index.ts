@@ -7,8 +7,19 @@ import { loginRoute } from './auth/login.route';
 import { logoutRoute } from './auth/logout.route';
 import { sessionRoute } from './auth/session.route';
 import { getOrgRoute } from './org/get-org.route';
+import { saveNotificationSettingsRoute } from './notifications/notification-settings.route';
+import { oncallRetrieveRoute } from './notifications/oncall-retrieve.route';
+import { oncallUpdateRoute } from './notifications/oncall-update.route';
+import { listOutboxRoute } from './notifications/outbox.route';
 import { getHeartbeatRoute, getRootRoute, postHeartbeatRoute, postRootRoute } from './root/heartbeat.route';
+import { callLogsRoute } from './calls/call-logs.route';
+import { callRetrieveRoute } from './calls/call-retrieve.route';
+import { reclassifyCallRoute } from './calls/reclassify-call.route';
+import { reviewInteractionRoute } from './calls/review-interaction.route';
+import { providerWebhookRoute, webhookRoute } from './voice-agent/webhook.route';
 
+import { voiceAgentToolRoute } from './voice-agent/tool.route';
+import { getAvailabilityRoute, getCapacityRoute } from './org/capacity.route';
 /** Every route of the API: the router and the OpenAPI document are both built from this list. */
 export const ROUTES: AnyRoute[] = [
   getRootRoute,
@@ -19,8 +30,21 @@ export const ROUTES: AnyRoute[] = [
   logoutRoute,
   sessionRoute,
   getOrgRoute,
+  listOutboxRoute,
+  oncallRetrieveRoute,
+  oncallUpdateRoute,
+  saveNotificationSettingsRoute,
   listOrganizationsRoute,
   onboardingRoute,
   workflowStatusRoute,
   terminateWorkflowRoute,
+  providerWebhookRoute,
+  webhookRoute,
+  callLogsRoute,
+  callRetrieveRoute,
+  reviewInteractionRoute,
+  reclassifyCallRoute,
+  voiceAgentToolRoute,
+  getCapacityRoute,
+  getAvailabilityRoute,
 ];

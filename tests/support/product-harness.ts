@@ -6,13 +6,20 @@ import { createSessionRepository } from '../../api/repositories/session.reposito
 import { createStaffRepository } from '../../api/repositories/staff.repository';
 import { createTemporalWorkflowGateway } from '../../api/use-cases/temporal-workflow-gateway';
 import type { WorkflowGateway } from '../../api/use-cases/workflow-gateway.port';
+import { createInteractionRepository } from '../../api/repositories/interaction.repository';
+import { createVoiceProviderSecretRepository } from '../../api/repositories/voice-provider-secret.repository';
+import { createTemporalInteractionGateway } from '../../api/use-cases/temporal-interaction-gateway';
 import type { AppConfig } from '../../config/env';
 import { createKafkaBus } from '../../events/bus/kafka-bus';
+import { createNotificationRepository } from '../../api/repositories/notification.repository';
 import type { EventBus, Subscription } from '../../events/bus/event-bus.port';
 import { PROJECTIONS } from '../../events/projections';
 import { runProjectors } from '../../events/projector';
 import { createWorkers, runWorkers } from '../../worker/create-worker';
 import { DefaultLogger, Runtime } from '@temporalio/worker';
+import { createCrm } from '../../activities/crm/create-crm';
+import { createTemporalCrmActionGateway } from '../../api/use-cases/temporal-crm-action-gateway';
+import { createVoiceToolAuthRepository } from '../../api/repositories/voice-tool-auth.repository';
 import { createTestDatabase, integrationConfig, testLogger, uniqueName, type TestDatabase } from './integration';
 
 export interface ProductHarness {
@@ -56,6 +63,20 @@ export async function startProductHarness(): Promise<ProductHarness> {
     staff: createStaffRepository(tdb.db),
     sessions: createSessionRepository(tdb.db, 1),
     workflows: gateway,
+    calls: {
+      interactions: createInteractionRepository(tdb.db),
+      secrets: createVoiceProviderSecretRepository(tdb.db),
+      gateway: createTemporalInteractionGateway(client, config.TEMPORAL_TASK_QUEUE_PREFIX),
+      events: bus,
+    },
+    notifications: { repository: createNotificationRepository(tdb.db), events: bus },
+    crm: {
+      provider: createCrm({ adapter: config.CRM_ADAPTER, db: tdb.db }).crm,
+      actions: createTemporalCrmActionGateway(client, config.TEMPORAL_TASK_QUEUE_PREFIX),
+      toolAuth: createVoiceToolAuthRepository(tdb.db),
+      events: bus,
+      actionWaitMs: 8000,
+    },
   });
   return {
     config,

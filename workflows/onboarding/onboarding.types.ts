@@ -28,7 +28,7 @@ export interface OnboardingResult {
   adminUserId: string;
 }
 
-export type OnboardingStep = 'starting' | 'creating_organization' | 'adding_admin' | 'waiting_for_read_model' | 'done';
+export type OnboardingStep = 'starting' | 'creating_organization' | 'adding_admin' | 'seeding_crm' | 'waiting_for_read_model' | 'done';
 
 export interface OnboardingProgress {
   step: OnboardingStep;

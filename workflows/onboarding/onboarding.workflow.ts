@@ -1,5 +1,6 @@
-import { proxyActivities, setHandler, upsertSearchAttributes, uuid4, workflowInfo } from '@temporalio/workflow';
+import { patched, proxyActivities, setHandler, upsertSearchAttributes, uuid4, workflowInfo } from '@temporalio/workflow';
 import type { OrganizationActivities } from '../../activities/organization/organization.activities';
+import type { CrmActivities } from '../../activities/crm/crm.activities';
 import { ORG_ID_ATTRIBUTE } from '../search-attributes';
 import { getOnboardingProgressQuery } from './onboarding.messages';
 import type { OnboardingInput, OnboardingProgress, OnboardingResult } from './onboarding.types';
@@ -7,6 +8,11 @@ import type { OnboardingInput, OnboardingProgress, OnboardingResult } from './on
 const { provisionOrganization, registerStaffUser } = proxyActivities<OrganizationActivities>({
   startToCloseTimeout: '30 seconds',
   retry: { initialInterval: '500 milliseconds', maximumInterval: '30 seconds', nonRetryableErrorTypes: ['SlugTaken'] },
+});
+
+const { seedSandboxCrm } = proxyActivities<CrmActivities>({
+  startToCloseTimeout: '30 seconds',
+  retry: { initialInterval: '500 milliseconds', maximumInterval: '30 seconds' },
 });
 
 // Projection is eventually consistent; waiting here means a completed onboarding can be read at once.
@@ -56,6 +62,12 @@ export async function onboardingWorkflow(input: OnboardingInput): Promise<Onboar
     passwordHash: input.adminPasswordHash,
     role: 'admin',
   });
+
+  // patched(): runs recorded before this step existed replay without it.
+  if (input.crmName !== 'NONE' && patched('seed-sandbox-crm')) {
+    progress.step = 'seeding_crm';
+    await seedSandboxCrm({ orgId, timeZone: input.timezone });
+  }
 
   progress.step = 'waiting_for_read_model';
   await awaitOnboardingReadModels({ orgId, adminUserId: userId });

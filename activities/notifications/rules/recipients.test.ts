@@ -11,7 +11,7 @@ import {
   type ResolveDeliveriesInput,
   isRecipientTimeOpen,
   jobTrades,
-  normalizePhoneNumber,
+  recipientPhoneNumber,
   onCallPeople,
   resolveDeliveries,
   tradesNamedIn,
@@ -169,7 +169,7 @@ describe('trade of the job', () => {
   });
 });
 
-describe('normalizePhoneNumber (000 §5)', () => {
+describe('recipientPhoneNumber (000 §5)', () => {
   it.each([
     ['(555) 200-0001', 'America/New_York', '+15552000001'],
     ['1-555-200-0001', 'America/Chicago', '+15552000001'],
@@ -178,7 +178,7 @@ describe('normalizePhoneNumber (000 §5)', () => {
     ['+61 412 345 678', 'Australia/Melbourne', '+61412345678'],
     ['+44 20 7946 0958', 'America/New_York', '+442079460958'],
   ] as const)('%s in %s → %s', (raw, zone, normalized) => {
-    expect(normalizePhoneNumber(raw, zone)).toBe(normalized);
+    expect(recipientPhoneNumber(raw, zone)).toBe(normalized);
   });
 });
 

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { type Timezone, TimezoneSchema, type Trade, TRADES, TradeSchema } from '../../../lib/domain';
+import { countryFromTimezone } from '../../../lib/validation/country';
+import { normalizePhoneNumber } from '../../../lib/validation/phone';
 import type { NotificationEvent } from './interaction-event.schema';
 import { type NotificationRuleId, NotificationRuleIdSchema } from './rules';
 
@@ -164,19 +166,9 @@ export function onCallPeople(
   return ofTrade.length > 0 ? ofTrade : people;
 }
 
-/**
- * Phone normalization of spec 000 §5 (the country follows the org's zone), so one number written two ways
- * is one recipient and the sender gets E.164.
- */
-export function normalizePhoneNumber(raw: string, timezone: Timezone): string {
-  const digits = raw.replace(/\D/g, '');
-  const country = timezone.startsWith('Australia/') ? 'AU' : 'US_CA';
-  if (country === 'US_CA') {
-    if (digits.length === 10) return `+1${digits}`;
-    if (digits.length === 11 && digits.startsWith('1')) return `+${digits}`;
-  }
-  if (country === 'AU' && digits.length <= 10) return `+61${digits.replace(/^0/, '')}`;
-  return digits.length > 10 ? `+${digits}` : `+1${digits}`;
+/** A recipient's phone in E.164 (spec 000 §5), the country following the org's zone, so one number written two ways is one recipient. */
+export function recipientPhoneNumber(raw: string, timezone: Timezone): string {
+  return normalizePhoneNumber(raw, countryFromTimezone(timezone));
 }
 
 /**
@@ -256,13 +248,13 @@ function resolveAddresses(
     case 'oncall_tech':
     case 'oncall_manager': {
       const people = onCallPeople(org.oncall_schedule, input.localDate, ONCALL_ROLE[group], jobTrades(input.event, ruleId));
-      return people.map((person) => ({ address: normalizePhoneNumber(person.phoneNumber, org.timezone), recipientName: person.name }));
+      return people.map((person) => ({ address: recipientPhoneNumber(person.phoneNumber, org.timezone), recipientName: person.name }));
     }
     case 'office':
       if (channel === 'slack') return [{ address: org.id }];
       return [org.office_email, ...org.cc_emails].map((email) => email.trim()).filter((email) => email !== '').map((address) => ({ address }));
     case 'cc':
-      return org.cc_phone_numbers.filter((phone) => phone.trim() !== '').map((phone) => ({ address: normalizePhoneNumber(phone, org.timezone) }));
+      return org.cc_phone_numbers.filter((phone) => phone.trim() !== '').map((phone) => ({ address: recipientPhoneNumber(phone, org.timezone) }));
   }
 }
 

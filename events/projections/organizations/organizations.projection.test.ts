@@ -56,6 +56,10 @@ describe('evolveOrganization', () => {
       adminEmails: ['owner@acme-air.test'],
       tradesOffered: ['HVAC', 'Plumbing'],
       availabilityConfig: { regularHours: { Monday: [{ start: '08:00', end: '16:00' }] }, emergencyHours: {}, holidays: [] },
+      notificationSettings: [],
+      oncallSchedule: {},
+      ccEmails: [],
+      ccPhoneNumbers: [],
       streamVersion: 1,
       createdAt: new Date(CREATED_AT),
       updatedAt: new Date(CREATED_AT),
@@ -100,6 +104,53 @@ describe('evolveOrganization', () => {
       const once = evolveOrganization(evolveOrganization(null, created()), wentLive());
 
       expect(evolveOrganization(once, wentLive())).toEqual(once);
+    });
+  });
+
+  describe('notification settings and the on-call schedule', () => {
+    const settingsChanged = () =>
+      createEvent({
+        ...envelope('33333333-3333-4333-8333-333333333333', LIVE_AT),
+        type: 'OrganizationNotificationSettingsChanged',
+        data: {
+          orgId: ORG_ID,
+          notificationSettings: [{ rule_id: 'EmergencyJobRule', recipients: [{ group: 'oncall_tech', channel: 'call', time: 'AFTER_HOURS' }] }],
+          ccEmails: ['owner@acme-air.test'],
+          ccPhoneNumbers: ['+15550001111'],
+        },
+      });
+    const scheduleChanged = (phoneNumber = '5552000001') =>
+      createEvent({
+        ...envelope('44444444-4444-4444-8444-444444444444', LIVE_AT),
+        type: 'OncallScheduleChanged',
+        data: {
+          orgId: ORG_ID,
+          month: '2025-03',
+          days: [{ date: '2025-03-08', people: [{ role: 'Technician', employeeId: 7, phoneNumber, name: 'Tom', department: 'HVAC' }] }],
+          cachedEmployeeDetails: { '7': 'Tom' },
+        },
+      });
+
+    it('stores the settings and cc contacts, once even when delivered twice', () => {
+      const once = evolveOrganization(evolveOrganization(null, created()), settingsChanged());
+      expect(once).toMatchObject({ ccPhoneNumbers: ['+15550001111'], ccEmails: ['owner@acme-air.test'], streamVersion: 2 });
+      expect(once?.notificationSettings).toHaveLength(1);
+      expect(evolveOrganization(once, settingsChanged())).toEqual(once);
+    });
+
+    it('replaces one month of the schedule, once even when delivered twice', () => {
+      const once = evolveOrganization(evolveOrganization(null, created()), scheduleChanged());
+      expect(Object.keys(once!.oncallSchedule)).toEqual(['2025-03']);
+      expect(evolveOrganization(once, scheduleChanged())).toEqual(once);
+      const changed = evolveOrganization(once, scheduleChanged('5552000002'));
+      expect(changed!.oncallSchedule['2025-03']).toEqual([expect.objectContaining({ people: [expect.objectContaining({ phoneNumber: '5552000002' })] })]);
+      expect(changed!.streamVersion).toBe(3);
+    });
+
+    it('rejects a schedule whose month key is not YYYY-MM', () => {
+      expect(() =>
+        createEvent({ ...envelope('55555555-5555-4555-8555-555555555555', LIVE_AT), type: 'OncallScheduleChanged', data: { orgId: ORG_ID, month: '2025-3', days: [], cachedEmployeeDetails: {} } }),
+      ).toThrow('Must be YYYY-MM format');
     });
   });
 });

@@ -3,7 +3,21 @@ import { ORGANIZATION } from '../../schemas/organization.events';
 import { documentProjection } from '../projection';
 import { organizationsStore, type OrganizationDoc } from './organizations.repository';
 
-type OrganizationEvent = EventOf<'OrganizationCreated'> | EventOf<'OrganizationWentLive'>;
+type OrganizationEvent =
+  | EventOf<'OrganizationCreated'>
+  | EventOf<'OrganizationWentLive'>
+  | EventOf<'OrganizationNotificationSettingsChanged'>
+  | EventOf<'OncallScheduleChanged'>;
+
+// Settings are plain JSON documents; equal content means a redelivery or a no-op save, not a new version.
+// Keys are sorted because Postgres jsonb does not keep the order they were written in.
+const canonical = (value: unknown): unknown =>
+  Array.isArray(value)
+    ? value.map(canonical)
+    : value !== null && typeof value === 'object'
+      ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => a.localeCompare(b)).map(([k, v]) => [k, canonical(v)]))
+      : value;
+const sameJson = (a: unknown, b: unknown) => JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
 
 export function evolveOrganization(state: OrganizationDoc | null, event: OrganizationEvent): OrganizationDoc | null {
   const at = new Date(event.occurredAt);
@@ -24,6 +38,10 @@ export function evolveOrganization(state: OrganizationDoc | null, event: Organiz
         adminEmails: d.adminEmails,
         tradesOffered: d.tradesOffered,
         availabilityConfig: { regularHours: d.regularHours, emergencyHours: d.emergencyHours ?? {}, holidays: [] },
+        notificationSettings: [],
+        oncallSchedule: {},
+        ccEmails: [],
+        ccPhoneNumbers: [],
         streamVersion: 1,
         createdAt: at,
         updatedAt: at,
@@ -32,13 +50,33 @@ export function evolveOrganization(state: OrganizationDoc | null, event: Organiz
     case 'OrganizationWentLive':
       if (!state || state.onboardingStatus === 'LIVE') return state;
       return { ...state, onboardingStatus: 'LIVE', streamVersion: state.streamVersion + 1, updatedAt: at };
+    case 'OrganizationNotificationSettingsChanged': {
+      const d = event.data;
+      if (!state) return state;
+      const unchanged = { notificationSettings: d.notificationSettings, ccEmails: d.ccEmails, ccPhoneNumbers: d.ccPhoneNumbers };
+      if (sameJson(unchanged, { notificationSettings: state.notificationSettings, ccEmails: state.ccEmails, ccPhoneNumbers: state.ccPhoneNumbers })) return state;
+      return {
+        ...state,
+        notificationSettings: d.notificationSettings,
+        ccEmails: d.ccEmails,
+        ccPhoneNumbers: d.ccPhoneNumbers,
+        streamVersion: state.streamVersion + 1,
+        updatedAt: at,
+      };
+    }
+    case 'OncallScheduleChanged': {
+      if (!state || sameJson(state.oncallSchedule[event.data.month], event.data.days)) return state;
+      // The whole month is replaced, so a redelivered event leaves the same schedule.
+      const oncallSchedule = { ...state.oncallSchedule, [event.data.month]: event.data.days };
+      return { ...state, oncallSchedule, streamVersion: state.streamVersion + 1, updatedAt: at };
+    }
   }
 }
 
 export const organizationsProjection = documentProjection<OrganizationDoc, OrganizationEvent>({
   name: 'organizations',
   aggregateTypes: [ORGANIZATION],
-  handles: ['OrganizationCreated', 'OrganizationWentLive'],
+  handles: ['OrganizationCreated', 'OrganizationWentLive', 'OrganizationNotificationSettingsChanged', 'OncallScheduleChanged'],
   documentId: (e) => e.data.orgId,
   evolve: evolveOrganization,
   store: organizationsStore,

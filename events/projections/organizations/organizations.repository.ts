@@ -14,6 +14,10 @@ export interface OrganizationDoc {
   adminEmails: string[];
   tradesOffered: string[];
   availabilityConfig: { regularHours: object; emergencyHours: object; holidays: string[] };
+  notificationSettings: unknown[];
+  oncallSchedule: Record<string, unknown[]>;
+  ccEmails: string[];
+  ccPhoneNumbers: string[];
   streamVersion: number;
   createdAt: Date;
   updatedAt: Date;
@@ -36,13 +40,18 @@ export const organizationsStore: DocumentStore<OrganizationDoc> = {
       adminEmails: row.adminEmails,
       tradesOffered: row.tradesOffered,
       availabilityConfig: row.availabilityConfig as OrganizationDoc['availabilityConfig'],
+      notificationSettings: (row.notificationSettings as unknown[] | null) ?? [],
+      oncallSchedule: (row.oncallSchedule as Record<string, unknown[]> | null) ?? {},
+      ccEmails: row.ccEmails,
+      ccPhoneNumbers: row.ccPhoneNumbers,
       streamVersion: row.streamVersion,
       createdAt: row.createdAt,
       updatedAt: row.updatedAt,
     };
   },
   async save(tx: Tx, id: string, doc: OrganizationDoc) {
-    const { id: _id, ...fields } = doc;
+    const { id: _id, notificationSettings, oncallSchedule, ...rest } = doc;
+    const fields = { ...rest, notificationSettings: notificationSettings as object[], oncallSchedule: oncallSchedule as object };
     await tx.organization.upsert({ where: { id }, create: { id, ...fields }, update: fields });
   },
   async reset(tx: Tx) {

@@ -4,6 +4,7 @@ import { WorkflowsPage } from '../features/admin-workflows/components/workflows-
 import { AnalyticsPage } from '../features/analytics/components/analytics-page';
 import { AvailabilityPage } from '../features/availability/components/availability-page';
 import { CallsPage } from '../features/calls/components/calls-page';
+import { CallDetailsPage } from '../features/calls/components/call-details-page';
 import { ChatsPage } from '../features/chats/components/chats-page';
 import { DashboardHomePage } from '../features/dashboard/components/dashboard-home-page';
 import { InteractionLinkPage } from '../features/interactions/components/interaction-link-page';
@@ -18,6 +19,7 @@ import type { RouteName } from './router/route-table';
 export const PAGES: Record<Exclude<RouteName, 'login'>, (params: RouteParams) => ReactNode> = {
   home: () => <DashboardHomePage />,
   calls: () => <CallsPage />,
+  'call-details': (params) => <CallDetailsPage callId={params.callId ?? ''} />,
   chats: () => <ChatsPage />,
   analytics: () => <AnalyticsPage />,
   'on-call': () => <OnCallPage />,

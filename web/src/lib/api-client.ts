@@ -34,6 +34,7 @@ export type ApiClientOptions = {
 export type ApiClient = {
   get<T>(path: string, schema: z.ZodType<T>): Promise<T>;
   post<T>(path: string, body: unknown, schema: z.ZodType<T>): Promise<T>;
+  put<T>(path: string, body: unknown, schema: z.ZodType<T>): Promise<T>;
 };
 
 export function createApiClient(options: ApiClientOptions): ApiClient {
@@ -79,6 +80,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   return {
     get: (path, schema) => request('GET', path, undefined, schema),
     post: (path, body, schema) => request('POST', path, body, schema),
+    put: (path, body, schema) => request('PUT', path, body, schema),
   };
 }
 

@@ -1,10 +1,75 @@
+import { Badge, Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
 import { EmptyNotice } from '../../../components/empty-notice';
+import { ErrorNotice } from '../../../components/error-notice';
+import { LoadingNotice } from '../../../components/loading-notice';
 import { Page } from '../../../components/page';
+import { useSelectedOrg } from '../../organizations/selected-org';
+import { OUTBOX_PAGE_SIZE, useOutbox } from '../api/outbox.api';
+import { CHANNEL_LABELS, type OutboxMessage } from '../api/outbox.schema';
+
+function MessageCard({ message }: { message: OutboxMessage }) {
+  return (
+    <Box borderWidth="1px" borderRadius="md" p={4} bg="white">
+      <HStack justify="space-between" mb={2} wrap="wrap">
+        <HStack>
+          <Badge>{CHANNEL_LABELS[message.channel]}</Badge>
+          <Text fontWeight="semibold">{message.subject ?? message.to}</Text>
+        </HStack>
+        <HStack>
+          <Badge colorPalette={message.status === 'no_answer' ? 'red' : 'green'}>{message.status}</Badge>
+          <Text fontSize="sm" color="fg.muted">{new Date(message.created_at).toLocaleString()}</Text>
+        </HStack>
+      </HStack>
+      <Text fontSize="sm" color="fg.muted" mb={2}>
+        To {message.to}
+        {message.template ? ` · template ${message.template}` : ''}
+      </Text>
+      {message.html ? (
+        // Rendered mail is untrusted content: no scripts, no same-origin access.
+        <Box borderWidth="1px" borderRadius="sm" overflow="hidden">
+          <iframe title={`Message to ${message.to}`} sandbox="" srcDoc={message.html} style={{ width: '100%', height: 420, border: 0 }} />
+        </Box>
+      ) : null}
+      <Box as="pre" whiteSpace="pre-wrap" fontSize="sm" mt={2} p={2} bg="gray.50" borderRadius="sm">
+        {message.text}
+      </Box>
+    </Box>
+  );
+}
 
 export function OutboxPage() {
+  const { orgId } = useSelectedOrg();
+  const [page, setPage] = useState(1);
+  const { data, error, isLoading, mutate } = useOutbox(orgId, page);
+  const pages = data ? Math.max(1, Math.ceil(data.total / OUTBOX_PAGE_SIZE)) : 1;
+
   return (
-    <Page title="Outbox" description="Notifications sent to your office.">
-      <EmptyNotice symbol="➤" title="Nothing sent yet" description="E-mails and text messages sent to your office about each call and chat will appear here." />
+    <Page title="Outbox" description="Every notification sent for your organization: e-mails, text messages, team-chat posts and emergency calls.">
+      {error ? (
+        <ErrorNotice error={error} onRetry={() => void mutate()} />
+      ) : isLoading || !data ? (
+        <LoadingNotice label="Loading the outbox" />
+      ) : data.messages.length === 0 ? (
+        <EmptyNotice symbol="➤" title="Nothing sent yet" description="E-mails and text messages sent to your office about each call and chat will appear here." />
+      ) : (
+        <Stack gap={4}>
+          {data.messages.map((m) => (
+            <MessageCard key={m.id} message={m} />
+          ))}
+          <HStack justify="center">
+            <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+              Newer
+            </Button>
+            <Text fontSize="sm">
+              Page {page} of {pages}
+            </Text>
+            <Button size="sm" variant="outline" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+              Older
+            </Button>
+          </HStack>
+        </Stack>
+      )}
     </Page>
   );
 }

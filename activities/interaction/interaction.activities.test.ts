@@ -1,0 +1,68 @@
+import { MockActivityEnvironment } from '@temporalio/testing';
+import type { DomainEvent } from '../../events/catalog';
+import { UNBOOKED_CALL } from '../llm/ai-tasks/interactions.fixtures';
+import { OfflineLanguageEngine } from '../llm/adapters/offline/offline.engine';
+import { LanguageEngineError, type LanguageEngine } from '../llm/language-engine.port';
+import { createLogger } from '../../lib/logger';
+import { createInteractionActivities } from './interaction.activities';
+
+const ORG_ID = '0b6f4c1e-6a51-4f0e-9d0c-8a4f1c2b3d4e';
+const step = {
+  meta: { correlationId: 'corr' },
+  causationId: 'workflow:test',
+  orgId: ORG_ID,
+  interactionId: '5d0c7a4e-1f2b-4c3d-8e9f-0a1b2c3d4e5f',
+  eventId: '11111111-1111-4111-8111-111111111111',
+  errorEventId: '22222222-2222-4222-8222-222222222222',
+  analysis: UNBOOKED_CALL,
+};
+
+function activities(engine: LanguageEngine) {
+  const published: DomainEvent[] = [];
+  const acts = createInteractionActivities({
+    events: { publish: async (events) => void published.push(...events) },
+    engine,
+    context: { findOrganization: async () => ({ name: 'Demo HVAC', timezone: 'America/Chicago', tradesOffered: ['HVAC'] }) },
+    logger: createLogger('test', 'silent'),
+  });
+  return { acts, published };
+}
+
+describe('interaction activities', () => {
+  it('classifies with the offline engine and publishes the classification', async () => {
+    const { acts, published } = activities(new OfflineLanguageEngine());
+    const result = await new MockActivityEnvironment().run(acts.classifyInteraction, step);
+    expect(result).toMatchObject({ ok: true });
+    expect(published.map((e) => e.type)).toEqual(['InteractionClassified']);
+    expect(published[0].eventId).toBe(step.eventId);
+  });
+
+  it('records an engine that keeps failing as a call_error, never as a result', async () => {
+    const broken: LanguageEngine = {
+      name: 'broken',
+      complete: async () => {
+        throw new LanguageEngineError('UNAVAILABLE', 'engine down', { engine: 'broken' });
+      },
+    };
+    const { acts, published } = activities(broken);
+    // Early attempts are left to Temporal's retry policy; the last one records the failure.
+    await expect(new MockActivityEnvironment({ attempt: 1 }).run(acts.classifyInteraction, step)).rejects.toThrow('engine down');
+    expect(published).toEqual([]);
+    const last = await new MockActivityEnvironment({ attempt: 3 }).run(acts.classifyInteraction, step);
+    expect(last).toEqual({ ok: false });
+    expect(published).toMatchObject([
+      { type: 'InteractionEventRecorded', eventId: step.errorEventId, data: { name: 'call_error', metadata: { task: 'classify_interaction', code: 'UNAVAILABLE' } } },
+    ]);
+  });
+
+  it('records answers that never fit the schema as a call_error', async () => {
+    const nonsense: LanguageEngine = {
+      name: 'nonsense',
+      complete: async () => ({ message: { content: '{"call_type":"Maybe"}', toolCalls: [] }, usage: { promptTokens: 1, completionTokens: 1 }, costUsd: 0, engine: 'nonsense', model: 'm' }),
+    };
+    const { acts, published } = activities(nonsense);
+    expect(await new MockActivityEnvironment().run(acts.classifyInteraction, step)).toEqual({ ok: false });
+    expect(published).toHaveLength(1);
+    expect(published[0]).toMatchObject({ type: 'InteractionEventRecorded', data: { name: 'call_error', metadata: { code: 'INVALID_OUTPUT' } } });
+  });
+});

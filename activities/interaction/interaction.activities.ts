@@ -1,0 +1,251 @@
+import { ApplicationFailure, Context } from '@temporalio/activity';
+import { createEvent, type DomainEvent, type EventType, type NewEvent } from '../../events/catalog';
+import type { EventPublisher } from '../../events/bus/event-bus.port';
+import { withCorrelationId } from '../../lib/correlation';
+import type { Logger } from '../../lib/logger';
+import type { RunMeta } from '../../workflows/onboarding/onboarding.types';
+import { AI_TASKS } from '../llm/ai-tasks/registry';
+import {
+  CALL_STATUS_FOR_CALL_TYPE,
+  InteractionInputSchema,
+  type AgentType,
+  type CallStatus,
+  type CallType,
+  type InteractionInput,
+  type TranscriptLine,
+} from '../llm/ai-tasks/interaction.schema';
+import { EXCUSED_TAGS, trueTags } from '../llm/ai-tasks/tags.schema';
+import { runAiTask, type AiTaskResult } from '../llm/ai-tasks/run-ai-task';
+import { LanguageEngineError, type LanguageEngine } from '../llm/language-engine.port';
+import type { CanonicalCallRecord } from '../voice/call-record.schema';
+import { toTranscriptLines } from '../voice/transcript';
+import type { InteractionContextReader } from './interaction-context.port';
+import { agentTypeOf, summaryTaskFor, tagTaskFor } from './post-call-rules';
+
+export interface InteractionActivityDeps {
+  events: EventPublisher;
+  engine: LanguageEngine;
+  context: InteractionContextReader;
+  logger: Logger;
+}
+
+/** Identifies the interaction every step publishes to; event ids are fixed by the workflow. */
+export interface InteractionRef {
+  meta: RunMeta;
+  causationId: string;
+  orgId: string;
+  interactionId: string;
+}
+
+/** Each AI step gets two ids: its result event, or the call_error record when the task fails. */
+export interface AiStepInput extends InteractionRef {
+  eventId: string;
+  errorEventId: string;
+  analysis: InteractionInput;
+}
+
+export type AiStepResult<T> = { ok: true; value: T } | { ok: false };
+
+// An AI failure is recorded on the interaction once the engine has had this many tries.
+const ENGINE_ATTEMPTS = 3;
+
+export function createInteractionActivities({ events, engine, context, logger }: InteractionActivityDeps) {
+  const event = <T extends EventType>(ref: InteractionRef, eventId: string, type: T, data: NewEvent<T>['data']): DomainEvent =>
+    createEvent({
+      eventId,
+      type,
+      aggregateId: ref.interactionId,
+      orgId: ref.orgId,
+      correlationId: ref.meta.correlationId,
+      causationId: ref.causationId,
+      data,
+    } as NewEvent<T>);
+
+  const ids = (ref: InteractionRef) => ({ interactionId: ref.interactionId, orgId: ref.orgId });
+
+  const recordEvent = (ref: InteractionRef, recordId: string, name: 'create_call' | 'call_end_reason' | 'call_error', metadata: Record<string, unknown>) =>
+    event(ref, recordId, 'InteractionEventRecorded', { ...ids(ref), recordId, name, metadata });
+
+  /**
+   * Runs one AI task. A task that cannot give a valid answer, or an engine that keeps failing, ends as a
+   * call_error record: the step's own event is never published with a half-valid result.
+   */
+  async function aiStep<K extends keyof typeof AI_TASKS, T>(
+    input: AiStepInput,
+    taskName: K,
+    taskInput: unknown,
+    onOk: (output: Extract<AiTaskResult<unknown>, { ok: true }>['output']) => { value: T; events: DomainEvent[] },
+  ): Promise<AiStepResult<T>> {
+    return withCorrelationId(input.meta.correlationId, async () => {
+      let result: AiTaskResult<unknown>;
+      try {
+        // eslint-disable-next-line @typescript-eslint/no-explicit-any
+        result = await runAiTask(engine, AI_TASKS[taskName] as any, taskInput as any);
+      } catch (error) {
+        const attempt = Context.current().info.attempt;
+        if (error instanceof LanguageEngineError && error.retryable && attempt < ENGINE_ATTEMPTS) throw error;
+        const message = error instanceof Error ? error.message : String(error);
+        await events.publish([recordEvent(input, input.errorEventId, 'call_error', { task: taskName, code: (error as LanguageEngineError).code ?? 'ERROR', message })]);
+        logger.warn({ interactionId: input.interactionId, task: taskName, message }, 'AI task failed');
+        return { ok: false };
+      }
+      if (!result.ok) {
+        await events.publish([
+          recordEvent(input, input.errorEventId, 'call_error', { task: taskName, code: result.error.code, issues: result.error.issues, engine: result.engine }),
+        ]);
+        logger.warn({ interactionId: input.interactionId, task: taskName, issues: result.error.issues }, 'AI task gave no valid answer');
+        return { ok: false };
+      }
+      const done = onOk(result.output);
+      await events.publish(done.events);
+      return { ok: true, value: done.value };
+    });
+  }
+
+  return {
+    async recordCallStarted(
+      input: InteractionRef & { eventIds: [string, string]; callId: string; record: CanonicalCallRecord },
+    ): Promise<void> {
+      const r = input.record;
+      await withCorrelationId(input.meta.correlationId, () =>
+        events.publish([
+          event(input, input.eventIds[0], 'CallStarted', {
+            ...ids(input),
+            callId: input.callId,
+            provider: r.provider,
+            providerCallId: r.providerCallId,
+            agentType: agentTypeOf(r),
+            voiceAgentId: r.voiceAgentId,
+            direction: r.direction,
+            customerNumber: r.receiverId,
+            startedAt: r.startedAt ?? r.createdAt,
+          }),
+          recordEvent(input, input.eventIds[1], 'create_call', { provider: r.provider, providerCallId: r.providerCallId, direction: r.direction }),
+        ]),
+      );
+    },
+
+    async recordCallEnded(
+      input: InteractionRef & { eventIds: [string, string, string]; record: CanonicalCallRecord; timedOut: boolean },
+    ): Promise<void> {
+      const r = input.record;
+      const published = [
+        event(input, input.eventIds[0], 'CallEnded', { ...ids(input), record: r, timedOut: input.timedOut }),
+        recordEvent(input, input.eventIds[1], 'call_end_reason', { endedReason: r.endedReason, providerEndedReason: r.providerEndedReason }),
+      ];
+      if (input.timedOut) {
+        published.push(recordEvent(input, input.eventIds[2], 'call_error', { code: 'CALL_NEVER_ENDED', message: 'The provider never reported the end of the call' }));
+      }
+      await withCorrelationId(input.meta.correlationId, () => events.publish(published));
+    },
+
+    /** Readable transcript lines and the input every AI step reads. */
+    async transcribeInteraction(input: InteractionRef & { eventId: string; record: CanonicalCallRecord }): Promise<InteractionInput> {
+      const lines: TranscriptLine[] = toTranscriptLines(input.record.transcriptObject);
+      const org = await context.findOrganization(input.orgId);
+      if (!org) throw ApplicationFailure.nonRetryable(`organization ${input.orgId} is not in the read model`, 'UnknownOrganization');
+      await withCorrelationId(input.meta.correlationId, () =>
+        events.publish([event(input, input.eventId, 'InteractionTranscribed', { ...ids(input), lines })]),
+      );
+      return InteractionInputSchema.parse({
+        source: 'call',
+        direction: input.record.direction ?? 'inbound',
+        // Agents come with their own issue; until a call names its agent type it is read as a receptionist's.
+        agentType: agentTypeOf(input.record) ?? 'RECEPTIONIST',
+        org: { name: org.name, timezone: org.timezone, tradesOffered: org.tradesOffered },
+        transcript: lines,
+        facts: {
+          endedReason: input.record.endedReason,
+          durationSeconds: input.record.durationSeconds,
+          customerPhone: input.record.receiverId,
+        },
+      });
+    },
+
+    identifyCustomer: (input: AiStepInput) =>
+      aiStep(input, 'transcript_to_customer_id_and_is_lead', { ...input.analysis, customerCandidates: [] }, (o) => {
+        const d = o as { customer_id: string | null; customer_name: string | null; address: string | null; is_lead: boolean; subject: string; department: string | null };
+        return {
+          value: { isLead: d.is_lead },
+          events: [
+            event(input, input.eventId, 'CustomerIdentified', {
+              ...ids(input),
+              customerName: d.customer_name,
+              customerAddress: d.address,
+              crmCustomerId: d.customer_id,
+              isLead: d.is_lead,
+              subject: d.subject,
+              department: d.department,
+            }),
+          ],
+        };
+      }),
+
+    classifyInteraction: (input: AiStepInput) =>
+      aiStep(input, 'classify_interaction', input.analysis, (o) => {
+        const { call_type, call_type_reason } = o as { call_type: CallType; call_type_reason: string };
+        const callStatus = CALL_STATUS_FOR_CALL_TYPE[call_type];
+        return {
+          value: { callType: call_type, callStatus },
+          events: [event(input, input.eventId, 'InteractionClassified', { ...ids(input), callType: call_type, callStatus, reason: call_type_reason })],
+        };
+      }),
+
+    /** Spec 000 §1: an automatic second look may move UNBOOKED to EXCUSED. */
+    reclassifyUnbookedInteraction: (input: AiStepInput) =>
+      aiStep(input, 'reclassify_unbooked_to_excused', input.analysis, (o) => {
+        const d = o as Record<string, unknown> & { reclassified_to_excused: boolean; reclassified_to_excused_reason: string };
+        if (!d.reclassified_to_excused) return { value: { reclassified: false }, events: [] };
+        return {
+          value: { reclassified: true },
+          events: [
+            event(input, input.eventId, 'InteractionReclassified', {
+              ...ids(input),
+              from: 'UNBOOKED',
+              to: 'EXCUSED',
+              by: 'ai',
+              userId: null,
+              reason: d.reclassified_to_excused_reason,
+              tags: trueTags(d, EXCUSED_TAGS),
+            }),
+          ],
+        };
+      }),
+
+    detectVoicemail: (input: AiStepInput) =>
+      aiStep(input, 'reached_voicemail', input.analysis, (o) => {
+        const { reached_voicemail } = o as { reached_voicemail: boolean };
+        return {
+          value: { reachedVoicemail: reached_voicemail },
+          events: [event(input, input.eventId, 'VoicemailDetected', { ...ids(input), reachedVoicemail: reached_voicemail })],
+        };
+      }),
+
+    summarizeInteraction: (input: AiStepInput & { callStatus: CallStatus; agentType: AgentType }) => {
+      const task = summaryTaskFor(input.callStatus, input.agentType);
+      return aiStep(input, task, input.analysis, (o) => {
+        const { summary } = o as { summary: { title: string; content: string[] }[] };
+        return { value: { kind: task }, events: [event(input, input.eventId, 'InteractionSummarized', { ...ids(input), kind: task, summary })] };
+      });
+    },
+
+    tagInteraction: async (input: AiStepInput & { callStatus: CallStatus }): Promise<AiStepResult<{ tags: string[] }>> => {
+      const choice = tagTaskFor(input.callStatus, input.analysis.direction);
+      if (!choice) return { ok: true, value: { tags: [] } };
+      return aiStep(input, choice.task, input.analysis, (o) => {
+        const flags = o as Record<string, unknown>;
+        const tags = trueTags(flags, choice.names);
+        const reasons = Object.fromEntries(tags.map((t) => [t, String(flags[`${t}_reason`] ?? '')]));
+        return { value: { tags }, events: [event(input, input.eventId, 'InteractionTagged', { ...ids(input), tags, reasons })] };
+      });
+    },
+
+    scoreCall: (input: AiStepInput) =>
+      aiStep(input, 'call_scorer', input.analysis, (o) => {
+        const { standout_summary: standoutSummary, ...flags } = o as { standout_summary: string } & Record<string, { value: boolean; reasoning: string }>;
+        return { value: {}, events: [event(input, input.eventId, 'CallScored', { ...ids(input), flags, standoutSummary })] };
+      }),
+  };
+}
+
+export type InteractionActivities = ReturnType<typeof createInteractionActivities>;

@@ -1,0 +1,25 @@
+import type { WeeklyHours } from '../../lib/domain';
+import type { Db } from '../../prisma/client';
+import type { NotificationSettingsSource } from './notification-settings.port';
+
+export function createNotificationSettingsSource(db: Db): NotificationSettingsSource {
+  return {
+    async loadOrganization(orgId) {
+      const row = await db.organization.findUnique({ where: { id: orgId } });
+      if (!row) return null;
+      const availability = (row.availabilityConfig ?? {}) as { regularHours?: WeeklyHours; holidays?: string[] };
+      return {
+        id: row.id,
+        name: row.name,
+        timezone: row.timezone,
+        officeEmail: row.officeEmail,
+        ccEmails: row.ccEmails,
+        ccPhoneNumbers: row.ccPhoneNumbers,
+        notificationSettings: row.notificationSettings ?? [],
+        oncallSchedule: row.oncallSchedule ?? {},
+        regularHours: availability.regularHours ?? {},
+        holidays: availability.holidays ?? [],
+      };
+    },
+  };
+}

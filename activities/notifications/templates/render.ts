@@ -1,0 +1,108 @@
+import { formatPhoneNumberForDisplay } from '../../../lib/validation/phone';
+import type { BookingView, CallContent, EmailContent, InteractionEmailVariables, SlackContent, SmsContent } from '../rules/content';
+import { prettifyEnum } from '../rules/content';
+import { detailsTable, emailLayout, escapeHtml, sectionsHtml } from './html';
+
+/** Every message the product sends is rendered here, from the content the rules engine planned. */
+
+export interface OrgView {
+  name: string;
+}
+
+export interface RenderedEmail {
+  template: string;
+  subject: string;
+  html: string;
+  text: string;
+}
+
+function bookingLines(bookings: readonly BookingView[]): Array<readonly [string, string | null]> {
+  return bookings.map((b, i) => {
+    const when = b.appointment ? `${b.appointment.start}${b.appointment.end ? ` – ${b.appointment.end}` : ''}` : 'No appointment';
+    const label = bookings.length > 1 ? `Booking ${i + 1}` : 'Booking';
+    return [label, `${when}${b.department ? ` · ${b.department}` : ''}${b.isEmergency ? ' · EMERGENCY' : ''}`] as const;
+  });
+}
+
+function interactionRows(v: InteractionEmailVariables): Array<readonly [string, string | null]> {
+  return [
+    ['Status', prettifyEnum(v.callStatus)],
+    ['Customer', v.customer.name],
+    ['Phone', v.customer.phone ? formatPhoneNumberForDisplay(v.customer.phone) : null],
+    ['E-mail', v.customer.email],
+    ['Address', v.customer.address],
+    ['Department', v.department],
+    ['Tags', v.tags.length > 0 ? v.tags.join(', ') : null],
+    ...bookingLines(v.bookings),
+  ];
+}
+
+function textBlock(rows: ReadonlyArray<readonly [string, string | null]>, sections: ReadonlyArray<{ title: string; content: string[] }>): string {
+  const lines = rows.filter(([, value]) => value !== null && value !== '').map(([label, value]) => `${label}: ${value}`);
+  const summary = sections.flatMap((s) => ['', s.title, ...s.content.map((line) => `- ${line}`)]);
+  return [...lines, ...summary].join('\n');
+}
+
+export function renderEmail(content: EmailContent, org: OrgView): RenderedEmail {
+  if (content.template === 'call-errors') {
+    const { interactionId, errors } = content.variables;
+    const list = errors.map((e) => (typeof e === 'string' ? e : JSON.stringify(e)));
+    const body = `<p style="font-size:14px">The interaction <code>${escapeHtml(interactionId)}</code> reported ${list.length} error${list.length === 1 ? '' : 's'}:</p><ol style="font-size:13px;font-family:monospace">${list.map((e) => `<li>${escapeHtml(e)}</li>`).join('')}</ol>`;
+    return {
+      template: 'call-errors',
+      subject: content.subject,
+      html: emailLayout({ preheader: content.subject, heading: content.subject, orgName: org.name, body }),
+      text: [`${content.subject}`, `Interaction: ${interactionId}`, '', ...list.map((e, i) => `${i + 1}. ${e}`)].join('\n'),
+    };
+  }
+  const v = content.variables;
+  const booked = content.template === 'job-booking';
+  const heading = booked ? `New job booked for ${v.customer.name}` : `Call summary: ${v.customer.name}`;
+  const rows = interactionRows(v);
+  const body = detailsTable(rows) + sectionsHtml(v.summary);
+  return {
+    template: content.template,
+    subject: content.subject,
+    html: emailLayout({ preheader: content.subject, heading, orgName: org.name, body, action: { label: 'View on Dashboard', url: v.dashboardLink } }),
+    text: [heading, '', textBlock(rows, v.summary), '', `View on Dashboard: ${v.dashboardLink}`].join('\n'),
+  };
+}
+
+export function renderSms(content: SmsContent): { text: string } {
+  return { text: content.text };
+}
+
+/** The team-chat message as Block Kit blocks, with a plain-text fallback and an HTML preview. */
+export function renderTeamChat(content: SlackContent): { text: string; blocks: unknown[]; html: string } {
+  const bookingFields = content.message === 'booked-details' ? bookingLines(content.bookings) : [];
+  const fields = [...content.fields.map((f) => [f.label, f.value] as const), ...bookingFields].filter(
+    (f): f is readonly [string, string] => f[1] !== null,
+  );
+  const blocks: unknown[] = [
+    { type: 'header', text: { type: 'plain_text', text: content.title } },
+    { type: 'section', fields: fields.map(([label, value]) => ({ type: 'mrkdwn', text: `*${label}*\n${value}` })) },
+    ...content.sections.map((s) => ({ type: 'section', text: { type: 'mrkdwn', text: `*${s.title}*\n${s.content.join('\n')}` } })),
+    { type: 'actions', elements: [{ type: 'button', text: { type: 'plain_text', text: content.button.text }, url: content.button.url }] },
+  ];
+  const html = `<div style="font-family:-apple-system,Segoe UI,Helvetica,Arial,sans-serif;border-left:4px solid #4a154b;padding:8px 12px">
+<h3 style="margin:0 0 8px">${escapeHtml(content.title)}</h3>${detailsTable(fields)}${sectionsHtml(content.sections)}
+<p><a href="${escapeHtml(content.button.url)}" style="border:1px solid #d1d5db;border-radius:4px;padding:4px 10px;text-decoration:none">${escapeHtml(content.button.text)}</a></p></div>`;
+  return { text: [content.title, textBlock(fields, content.sections), `${content.button.text}: ${content.button.url}`].join('\n'), blocks, html };
+}
+
+/** What the emergency page reads out to the on-call person (000 §4 EmergencyJobRule). */
+export function renderEmergencyCallScript(content: CallContent, org: OrgView): string {
+  const { job } = content;
+  const appointments = job.appointments.map((a) => `${a.start}${a.end ? ` to ${a.end}` : ''}`);
+  return [
+    `This is HomeAgent with an emergency job for ${org.name}.`,
+    `Customer: ${job.customerName}.`,
+    job.address ? `Address: ${job.address}.` : null,
+    job.mobile ? `Mobile: ${job.mobile}.` : null,
+    job.department ? `Department: ${job.department}.` : null,
+    appointments.length > 0 ? `Appointment: ${appointments.join('; ')}.` : 'No appointment was booked.',
+    `Organization: ${job.orgId}.`,
+  ]
+    .filter((line): line is string => line !== null)
+    .join(' ');
+}

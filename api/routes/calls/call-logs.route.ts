@@ -1,0 +1,34 @@
+import { defineRoute } from '../../http/route';
+import { toCallLogEntry } from './call-view';
+import { CallLogsRequestSchema, CallLogsResponseSchema } from './calls.schema';
+
+const endOfDay = (value: string) => (/^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T23:59:59.999Z`) : new Date(value));
+
+export const callLogsRoute = defineRoute({
+  method: 'post',
+  path: '/call/logs',
+  summary: 'Call history of an organization, paged, with counts per call status (spec 001 §2.3)',
+  tag: 'Calls',
+  access: { kind: 'org', orgIdOf: ({ body }) => body.orgId },
+  request: { body: CallLogsRequestSchema },
+  response: { schema: CallLogsResponseSchema, description: 'One page of call log entries' },
+  errors: [307, 401],
+  async handler({ body, deps }) {
+    const { rows, totalCount, statusCounts } = await deps.calls.interactions.listCallLogs({
+      orgId: body.orgId,
+      agentTypes: body.currentAgents === 'ALL' ? null : body.currentAgents,
+      agentId: body.agentId,
+      from: body.from ? new Date(body.from) : undefined,
+      to: body.to ? endOfDay(body.to) : undefined,
+      page: body.page,
+      pageSize: body.pageSize,
+    });
+    const totalPages = Math.ceil(totalCount / body.pageSize);
+    return {
+      entries: rows.map(toCallLogEntry),
+      spam_numbers: [],
+      pagination: { currentPage: body.page, pageSize: body.pageSize, totalCount, totalPages, hasMore: body.page < totalPages },
+      statusCounts,
+    };
+  },
+});

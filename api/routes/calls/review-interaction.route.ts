@@ -1,0 +1,44 @@
+import { randomUUID } from 'node:crypto';
+import { createEvent } from '../../../events/catalog';
+import { notFound } from '../../http/errors';
+import { defineRoute } from '../../http/route';
+import { awaitReadModel } from '../../use-cases/await-read-model';
+import { ReviewInteractionRequestSchema, ReviewInteractionResponseSchema } from './calls.schema';
+
+export const reviewInteractionRoute = defineRoute({
+  method: 'put',
+  path: '/interaction',
+  summary: 'Marks an interaction reviewed or unreviewed and saves its review notes (spec 001 §2.3)',
+  tag: 'Calls',
+  access: {
+    kind: 'org',
+    async orgIdOf({ body }, deps) {
+      const orgId = await deps.calls.interactions.orgIdOfInteraction(body.id);
+      if (!orgId) throw notFound('Interaction not found');
+      return orgId;
+    },
+  },
+  request: { body: ReviewInteractionRequestSchema },
+  response: { schema: ReviewInteractionResponseSchema, description: 'The review state' },
+  errors: [307, 401, 404],
+  async handler({ body, orgId, user, deps, req }) {
+    const reviewedAt = body.reviewed_at === null ? null : new Date(body.reviewed_at).toISOString();
+    await deps.calls.events.publish([
+      createEvent({
+        eventId: randomUUID(),
+        type: 'InteractionReviewed',
+        aggregateId: body.id,
+        orgId,
+        correlationId: req.correlationId,
+        causationId: `user:${user!.id}`,
+        data: { interactionId: body.id, orgId: orgId!, reviewedAt, reviewNotes: body.review_notes, userId: user!.id },
+      }),
+    ]);
+    await awaitReadModel(async () => {
+      const row = await deps.calls.interactions.findById(body.id);
+      return (row?.reviewedAt?.toISOString() ?? null) === reviewedAt && (body.review_notes === undefined || row?.reviewNotes === body.review_notes);
+    });
+    const row = await deps.calls.interactions.findById(body.id);
+    return { id: body.id, reviewed_at: reviewedAt, review_notes: body.review_notes ?? row?.reviewNotes ?? null };
+  },
+});

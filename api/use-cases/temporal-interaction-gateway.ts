@@ -1,0 +1,36 @@
+import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
+import { interactionWorkflow } from '../../workflows';
+import { callDeliveredSignal } from '../../workflows/interaction/interaction.messages';
+import { taskQueue } from '../../workflows/task-queues';
+import { workflowIds } from '../../workflows/workflow-ids';
+import type { InteractionGateway } from './interaction-gateway.port';
+
+export function createTemporalInteractionGateway(client: Client, taskQueuePrefix = ''): InteractionGateway {
+  return {
+    async deliverCallEvent(provider, event, correlationId) {
+      const workflowId = workflowIds.interaction(provider, event.providerCallId);
+      try {
+        await client.workflow.signalWithStart(interactionWorkflow, {
+          workflowId,
+          taskQueue: taskQueue('interaction', taskQueuePrefix),
+          args: [{ meta: { correlationId }, orgId: event.orgId, provider, providerCallId: event.providerCallId }],
+          signal: callDeliveredSignal,
+          signalArgs: [
+            {
+              orgId: event.orgId,
+              providerEvent: event.providerEvent,
+              delivery: { kind: event.kind, occurredAt: event.occurredAt, sequence: event.sequence, record: event.record },
+            },
+          ],
+          // A delivery after the interaction finished must not start a second interaction for the call.
+          workflowIdReusePolicy: 'REJECT_DUPLICATE',
+          memo: { correlationId },
+        });
+      } catch (err) {
+        if (err instanceof WorkflowExecutionAlreadyStartedError) return { workflowId, accepted: false };
+        throw err;
+      }
+      return { workflowId, accepted: true };
+    },
+  };
+}

@@ -1,0 +1,292 @@
+import type { z } from 'zod';
+import { DEFAULT_REGULAR_HOURS, type CrmName, type WeeklyHours } from '../../../lib/domain';
+import { addDays } from '../../../lib/time/calendar';
+import { toZonedParts, zonedTimeToInstant } from '../../../lib/time/zoned-time';
+import { countryFromTimezone } from '../../../lib/validation/country';
+import { formatPhoneNumberForDisplay } from '../../../lib/validation/phone';
+import { createEvent } from '../../../events/catalog';
+import { nextAvailableSlots, slotContaining, slotsForDate, type CapacitySlot } from '../../../activities/crm/capacity/capacity';
+import type { CrmPort } from '../../../activities/crm/crm.port';
+import { workflowIds } from '../../../workflows/workflow-ids';
+import type { ApiDeps } from '../../deps';
+import { badRequest, validationError } from '../../http/errors';
+import type { OrganizationRow } from '../../repositories/organization.repository';
+import type { ToolRequest } from './tool-request';
+import { TEMPLATE_TOOL_TYPES, type TemplateToolType } from './tool-request';
+import { CallbackRequestArgsSchema, CheckCustomerArgsSchema, checkAddressArgsSchema, getCapacityArgsSchema, jobBookingArgsSchema } from './tool-parameters';
+import { speakDate, speakList, speakWindow } from './speakable';
+
+/** What the agent is told: a short sentence with its next step, plus data for agents that read it. */
+export interface ToolAnswer {
+  result: string;
+  data?: Record<string, unknown>;
+  end_call?: boolean;
+  delay_ms?: number;
+}
+
+/** Until appointment_schedule_config is stored (a later issue), nothing is offered sooner than this. */
+export const DEFAULT_TIME_BUFFER_HOURS = 2;
+/** Spec 000 §9: press_digit waits 1000 ms. */
+export const PRESS_DIGIT_DELAY_MS = 1000;
+const LOOKAHEAD_DAYS = 7;
+
+const OFFER_CALLBACK = 'Offer the caller a callback from the office, and if they agree call create_action_callback_request.';
+const NO_CRM = `I can't reach the scheduling system for this company. ${OFFER_CALLBACK}`;
+
+interface Ctx {
+  deps: ApiDeps;
+  org: OrganizationRow;
+  request: ToolRequest;
+  correlationId: string;
+  now: Date;
+}
+
+function parseArgs<S extends z.ZodType>(schema: S, args: unknown): z.infer<S> {
+  const r = schema.safeParse(args);
+  if (!r.success) throw validationError(r.error);
+  return r.data;
+}
+
+function availabilityOf(org: OrganizationRow): { regularHours: WeeklyHours; holidays: string[] } {
+  const config = (org.availabilityConfig ?? {}) as { regularHours?: WeeklyHours; holidays?: string[] };
+  return { regularHours: config.regularHours ?? DEFAULT_REGULAR_HOURS, holidays: config.holidays ?? [] };
+}
+
+/** An org-local "2026-03-03T10:00[:00]" as an instant; it must lie ahead (spec 000 §5 time_to_check). */
+function futureInstant(name: string, local: string, ctx: Ctx): { date: string; time: string; instant: Date } {
+  const [date, clock] = local.split('T');
+  const time = clock.slice(0, 5);
+  let instant: Date;
+  try {
+    instant = zonedTimeToInstant(date, time, ctx.org.timezone);
+  } catch {
+    throw badRequest(`${name} must be a date and time like 2026-03-03T10:00:00, without a time zone.`);
+  }
+  if (instant.getTime() <= ctx.now.getTime()) throw badRequest(`${name} must be in the future.`);
+  return { date, time, instant };
+}
+
+async function recordInteractionEvent(ctx: Ctx, name: 'get_capacity' | 'get_capacity_error', metadata: Record<string, unknown>) {
+  const interactionId = ctx.request.interactionId;
+  if (!interactionId) return;
+  const eventId = crypto.randomUUID();
+  await ctx.deps.crm.events.publish([
+    createEvent({
+      eventId,
+      type: 'InteractionEventRecorded',
+      aggregateId: interactionId,
+      orgId: ctx.org.id,
+      correlationId: ctx.correlationId,
+      causationId: null,
+      data: { interactionId, orgId: ctx.org.id, recordId: eventId, name, metadata },
+    }),
+  ]);
+}
+
+const crmOf = (ctx: Ctx): CrmPort | null => ((ctx.org.crmName as CrmName) === 'NONE' ? null : ctx.deps.crm.provider.forOrganization(ctx.org.id));
+const country = (ctx: Ctx) => countryFromTimezone(ctx.org.timezone);
+
+async function checkCustomer(ctx: Ctx): Promise<ToolAnswer> {
+  const { phoneNumber } = parseArgs(CheckCustomerArgsSchema, ctx.request.args);
+  const crm = crmOf(ctx);
+  if (!crm) return { result: `I can't look up customers for this company. Ask for the caller's name and service address, then continue.` };
+  const customers = await crm.findCustomersByPhone(phoneNumber);
+  const data = { customers: customers.map((c) => ({ id: c.id, name: c.name, doNotService: c.doNotService, locations: c.locations })) };
+  if (customers.length === 0) {
+    return { result: 'No customer record matches that number. Ask for the caller’s full name and service address.', data };
+  }
+  const [customer] = customers;
+  if (customer.doNotService) {
+    return { result: `${customer.name} is marked do not service. Politely explain the office will follow up, ${OFFER_CALLBACK.charAt(0).toLowerCase()}${OFFER_CALLBACK.slice(1)}`, data };
+  }
+  const addresses = customer.locations.map((l) => `${l.address.street}, ${l.address.city} ${l.address.zip}`.trim());
+  const where = addresses.length === 1 ? ` at ${addresses[0]}` : addresses.length > 1 ? ` with ${addresses.length} addresses on file: ${speakList(addresses)}` : '';
+  return { result: `This is ${customer.name}${where}. Confirm the name and service address with the caller, then ask what they need help with.`, data };
+}
+
+async function checkAddress(ctx: Ctx): Promise<ToolAnswer> {
+  const args = parseArgs(checkAddressArgsSchema(country(ctx)), ctx.request.args);
+  if (!args.zipcode) throw badRequest('Please ask the customer for their zip code.');
+  const crm = crmOf(ctx);
+  if (!crm) return { result: `I can't check addresses for this company. Note the address and ${OFFER_CALLBACK.charAt(0).toLowerCase()}${OFFER_CALLBACK.slice(1)}` };
+  const zones = await crm.listZones();
+  const zone = zones.find((z) => z.zipcodes.includes(args.zipcode!));
+  if (zones.length > 0 && !zone) {
+    return { result: `We don't serve zip code ${args.zipcode}. Apologise to the caller and offer to take a message for the office.`, data: { inServiceArea: false } };
+  }
+  const data: Record<string, unknown> = { inServiceArea: true, zone: zone ? { id: zone.id, name: zone.name, businessUnitIds: zone.businessUnitIds } : null };
+  if (args.previouslyCalled && args.streetName) {
+    const street = `${args.streetNumber ?? ''} ${args.streetName}`.trim().toLowerCase();
+    const known = (await crm.findLocationsByZip(args.zipcode)).find((l) => l.address.street.toLowerCase().includes(street));
+    if (known) {
+      data.locationId = known.id;
+      data.customerId = known.customerId;
+      return { result: `That address is in our service area and on file: ${known.address.street}, ${known.address.city}. Continue with what the caller needs.`, data };
+    }
+  }
+  return { result: `Zip code ${args.zipcode} is in our service area. Continue with what the caller needs.`, data };
+}
+
+function slotData(slot: CapacitySlot, timeZone: string) {
+  const end = toZonedParts(slot.end, timeZone);
+  return { start: `${slot.date}T${slot.localStart}:00`, end: `${end.date}T${end.time}:00`, startUtc: slot.start.toISOString(), endUtc: slot.end.toISOString() };
+}
+
+async function getCapacity(ctx: Ctx, variant: 'default' | 'zones' | 'trades'): Promise<ToolAnswer> {
+  const args = parseArgs(getCapacityArgsSchema(country(ctx), variant), ctx.request.args);
+  const asked = futureInstant('time_to_check', args.time_to_check, ctx);
+  const crm = crmOf(ctx);
+  if (!crm) return { result: NO_CRM, data: { available: false, slots: [] } };
+  try {
+    const [jobTypes, zones, technicians, arrivalWindows] = await Promise.all([crm.listJobTypes(), crm.listZones(), crm.listTechnicians(), crm.listArrivalWindows()]);
+    const jobType = jobTypes.find((t) => t.id === args.job_type_id);
+    if (!jobType) throw badRequest(`job_type_id ${args.job_type_id} is not a job type of this company.`);
+    let crew = technicians;
+    if (args.zipcode) {
+      const zone = zones.find((z) => z.zipcodes.includes(args.zipcode!));
+      if (zones.length > 0 && (!zone || !zone.businessUnitIds.includes(args.business_unit))) {
+        return { result: `We don't serve zip code ${args.zipcode} for this kind of job. Apologise and offer to take a message for the office.`, data: { available: false, slots: [] } };
+      }
+      if (zone && zone.technicianIds.length > 0) crew = technicians.filter((t) => zone.technicianIds.includes(t.id));
+    }
+    const tz = ctx.org.timezone;
+    const range = { from: zonedTimeToInstant(addDays(asked.date, -1), '00:00', tz), to: zonedTimeToInstant(addDays(asked.date, LOOKAHEAD_DAYS + 1), '00:00', tz) };
+    const [shifts, appointments] = await Promise.all([crm.listTechnicianShifts(range, tz), crm.listAppointments(range)]);
+    const input = {
+      timeZone: tz,
+      now: ctx.now,
+      ...availabilityOf(ctx.org),
+      arrivalWindows,
+      businessUnitId: args.business_unit,
+      jobDurationSeconds: jobType.duration,
+      requiredSkills: [],
+      technicians: crew,
+      shifts,
+      appointments,
+      bufferHours: DEFAULT_TIME_BUFFER_HOURS,
+    };
+    const match = slotContaining(slotsForDate(asked.date, input), asked.instant);
+    if (match?.isAvailable) {
+      await recordInteractionEvent(ctx, 'get_capacity', { time_to_check: args.time_to_check, available: true, slot: slotData(match, tz) });
+      return {
+        result: `Yes, ${speakWindow(match.date, match.localStart, match.localEnd)} is open. Confirm it with the caller, then call create_action_job_booking with appointment_time ${match.date}T${match.localStart}:00.`,
+        data: { available: true, slots: [slotData(match, tz)] },
+      };
+    }
+    const next = nextAvailableSlots(asked.date, LOOKAHEAD_DAYS, 3, input);
+    await recordInteractionEvent(ctx, 'get_capacity', { time_to_check: args.time_to_check, available: false, offered: next.map((slot) => slotData(slot, tz)) });
+    if (next.length === 0) {
+      return { result: `There are no openings in the ${LOOKAHEAD_DAYS} days from ${speakDate(asked.date)}. ${OFFER_CALLBACK}`, data: { available: false, slots: [] } };
+    }
+    return {
+      result: `That time is not available. The nearest openings are ${speakList(next.map((s) => speakWindow(s.date, s.localStart, s.localEnd)))}. Offer these to the caller and book the one they pick.`,
+      data: { available: false, slots: next.map((slot) => slotData(slot, tz)) },
+    };
+  } catch (err) {
+    if ((err as { status?: number }).status === 400) throw err;
+    ctx.deps.logger.warn({ err, orgId: ctx.org.id }, 'get_capacity failed');
+    await recordInteractionEvent(ctx, 'get_capacity_error', { time_to_check: args.time_to_check, error: (err as Error).message }).catch(() => undefined);
+    return { result: `I couldn't check the schedule just now. ${OFFER_CALLBACK}`, data: { available: false, slots: [] } };
+  }
+}
+
+async function bookJob(ctx: Ctx): Promise<ToolAnswer> {
+  const args = parseArgs(jobBookingArgsSchema(country(ctx)), ctx.request.args);
+  const when = futureInstant('appointment_time', args.appointment_time, ctx);
+  if (!crmOf(ctx)) return { result: `I can't book appointments for this company. ${OFFER_CALLBACK}` };
+  const localTime = `${when.date}T${when.time}`;
+  const businessKey = `${args.phone_number}/${localTime}/${args.job_type_id}`;
+  const outcome = await ctx.deps.crm.actions.runAction(
+    {
+      meta: { correlationId: ctx.correlationId },
+      orgId: ctx.org.id,
+      crmName: ctx.org.crmName as CrmName,
+      actionType: 'job_booking',
+      businessKey,
+      interactionId: ctx.request.interactionId,
+      payload: {
+        address: args.address,
+        zip: args.zip ?? null,
+        appointment_time: localTime,
+        appointment_start_utc: when.instant.toISOString(),
+        is_emergency_slot: args.is_emergency_slot,
+        business_unit_id: args.business_unit_id,
+        job_type_id: args.job_type_id,
+        full_name: args.full_name,
+        phone_number: args.phone_number,
+      },
+    },
+    workflowIds.crmAction(ctx.org.id, 'job_booking', businessKey),
+    ctx.deps.crm.actionWaitMs,
+  );
+  if (outcome.status === 'NEW') {
+    return { result: 'The booking is being saved. Tell the caller they will get a confirmation shortly, then ask if there is anything else.', data: { action_status: 'NEW' } };
+  }
+  if (outcome.status === 'DROPPED') {
+    return { result: 'I could not save that booking. Tell the caller the office will call them back to confirm a time, then ask if there is anything else.', data: { action_status: 'DROPPED', actionId: outcome.actionId } };
+  }
+  return {
+    result: `Booked for ${speakWindow(when.date, when.time, toZonedParts(new Date(when.instant.getTime() + 2 * 3_600_000), ctx.org.timezone).time)}. The job number is ${outcome.result.jobNumber}. Tell the caller, ask if there is anything else, then end the call.`,
+    data: { action_status: 'COMPLETED', actionId: outcome.actionId, ...outcome.result },
+  };
+}
+
+async function requestCallback(ctx: Ctx): Promise<ToolAnswer> {
+  const args = parseArgs(CallbackRequestArgsSchema, ctx.request.args);
+  const today = toZonedParts(ctx.now, ctx.org.timezone).date;
+  // One callback per number, kind and local day: the agent asking twice does not queue two calls.
+  const businessKey = `${args.phone_number}/${args.is_emergency_callback ? 'emergency' : 'regular'}/${today}`;
+  const outcome = await ctx.deps.crm.actions.runAction(
+    {
+      meta: { correlationId: ctx.correlationId },
+      orgId: ctx.org.id,
+      crmName: ctx.org.crmName as CrmName,
+      actionType: 'create_callback',
+      businessKey,
+      interactionId: ctx.request.interactionId,
+      payload: { is_emergency_callback: args.is_emergency_callback, phone_number: args.phone_number },
+    },
+    workflowIds.crmAction(ctx.org.id, 'create_callback', businessKey),
+    ctx.deps.crm.actionWaitMs,
+  );
+  const phone = formatPhoneNumberForDisplay(args.phone_number);
+  const soon = args.is_emergency_callback ? 'as soon as possible' : 'during office hours';
+  return {
+    result: `A callback is requested: the office will call ${phone} ${soon}. Tell the caller, ask if there is anything else, then end the call.`,
+    data: { action_status: outcome.status, ...(outcome.status === 'COMPLETED' ? outcome.result : {}) },
+  };
+}
+
+/** Tools of the template list whose CRM side is not built yet: the agent is told to hand over honestly. */
+const NOT_YET: TemplateToolType[] = ['create_action_job_cancel', 'create_action_job_reschedule', 'confirm_appointment', 'get_jobs', 'update_estimate'];
+
+/** Runs one agent tool call for an organization (spec 000 §7 "Agent tool calls"). */
+export async function runVoiceAgentTool(deps: ApiDeps, org: OrganizationRow, request: ToolRequest, correlationId: string, now = new Date()): Promise<ToolAnswer> {
+  const ctx: Ctx = { deps, org, request, correlationId, now };
+  const tool = request.tool as TemplateToolType;
+  if (!(TEMPLATE_TOOL_TYPES as readonly string[]).includes(tool)) throw badRequest(`Template tool schema not found for tool type: ${request.tool}`);
+  switch (tool) {
+    case 'check_customer':
+      return checkCustomer(ctx);
+    case 'check_address':
+      return checkAddress(ctx);
+    case 'get_capacity':
+      return getCapacity(ctx, 'default');
+    case 'get_capacity_zones':
+      return getCapacity(ctx, 'zones');
+    case 'get_capacity_trades':
+      return getCapacity(ctx, 'trades');
+    case 'create_action_job_booking':
+      return bookJob(ctx);
+    case 'create_action_callback_request':
+      return requestCallback(ctx);
+    case 'end_call':
+    case 'end_chat':
+      return { result: 'Thank the caller and say goodbye; the conversation ends now.', end_call: true };
+    case 'press_digit':
+      return { result: 'Pressing the digit.', delay_ms: PRESS_DIGIT_DELAY_MS, data: { digit: String(request.args.digit ?? '') } };
+    default:
+      if (NOT_YET.includes(tool)) return { result: `I can't do that from the phone yet. ${OFFER_CALLBACK}` };
+      throw badRequest(`Template tool schema not found for tool type: ${request.tool}`);
+  }
+}

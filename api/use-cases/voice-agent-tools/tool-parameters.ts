@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { normalizePhoneNumber } from '../../../lib/validation/phone';
+import { normalizeZipCode, ZIP_CODE_MESSAGE } from '../../../lib/validation/zip-code';
+
+// Voice platforms send what the model produced: numbers and booleans sometimes arrive as strings.
+const bool = (message: string) =>
+  z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean(message));
+const text = (message: string) => z.string(message).trim().min(1, message);
+
+export const LOCAL_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?$/;
+const localDateTime = (name: string) =>
+  z
+    .string(`${name} must be a date and time like 2026-03-03T10:00:00, without a time zone.`)
+    .trim()
+    .regex(LOCAL_DATE_TIME, `${name} must be a date and time like 2026-03-03T10:00:00, without a time zone.`);
+
+const phone = (name: string) =>
+  z
+    .string(`Please ask the caller for their phone number (${name}).`)
+    .transform((v, ctx) => {
+      const normalized = normalizePhoneNumber(v);
+      if (normalized.replace(/\D/g, '').length < 10) {
+        ctx.addIssue({ code: 'custom', message: `Please ask the caller for their phone number (${name}).` });
+        return z.NEVER;
+      }
+      return normalized;
+    });
+
+/** A zip code checked against the org's country; the spec's message when missing or wrong (000 §5). */
+export const zipFor = (country: string) =>
+  z.preprocess(
+    (v) => (typeof v === 'number' ? String(v) : v),
+    z.string(ZIP_CODE_MESSAGE).transform((v, ctx) => {
+      const r = normalizeZipCode(v, country);
+      if (r.ok) return r.value;
+      ctx.addIssue({ code: 'custom', message: r.message });
+      return z.NEVER;
+    }),
+  );
+
+const numericString = (name: string) =>
+  z.preprocess((v) => (typeof v === 'number' ? String(v) : v), z.string(`${name} must be a numeric string.`).trim().regex(/^\d+$/, `${name} must be a numeric string.`));
+
+export const CheckCustomerArgsSchema = z.object({ phoneNumber: phone('phoneNumber') });
+
+export const checkAddressArgsSchema = (country: string) =>
+  z.object({
+    previouslyCalled: bool('previouslyCalled must be true or false.'),
+    zipcode: zipFor(country).optional(),
+    streetNumber: z.preprocess((v) => (typeof v === 'number' ? String(v) : v), z.string().optional()),
+    streetName: z.string().optional(),
+    city: z.string().optional(),
+  });
+
+/** Spec 000 §5 "get_capacity parameter rules"; the zones variant adds zipcode, the trades variant trade. */
+export const getCapacityArgsSchema = (country: string, variant: 'default' | 'zones' | 'trades') =>
+  z.object({
+    time_to_check: localDateTime('time_to_check'),
+    job_type_id: numericString('job_type_id'),
+    business_unit: numericString('business_unit'),
+    priority: z.preprocess(
+      (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
+      z.number('priority must be a whole number from 1 to 5, or 0 if none.').int('priority must be a whole number from 1 to 5, or 0 if none.').min(0, 'priority must be a whole number from 1 to 5, or 0 if none.').max(5, 'priority must be a whole number from 1 to 5, or 0 if none.'),
+    ),
+    execution_message: z.string('execution_message is required.'),
+    zipcode: variant === 'zones' ? zipFor(country) : zipFor(country).optional(),
+    trade: variant === 'trades' ? text('trade is required.') : z.string().optional(),
+  });
+
+export const jobBookingArgsSchema = (country: string) =>
+  z.object({
+    appointment_time: localDateTime('appointment_time'),
+    job_type_id: numericString('job_type_id'),
+    business_unit_id: numericString('business_unit_id'),
+    address: text('Please ask the caller for the service address.'),
+    is_emergency_slot: bool('is_emergency_slot must be true or false.'),
+    full_name: text("Please ask the caller for their full name."),
+    phone_number: phone('phone_number'),
+    zip: zipFor(country).optional(),
+  });
+
+export const CallbackRequestArgsSchema = z.object({
+  is_emergency_callback: bool('is_emergency_callback must be true or false.'),
+  phone_number: phone('phone_number'),
+});

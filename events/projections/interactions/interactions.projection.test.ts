@@ -1,0 +1,101 @@
+import { createEvent, type EventOf, type EventType, type NewEvent } from '../../catalog';
+import { emptyCallRecord } from '../../../activities/voice/call-record.schema';
+import { evolveInteraction, type InteractionEvent } from './interactions.projection';
+import type { InteractionDoc } from './interactions.repository';
+
+const ORG_ID = '0b6f4c1e-6a51-4f0e-9d0c-8a4f1c2b3d4e';
+const INTERACTION_ID = '5d0c7a4e-1f2b-4c3d-8e9f-0a1b2c3d4e5f';
+const CALL_ID = '7e1d8b5f-2a3c-4d4e-9f0a-1b2c3d4e5f60';
+const ids = { interactionId: INTERACTION_ID, orgId: ORG_ID };
+let seq = 0;
+
+function event<T extends EventType>(type: T, data: NewEvent<T>['data'], occurredAt = '2025-07-01T15:00:00.000Z'): EventOf<T> {
+  seq += 1;
+  return createEvent({
+    eventId: `00000000-0000-4000-8000-${String(seq).padStart(12, '0')}`,
+    type,
+    aggregateId: INTERACTION_ID,
+    orgId: ORG_ID,
+    correlationId: 'corr',
+    causationId: null,
+    occurredAt: new Date(occurredAt),
+    data,
+  } as NewEvent<T>) as EventOf<T>;
+}
+
+const started = event('CallStarted', {
+  ...ids,
+  callId: CALL_ID,
+  provider: 'retell',
+  providerCallId: 'call_1',
+  agentType: 'RECEPTIONIST',
+  voiceAgentId: 'agent_1',
+  direction: 'outbound',
+  customerNumber: '+13125550142',
+  startedAt: '2025-07-01T15:00:00.000Z',
+});
+const ended = event(
+  'CallEnded',
+  {
+    ...ids,
+    timedOut: false,
+    record: { ...emptyCallRecord('retell', 'call_1'), status: 'ended', endedReason: 'user_hangup', endedAt: '2025-07-01T15:02:00.000Z', durationSeconds: 120, summary: 'Caller asked about a furnace.' },
+  },
+  '2025-07-01T15:02:01.000Z',
+);
+const classified = event('InteractionClassified', { ...ids, callType: 'Unbooked', callStatus: 'UNBOOKED', reason: 'no booking' }, '2025-07-01T15:02:05.000Z');
+const reclassified = event(
+  'InteractionReclassified',
+  { ...ids, from: 'UNBOOKED', to: 'EXCUSED', by: 'ai', userId: null, reason: 'asked for a price only', tags: ['estimate_on_call'] },
+  '2025-07-01T15:02:06.000Z',
+);
+const errorRecord = event('InteractionEventRecorded', { ...ids, recordId: '11111111-1111-4111-8111-111111111111', name: 'call_error', metadata: { task: 'call_scorer' } });
+const reviewed = event('InteractionReviewed', { ...ids, reviewedAt: '2025-07-02T09:00:00.000Z', reviewNotes: 'ok', userId: '22222222-2222-4222-8222-222222222222' });
+
+const fold = (events: InteractionEvent[], from: InteractionDoc | null = null) => events.reduce(evolveInteraction, from);
+
+describe('evolveInteraction', () => {
+  it('opens a STARTED interaction, PROCESSING once the call ends, then the classified status', () => {
+    expect(fold([started])).toMatchObject({ id: INTERACTION_ID, callId: CALL_ID, callStatus: 'STARTED', customerNumber: '+13125550142' });
+    expect(fold([started, ended])).toMatchObject({ callStatus: 'PROCESSING', endedReason: 'user_hangup', durationSeconds: 120, callAnalysis: { call_summary: 'Caller asked about a furnace.' } });
+    expect(fold([started, ended, classified])).toMatchObject({ callStatus: 'UNBOOKED', callType: 'Unbooked' });
+  });
+
+  it('moves UNBOOKED to EXCUSED when reclassified, adding the tags', () => {
+    expect(fold([started, ended, classified, reclassified])).toMatchObject({ callStatus: 'EXCUSED', callType: 'Excused', tags: ['estimate_on_call'] });
+  });
+
+  it('marks a call that never ended as ERROR and one nobody answered as NO_ANSWER', () => {
+    const timedOut = event('CallEnded', { ...ids, timedOut: true, record: { ...emptyCallRecord('retell', 'call_1'), status: 'error', endedReason: 'error' } });
+    const noAnswer = event('CallEnded', { ...ids, timedOut: false, record: { ...emptyCallRecord('retell', 'call_1'), status: 'not-connected', endedReason: 'no_answer' } });
+    expect(fold([started, timedOut])?.callStatus).toBe('ERROR');
+    expect(fold([started, noAnswer])?.callStatus).toBe('NO_ANSWER');
+  });
+
+  it('sets VOICEMAIL only for an outbound call that reached voicemail', () => {
+    const vm = event('VoicemailDetected', { ...ids, reachedVoicemail: true });
+    expect(fold([started, ended, classified, vm])?.callStatus).toBe('VOICEMAIL');
+  });
+
+  it('keeps review notes when a later review leaves them out, and clears reviewed_at on null', () => {
+    const unreviewed = event('InteractionReviewed', { ...ids, reviewedAt: null, userId: '22222222-2222-4222-8222-222222222222' });
+    expect(fold([started, reviewed, unreviewed])).toMatchObject({ reviewedAt: null, reviewNotes: 'ok' });
+  });
+
+  it('ignores events of an interaction it has not seen start', () => {
+    expect(fold([classified])).toBeNull();
+  });
+
+  describe('delivering the same event twice', () => {
+    const all: InteractionEvent[] = [started, ended, classified, reclassified, errorRecord, reviewed];
+    it.each(all.map((e) => [e.type, e] as const))('gives the same interaction as once for %s', (_type, e) => {
+      const before = fold(all.slice(0, all.indexOf(e)));
+      const once = evolveInteraction(before, e);
+      expect(evolveInteraction(once, e)).toEqual(once);
+    });
+
+    it('records an interaction event once', () => {
+      expect(fold([started, errorRecord, errorRecord])?.events).toHaveLength(1);
+    });
+  });
+});

@@ -1,0 +1,139 @@
+import type { EventOf } from '../../catalog';
+import { INTERACTION } from '../../schemas/interaction.events';
+import { documentProjection } from '../projection';
+import { interactionsStore, type InteractionDoc } from './interactions.repository';
+
+export const INTERACTION_EVENT_TYPES = [
+  'CallStarted',
+  'CallEnded',
+  'InteractionTranscribed',
+  'CustomerIdentified',
+  'InteractionClassified',
+  'InteractionSummarized',
+  'InteractionTagged',
+  'CallScored',
+  'VoicemailDetected',
+  'InteractionReclassified',
+  'InteractionReviewed',
+  'InteractionEventRecorded',
+] as const;
+
+export type InteractionEvent = EventOf<(typeof INTERACTION_EVENT_TYPES)[number]>;
+
+const date = (iso: string | null) => (iso ? new Date(iso) : null);
+
+/** The §4 status a call has when it ends, before (or instead of) classification. */
+function statusWhenEnded(event: EventOf<'CallEnded'>): string {
+  const { record, timedOut } = event.data;
+  if (timedOut || record.status === 'error') return 'ERROR';
+  if (record.status === 'not-connected') return 'NO_ANSWER';
+  if (record.endedReason === 'voicemail') return 'VOICEMAIL';
+  return 'PROCESSING';
+}
+
+export function evolveInteraction(state: InteractionDoc | null, event: InteractionEvent): InteractionDoc | null {
+  const at = new Date(event.occurredAt);
+  if (event.type === 'CallStarted') {
+    if (state) return state;
+    const d = event.data;
+    return {
+      id: d.interactionId,
+      callId: d.callId,
+      orgId: d.orgId,
+      provider: d.provider,
+      providerCallId: d.providerCallId,
+      agentType: d.agentType,
+      voiceAgentId: d.voiceAgentId,
+      direction: d.direction,
+      callStatus: 'STARTED',
+      callType: null,
+      endedReason: null,
+      startedAt: date(d.startedAt),
+      endedAt: null,
+      durationSeconds: null,
+      recordingUrl: null,
+      customerNumber: d.customerNumber,
+      customerName: null,
+      customerAddress: null,
+      crmCustomerId: null,
+      isLead: null,
+      subject: null,
+      tags: [],
+      tagReasons: {},
+      summary: [],
+      summaryKind: null,
+      transcriptObject: [],
+      transcriptLines: [],
+      callAnalysis: { call_summary: null, metadata: {} },
+      scoreParams: null,
+      reachedVoicemail: null,
+      events: [],
+      reviewedAt: null,
+      reviewNotes: null,
+      createdAt: d.startedAt ? new Date(d.startedAt) : at,
+      updatedAt: at,
+    };
+  }
+  // Every interaction's events share one partition key, so CallStarted is always seen first.
+  if (!state) return null;
+  const next = { ...state, updatedAt: at > state.updatedAt ? at : state.updatedAt };
+  switch (event.type) {
+    case 'CallEnded': {
+      const r = event.data.record;
+      return {
+        ...next,
+        callStatus: statusWhenEnded(event),
+        endedReason: r.endedReason,
+        startedAt: date(r.startedAt) ?? state.startedAt,
+        endedAt: date(r.endedAt),
+        durationSeconds: r.durationSeconds,
+        recordingUrl: r.recordingUrl,
+        customerNumber: r.receiverId ?? state.customerNumber,
+        transcriptObject: r.transcriptObject,
+        callAnalysis: { call_summary: r.summary, metadata: r.metadata },
+      };
+    }
+    case 'InteractionTranscribed':
+      return { ...next, transcriptLines: event.data.lines };
+    case 'CustomerIdentified': {
+      const d = event.data;
+      return { ...next, customerName: d.customerName, customerAddress: d.customerAddress, crmCustomerId: d.crmCustomerId, isLead: d.isLead, subject: d.subject };
+    }
+    case 'InteractionClassified':
+      return { ...next, callType: event.data.callType, callStatus: event.data.callStatus };
+    case 'InteractionSummarized':
+      return { ...next, summary: event.data.summary, summaryKind: event.data.kind };
+    case 'InteractionTagged':
+      return { ...next, tags: event.data.tags, tagReasons: event.data.reasons };
+    case 'CallScored':
+      return { ...next, scoreParams: { ...event.data.flags, standout_summary: event.data.standoutSummary } };
+    case 'VoicemailDetected': {
+      const voicemail = event.data.reachedVoicemail && state.direction === 'outbound';
+      return { ...next, reachedVoicemail: event.data.reachedVoicemail, callStatus: voicemail ? 'VOICEMAIL' : state.callStatus };
+    }
+    case 'InteractionReclassified': {
+      const tags = [...new Set([...state.tags, ...event.data.tags])];
+      return { ...next, callStatus: event.data.to, callType: event.data.to === 'EXCUSED' ? 'Excused' : 'Unbooked', tags };
+    }
+    case 'InteractionReviewed':
+      return {
+        ...next,
+        reviewedAt: date(event.data.reviewedAt),
+        reviewNotes: event.data.reviewNotes === undefined ? state.reviewNotes : event.data.reviewNotes,
+      };
+    case 'InteractionEventRecorded': {
+      if (state.events.some((e) => e.id === event.data.recordId)) return state;
+      const record = { id: event.data.recordId, created_at: event.occurredAt, name: event.data.name, metadata: event.data.metadata };
+      return { ...next, events: [...state.events, record] };
+    }
+  }
+}
+
+export const interactionsProjection = documentProjection<InteractionDoc, InteractionEvent>({
+  name: 'interactions',
+  aggregateTypes: [INTERACTION],
+  handles: INTERACTION_EVENT_TYPES,
+  documentId: (e) => e.data.interactionId,
+  evolve: evolveInteraction,
+  store: interactionsStore,
+});

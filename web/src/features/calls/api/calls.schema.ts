@@ -1,0 +1,86 @@
+import { z } from 'zod';
+
+// Typed from the API's /call/* schemas (api/routes/calls/calls.schema.ts); only what the pages read.
+
+export const CallLogEntrySchema = z.object({
+  id: z.string(),
+  created_at: z.string(),
+  call_status: z.string(),
+  agent_type: z.string().nullable(),
+  recording_url: z.string().nullable(),
+  started_at: z.string().nullable(),
+  ended_at: z.string().nullable(),
+  tags: z.array(z.string()),
+  reviewed_at: z.string().nullable(),
+  review_notes: z.string().nullable(),
+  customer_name: z.string().nullable(),
+  customer_number: z.string().nullable(),
+  customer_address: z.string().nullable(),
+  interactionId: z.string(),
+});
+export type CallLogEntry = z.infer<typeof CallLogEntrySchema>;
+
+export const CallLogsSchema = z.object({
+  entries: z.array(CallLogEntrySchema),
+  pagination: z.object({ currentPage: z.number(), pageSize: z.number(), totalCount: z.number(), totalPages: z.number(), hasMore: z.boolean() }),
+  statusCounts: z.record(z.string(), z.number()),
+});
+export type CallLogs = z.infer<typeof CallLogsSchema>;
+
+export const CallDetailsSchema = z.object({
+  timezone: z.string(),
+  transcript_object: z.array(
+    z.object({ role: z.string(), content: z.string(), words: z.array(z.object({ word: z.string(), start: z.number(), end: z.number() })).optional() }),
+  ),
+  transcript: z.array(z.object({ role: z.string(), message: z.string(), timestamp: z.string(), seconds: z.number() })),
+  data: z.object({
+    id: z.string(),
+    summary: z.array(z.object({ title: z.string(), content: z.array(z.string()) })),
+    recording_url: z.string().nullable(),
+    agent_type: z.string().nullable(),
+    call_status: z.string(),
+    call_type: z.string().nullable(),
+    tags: z.array(z.string()),
+    tag_reasons: z.record(z.string(), z.string()),
+    customer_name: z.string().nullable(),
+    customer_number: z.string().nullable(),
+    customer_address: z.string().nullable(),
+    crm_customer_id: z.string().nullable(),
+    started_at: z.string().nullable(),
+    ended_at: z.string().nullable(),
+    ended_reason: z.string().nullable(),
+    reviewed_at: z.string().nullable(),
+    review_notes: z.string().nullable(),
+    interaction_id: z.string(),
+    interaction_events: z.array(z.object({ created_at: z.string(), name: z.string(), metadata: z.record(z.string(), z.unknown()) })),
+  }),
+  call_analysis: z.object({ call_summary: z.string().nullable(), metadata: z.record(z.string(), z.unknown()) }),
+});
+export type CallDetails = z.infer<typeof CallDetailsSchema>;
+
+export const ReviewSchema = z.object({ id: z.string(), reviewed_at: z.string().nullable(), review_notes: z.string().nullable() });
+export const ReclassifySchema = z.object({ callId: z.string(), call_status: z.enum(['UNBOOKED', 'EXCUSED']) });
+
+/** Spec 001 §2.3: calls are shown in three groups. */
+export const CALL_GROUPS = {
+  booked: ['BOOKED', 'SOLD'],
+  unbooked: ['UNBOOKED', 'ABANDONED'],
+  excused: ['EXCUSED', 'VOICEMAIL', 'NO_ANSWER'],
+} as const;
+export type CallGroup = keyof typeof CALL_GROUPS | 'all';
+
+export function groupOf(status: string): CallGroup {
+  for (const [group, statuses] of Object.entries(CALL_GROUPS)) if ((statuses as readonly string[]).includes(status)) return group as CallGroup;
+  return 'all';
+}
+
+/** Counts per group from the answer's statusCounts, so the tabs show totals for the whole range, not one page. */
+export function groupCounts(statusCounts: Record<string, number>): Record<CallGroup, number> {
+  const counts: Record<CallGroup, number> = { all: 0, booked: 0, unbooked: 0, excused: 0 };
+  for (const [status, n] of Object.entries(statusCounts)) {
+    counts.all += n;
+    const group = groupOf(status);
+    if (group !== 'all') counts[group] += n;
+  }
+  return counts;
+}

@@ -1,0 +1,52 @@
+import { ActivityFailure, ApplicationFailure, proxyActivities, upsertSearchAttributes, uuid4, workflowInfo } from '@temporalio/workflow';
+import type { CrmActivities } from '../../activities/crm/crm.activities';
+import { ORG_ID_ATTRIBUTE } from '../search-attributes';
+import type { CrmActionInput, CrmActionResult } from './crm-action.types';
+
+const { recordActionCreated, recordActionCompleted, recordActionDropped } = proxyActivities<CrmActivities>({
+  startToCloseTimeout: '10 seconds',
+  retry: { initialInterval: '200 milliseconds', maximumInterval: '10 seconds' },
+});
+
+// A caller is on the line: retry a flaky CRM briefly, then drop the action and ask for a callback.
+const { bookJobInCrm, requestCallbackInCrm } = proxyActivities<CrmActivities>({
+  startToCloseTimeout: '20 seconds',
+  retry: { initialInterval: '500 milliseconds', backoffCoefficient: 2, maximumInterval: '5 seconds', maximumAttempts: 5, nonRetryableErrorTypes: ['CrmError'] },
+});
+
+function failureMessage(err: unknown): string {
+  let current = err as Error & { cause?: Error };
+  while (current instanceof ActivityFailure && current.cause) current = current.cause as Error & { cause?: Error };
+  return current instanceof ApplicationFailure || current instanceof Error ? current.message : String(err);
+}
+
+/**
+ * One agent action against the CRM (spec 000 §4 action_status NEW → COMPLETED or DROPPED). The workflow
+ * id comes from the action's business key, so a retried tool call joins this run instead of booking again.
+ */
+export async function crmActionWorkflow(input: CrmActionInput): Promise<CrmActionResult> {
+  const actionId = uuid4();
+  const causationId = `workflow:${workflowInfo().workflowId}`;
+  const common = { meta: input.meta, causationId, orgId: input.orgId, actionId, actionType: input.actionType, interactionId: input.interactionId };
+  upsertSearchAttributes([{ key: ORG_ID_ATTRIBUTE, value: input.orgId }]);
+
+  await recordActionCreated({ ...common, eventId: uuid4(), businessKey: input.businessKey, payload: { ...input.payload } });
+
+  let result: Record<string, string>;
+  try {
+    if (input.crmName === 'NONE') {
+      if (input.actionType !== 'create_callback') throw ApplicationFailure.nonRetryable('The organization has no CRM to book in', 'CrmError');
+      result = { phoneNumber: input.payload.phone_number, isEmergency: String(input.payload.is_emergency_callback) };
+    } else if (input.actionType === 'job_booking') {
+      result = await bookJobInCrm({ orgId: input.orgId, idempotencyKey: input.businessKey, payload: input.payload });
+    } else {
+      result = await requestCallbackInCrm({ orgId: input.orgId, idempotencyKey: input.businessKey, payload: input.payload });
+    }
+  } catch (err) {
+    const reason = failureMessage(err);
+    await recordActionDropped({ ...common, eventIds: [uuid4(), uuid4()], reason, phoneNumber: input.payload.phone_number });
+    return { actionId, status: 'DROPPED', reason };
+  }
+  await recordActionCompleted({ ...common, eventIds: [uuid4(), uuid4()], result });
+  return { actionId, status: 'COMPLETED', result };
+}

@@ -1,0 +1,36 @@
+import type { CallDelivery } from '../../activities/voice/call-record-merge';
+import type { CanonicalCallRecord, VoiceAgentProvider } from '../../activities/voice/call-record.schema';
+import type { RunMeta } from '../onboarding/onboarding.types';
+
+export interface InteractionWorkflowInput {
+  meta: RunMeta;
+  orgId: string;
+  provider: VoiceAgentProvider;
+  providerCallId: string;
+  /** How long to wait for the provider to say the call ended before closing it as an error. */
+  callEndTimeoutMs?: number;
+}
+
+/** One webhook delivery (or API read) of the call, as the adapter parsed it. */
+export interface CallDeliveryMessage {
+  orgId: string;
+  providerEvent: string;
+  delivery: CallDelivery;
+}
+
+export type InteractionStage = 'live' | 'ended' | 'analysing' | 'done';
+
+export interface InteractionProgress {
+  interactionId: string;
+  callId: string;
+  stage: InteractionStage;
+  deliveries: number;
+  record: CanonicalCallRecord;
+}
+
+export interface InteractionResult {
+  interactionId: string;
+  callId: string;
+  callStatus: string;
+  timedOut: boolean;
+}

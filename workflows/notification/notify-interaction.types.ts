@@ -1,0 +1,17 @@
+import type { NotificationEventInput } from '../../activities/notifications/rules/interaction-event.schema';
+import type { RunMeta } from '../onboarding/onboarding.types';
+
+export interface NotifyInteractionInput {
+  meta: RunMeta;
+  orgId: string;
+  /** The csr.call (or widget.event) the interaction ended with. */
+  event: NotificationEventInput;
+}
+
+export interface NotifyInteractionResult {
+  sent: number;
+  failed: number;
+  skipped: number;
+  /** Whether the emergency page reached nobody on the technician's call. */
+  pagerUnanswered: boolean;
+}
