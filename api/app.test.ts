@@ -154,6 +154,14 @@ function world() {
     notifications: {} as ApiDeps['notifications'],
     // The CRM tool routes are covered by voice-agent-tool.int.test.ts against the real stack.
     crm: {} as ApiDeps['crm'],
+    // The outbound call routes are covered by outbound-calls.int.test.ts against the real stack.
+    voice: {} as ApiDeps['voice'],
+    // The web call routes are covered by web-call.int.test.ts against the real stack.
+    webCalls: {} as ApiDeps['webCalls'],
+    // The capacity routes are covered by capacity.int.test.ts against the real stack.
+    capacity: {} as ApiDeps['capacity'],
+    // The SMS webhook and webhook-delivery routes are covered by their int tests against the real stack.
+    delivery: {} as ApiDeps['delivery'],
   };
   return { deps, app: createApp(deps), operator, owner, workflowRuns, calls, logLines };
 }

@@ -15,6 +15,8 @@ export function createApp(deps: ApiDeps): Express {
   app.use(requestContext(deps.logger));
   // Voice-provider signatures are computed over the exact bytes, so these bodies stay raw (express.json skips a read body).
   app.use('/voice-agent/webhook', express.raw({ type: () => true, limit: '5mb' }));
+  // SMS providers post JSON or forms; Twilio signs the form fields, so the route parses the raw body itself.
+  app.use('/integrations/sms/webhook', express.raw({ type: () => true, limit: '1mb' }));
   app.use(express.json({ limit: '1mb' }));
 
   const openapi = buildOpenApiDocument(ROUTES);

@@ -12,6 +12,14 @@ import type { NotificationRepository } from './repositories/notification.reposit
 import type { CrmProvider } from '../activities/crm/crm.port';
 import type { CrmActionGateway } from './use-cases/crm-action-gateway.port';
 import type { VoiceToolAuthRepository } from './repositories/voice-tool-auth.repository';
+import type { CapacityRepository } from './repositories/capacity.repository';
+import type { VoiceProviderDirectory } from '../activities/voice/voice-provider-directory';
+import type { LanguageEngine } from '../activities/llm/language-engine.port';
+
+import type { AgentDirectory } from '../activities/agent-runtime/agent-directory';
+import type { WebCallGateway } from './use-cases/web-call-gateway.port';
+
+import type { SmsNumberRepository, WebhookAppRepository, WebhookAttemptRepository } from './repositories/delivery.repository';
 
 export interface ApiDeps {
   config: Pick<AppConfig, 'NODE_ENV' | 'ADMIN_API_TOKEN' | 'SESSION_TTL_HOURS'>;
@@ -40,5 +48,34 @@ export interface ApiDeps {
     events: EventPublisher;
     /** How long a tool call waits for its action before telling the agent it is being saved. */
     actionWaitMs: number;
+  };
+  /** Outbound calls (issue 3): each org's voice platform, the sandbox when it has none; `fetch` proxies recordings. */
+  voice: {
+    providers: VoiceProviderDirectory;
+    /** POST /voice-agent/summarize runs the generic summary AI task on this engine (LLM_ADAPTER). */
+    engine: LanguageEngine;
+    fetch?: typeof fetch;
+  };
+  /** Capacity (issue 4): the availability view, scheduling rules and capacity settings; saves are published as events. */
+  capacity: {
+    repository: CapacityRepository;
+    events: EventPublisher;
+  };
+  /** Web calls with the in-house agent (issue 3): the org's default agents and one workflow per call. */
+  webCalls: {
+    agents: AgentDirectory;
+    gateway: WebCallGateway;
+  };
+  /** Notification delivery (issue 5): SMS provider webhooks in, webhook-delivery setup and its attempts. */
+  delivery: {
+    events: EventPublisher;
+    smsNumbers: SmsNumberRepository;
+    webhookApps: WebhookAppRepository;
+    webhookAttempts: WebhookAttemptRepository;
+    /** Twilio signs its webhooks with the account's auth token; without one they are accepted unsigned. */
+    twilioAuthToken: string | null;
+    /** The API's public base URL as providers call it; the request's own host otherwise. */
+    publicApiUrl: string | null;
+    dashboardUrl: string;
   };
 }

@@ -9,12 +9,19 @@ import { createStaffRepository } from './repositories/staff.repository';
 import { createTemporalWorkflowGateway } from './use-cases/temporal-workflow-gateway';
 import { createKafkaBus } from '../events/bus/kafka-bus';
 import { createNotificationRepository } from './repositories/notification.repository';
+import { createCapacityRepository } from './repositories/capacity.repository';
 import { createInteractionRepository } from './repositories/interaction.repository';
 import { createVoiceProviderSecretRepository } from './repositories/voice-provider-secret.repository';
 import { createTemporalInteractionGateway } from './use-cases/temporal-interaction-gateway';
 import { createCrm } from '../activities/crm/create-crm';
+import { createOrganizationAgentDirectory } from './use-cases/web-calls';
+import { createTemporalWebCallGateway } from './use-cases/temporal-web-call-gateway';
 import { createTemporalCrmActionGateway } from './use-cases/temporal-crm-action-gateway';
 import { createVoiceToolAuthRepository } from './repositories/voice-tool-auth.repository';
+import { createVoiceProviderDirectory } from '../activities/voice/voice-provider-directory';
+import { deliverThrough } from './use-cases/voice-agent-calls';
+import { createLanguageEngine } from '../activities/llm/create-language-engine';
+import { createSmsNumberRepository, createWebhookAppRepository, createWebhookAttemptRepository } from './repositories/delivery.repository';
 
 async function main() {
   const config = loadConfigOrExit();
@@ -37,12 +44,30 @@ async function main() {
       events: bus,
     },
     notifications: { repository: createNotificationRepository(db), events: bus },
+    delivery: {
+      events: bus,
+      smsNumbers: createSmsNumberRepository(db),
+      webhookApps: createWebhookAppRepository(db),
+      webhookAttempts: createWebhookAttemptRepository(db),
+      twilioAuthToken: config.TWILIO_AUTH_TOKEN ?? null,
+      publicApiUrl: config.PUBLIC_API_URL ?? null,
+      dashboardUrl: config.dashboardUrl,
+    },
+    capacity: { repository: createCapacityRepository(db), events: bus },
     crm: {
-      provider: createCrm({ adapter: config.CRM_ADAPTER, db: db }).crm,
+      provider: createCrm({ adapter: config.CRM_ADAPTER, db: db, config }).crm,
       actions: createTemporalCrmActionGateway(client, config.TEMPORAL_TASK_QUEUE_PREFIX),
       toolAuth: createVoiceToolAuthRepository(db),
       events: bus,
       actionWaitMs: 8000,
+    },
+    voice: {
+      providers: createVoiceProviderDirectory({ db, deliver: deliverThrough(createTemporalInteractionGateway(client, config.TEMPORAL_TASK_QUEUE_PREFIX)) }),
+      engine: createLanguageEngine({ adapter: config.LLM_ADAPTER }),
+    },
+    webCalls: {
+      agents: createOrganizationAgentDirectory(createOrganizationRepository(db), createCrm({ adapter: config.CRM_ADAPTER, db, config }).crm),
+      gateway: createTemporalWebCallGateway(client, config.TEMPORAL_TASK_QUEUE_PREFIX),
     },
   });
   const server = app.listen(config.API_PORT, config.API_HOST, () =>

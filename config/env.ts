@@ -60,6 +60,50 @@ export const EnvSchema = z.object({
   LLM_ADAPTER: z.enum(['offline', 'openai']).default('offline'),
   MESSAGING_ADAPTER: z.enum(['outbox', 'live']).default('outbox'),
 
+  /**
+   * Vendor CRM credentials (CRM_ADAPTER servicetitan | housecallpro). One set serves every organization of
+   * this deployment; see activities/crm/create-crm.ts for why per-org crm_config is not read yet.
+   */
+  SERVICETITAN_AUTH_URL: z.url().default('https://auth.servicetitan.io'),
+  SERVICETITAN_API_URL: z.url().default('https://api.servicetitan.io'),
+  SERVICETITAN_CLIENT_ID: z.string().min(1).optional(),
+  SERVICETITAN_CLIENT_SECRET: z.string().min(1).optional(),
+  SERVICETITAN_APP_KEY: z.string().min(1).optional(),
+  SERVICETITAN_TENANT_ID: z.string().regex(/^\d+$/, 'must be the numeric ServiceTitan tenant id').optional(),
+  SERVICETITAN_BOOKING_PROVIDER_ID: z.string().min(1).optional(),
+  SERVICETITAN_CAMPAIGN_ID: z.string().regex(/^\d+$/, 'must be a numeric ServiceTitan campaign id').optional(),
+  /** Client-side budget under ServiceTitan's 60 calls per second per app per tenant. */
+  SERVICETITAN_REQUESTS_PER_SECOND: z.coerce.number().positive().max(60).default(50),
+  HOUSECALLPRO_API_URL: z.url().default('https://api.housecallpro.com'),
+  HOUSECALLPRO_API_KEY: z.string().min(1).optional(),
+  /** Token for a company API key, Bearer for an OAuth access token. */
+  HOUSECALLPRO_AUTH_SCHEME: z.enum(['Token', 'Bearer']).default('Token'),
+  HOUSECALLPRO_DEFAULT_EMPLOYEE_ID: z.string().min(1).optional(),
+  HOUSECALLPRO_REQUESTS_PER_SECOND: z.coerce.number().positive().default(5),
+  /** How old the cached job types, business units, technicians and arrival windows may get before a background refresh. */
+  CRM_CACHE_REFRESH_SECONDS: z.coerce.number().int().positive().default(300),
+  /** Live messaging credentials, per channel; a channel without them refuses its sends (NOT_CONFIGURED). */
+  EMAIL_TRANSPORT: z.enum(['resend', 'smtp']).default('resend'),
+  EMAIL_FROM: z.string().min(3).default('HomeAgent <notifications@homeagent.test>'),
+  RESEND_API_KEY: z.string().min(1).optional(),
+  RESEND_BASE_URL: z.url().optional(),
+  SMTP_HOST: z.string().min(1).optional(),
+  SMTP_PORT: port.default(587),
+  SMTP_SECURE: z.enum(['true', 'false']).default('false'),
+  SMTP_USER: z.string().min(1).optional(),
+  SMTP_PASSWORD: z.string().optional(),
+  SMS_PRIMARY_API_URL: z.url().optional(),
+  SMS_PRIMARY_API_KEY: z.string().min(1).optional(),
+  SMS_PRIMARY_FROM: z.string().min(1).optional(),
+  TWILIO_ACCOUNT_SID: z.string().min(1).optional(),
+  TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
+  TWILIO_FROM: z.string().min(1).optional(),
+  TWILIO_BASE_URL: z.url().optional(),
+  /** The team-chat incoming-webhook URL notifications are posted to. */
+  TEAM_CHAT_WEBHOOK_URL: z.url().optional(),
+  /** The API's public base URL, as SMS providers call it (status callbacks, Twilio signatures). */
+  PUBLIC_API_URL: z.url().optional(),
+
   DEMO_ADMIN_EMAIL: z.email().default('owner@demo-hvac.test'),
   DEMO_ADMIN_PASSWORD: z.string().min(8).default('demo-password'),
   DEMO_OPERATOR_EMAIL: z.email().default('operator@homeagent.test'),
@@ -89,6 +133,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     );
   }
   const c = parsed.data;
+  const missing = missingCrmCredentials(c);
+  if (missing.length > 0) throw new ConfigError(missing.map((name) => `${name}: required when CRM_ADAPTER is ${c.CRM_ADAPTER}`));
   const auth = c.POSTGRES_PASSWORD ? `${c.POSTGRES_USER}:${encodeURIComponent(c.POSTGRES_PASSWORD)}` : c.POSTGRES_USER;
   const temporalHost = c.TEMPORAL_ADDRESS.split(':')[0];
   return {
@@ -98,6 +144,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     temporalUiUrl: c.TEMPORAL_UI_URL ?? `http://${temporalHost}:${c.TEMPORAL_UI_PORT}`,
     repoRoot,
   };
+}
+
+const CRM_CREDENTIALS = {
+  sandbox: [],
+  servicetitan: ['SERVICETITAN_CLIENT_ID', 'SERVICETITAN_CLIENT_SECRET', 'SERVICETITAN_APP_KEY', 'SERVICETITAN_TENANT_ID'],
+  housecallpro: ['HOUSECALLPRO_API_KEY'],
+} as const satisfies Record<z.infer<typeof EnvSchema>['CRM_ADAPTER'], readonly (keyof z.infer<typeof EnvSchema>)[]>;
+
+function missingCrmCredentials(c: z.infer<typeof EnvSchema>): string[] {
+  return CRM_CREDENTIALS[c.CRM_ADAPTER].filter((name) => !c[name]);
 }
 
 /** For process entry points: print the message and exit instead of a stack trace. */

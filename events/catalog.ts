@@ -29,6 +29,15 @@ import {
   VoicemailDetectedV1Schema,
 } from './schemas/interaction.events';
 import { ACTION, ActionCompletedV1Schema, ActionCreatedV1Schema, ActionDroppedV1Schema } from './schemas/action.events';
+import { SMS, SmsReceivedV1Schema, SmsStatusReportedV1Schema } from './schemas/sms.events';
+import { WEBHOOK_DELIVERY, WebhookDeliveryAttemptedV1Schema } from './schemas/webhook-delivery.events';
+import {
+  OrganizationAvailabilityChangedV1Schema,
+  SCHEDULING_RULE,
+  SchedulingRuleChangedV1Schema,
+  SchedulingRuleCreatedV1Schema,
+  SchedulingRuleDeletedV1Schema,
+} from './schemas/capacity.events';
 
 /**
  * Every event type with each published version's schema. A published version is never edited:
@@ -44,6 +53,9 @@ const CATALOG = {
   NotificationSent: { aggregateType: NOTIFICATION, versions: { 1: NotificationSentV1Schema } },
   NotificationSkipped: { aggregateType: NOTIFICATION, versions: { 1: NotificationSkippedV1Schema } },
   EmergencyPagerUnanswered: { aggregateType: NOTIFICATION, versions: { 1: EmergencyPagerUnansweredV1Schema } },
+  SmsStatusReported: { aggregateType: SMS, versions: { 1: SmsStatusReportedV1Schema } },
+  SmsReceived: { aggregateType: SMS, versions: { 1: SmsReceivedV1Schema } },
+  WebhookDeliveryAttempted: { aggregateType: WEBHOOK_DELIVERY, versions: { 1: WebhookDeliveryAttemptedV1Schema } },
   CallStarted: { aggregateType: INTERACTION, versions: { 1: CallStartedV1Schema } },
   CallEnded: { aggregateType: INTERACTION, versions: { 1: CallEndedV1Schema } },
   InteractionTranscribed: { aggregateType: INTERACTION, versions: { 1: InteractionTranscribedV1Schema } },
@@ -59,6 +71,10 @@ const CATALOG = {
   ActionCreated: { aggregateType: ACTION, versions: { 1: ActionCreatedV1Schema } },
   ActionCompleted: { aggregateType: ACTION, versions: { 1: ActionCompletedV1Schema } },
   ActionDropped: { aggregateType: ACTION, versions: { 1: ActionDroppedV1Schema } },
+  OrganizationAvailabilityChanged: { aggregateType: ORGANIZATION, versions: { 1: OrganizationAvailabilityChangedV1Schema } },
+  SchedulingRuleCreated: { aggregateType: SCHEDULING_RULE, versions: { 1: SchedulingRuleCreatedV1Schema } },
+  SchedulingRuleChanged: { aggregateType: SCHEDULING_RULE, versions: { 1: SchedulingRuleChangedV1Schema } },
+  SchedulingRuleDeleted: { aggregateType: SCHEDULING_RULE, versions: { 1: SchedulingRuleDeletedV1Schema } },
 } as const satisfies Record<string, { aggregateType: string; versions: Record<number, z.ZodType> }>;
 
 type Catalog = typeof CATALOG;

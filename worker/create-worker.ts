@@ -10,10 +10,19 @@ import { createInteractionContextReader } from '../activities/interaction/intera
 import { createLanguageEngine } from '../activities/llm/create-language-engine';
 import { createNotificationActivities } from '../activities/notifications/notification.activities';
 import { createNotificationSettingsSource } from '../activities/notifications/notification-settings.repository';
-import { createMessaging } from '../activities/notifications/create-messaging';
+import { createMessaging, type MessagingConfig } from '../activities/notifications/create-messaging';
+import { createInteractionHandoffActivities } from '../activities/notifications/handoff/interaction-handoff.activities';
+import { createInteractionSnapshotReader } from '../activities/notifications/handoff/interaction-snapshot.repository';
 import type { Messaging } from '../activities/notifications/messaging.port';
 import { createCrmActivities } from '../activities/crm/crm.activities';
-import { createCrm } from '../activities/crm/create-crm';
+import { createWebhookDeliveryActivities } from '../activities/webhooks/webhook-delivery.activities';
+import { createWebhookAppSource } from '../activities/webhooks/webhook-app.repository';
+import { createCrm, type VendorCrmSettings } from '../activities/crm/create-crm';
+import { createFollowUpActivities } from '../activities/interaction/follow-up.activities';
+import { createFollowUpContextReader } from '../activities/interaction/follow-up-context.repository';
+import { createOfflineCustomerSuccessTracker } from '../activities/customer-success/adapters/offline/offline-tracker.adapter';
+import { createAgentRuntimeActivities } from '../activities/agent-runtime/agent-runtime.activities';
+import { createWorkerAgentTools } from './create-agent-tools';
 import { TASK_QUEUES, taskQueue, type TaskQueueName } from '../workflows/task-queues';
 
 let bundle: Promise<WorkflowBundleWithSourceMap> | undefined;
@@ -34,7 +43,7 @@ const quietBundlerLogger = {
 };
 
 export interface WorkerDeps {
-  config: Pick<AppConfig, 'TEMPORAL_ADDRESS' | 'TEMPORAL_NAMESPACE' | 'TEMPORAL_TASK_QUEUE_PREFIX' | 'LLM_ADAPTER' | 'CRM_ADAPTER' | 'MESSAGING_ADAPTER' | 'dashboardUrl'>;
+  config: Pick<AppConfig, 'TEMPORAL_ADDRESS' | 'TEMPORAL_NAMESPACE' | 'TEMPORAL_TASK_QUEUE_PREFIX' | 'LLM_ADAPTER' | 'CRM_ADAPTER' | 'MESSAGING_ADAPTER' | 'dashboardUrl'> & MessagingConfig & VendorCrmSettings;
   /** Replaces the configured messaging adapters (tests that need a phone nobody answers). */
   messaging?: Messaging;
   db: Db;
@@ -51,10 +60,14 @@ export async function createWorkers(deps: WorkerDeps): Promise<{ workers: Worker
   const connection = await NativeConnection.connect({ address: deps.config.TEMPORAL_ADDRESS });
   const logger = deps.logger.child({ component: 'activities' });
   const activities = {
-    ...createCrmActivities({ events: deps.events, ...createCrm({ adapter: deps.config.CRM_ADAPTER, db: deps.db }), logger }),
+    ...createCrmActivities({ events: deps.events, ...createCrm({ adapter: deps.config.CRM_ADAPTER, db: deps.db, config: deps.config }), logger }),
     ...createOrganizationActivities({ events: deps.events, directory: createOrganizationDirectory(deps.db), logger }),
+    ...createFollowUpActivities({ events: deps.events, crm: createCrm({ adapter: deps.config.CRM_ADAPTER, db: deps.db, config: deps.config }).crm, context: createFollowUpContextReader(deps.db), tracker: createOfflineCustomerSuccessTracker(deps.db), logger }),
     ...createInteractionActivities({ events: deps.events, engine: createLanguageEngine({ adapter: deps.config.LLM_ADAPTER }), context: createInteractionContextReader(deps.db), logger }),
-    ...createNotificationActivities({ events: deps.events, settings: createNotificationSettingsSource(deps.db), messaging: deps.messaging ?? createMessaging({ adapter: deps.config.MESSAGING_ADAPTER, db: deps.db }), dashboardUrl: deps.config.dashboardUrl, logger }),
+    ...createAgentRuntimeActivities({ engine: createLanguageEngine({ adapter: deps.config.LLM_ADAPTER }), tools: createWorkerAgentTools({ db: deps.db, crm: createCrm({ adapter: deps.config.CRM_ADAPTER, db: deps.db, config: deps.config }).crm, events: deps.events, logger, taskQueuePrefix: deps.config.TEMPORAL_TASK_QUEUE_PREFIX }), logger }),
+    ...createNotificationActivities({ events: deps.events, settings: createNotificationSettingsSource(deps.db), messaging: deps.messaging ?? createMessaging({ config: deps.config, db: deps.db }), dashboardUrl: deps.config.dashboardUrl, logger }),
+    ...createWebhookDeliveryActivities({ events: deps.events, apps: createWebhookAppSource(deps.db), logger }),
+    ...createInteractionHandoffActivities({ snapshots: createInteractionSnapshotReader(deps.db), crm: createCrm({ adapter: deps.config.CRM_ADAPTER, db: deps.db, config: deps.config }).crm, logger }),
   };
   const bundle = await workflowBundle();
   const workers = await Promise.all(

@@ -2,4 +2,6 @@
 export { onboardingWorkflow } from './onboarding/onboarding.workflow';
 export { crmActionWorkflow } from './crm-action/crm-action.workflow';
 export { notifyInteractionWorkflow } from './notification/notify-interaction.workflow';
+export { deliverWebhooksWorkflow } from './webhook-delivery/deliver-webhooks.workflow';
 export { interactionWorkflow } from './interaction/interaction.workflow';
+export { webCallWorkflow } from './web-call/web-call.workflow';

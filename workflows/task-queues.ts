@@ -7,6 +7,7 @@ export const TASK_QUEUES = {
   notification: 'notification',
   interaction: 'interaction',
   crm: 'crm',
+  webCall: 'web-call',
 } as const;
 
 export type TaskQueueName = keyof typeof TASK_QUEUES;

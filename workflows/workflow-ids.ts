@@ -8,8 +8,12 @@ export const workflowIds = {
   crmAction: (orgId: string, actionType: string, businessKey: string) => `crm-action/${orgId}/${actionType}/${businessKey}`,
   /** One notification run per interaction: a repeated hand-off sends nothing new. */
   notifyInteraction: (interactionId: string) => `notify-interaction/${interactionId}`,
+  /** One webhook delivery per interaction, started by its notification run. */
+  deliverWebhooks: (interactionId: string) => `deliver-webhooks/${interactionId}`,
   /** One interaction per provider call, whichever webhook delivery comes first. */
   interaction: (provider: string, providerCallId: string) => `interaction/${provider}/${providerCallId}`,
+  /** One run per web call with the in-house agent. */
+  webCall: (callId: string) => `web-call/${callId}`,
 };
 
 // Letters NFKD cannot split into a base letter and an accent.

@@ -36,6 +36,7 @@ export interface Customer {
   doNotService: boolean;
   contacts: Contact[];
   locations: CustomerLocation[];
+  memberships?: Membership[];
 }
 
 export interface BusinessUnit {
@@ -106,6 +107,7 @@ export interface Appointment {
   technicianIds: string[];
   status: AppointmentStatus;
   isConfirmed: boolean;
+  specialInstructions?: string | null;
 }
 
 export type JobStatus = 'SCHEDULED' | 'COMPLETED' | 'CANCELED';
@@ -121,6 +123,8 @@ export interface Job {
   summary: string;
   createdOn: Date;
   appointments: Appointment[];
+  tagTypeIds?: string[];
+  cancelReason?: string | null;
 }
 
 export interface CreateCustomerInput {
@@ -185,7 +189,7 @@ export interface DateRange {
   to: Date;
 }
 
-export type CrmErrorCode = 'NOT_FOUND' | 'INVALID_REQUEST' | 'CONFLICT' | 'UNAUTHORIZED' | 'RATE_LIMITED' | 'UNAVAILABLE' | 'NOT_CONFIGURED';
+export type CrmErrorCode = 'NOT_FOUND' | 'INVALID_REQUEST' | 'CONFLICT' | 'UNAUTHORIZED' | 'RATE_LIMITED' | 'UNAVAILABLE' | 'NOT_CONFIGURED' | 'UNSUPPORTED';
 
 /** The one error every CRM adapter throws; retryable failures may be retried by an activity, others end it. */
 export class CrmError extends Error {
@@ -199,28 +203,432 @@ export class CrmError extends Error {
   }
 }
 
-/** One organization's CRM; adapters are built per org by a CrmProvider. */
-export interface CrmPort {
+/** A page of a vendor list (ServiceTitan's paging; the sandbox pages the same way). */
+export interface Page<T> {
+  page: number;
+  pageSize: number;
+  hasMore: boolean;
+  totalCount: number;
+  data: T[];
+}
+export interface PageRequest {
+  /** 1-based. */
+  page?: number;
+  pageSize?: number;
+}
+
+export interface Membership {
+  id: string;
+  customerId: string;
+  membershipTypeId: string;
+  name: string;
+  status: 'Active' | 'Expired' | 'Canceled';
+  from: string;
+  to: string | null;
+}
+
+export interface CustomerQuery extends PageRequest {
+  ids?: string[];
+  name?: string;
+  phone?: string;
+  zip?: string;
+  active?: boolean;
+  createdOnOrAfter?: Date;
+  createdBefore?: Date;
+}
+
+export interface LocationQuery extends PageRequest {
+  ids?: string[];
+  customerId?: string;
+  zip?: string;
+}
+
+export interface CrmCustomersPort {
   findCustomersByPhone(phoneNumber: string): Promise<Customer[]>;
   getCustomer(customerId: string): Promise<Customer | null>;
+  listCustomers(query: CustomerQuery): Promise<Page<Customer>>;
   createCustomer(input: CreateCustomerInput): Promise<Customer>;
-  createLocation(customerId: string, input: { name: string; address: Address }): Promise<CustomerLocation>;
+  createLocation(customerId: string, input: { name: string; address: Address; contacts?: Contact[] }): Promise<CustomerLocation>;
   findLocationsByZip(zip: string): Promise<CustomerLocation[]>;
-  listBusinessUnits(): Promise<BusinessUnit[]>;
-  listJobTypes(): Promise<JobType[]>;
-  listTechnicians(): Promise<Technician[]>;
-  /** Shifts overlapping the range; the zone places weekly patterns on the calendar. */
+  listLocations(query: LocationQuery): Promise<Page<CustomerLocation>>;
+  /** customerId → contacts; all customers when ids is empty. */
+  listContacts(customerIds?: string[]): Promise<Record<string, Contact[]>>;
+  addContact(customerId: string, contact: Omit<Contact, 'id'>): Promise<Contact>;
+  listMemberships(query: { customerIds?: string[]; status?: Membership['status'] }): Promise<Membership[]>;
+}
+
+export interface JobQuery extends PageRequest {
+  ids?: string[];
+  customerId?: string;
+  locationId?: string;
+  jobStatus?: JobStatus[];
+  jobTypeIds?: string[];
+  businessUnitIds?: string[];
+  createdOnOrAfter?: Date;
+  createdBefore?: Date;
+}
+
+export interface Note {
+  id?: string;
+  text: string;
+  createdBy: string;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface JobCancelReason {
+  id: string;
+  name: string;
+}
+
+export interface CrmJobsPort {
+  findJobsByCustomer(customerId: string): Promise<Job[]>;
+  listJobs(query: JobQuery): Promise<Page<Job>>;
+  getJob(jobId: string): Promise<Job | null>;
+  createJob(input: CreateJobInput): Promise<Job>;
+  /** Idempotent: cancelling a canceled job answers the job as it is. */
+  cancelJob(jobId: string, reason: string, reasonId?: string): Promise<Job>;
+  listJobCancelReasons(): Promise<JobCancelReason[]>;
+  addJobNote(jobId: string, text: string, createdBy?: string): Promise<Note>;
+  listJobNotes(jobId: string): Promise<Note[]>;
+  /** Answers the job's tag type ids after the change. */
+  updateJobTags(jobId: string, change: { add: string[]; remove: string[] }): Promise<string[]>;
+}
+
+export interface AppointmentQuery extends PageRequest {
+  from?: Date;
+  to?: Date;
+  jobId?: string;
+  customerId?: string;
+  technicianId?: string;
+  status?: AppointmentStatus[];
+}
+
+export interface AddAppointmentInput {
+  jobId: string;
+  start: Date;
+  end: Date;
+  technicianIds?: string[];
+  arrivalWindowStart?: Date;
+  arrivalWindowEnd?: Date;
+}
+
+export interface CrmAppointmentsPort {
+  /** Appointments overlapping the range, canceled ones left out (what capacity needs). */
+  listAppointments(range: DateRange): Promise<Appointment[]>;
+  findAppointments(query: AppointmentQuery): Promise<Appointment[]>;
+  getAppointment(appointmentId: string): Promise<Appointment | null>;
+  addAppointment(input: AddAppointmentInput): Promise<Appointment>;
+  rescheduleAppointment(appointmentId: string, start: Date, end: Date): Promise<Appointment>;
+  /** true when an appointment was deleted. */
+  deleteAppointment(appointmentId: string): Promise<boolean>;
+  /** Spec 000 §4: changed says whether the confirmation state actually moved. */
+  confirmAppointment(appointmentId: string): Promise<{ changed: boolean }>;
+  unconfirmAppointment(appointmentId: string): Promise<{ changed: boolean }>;
+  setAppointmentSpecialInstructions(appointmentId: string, instructions: string): Promise<Appointment>;
+}
+
+export interface TechnicianCapacityQuery {
+  windows: DateRange[];
+  technicianIds: string[];
+  durationSeconds: number;
+  /** Only starts at or after this instant are answered. */
+  appointmentStartTime?: Date;
+  /** The org's zone, for CRMs that keep shifts as weekly patterns. */
+  timeZone: string;
+}
+
+export interface TechnicianFreeSlot {
+  start: Date;
+  end: Date;
+  technicianId: string;
+}
+
+export interface CapacityPlanningQuery {
+  startsOnOrAfter: Date;
+  endsOnOrBefore: Date;
+  businessUnitIds?: string[];
+  jobTypeId?: string;
+  skillBasedAvailability?: boolean;
+  timeZone: string;
+}
+
+/** One arrival window of a capacity plan: hours are technician hours (spec 000 §3 Capacity slot). */
+export interface CapacityPlanSlot {
+  start: Date;
+  end: Date;
+  businessUnitIds: string[];
+  totalAvailability: number;
+  openAvailability: number;
+  technicians: { id: string; name: string; status: 'Available' | 'Unavailable'; hasRequiredSkills?: boolean }[];
+  isAvailable: boolean;
+  isExceedingIdealBookingPercentage: boolean;
+  percentageFull: number;
+}
+
+export interface CrmCapacityPort {
   listTechnicianShifts(range: DateRange, timeZone: string): Promise<TechnicianShift[]>;
+  /** Free stretches of at least durationSeconds per technician inside the windows (shifts minus appointments). */
+  technicianCapacity(query: TechnicianCapacityQuery): Promise<TechnicianFreeSlot[]>;
+  capacityPlanning(query: CapacityPlanningQuery): Promise<CapacityPlanSlot[]>;
   listArrivalWindows(): Promise<ArrivalWindow[]>;
   listZones(): Promise<Zone[]>;
-  listAppointments(range: DateRange): Promise<Appointment[]>;
-  findJobsByCustomer(customerId: string): Promise<Job[]>;
-  createJob(input: CreateJobInput): Promise<Job>;
-  rescheduleAppointment(appointmentId: string, start: Date, end: Date): Promise<Appointment>;
-  cancelJob(jobId: string, reason: string): Promise<Job>;
+}
+
+export type EstimateStatus = 'Open' | 'Sold' | 'Dismissed';
+export interface EstimateItem {
+  description: string;
+  quantity: number;
+  price: number;
+}
+export interface Estimate {
+  id: string;
+  jobId: string | null;
+  locationId: string | null;
+  customerId: string | null;
+  name: string;
+  jobNumber: string | null;
+  status: EstimateStatus;
+  reviewStatus: 'None' | 'NeedsApproval' | 'Approved' | 'NotApproved';
+  summary: string;
+  createdOn: Date;
+  modifiedOn: Date;
+  soldOn: Date | null;
+  soldBy: string | null;
+  active: boolean;
+  items: EstimateItem[];
+  subtotal: number;
+  tax: number;
+  businessUnitId: string | null;
+  businessUnitName: string | null;
+}
+
+export interface InstalledEquipment {
+  id: string;
+  customerId: string;
+  locationId: string;
+  name: string;
+  type: string;
+  manufacturer: string;
+  model: string;
+  serialNumber: string;
+  installedOn: string | null;
+  warrantyEnd: string | null;
+}
+
+export interface CrmEstimatesPort {
+  listEstimates(query: { ids?: string[]; customerId?: string; jobId?: string; status?: EstimateStatus } & PageRequest): Promise<Page<Estimate>>;
+  getEstimate(estimateId: string): Promise<Estimate | null>;
+  /** Idempotent: selling a sold estimate answers it unchanged. */
+  sellEstimate(estimateId: string, soldBy: string): Promise<Estimate>;
+  unsellEstimate(estimateId: string): Promise<Estimate>;
+  listInstalledEquipment(query: { customerId?: string; locationId?: string } & PageRequest): Promise<Page<InstalledEquipment>>;
+}
+
+export interface BookingProvider {
+  id: string;
+  name: string;
+  description: string;
+}
+
+export interface CrmBookingsPort {
   createBooking(input: CreateBookingInput): Promise<Booking>;
+  listBookings(query: { status?: BookingStatus; externalId?: string; createdOnOrAfter?: Date } & PageRequest): Promise<Page<Booking>>;
+  getBooking(bookingId: string): Promise<Booking | null>;
+  /** Finds the provider by name or creates it: the same name yields the same provider. */
+  createBookingProvider(input: { name: string; description: string }): Promise<BookingProvider>;
+  listBookingProviders(name?: string): Promise<BookingProvider[]>;
   createCallbackRequest(input: CreateCallbackRequestInput): Promise<CallbackRequest>;
 }
+
+export interface CallReason {
+  id: string;
+  name: string;
+  isLead: boolean;
+  active: boolean;
+}
+
+export interface TelecomCall {
+  id: string;
+  createdOn: Date;
+  modifiedOn: Date;
+  receivedOn: Date;
+  active: boolean;
+  /** hh:mm:ss, as ServiceTitan gives it. */
+  duration: string;
+  from: string;
+  to: string;
+  direction: 'Inbound' | 'Outbound';
+  callType: string | null;
+  reason: { id: string; name: string; lead: boolean; active: boolean } | null;
+  recordingUrl: string | null;
+  voiceMailUrl: string | null;
+  customer: { id: string; name: string } | null;
+  campaign: { id: string; name: string } | null;
+  agent: { id: string; name: string } | null;
+  jobId: string | null;
+  excuseMemo: string | null;
+}
+
+export interface UpdateTelecomCallInput {
+  callType?: string;
+  agentId?: string;
+  jobId?: string;
+  campaignId?: string;
+  reason?: { lead?: boolean; name?: string };
+  excuseMemo?: string;
+}
+
+export interface CrmTelecomPort {
+  listTelecomCalls(query: { createdOnOrAfter?: Date; createdBefore?: Date; from?: string; customerId?: string } & PageRequest): Promise<Page<TelecomCall>>;
+  /** false when there is no such call. */
+  updateTelecomCall(callId: string, update: UpdateTelecomCallInput): Promise<boolean>;
+  /** The recording's audio, or null when the call has none. */
+  getCallRecording(callId: string): Promise<{ contentType: string; data: Buffer } | null>;
+  /** Campaigns of calls from this number in the range (spec 000 §7 campaign-details-using-caller-number). */
+  findCampaignsByCallerNumber(callerPhoneNumber: string, range: DateRange): Promise<{ id: string; name: string }[]>;
+}
+
+export interface Employee {
+  id: string;
+  name: string;
+  email: string | null;
+  phoneNumber: string;
+  role: string;
+}
+
+export interface Role {
+  id: string;
+  name: string;
+}
+
+export interface CrmStaffPort {
+  listEmployees(): Promise<Employee[]>;
+  listTechnicians(): Promise<Technician[]>;
+  listRoles(): Promise<Role[]>;
+}
+
+export interface TagType {
+  id: string;
+  name: string;
+  color: string;
+  code: string;
+  importance: 'Medium' | 'High' | null;
+  isConversionOpportunity: boolean;
+  active: boolean;
+  createdOn: Date;
+  modifiedOn: Date;
+}
+
+export interface PricebookItem {
+  id: string;
+  code: string;
+  name: string;
+  type: 'Service' | 'Material' | 'Equipment';
+  price: number;
+  businessUnitId: string | null;
+}
+
+export interface RecurringServiceType {
+  id: string;
+  name: string;
+  recurrenceType: 'Monthly' | 'Yearly' | 'Seasonal';
+  active: boolean;
+}
+
+export interface CrmLookupsPort {
+  listBusinessUnits(): Promise<BusinessUnit[]>;
+  listJobTypes(): Promise<JobType[]>;
+  listMembershipTypes(): Promise<{ id: string; name: string }[]>;
+  listTagTypes(): Promise<TagType[]>;
+  listCallReasons(): Promise<CallReason[]>;
+  listPricebook(): Promise<PricebookItem[]>;
+  listRecurringServiceTypes(): Promise<RecurringServiceType[]>;
+  /** false when the event is unknown. */
+  markRecurringServiceEvent(eventId: string, jobId: string, complete: boolean): Promise<boolean>;
+}
+
+export interface Campaign {
+  id: string;
+  name: string;
+  active: boolean;
+  businessUnitId: string | null;
+  categoryId: string | null;
+  createdOn: Date;
+  modifiedOn: Date;
+  campaignPhoneNumbers: string[];
+  otherMedium: string | null;
+}
+
+export interface CampaignCategory {
+  id: string;
+  name: string;
+  active: boolean;
+  type: string;
+  createdOn: Date;
+}
+
+export interface CrmCampaignsPort {
+  listCampaigns(): Promise<Campaign[]>;
+  createCampaign(input: { name: string; businessUnitId: string; categoryId: string; active: boolean }): Promise<Campaign>;
+  listCampaignCategories(): Promise<CampaignCategory[]>;
+}
+
+export interface ReportCategory {
+  id: string;
+  name: string;
+}
+
+export interface ReportParameter {
+  name: string;
+  label: string;
+  dataType: 'String' | 'Number' | 'Boolean' | 'Date' | 'Time';
+  isArray: boolean;
+  isRequired: boolean;
+  acceptValues: { fields: { name: string; label: string }[]; dynamicSetId: string | null; values: unknown[][] } | null;
+}
+
+export interface ReportSummary {
+  id: string;
+  name: string;
+  description: string;
+}
+
+export interface Report extends ReportSummary {
+  modifiedOn: Date;
+  parameters: ReportParameter[];
+  fields: { name: string; label: string; dataType: ReportParameter['dataType'] }[];
+}
+
+/** Report data and dynamic value sets page as rows of values, with the fields naming the columns. */
+export interface RowsPage extends Omit<Page<unknown[]>, 'data'> {
+  data: unknown[][];
+  fields: { name: string; label: string }[];
+}
+
+export interface CrmReportsPort {
+  listReportCategories(): Promise<ReportCategory[]>;
+  /** null when the category is unknown. */
+  listReports(categoryId: string): Promise<ReportSummary[] | null>;
+  getReport(categoryId: string, reportId: string): Promise<Report | null>;
+  /** Throws CrmError INVALID_REQUEST naming a missing required parameter; null for an unknown report. */
+  runReport(categoryId: string, reportId: string, parameters: { name: string; value: unknown }[], page?: PageRequest): Promise<RowsPage | null>;
+  getDynamicValueSet(dynamicSetId: string, page?: PageRequest): Promise<RowsPage | null>;
+}
+
+/** One organization's CRM: everything the /crm group of spec 000 §7 reaches. Adapters are built per org by a CrmProvider. */
+export interface CrmPort
+  extends CrmCustomersPort,
+    CrmJobsPort,
+    CrmAppointmentsPort,
+    CrmCapacityPort,
+    CrmEstimatesPort,
+    CrmBookingsPort,
+    CrmTelecomPort,
+    CrmStaffPort,
+    CrmLookupsPort,
+    CrmCampaignsPort,
+    CrmReportsPort {}
 
 /** Builds the CRM of one organization (the sandbox is scoped by org id; vendors by the org's crm_config). */
 export interface CrmProvider {

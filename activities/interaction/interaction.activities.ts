@@ -225,7 +225,7 @@ export function createInteractionActivities({ events, engine, context, logger }:
       const task = summaryTaskFor(input.callStatus, input.agentType);
       return aiStep(input, task, input.analysis, (o) => {
         const { summary } = o as { summary: { title: string; content: string[] }[] };
-        return { value: { kind: task }, events: [event(input, input.eventId, 'InteractionSummarized', { ...ids(input), kind: task, summary })] };
+        return { value: { kind: task, summary }, events: [event(input, input.eventId, 'InteractionSummarized', { ...ids(input), kind: task, summary })] };
       });
     },
 

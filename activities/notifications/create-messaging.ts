@@ -1,12 +1,92 @@
+import type { AppConfig } from '../../config/env';
 import type { Db } from '../../prisma/client';
 import { createOutboxMessaging } from './adapters/outbox/outbox.adapter';
-import type { Messaging } from './messaging.port';
+import { createResendEmailSender } from './adapters/resend/resend-email.adapter';
+import { createSmtpEmailSender } from './adapters/smtp/smtp-email.adapter';
+import { createPrimarySmsSender, createRoutedSmsSender } from './adapters/sms-primary/primary-sms.adapter';
+import { createSlackWebhookSender } from './adapters/team-chat/slack-webhook.adapter';
+import { createTwilioSmsSender } from './adapters/twilio/twilio-sms.adapter';
+import { MessagingError, type EmailSender, type Messaging } from './messaging.port';
 
-/** Builds the messaging adapters from config; the outbox is the embedded default. */
-export function createMessaging(opts: { adapter: 'outbox' | 'live'; db: Db }): Messaging {
-  if (opts.adapter === 'live') {
-    // Vendor adapters (e-mail API, SMTP, SMS providers, team-chat webhooks) are not built yet.
-    throw new Error('MESSAGING_ADAPTER=live is not available yet; use MESSAGING_ADAPTER=outbox');
+export type MessagingConfig = Pick<
+  AppConfig,
+  | 'MESSAGING_ADAPTER'
+  | 'EMAIL_TRANSPORT'
+  | 'EMAIL_FROM'
+  | 'RESEND_API_KEY'
+  | 'RESEND_BASE_URL'
+  | 'SMTP_HOST'
+  | 'SMTP_PORT'
+  | 'SMTP_SECURE'
+  | 'SMTP_USER'
+  | 'SMTP_PASSWORD'
+  | 'SMS_PRIMARY_API_URL'
+  | 'SMS_PRIMARY_API_KEY'
+  | 'SMS_PRIMARY_FROM'
+  | 'TWILIO_ACCOUNT_SID'
+  | 'TWILIO_AUTH_TOKEN'
+  | 'TWILIO_FROM'
+  | 'TWILIO_BASE_URL'
+  | 'TEAM_CHAT_WEBHOOK_URL'
+  | 'PUBLIC_API_URL'
+>;
+
+const notConfigured = (what: string): EmailSender => ({
+  sendEmail: async () => {
+    throw new MessagingError('NOT_CONFIGURED', `${what} is not configured`, false);
+  },
+});
+
+function liveEmail(c: MessagingConfig): EmailSender {
+  if (c.EMAIL_TRANSPORT === 'smtp') {
+    if (!c.SMTP_HOST) return notConfigured('SMTP_HOST');
+    return createSmtpEmailSender({
+      host: c.SMTP_HOST,
+      port: c.SMTP_PORT,
+      secure: c.SMTP_SECURE === 'true',
+      ...(c.SMTP_USER === undefined ? {} : { user: c.SMTP_USER, password: c.SMTP_PASSWORD ?? '' }),
+      from: c.EMAIL_FROM,
+    });
   }
-  return createOutboxMessaging(opts.db);
+  if (!c.RESEND_API_KEY) return notConfigured('RESEND_API_KEY');
+  return createResendEmailSender({ apiKey: c.RESEND_API_KEY, from: c.EMAIL_FROM, ...(c.RESEND_BASE_URL ? { baseUrl: c.RESEND_BASE_URL } : {}) });
+}
+
+/**
+ * Builds the messaging adapters from config; the outbox is the embedded default. With `live`, each
+ * channel goes to its vendor when its credentials are set and refuses its sends otherwise. Phone calls
+ * have no vendor adapter yet, so even `live` records them in the outbox (nobody is dialled).
+ */
+export function createMessaging(opts: { config: MessagingConfig; db: Db }): Messaging {
+  const { config: c, db } = opts;
+  const outbox = createOutboxMessaging(db);
+  if (c.MESSAGING_ADAPTER !== 'live') return outbox;
+
+  const primary =
+    c.SMS_PRIMARY_API_URL && c.SMS_PRIMARY_API_KEY && c.SMS_PRIMARY_FROM
+      ? createPrimarySmsSender({ baseUrl: c.SMS_PRIMARY_API_URL, apiKey: c.SMS_PRIMARY_API_KEY, from: c.SMS_PRIMARY_FROM })
+      : null;
+  const secondary =
+    c.TWILIO_ACCOUNT_SID && c.TWILIO_AUTH_TOKEN && c.TWILIO_FROM
+      ? createTwilioSmsSender({
+          accountSid: c.TWILIO_ACCOUNT_SID,
+          authToken: c.TWILIO_AUTH_TOKEN,
+          from: c.TWILIO_FROM,
+          ...(c.TWILIO_BASE_URL ? { baseUrl: c.TWILIO_BASE_URL } : {}),
+          ...(c.PUBLIC_API_URL ? { statusCallbackUrl: `${c.PUBLIC_API_URL.replace(/\/$/, '')}/integrations/sms/webhook/twilio` } : {}),
+        })
+      : null;
+  return {
+    email: liveEmail(c),
+    sms: createRoutedSmsSender({
+      primary,
+      secondary,
+      async forcesSecondary(orgId) {
+        const row = await db.organizationSmsConfig.findUnique({ where: { orgId }, select: { forceSecondaryProvider: true } });
+        return row?.forceSecondaryProvider ?? false;
+      },
+    }),
+    teamChat: createSlackWebhookSender({ webhookUrlFor: () => c.TEAM_CHAT_WEBHOOK_URL ?? null }),
+    phone: outbox.phone,
+  };
 }

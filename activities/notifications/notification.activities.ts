@@ -3,6 +3,7 @@ import { createEvent } from '../../events/catalog';
 import type { EventPublisher } from '../../events/bus/event-bus.port';
 import type { InteractionEventName } from '../../events/schemas/notification.events';
 import { withCorrelationId } from '../../lib/correlation';
+import { uuidV5 } from '../../lib/ids';
 import type { Timezone } from '../../lib/domain';
 import type { Logger } from '../../lib/logger';
 import { isRecipientTimeOpen } from '../../lib/time/business-hours';
@@ -80,6 +81,35 @@ const INTERACTION_EVENT: Record<NotificationChannel, InteractionEventName> = {
   slack: 'send_slack',
   call: 'create_call',
 };
+
+const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+
+/**
+ * The send as an interaction event (001 §3: send_email, send_sms, send_slack, create_call) for the call
+ * details' event list. Its id derives from the send's, so a retried activity records it once.
+ */
+function interactionEventRecord(input: SendNotificationInput, messageId: string, answered: boolean | null) {
+  if (!isUuid(input.interactionId)) return [];
+  const { delivery } = input;
+  const recordId = uuidV5('interaction-event', input.eventId);
+  return [
+    createEvent({
+      eventId: recordId,
+      type: 'InteractionEventRecorded',
+      aggregateId: input.interactionId,
+      orgId: input.orgId,
+      correlationId: input.meta.correlationId,
+      causationId: input.causationId,
+      data: {
+        interactionId: input.interactionId,
+        orgId: input.orgId,
+        recordId,
+        name: INTERACTION_EVENT[delivery.channel],
+        metadata: { ruleId: delivery.ruleId, group: delivery.group, channel: delivery.channel, purpose: delivery.purpose, to: delivery.address, messageId, ...(answered === null ? {} : { answered }) },
+      },
+    }),
+  ];
+}
 
 export function createNotificationActivities({ events, settings, messaging, dashboardUrl, logger }: NotificationActivityDeps) {
   async function deliver(input: SendNotificationInput): Promise<{ messageId: string; answered: boolean | null }> {
@@ -184,6 +214,7 @@ export function createNotificationActivities({ events, settings, messaging, dash
                 interactionEvent: INTERACTION_EVENT[delivery.channel],
               },
             }),
+            ...interactionEventRecord(input, messageId, answered),
           ]);
           return { status: 'sent', answered };
         } catch (err) {
@@ -239,6 +270,25 @@ export function createNotificationActivities({ events, settings, messaging, dash
             interactionEvent: 'emergency_pager_no_answer',
           },
         }),
+        ...(isUuid(input.interactionId)
+          ? [
+              createEvent({
+                eventId: uuidV5('interaction-event', input.eventId),
+                type: 'InteractionEventRecorded',
+                aggregateId: input.interactionId,
+                orgId: input.orgId,
+                correlationId: input.meta.correlationId,
+                causationId: input.causationId,
+                data: {
+                  interactionId: input.interactionId,
+                  orgId: input.orgId,
+                  recordId: uuidV5('interaction-event', input.eventId),
+                  name: 'emergency_pager_no_answer',
+                  metadata: { called: input.called, escalatedTo: input.escalatedTo },
+                },
+              }),
+            ]
+          : []),
       ]);
     },
   };

@@ -5,8 +5,11 @@ import { z } from 'zod';
  * voice-call enumerations of spec 000 §4. Every provider adapter maps its vendor's call object onto this shape.
  */
 
-/** Four third-party platforms and the in-house LLM pipeline (spec README, spec 000 §9). */
-export const VOICE_AGENT_PROVIDERS = ['retell', 'vapi', 'bland', 'synthflow', 'in_house'] as const;
+/**
+ * Four third-party platforms and the in-house LLM pipeline (spec README, spec 000 §9), plus `sandbox`:
+ * the offline stand-in for a third-party platform that outbound calls go through when an org has none.
+ */
+export const VOICE_AGENT_PROVIDERS = ['retell', 'vapi', 'bland', 'synthflow', 'in_house', 'sandbox'] as const;
 export const VoiceAgentProviderSchema = z.enum(VOICE_AGENT_PROVIDERS);
 export type VoiceAgentProvider = z.infer<typeof VoiceAgentProviderSchema>;
 

@@ -106,14 +106,19 @@ export interface PhoneAssignment {
 /** Spec 000 §7 PUT /phones/{provider}/{phoneId}: absent fields stay as they are, `null` unassigns. */
 export type PhoneAssignmentUpdate = Partial<PhoneAssignment>;
 
+/** A client's Idempotency-Key: where the provider can honour it, a repeated request places nothing new. */
+export interface CallRequestOptions {
+  idempotencyKey?: string;
+}
+
 export interface VoiceProvider {
   readonly provider: VoiceAgentProvider;
   /** Throws `VoiceProviderError` INVALID_PAYLOAD for a body this provider does not send. */
   parseWebhook(input: WebhookInput): WebhookEvent;
   /** Present where the vendor signs its webhooks. Never throws: a bad or missing signature is `false`. */
   verifySignature?(input: SignatureInput): boolean;
-  createCall(input: CreateCallInput): Promise<{ callId: string }>;
-  createBatchCall(input: BatchCallInput): Promise<{ batchCallId: string }>;
+  createCall(input: CreateCallInput, options?: CallRequestOptions): Promise<{ callId: string }>;
+  createBatchCall(input: BatchCallInput, options?: CallRequestOptions): Promise<{ batchCallId: string }>;
   listCalls(query: ListCallsQuery): Promise<CanonicalCallRecord[]>;
   getCall(callId: string): Promise<CanonicalCallRecord>;
   updateVoicemailAction(agentId: string, action: VoicemailAction): Promise<void>;

@@ -58,6 +58,8 @@ export function createInteractionRepository(db: Db) {
     },
     findByCallId: (callId: string) => db.interaction.findUnique({ where: { callId } }),
     findById: (id: string) => db.interaction.findUnique({ where: { id } }),
+    findByProviderCall: (orgId: string, provider: string, providerCallId: string) =>
+      db.interaction.findFirst({ where: { orgId, provider, providerCallId } }),
     async orgIdOfCall(callId: string): Promise<string | null> {
       return (await db.interaction.findUnique({ where: { callId }, select: { orgId: true } }))?.orgId ?? null;
     },

@@ -11,6 +11,8 @@ import { saveNotificationSettingsRoute } from './notifications/notification-sett
 import { oncallRetrieveRoute } from './notifications/oncall-retrieve.route';
 import { oncallUpdateRoute } from './notifications/oncall-update.route';
 import { listOutboxRoute } from './notifications/outbox.route';
+import { crmEmployeesRoute, crmTechniciansRoute } from './crm/crm-workers.route';
+import { CRM_ROUTES } from './crm';
 import { getHeartbeatRoute, getRootRoute, postHeartbeatRoute, postRootRoute } from './root/heartbeat.route';
 import { callLogsRoute } from './calls/call-logs.route';
 import { callRetrieveRoute } from './calls/call-retrieve.route';
@@ -19,7 +21,32 @@ import { reviewInteractionRoute } from './calls/review-interaction.route';
 import { providerWebhookRoute, webhookRoute } from './voice-agent/webhook.route';
 
 import { voiceAgentToolRoute } from './voice-agent/tool.route';
-import { getAvailabilityRoute, getCapacityRoute } from './org/capacity.route';
+import { createCallRoute } from './voice-agent/create-call.route';
+import { batchCallsRoute } from './voice-agent/batch-calls.route';
+import { listCallsRoute } from './voice-agent/list-calls.route';
+import { getCallRoute } from './voice-agent/get-call.route';
+import { updateVoicemailRoute } from './voice-agent/voicemail.route';
+import { getPhoneRoute, updatePhoneRoute } from './voice-agent/phones.route';
+import { incomingCallRoute } from './voice-agent/incoming-call.route';
+import { summarizeRoute } from './voice-agent/summarize.route';
+import { callRecordingRoute } from './calls/call-recording.route';
+import { interactionLinkRoute } from './calls/interaction-link.route';
+import { getCapacityRoute } from './org/get-capacity.route';
+import { getAvailabilityRoute } from './org/get-availability.route';
+import { saveAvailabilityRoute } from './org/save-availability.route';
+import { availabilityWeekRoute } from './org/availability-week.route';
+import { listSchedulingRulesRoute } from './org/scheduling-rules-list.route';
+import { createSchedulingRulesRoute } from './org/scheduling-rules-create.route';
+import { updateSchedulingRuleRoute } from './org/scheduling-rule-update.route';
+import { deleteSchedulingRuleRoute } from './org/scheduling-rule-delete.route';
+import { listEmergencyStrategiesRoute } from './admin/emergency-strategy-list.route';
+import { setEmergencyStrategyRoute } from './admin/emergency-strategy-set.route';
+import { createWebCallRoute } from './voice-agent/create-web-call.route';
+import { webCallAgentsRoute } from './voice-agent/web-call-agents.route';
+import { webCallTurnRoute } from './voice-agent/web-call-turn.route';
+import { endWebCallRoute } from './voice-agent/web-call-end.route';
+import { smsWebhookRoute } from './sms/sms-webhook.route';
+import { getWebhookSetupRoute, listWebhookAttemptsRoute, setUpWebhookDeliveryRoute } from './webhooks/webhook-delivery.route';
 /** Every route of the API: the router and the OpenAPI document are both built from this list. */
 export const ROUTES: AnyRoute[] = [
   getRootRoute,
@@ -34,6 +61,8 @@ export const ROUTES: AnyRoute[] = [
   oncallRetrieveRoute,
   oncallUpdateRoute,
   saveNotificationSettingsRoute,
+  crmEmployeesRoute,
+  crmTechniciansRoute,
   listOrganizationsRoute,
   onboardingRoute,
   workflowStatusRoute,
@@ -45,6 +74,34 @@ export const ROUTES: AnyRoute[] = [
   reviewInteractionRoute,
   reclassifyCallRoute,
   voiceAgentToolRoute,
+  createCallRoute,
+  batchCallsRoute,
+  listCallsRoute,
+  getCallRoute,
+  updateVoicemailRoute,
+  getPhoneRoute,
+  updatePhoneRoute,
+  incomingCallRoute,
+  summarizeRoute,
+  callRecordingRoute,
+  interactionLinkRoute,
   getCapacityRoute,
   getAvailabilityRoute,
+  saveAvailabilityRoute,
+  availabilityWeekRoute,
+  listSchedulingRulesRoute,
+  createSchedulingRulesRoute,
+  updateSchedulingRuleRoute,
+  deleteSchedulingRuleRoute,
+  listEmergencyStrategiesRoute,
+  setEmergencyStrategyRoute,
+  webCallAgentsRoute,
+  createWebCallRoute,
+  webCallTurnRoute,
+  endWebCallRoute,
+  smsWebhookRoute,
+  getWebhookSetupRoute,
+  setUpWebhookDeliveryRoute,
+  listWebhookAttemptsRoute,
+  ...CRM_ROUTES,
 ];

@@ -22,6 +22,30 @@ export function deadLetterTopic(prefix: string): string {
   return `${prefix}dead-letter`;
 }
 
+/**
+ * A KRaft broker answers UNKNOWN_TOPIC_OR_PARTITION for a moment after it created a topic, which
+ * kafkajs's own `waitForLeaders` does not retry (it waits out LEADER_NOT_AVAILABLE only). So wait
+ * here until every partition of every topic has a leader.
+ */
+async function waitForLeaders(admin: Admin, topics: string[], timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      const { topics: meta } = await admin.fetchTopicMetadata({ topics });
+      const ready = topics.every((t) => {
+        const m = meta.find((x) => x.name === t);
+        return m !== undefined && m.partitions.length > 0 && m.partitions.every((p) => p.leader >= 0);
+      });
+      if (ready) return;
+    } catch (err) {
+      const retriable = (err as { retriable?: boolean }).retriable === true;
+      if (!retriable || Date.now() > deadline) throw err;
+    }
+    if (Date.now() > deadline) throw new Error(`Kafka topics have no leader after ${timeoutMs} ms: ${topics.join(', ')}`);
+    await new Promise((r) => setTimeout(r, Math.min(100 * 2 ** attempt, 1_000)));
+  }
+}
+
 export function createKafkaBus(opts: KafkaBusOptions): EventBus {
   const { logger, topicPrefix } = opts;
   const kafka = new Kafka({
@@ -108,24 +132,27 @@ export function createKafkaBus(opts: KafkaBusOptions): EventBus {
   return {
     async ensureTopics() {
       const a = await getAdmin();
-      const existing = new Set(await a.listTopics());
       const wanted = [...AGGREGATE_TYPES.map((t) => topicFor(topicPrefix, t)), deadLetterTopic(topicPrefix)];
+      const existing = new Set(await a.listTopics());
       const missing = wanted.filter((t) => !existing.has(t));
-      if (missing.length === 0) return;
-      await a.createTopics({
-        waitForLeaders: true,
-        topics: missing.map((topic) => ({
-          topic,
-          numPartitions: opts.partitions ?? 3,
-          replicationFactor: 1,
-          // Kafka is the log the read models are derived from: nothing may age out.
-          configEntries: [
-            { name: 'retention.ms', value: '-1' },
-            { name: 'retention.bytes', value: '-1' },
-            { name: 'cleanup.policy', value: 'delete' },
-          ],
-        })),
-      });
+      if (missing.length > 0) {
+        // Two processes may race to create the same topics; kafkajs answers false for those that exist.
+        await a.createTopics({
+          waitForLeaders: false,
+          topics: missing.map((topic) => ({
+            topic,
+            numPartitions: opts.partitions ?? 3,
+            replicationFactor: 1,
+            // Kafka is the log the read models are derived from: nothing may age out.
+            configEntries: [
+              { name: 'retention.ms', value: '-1' },
+              { name: 'retention.bytes', value: '-1' },
+              { name: 'cleanup.policy', value: 'delete' },
+            ],
+          })),
+        });
+      }
+      await waitForLeaders(a, wanted);
     },
 
     async publish(events) {

@@ -2,6 +2,11 @@ import type { Projection } from './projection';
 import { interactionsProjection } from './interactions/interactions.projection';
 import { organizationsProjection } from './organizations/organizations.projection';
 import { staffDirectoryProjection } from './staff-directory/staff-directory.projection';
+import { smsMessagesProjection } from './sms-messages/sms-messages.projection';
+import { webhookDeliveriesProjection } from './webhook-deliveries/webhook-deliveries.projection';
+import { capacitySettingsProjection } from './capacity-settings/capacity-settings.projection';
+import { schedulingRulesProjection } from './scheduling-rules/scheduling-rules.projection';
+import { interactionActionsProjection } from './interaction-actions/interaction-actions.projection';
 
 /** Every read model the projector process keeps and the rebuild command recreates. */
-export const PROJECTIONS: Projection[] = [organizationsProjection, staffDirectoryProjection, interactionsProjection];
+export const PROJECTIONS: Projection[] = [organizationsProjection, staffDirectoryProjection, interactionsProjection, smsMessagesProjection, webhookDeliveriesProjection, capacitySettingsProjection, schedulingRulesProjection, interactionActionsProjection];

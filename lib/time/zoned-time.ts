@@ -44,14 +44,51 @@ function requireValidInstant(instant: Date): number {
   return ms;
 }
 
-export function toZonedParts(instant: Date, timeZone: string): ZonedParts {
-  const fields: Record<string, number> = {};
-  for (const part of formatterFor(timeZone).formatToParts(requireValidInstant(instant))) {
-    if (part.type !== 'literal') fields[part.type] = Number(part.value);
-  }
-  const { year, month, day, hour, minute, second } = fields;
+function partsFromFields(year: number, month: number, day: number, hour: number, minute: number, second: number): ZonedParts {
   const date = `${pad(year, 4)}-${pad(month)}-${pad(day)}`;
   return { date, weekday: weekdayOf(date), time: `${pad(hour)}:${pad(minute)}`, year, month, day, hour, minute, second };
+}
+
+function formattedParts(ms: number, timeZone: string): ZonedParts {
+  const fields: Record<string, number> = {};
+  for (const part of formatterFor(timeZone).formatToParts(ms)) {
+    if (part.type !== 'literal') fields[part.type] = Number(part.value);
+  }
+  return partsFromFields(fields.year, fields.month, fields.day, fields.hour, fields.minute, fields.second);
+}
+
+// formatToParts is slow and capacity checks read thousands of instants per call. A zone's offset is
+// constant between transitions, so it is cached per 15-minute bucket of UTC; a bucket whose two ends
+// disagree holds a transition and is always formatted instead.
+const BUCKET_MS = 15 * MINUTE_MS;
+const MAX_CACHED_BUCKETS = 200_000;
+const bucketOffsets = new Map<string, number | null>();
+
+function offsetAt(ms: number, timeZone: string): number {
+  const p = formattedParts(ms, timeZone);
+  return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - Math.floor(ms / 1000) * 1000;
+}
+
+function bucketOffset(ms: number, timeZone: string): number | null {
+  const bucket = Math.floor(ms / BUCKET_MS);
+  const key = `${timeZone}|${bucket}`;
+  let offset = bucketOffsets.get(key);
+  if (offset === undefined) {
+    const start = bucket * BUCKET_MS;
+    const first = offsetAt(start, timeZone);
+    offset = first === offsetAt(start + BUCKET_MS - 1000, timeZone) ? first : null;
+    if (bucketOffsets.size >= MAX_CACHED_BUCKETS) bucketOffsets.clear();
+    bucketOffsets.set(key, offset);
+  }
+  return offset;
+}
+
+export function toZonedParts(instant: Date, timeZone: string): ZonedParts {
+  const ms = requireValidInstant(instant);
+  const offset = bucketOffset(ms, timeZone);
+  if (offset === null) return formattedParts(ms, timeZone);
+  const wall = new Date(Math.floor(ms / 1000) * 1000 + offset);
+  return partsFromFields(wall.getUTCFullYear(), wall.getUTCMonth() + 1, wall.getUTCDate(), wall.getUTCHours(), wall.getUTCMinutes(), wall.getUTCSeconds());
 }
 
 /** The wall-clock reading as if it were UTC, in ms: the zone's offset is (this − instant). */

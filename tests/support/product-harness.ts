@@ -12,14 +12,21 @@ import { createTemporalInteractionGateway } from '../../api/use-cases/temporal-i
 import type { AppConfig } from '../../config/env';
 import { createKafkaBus } from '../../events/bus/kafka-bus';
 import { createNotificationRepository } from '../../api/repositories/notification.repository';
+import { createCapacityRepository } from '../../api/repositories/capacity.repository';
 import type { EventBus, Subscription } from '../../events/bus/event-bus.port';
 import { PROJECTIONS } from '../../events/projections';
 import { runProjectors } from '../../events/projector';
 import { createWorkers, runWorkers } from '../../worker/create-worker';
 import { DefaultLogger, Runtime } from '@temporalio/worker';
 import { createCrm } from '../../activities/crm/create-crm';
+import { createOrganizationAgentDirectory } from '../../api/use-cases/web-calls';
+import { createTemporalWebCallGateway } from '../../api/use-cases/temporal-web-call-gateway';
 import { createTemporalCrmActionGateway } from '../../api/use-cases/temporal-crm-action-gateway';
 import { createVoiceToolAuthRepository } from '../../api/repositories/voice-tool-auth.repository';
+import { createVoiceProviderDirectory } from '../../activities/voice/voice-provider-directory';
+import { deliverThrough } from '../../api/use-cases/voice-agent-calls';
+import { createLanguageEngine } from '../../activities/llm/create-language-engine';
+import { createSmsNumberRepository, createWebhookAppRepository, createWebhookAttemptRepository } from '../../api/repositories/delivery.repository';
 import { createTestDatabase, integrationConfig, testLogger, uniqueName, type TestDatabase } from './integration';
 
 export interface ProductHarness {
@@ -38,7 +45,7 @@ export interface ProductHarness {
  * The whole product in one test process against the real servers: its own database, topic prefix
  * and task-queue prefix, a real worker, real projectors, and the API app (not listening).
  */
-export async function startProductHarness(): Promise<ProductHarness> {
+export async function startProductHarness(env: Record<string, string> = {}): Promise<ProductHarness> {
   try {
     Runtime.install({ logger: new DefaultLogger('ERROR') });
   } catch {
@@ -46,7 +53,7 @@ export async function startProductHarness(): Promise<ProductHarness> {
   }
   const prefix = uniqueName('it').toLowerCase().replace(/_/g, '-');
   const adminToken = `test-admin-token-${prefix}`;
-  const config = integrationConfig({ KAFKA_TOPIC_PREFIX: `${prefix}.`, TEMPORAL_TASK_QUEUE_PREFIX: `${prefix}-`, ADMIN_API_TOKEN: adminToken });
+  const config = integrationConfig({ ...env, KAFKA_TOPIC_PREFIX: `${prefix}.`, TEMPORAL_TASK_QUEUE_PREFIX: `${prefix}-`, ADMIN_API_TOKEN: adminToken });
   const tdb = await createTestDatabase(config);
   const bus = createKafkaBus({ brokers: config.KAFKA_BROKERS.split(','), clientId: prefix, topicPrefix: config.KAFKA_TOPIC_PREFIX, logger: testLogger });
   await bus.ensureTopics();
@@ -70,12 +77,30 @@ export async function startProductHarness(): Promise<ProductHarness> {
       events: bus,
     },
     notifications: { repository: createNotificationRepository(tdb.db), events: bus },
+    delivery: {
+      events: bus,
+      smsNumbers: createSmsNumberRepository(tdb.db),
+      webhookApps: createWebhookAppRepository(tdb.db),
+      webhookAttempts: createWebhookAttemptRepository(tdb.db),
+      twilioAuthToken: config.TWILIO_AUTH_TOKEN ?? null,
+      publicApiUrl: config.PUBLIC_API_URL ?? null,
+      dashboardUrl: config.dashboardUrl,
+    },
+    capacity: { repository: createCapacityRepository(tdb.db), events: bus },
     crm: {
-      provider: createCrm({ adapter: config.CRM_ADAPTER, db: tdb.db }).crm,
+      provider: createCrm({ adapter: config.CRM_ADAPTER, db: tdb.db, config }).crm,
       actions: createTemporalCrmActionGateway(client, config.TEMPORAL_TASK_QUEUE_PREFIX),
       toolAuth: createVoiceToolAuthRepository(tdb.db),
       events: bus,
       actionWaitMs: 8000,
+    },
+    voice: {
+      providers: createVoiceProviderDirectory({ db: tdb.db, deliver: deliverThrough(createTemporalInteractionGateway(client, config.TEMPORAL_TASK_QUEUE_PREFIX)) }),
+      engine: createLanguageEngine({ adapter: config.LLM_ADAPTER }),
+    },
+    webCalls: {
+      agents: createOrganizationAgentDirectory(createOrganizationRepository(tdb.db), createCrm({ adapter: config.CRM_ADAPTER, db: tdb.db, config }).crm),
+      gateway: createTemporalWebCallGateway(client, config.TEMPORAL_TASK_QUEUE_PREFIX),
     },
   });
   return {

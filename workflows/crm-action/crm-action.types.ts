@@ -21,6 +21,35 @@ export interface CallbackRequestPayload {
   phone_number: string;
 }
 
+/** Spec 000 §3 reschedule; the job is found by job_id or, without it, by the original time and address. */
+export interface JobReschedulePayload {
+  address: string;
+  zip: string | null;
+  original_appointment_time: string;
+  original_start_utc: string;
+  new_appointment_time: string;
+  new_start_utc: string;
+  job_id: string | null;
+}
+
+/** Spec 000 §3 cancel. */
+export interface JobCancelPayload {
+  address: string;
+  zip: string | null;
+  appointment_time: string;
+  appointment_start_utc: string;
+  job_id: string | null;
+}
+
+export interface UpdateEstimatePayload {
+  estimate_id: string;
+  status: 'sold' | 'unsold';
+}
+
+export interface ConfirmAppointmentPayload {
+  appointment_id: string;
+}
+
 interface ActionBase {
   meta: RunMeta;
   orgId: string;
@@ -33,7 +62,11 @@ interface ActionBase {
 
 export type CrmActionInput =
   | (ActionBase & { actionType: 'job_booking'; payload: JobBookingPayload })
-  | (ActionBase & { actionType: 'create_callback'; payload: CallbackRequestPayload });
+  | (ActionBase & { actionType: 'create_callback'; payload: CallbackRequestPayload })
+  | (ActionBase & { actionType: 'job_reschedule'; payload: JobReschedulePayload })
+  | (ActionBase & { actionType: 'job_cancel'; payload: JobCancelPayload })
+  | (ActionBase & { actionType: 'update_estimate'; payload: UpdateEstimatePayload })
+  | (ActionBase & { actionType: 'confirm_appointment'; payload: ConfirmAppointmentPayload });
 
 /** action_status of spec 000 §4: NEW while the run is going, then one of these. */
 export type CrmActionResult =

@@ -9,7 +9,7 @@ const { recordActionCreated, recordActionCompleted, recordActionDropped } = prox
 });
 
 // A caller is on the line: retry a flaky CRM briefly, then drop the action and ask for a callback.
-const { bookJobInCrm, requestCallbackInCrm } = proxyActivities<CrmActivities>({
+const { bookJobInCrm, requestCallbackInCrm, rescheduleJobInCrm, cancelJobInCrm, updateEstimateInCrm, confirmAppointmentInCrm } = proxyActivities<CrmActivities>({
   startToCloseTimeout: '20 seconds',
   retry: { initialInterval: '500 milliseconds', backoffCoefficient: 2, maximumInterval: '5 seconds', maximumAttempts: 5, nonRetryableErrorTypes: ['CrmError'] },
 });
@@ -34,19 +34,35 @@ export async function crmActionWorkflow(input: CrmActionInput): Promise<CrmActio
 
   let result: Record<string, string>;
   try {
-    if (input.crmName === 'NONE') {
-      if (input.actionType !== 'create_callback') throw ApplicationFailure.nonRetryable('The organization has no CRM to book in', 'CrmError');
-      result = { phoneNumber: input.payload.phone_number, isEmergency: String(input.payload.is_emergency_callback) };
-    } else if (input.actionType === 'job_booking') {
-      result = await bookJobInCrm({ orgId: input.orgId, idempotencyKey: input.businessKey, payload: input.payload });
-    } else {
-      result = await requestCallbackInCrm({ orgId: input.orgId, idempotencyKey: input.businessKey, payload: input.payload });
-    }
+    result = await perform(input);
   } catch (err) {
     const reason = failureMessage(err);
-    await recordActionDropped({ ...common, eventIds: [uuid4(), uuid4()], reason, phoneNumber: input.payload.phone_number });
+    const phoneNumber = 'phone_number' in input.payload ? input.payload.phone_number : null;
+    await recordActionDropped({ ...common, eventIds: [uuid4(), uuid4()], reason, phoneNumber });
     return { actionId, status: 'DROPPED', reason };
   }
   await recordActionCompleted({ ...common, eventIds: [uuid4(), uuid4()], result });
   return { actionId, status: 'COMPLETED', result };
+}
+
+async function perform(input: CrmActionInput): Promise<Record<string, string>> {
+  const target = { orgId: input.orgId, idempotencyKey: input.businessKey };
+  if (input.crmName === 'NONE') {
+    if (input.actionType !== 'create_callback') throw ApplicationFailure.nonRetryable('The organization has no CRM to book in', 'CrmError');
+    return { phoneNumber: input.payload.phone_number, isEmergency: String(input.payload.is_emergency_callback) };
+  }
+  switch (input.actionType) {
+    case 'job_booking':
+      return bookJobInCrm({ ...target, payload: input.payload });
+    case 'create_callback':
+      return requestCallbackInCrm({ ...target, payload: input.payload });
+    case 'job_reschedule':
+      return rescheduleJobInCrm({ ...target, payload: input.payload });
+    case 'job_cancel':
+      return cancelJobInCrm({ ...target, payload: input.payload });
+    case 'update_estimate':
+      return updateEstimateInCrm({ ...target, payload: input.payload });
+    case 'confirm_appointment':
+      return confirmAppointmentInCrm({ ...target, payload: input.payload });
+  }
 }

@@ -9,6 +9,9 @@ export interface InteractionWorkflowInput {
   providerCallId: string;
   /** How long to wait for the provider to say the call ended before closing it as an error. */
   callEndTimeoutMs?: number;
+  /** Fixed by the in-house web call, which hands them to its tools before the call ends; otherwise new. */
+  interactionId?: string;
+  callId?: string;
 }
 
 /** One webhook delivery (or API read) of the call, as the adapter parsed it. */

@@ -1,5 +1,11 @@
-import { condition, proxyActivities, setHandler, uuid4, workflowInfo } from '@temporalio/workflow';
+import { WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
+import { ActivityFailure, ParentClosePolicy, condition, log, patched, proxyActivities, setHandler, startChild, uuid4, workflowInfo } from '@temporalio/workflow';
 import type { InteractionActivities } from '../../activities/interaction/interaction.activities';
+import type { InteractionHandoffActivities } from '../../activities/notifications/handoff/interaction-handoff.activities';
+import type { FollowUpActivities } from '../../activities/interaction/follow-up.activities';
+import { notifyInteractionWorkflow } from '../notification/notify-interaction.workflow';
+import { TASK_QUEUES } from '../task-queues';
+import { workflowIds } from '../workflow-ids';
 import { mergeCallDeliveries, type CallDelivery } from '../../activities/voice/call-record-merge';
 import { isTerminalStatus } from '../../activities/voice/call-record.schema';
 import { callDeliveredSignal, getInteractionQuery } from './interaction.messages';
@@ -16,6 +22,18 @@ const ai = proxyActivities<InteractionActivities>({
   retry: { initialInterval: '1 second', maximumInterval: '20 seconds', maximumAttempts: 5 },
 });
 
+// The read model trails the pipeline by moments; past a few minutes the hand-off is given up and logged.
+const { describeInteractionForNotification } = proxyActivities<InteractionHandoffActivities>({
+  startToCloseTimeout: '30 seconds',
+  retry: { initialInterval: '500 milliseconds', backoffCoefficient: 1.5, maximumInterval: '10 seconds', maximumAttempts: 30, nonRetryableErrorTypes: ['UnknownOrganization'] },
+});
+
+// CRM follow-ups and tracking are worth a few tries, never a failed interaction: a last failure is logged.
+const followUp = proxyActivities<FollowUpActivities>({
+  startToCloseTimeout: '1 minute',
+  retry: { initialInterval: '1 second', maximumInterval: '30 seconds', maximumAttempts: 6 },
+});
+
 const THREE_HOURS_MS = 3 * 60 * 60 * 1000;
 // Transcripts often follow the end by seconds (Retell's call_analyzed, Vapi's end-of-call-report).
 const TRANSCRIPT_GRACE = '1 minute';
@@ -28,8 +46,8 @@ const TRANSCRIPT_GRACE = '1 minute';
 export async function interactionWorkflow(input: InteractionWorkflowInput): Promise<InteractionResult> {
   const deliveries = new Map<string, CallDelivery>();
   const progress: InteractionProgress = {
-    interactionId: uuid4(),
-    callId: uuid4(),
+    interactionId: input.interactionId ?? uuid4(),
+    callId: input.callId ?? uuid4(),
     stage: 'live',
     deliveries: 0,
     record: mergeCallDeliveries(input.provider, input.providerCallId, []),
@@ -57,18 +75,52 @@ export async function interactionWorkflow(input: InteractionWorkflowInput): Prom
   const timedOut = !ended;
   const record = timedOut ? { ...progress.record, status: 'error' as const, endedReason: 'error' as const } : progress.record;
   progress.stage = 'ended';
-  await recordCallEnded({ ...ref, eventIds: [uuid4(), uuid4(), uuid4()], record, timedOut });
+  const endedEventIds: [string, string, string] = [uuid4(), uuid4(), uuid4()];
+  await recordCallEnded({ ...ref, eventIds: endedEventIds, record, timedOut });
+  // The events the read model must hold before the interaction is described to the notification engine.
+  let lastEventIds: string[][] = [[endedEventIds[0]]];
 
-  const result = (callStatus: string): InteractionResult => {
+  const result = async (callStatus: string): Promise<InteractionResult> => {
+    // Workflows started before the hand-off existed finish without it on replay.
+    if (patched('notify-interaction-handoff')) await handOffToNotifications(lastEventIds, callStatus);
     progress.stage = 'done';
     return { interactionId, callId, callStatus, timedOut };
   };
+
+  function notificationQueue(): string {
+    const own = workflowInfo().taskQueue;
+    return own.endsWith(TASK_QUEUES.interaction) ? `${own.slice(0, own.length - TASK_QUEUES.interaction.length)}${TASK_QUEUES.notification}` : own;
+  }
+
+  /** Spec 000 §4: every finished interaction goes to the rules engine, once (the child's id is the interaction's). */
+  async function handOffToNotifications(awaitEventIds: string[][], callStatus: string): Promise<void> {
+    try {
+      const event = await describeInteractionForNotification({ orgId: input.orgId, interactionId, callStatus, awaitEventIds });
+      await startChild(notifyInteractionWorkflow, {
+        workflowId: workflowIds.notifyInteraction(interactionId),
+        taskQueue: notificationQueue(),
+        parentClosePolicy: ParentClosePolicy.ABANDON,
+        args: [{ meta: input.meta, orgId: input.orgId, event }],
+      });
+    } catch (err) {
+      if (err instanceof WorkflowExecutionAlreadyStartedError) return;
+      if (!(err instanceof ActivityFailure)) throw err;
+      log.warn('interaction not handed to notifications', { interactionId, error: err.cause?.message ?? err.message });
+    }
+  }
+
   // A call that never reached anyone, or that we gave up on, has nothing to analyse.
   if (timedOut || record.status !== 'ended') return result(record.status === 'not-connected' ? 'NO_ANSWER' : 'ERROR');
 
   progress.stage = 'analysing';
-  const analysis = await transcribeInteraction({ ...ref, eventId: uuid4(), record });
-  const step = () => ({ ...ref, eventId: uuid4(), errorEventId: uuid4(), analysis });
+  const transcribedEventId = uuid4();
+  const analysis = await transcribeInteraction({ ...ref, eventId: transcribedEventId, record });
+  lastEventIds = [[transcribedEventId]];
+  const step = () => {
+    const ids = { eventId: uuid4(), errorEventId: uuid4() };
+    lastEventIds = [[ids.eventId, ids.errorEventId]];
+    return { ...ref, ...ids, analysis };
+  };
 
   await ai.identifyCustomer(step());
   const classified = await ai.classifyInteraction(step());
@@ -80,8 +132,32 @@ export async function interactionWorkflow(input: InteractionWorkflowInput): Prom
   }
   const voicemail = await ai.detectVoicemail(step());
   if (voicemail.ok && voicemail.value.reachedVoicemail && analysis.direction === 'outbound') callStatus = 'VOICEMAIL';
-  await ai.summarizeInteraction({ ...step(), callStatus, agentType: analysis.agentType });
-  await ai.tagInteraction({ ...step(), callStatus });
+  const summarized = await ai.summarizeInteraction({ ...step(), callStatus, agentType: analysis.agentType });
+  const tagged = await ai.tagInteraction({ ...step(), callStatus });
   await ai.scoreCall(step());
+  // Workflows started before the CRM follow-up and tracking existed finish without them on replay.
+  if (patched('crm-follow-up-and-tracking')) {
+    const outcome = {
+      ...ref,
+      callId,
+      callStatus,
+      agentType: analysis.agentType,
+      agentId: record.voiceAgentId,
+      tags: tagged.ok ? tagged.value.tags : [],
+      endedAt: record.endedAt ?? new Date(workflowInfo().runStartTime).toISOString(),
+    };
+    const summary = summarized.ok && 'summary' in summarized.value ? summarized.value.summary : [];
+    await Promise.all([
+      followUp.followUpInCrm({ ...outcome, eventId: uuid4(), errorEventId: uuid4(), summary, transcript: analysis.transcript }).catch(logFollowUpFailure('crm_follow_up')),
+      followUp.trackCallOutcome(outcome).catch(logFollowUpFailure('customer_success_tracking')),
+    ]);
+  }
   return result(callStatus);
+
+  function logFollowUpFailure(step: string) {
+    return (err: unknown) => {
+      if (!(err instanceof ActivityFailure)) throw err;
+      log.warn('post-call follow-up failed', { interactionId, step, error: err.cause?.message ?? err.message });
+    };
+  }
 }

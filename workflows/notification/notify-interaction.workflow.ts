@@ -1,4 +1,7 @@
-import { ActivityFailure, log, proxyActivities, uuid4, workflowInfo } from '@temporalio/workflow';
+import { WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
+import { ActivityFailure, ParentClosePolicy, WorkflowIdReusePolicy, log, proxyActivities, startChild, uuid4, workflowInfo } from '@temporalio/workflow';
+import { deliverWebhooksWorkflow } from '../webhook-delivery/deliver-webhooks.workflow';
+import { workflowIds } from '../workflow-ids';
 import type {
   DeliveryToSend,
   NotificationActivities,
@@ -26,6 +29,7 @@ export async function notifyInteractionWorkflow(input: NotifyInteractionInput): 
   const interactionId = input.event.payload.interaction_id;
   const common = { meta: input.meta, causationId: `workflow:${workflowInfo().workflowId}`, orgId: input.orgId, interactionId };
   const plan = await planInteractionNotifications({ orgId: input.orgId, event: input.event });
+  await startWebhookDelivery(input, interactionId);
 
   // Event ids come from the workflow so a retried activity republishes the same events.
   const send = async (delivery: DeliveryToSend): Promise<SendNotificationResult> => {
@@ -79,4 +83,22 @@ export async function notifyInteractionWorkflow(input: NotifyInteractionInput): 
     skipped: plan.skipped.length,
     pagerUnanswered: page.unanswered,
   };
+}
+
+/**
+ * The org's own systems get the event too (001 §2.18). A child run that outlives this one: retries to a
+ * failing endpoint back off for hours and must not hold the notifications.
+ */
+async function startWebhookDelivery(input: NotifyInteractionInput, interactionId: string): Promise<void> {
+  try {
+    await startChild(deliverWebhooksWorkflow, {
+      workflowId: workflowIds.deliverWebhooks(interactionId),
+      args: [{ meta: input.meta, orgId: input.orgId, event: input.event }],
+      parentClosePolicy: ParentClosePolicy.ABANDON,
+      // A repeated notification run must not deliver the interaction to the org's systems again.
+      workflowIdReusePolicy: WorkflowIdReusePolicy.REJECT_DUPLICATE,
+    });
+  } catch (err) {
+    if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
+  }
 }

@@ -1,35 +1,30 @@
 import { z } from 'zod';
-import { CrmNameSchema, TimezoneSchema, WeeklyHoursSchema } from '../../../lib/domain';
 
-/** 001 §2.12 "Capacity check for testing": the org's capacity for a time, as the agent's get_capacity sees it. */
+/**
+ * 001 §3 "Capacity check request" (orgId, timeToCheck, currentTime, businessUnit, jobTypeId, priority,
+ * agentId, zipcode). The agent tool's snake_case names are accepted too; the values are checked by the
+ * get_capacity parameter rules (000 §5), so the messages are the agent's.
+ */
 export const GetCapacityBodySchema = z
   .object({
     orgId: z.uuid('orgId must be a UUID'),
-    time_to_check: z.unknown(),
-    job_type_id: z.unknown(),
-    business_unit: z.unknown(),
+    timeToCheck: z.unknown().optional(),
+    time_to_check: z.unknown().optional(),
+    /** Ask as if it were this instant (ISO with offset); defaults to now. */
+    currentTime: z.iso.datetime({ offset: true, message: 'currentTime must be an ISO date-time' }).optional(),
+    businessUnit: z.unknown().optional(),
+    business_unit: z.unknown().optional(),
+    jobTypeId: z.unknown().optional(),
+    job_type_id: z.unknown().optional(),
     priority: z.unknown().optional(),
+    agentId: z.string().optional(),
     agent_id: z.string().optional(),
     zipcode: z.unknown().optional(),
+    trade: z.unknown().optional(),
   })
   .loose();
 
 export const GetCapacityResponseSchema = z.object({
   result: z.string(),
   data: z.record(z.string(), z.unknown()).optional(),
-});
-
-export const AvailabilityQuerySchema = z.object({ orgId: z.uuid('orgId must be a UUID') });
-
-/** Spec 000 §3 "Organization availability view"; settings later issues store are shown with their defaults. */
-export const AvailabilityViewSchema = z.object({
-  availability: z.object({
-    regularHours: WeeklyHoursSchema,
-    emergencyHours: WeeklyHoursSchema,
-    holidays: z.array(z.string()),
-    availabilityMessage: z.string().nullable(),
-    lastUpdatedAt: z.string().nullable(),
-  }),
-  timezone: TimezoneSchema,
-  crm_name: CrmNameSchema,
 });

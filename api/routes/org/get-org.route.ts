@@ -21,6 +21,8 @@ export function toOrgResponse(o: OrganizationRow): z.infer<typeof OrgSchema> {
     admin_emails: o.adminEmails,
     trades_offered: o.tradesOffered,
     availability_config: o.availabilityConfig ?? null,
+    cc_phone_numbers: o.ccPhoneNumbers,
+    notification_settings: Array.isArray(o.notificationSettings) ? o.notificationSettings : [],
     created_at: o.createdAt.toISOString(),
     updated_at: o.updatedAt.toISOString(),
   };

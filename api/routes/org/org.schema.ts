@@ -21,6 +21,9 @@ export const OrgSchema = z.object({
   admin_emails: z.array(z.string()),
   trades_offered: z.array(z.string()),
   availability_config: z.unknown().nullable(),
+  cc_phone_numbers: z.array(z.string()),
+  /** 000 §3 notification_settings[] {rule_id, recipients[{group, channel, time}]}, as saved. */
+  notification_settings: z.array(z.unknown()),
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -1,11 +1,10 @@
 import type { z } from 'zod';
-import { DEFAULT_REGULAR_HOURS, type CrmName, type WeeklyHours } from '../../../lib/domain';
-import { addDays } from '../../../lib/time/calendar';
+import type { CrmName } from '../../../lib/domain';
 import { toZonedParts, zonedTimeToInstant } from '../../../lib/time/zoned-time';
 import { countryFromTimezone } from '../../../lib/validation/country';
 import { formatPhoneNumberForDisplay } from '../../../lib/validation/phone';
 import { createEvent } from '../../../events/catalog';
-import { nextAvailableSlots, slotContaining, slotsForDate, type CapacitySlot } from '../../../activities/crm/capacity/capacity';
+import { checkOrgCapacity } from '../capacity/check-org-capacity';
 import type { CrmPort } from '../../../activities/crm/crm.port';
 import { workflowIds } from '../../../workflows/workflow-ids';
 import type { ApiDeps } from '../../deps';
@@ -14,7 +13,8 @@ import type { OrganizationRow } from '../../repositories/organization.repository
 import type { ToolRequest } from './tool-request';
 import { TEMPLATE_TOOL_TYPES, type TemplateToolType } from './tool-request';
 import { CallbackRequestArgsSchema, CheckCustomerArgsSchema, checkAddressArgsSchema, getCapacityArgsSchema, jobBookingArgsSchema } from './tool-parameters';
-import { speakDate, speakList, speakWindow } from './speakable';
+import { speakList, speakWindow } from './speakable';
+import { cancelJob, capacityVariantFor, confirmAppointment, getJobs, rescheduleJob, updateEstimate } from './crm-action-tools';
 
 /** What the agent is told: a short sentence with its next step, plus data for agents that read it. */
 export interface ToolAnswer {
@@ -24,11 +24,8 @@ export interface ToolAnswer {
   delay_ms?: number;
 }
 
-/** Until appointment_schedule_config is stored (a later issue), nothing is offered sooner than this. */
-export const DEFAULT_TIME_BUFFER_HOURS = 2;
 /** Spec 000 §9: press_digit waits 1000 ms. */
 export const PRESS_DIGIT_DELAY_MS = 1000;
-const LOOKAHEAD_DAYS = 7;
 
 const OFFER_CALLBACK = 'Offer the caller a callback from the office, and if they agree call create_action_callback_request.';
 const NO_CRM = `I can't reach the scheduling system for this company. ${OFFER_CALLBACK}`;
@@ -45,11 +42,6 @@ function parseArgs<S extends z.ZodType>(schema: S, args: unknown): z.infer<S> {
   const r = schema.safeParse(args);
   if (!r.success) throw validationError(r.error);
   return r.data;
-}
-
-function availabilityOf(org: OrganizationRow): { regularHours: WeeklyHours; holidays: string[] } {
-  const config = (org.availabilityConfig ?? {}) as { regularHours?: WeeklyHours; holidays?: string[] };
-  return { regularHours: config.regularHours ?? DEFAULT_REGULAR_HOURS, holidays: config.holidays ?? [] };
 }
 
 /** An org-local "2026-03-03T10:00[:00]" as an instant; it must lie ahead (spec 000 §5 time_to_check). */
@@ -127,61 +119,27 @@ async function checkAddress(ctx: Ctx): Promise<ToolAnswer> {
   return { result: `Zip code ${args.zipcode} is in our service area. Continue with what the caller needs.`, data };
 }
 
-function slotData(slot: CapacitySlot, timeZone: string) {
-  const end = toZonedParts(slot.end, timeZone);
-  return { start: `${slot.date}T${slot.localStart}:00`, end: `${end.date}T${end.time}:00`, startUtc: slot.start.toISOString(), endUtc: slot.end.toISOString() };
-}
-
 async function getCapacity(ctx: Ctx, variant: 'default' | 'zones' | 'trades'): Promise<ToolAnswer> {
   const args = parseArgs(getCapacityArgsSchema(country(ctx), variant), ctx.request.args);
   const asked = futureInstant('time_to_check', args.time_to_check, ctx);
   const crm = crmOf(ctx);
   if (!crm) return { result: NO_CRM, data: { available: false, slots: [] } };
   try {
-    const [jobTypes, zones, technicians, arrivalWindows] = await Promise.all([crm.listJobTypes(), crm.listZones(), crm.listTechnicians(), crm.listArrivalWindows()]);
-    const jobType = jobTypes.find((t) => t.id === args.job_type_id);
-    if (!jobType) throw badRequest(`job_type_id ${args.job_type_id} is not a job type of this company.`);
-    let crew = technicians;
-    if (args.zipcode) {
-      const zone = zones.find((z) => z.zipcodes.includes(args.zipcode!));
-      if (zones.length > 0 && (!zone || !zone.businessUnitIds.includes(args.business_unit))) {
-        return { result: `We don't serve zip code ${args.zipcode} for this kind of job. Apologise and offer to take a message for the office.`, data: { available: false, slots: [] } };
-      }
-      if (zone && zone.technicianIds.length > 0) crew = technicians.filter((t) => zone.technicianIds.includes(t.id));
-    }
-    const tz = ctx.org.timezone;
-    const range = { from: zonedTimeToInstant(addDays(asked.date, -1), '00:00', tz), to: zonedTimeToInstant(addDays(asked.date, LOOKAHEAD_DAYS + 1), '00:00', tz) };
-    const [shifts, appointments] = await Promise.all([crm.listTechnicianShifts(range, tz), crm.listAppointments(range)]);
-    const input = {
-      timeZone: tz,
+    // The capacity engine (activities/crm/capacity) decides; see api/use-cases/capacity.
+    const answer = await checkOrgCapacity({ capacity: ctx.deps.capacity.repository, crm }, ctx.org.id, {
       now: ctx.now,
-      ...availabilityOf(ctx.org),
-      arrivalWindows,
+      date: asked.date,
+      instant: asked.instant,
+      jobTypeId: args.job_type_id,
       businessUnitId: args.business_unit,
-      jobDurationSeconds: jobType.duration,
-      requiredSkills: [],
-      technicians: crew,
-      shifts,
-      appointments,
-      bufferHours: DEFAULT_TIME_BUFFER_HOURS,
-    };
-    const match = slotContaining(slotsForDate(asked.date, input), asked.instant);
-    if (match?.isAvailable) {
-      await recordInteractionEvent(ctx, 'get_capacity', { time_to_check: args.time_to_check, available: true, slot: slotData(match, tz) });
-      return {
-        result: `Yes, ${speakWindow(match.date, match.localStart, match.localEnd)} is open. Confirm it with the caller, then call create_action_job_booking with appointment_time ${match.date}T${match.localStart}:00.`,
-        data: { available: true, slots: [slotData(match, tz)] },
-      };
-    }
-    const next = nextAvailableSlots(asked.date, LOOKAHEAD_DAYS, 3, input);
-    await recordInteractionEvent(ctx, 'get_capacity', { time_to_check: args.time_to_check, available: false, offered: next.map((slot) => slotData(slot, tz)) });
-    if (next.length === 0) {
-      return { result: `There are no openings in the ${LOOKAHEAD_DAYS} days from ${speakDate(asked.date)}. ${OFFER_CALLBACK}`, data: { available: false, slots: [] } };
-    }
-    return {
-      result: `That time is not available. The nearest openings are ${speakList(next.map((s) => speakWindow(s.date, s.localStart, s.localEnd)))}. Offer these to the caller and book the one they pick.`,
-      data: { available: false, slots: next.map((slot) => slotData(slot, tz)) },
-    };
+      trade: args.trade,
+      zipcode: args.zipcode,
+      priority: args.priority,
+    });
+    if (answer.result.kind === 'unknown_job_type') throw badRequest(`job_type_id ${args.job_type_id} is not a job type of this company.`);
+    const slots = answer.data.slots as unknown[];
+    await recordInteractionEvent(ctx, 'get_capacity', { time_to_check: args.time_to_check, available: answer.data.available, ...(answer.data.available ? { slot: slots[0] } : { offered: slots }) });
+    return { result: answer.speech, data: answer.data };
   } catch (err) {
     if ((err as { status?: number }).status === 400) throw err;
     ctx.deps.logger.warn({ err, orgId: ctx.org.id }, 'get_capacity failed');
@@ -257,9 +215,6 @@ async function requestCallback(ctx: Ctx): Promise<ToolAnswer> {
   };
 }
 
-/** Tools of the template list whose CRM side is not built yet: the agent is told to hand over honestly. */
-const NOT_YET: TemplateToolType[] = ['create_action_job_cancel', 'create_action_job_reschedule', 'confirm_appointment', 'get_jobs', 'update_estimate'];
-
 /** Runs one agent tool call for an organization (spec 000 §7 "Agent tool calls"). */
 export async function runVoiceAgentTool(deps: ApiDeps, org: OrganizationRow, request: ToolRequest, correlationId: string, now = new Date()): Promise<ToolAnswer> {
   const ctx: Ctx = { deps, org, request, correlationId, now };
@@ -271,7 +226,7 @@ export async function runVoiceAgentTool(deps: ApiDeps, org: OrganizationRow, req
     case 'check_address':
       return checkAddress(ctx);
     case 'get_capacity':
-      return getCapacity(ctx, 'default');
+      return getCapacity(ctx, await capacityVariantFor(ctx, 'get_capacity'));
     case 'get_capacity_zones':
       return getCapacity(ctx, 'zones');
     case 'get_capacity_trades':
@@ -280,13 +235,22 @@ export async function runVoiceAgentTool(deps: ApiDeps, org: OrganizationRow, req
       return bookJob(ctx);
     case 'create_action_callback_request':
       return requestCallback(ctx);
+    case 'create_action_job_cancel':
+      return cancelJob(ctx);
+    case 'create_action_job_reschedule':
+      return rescheduleJob(ctx);
+    case 'confirm_appointment':
+      return confirmAppointment(ctx);
+    case 'update_estimate':
+      return updateEstimate(ctx);
+    case 'get_jobs':
+      return getJobs(ctx);
     case 'end_call':
     case 'end_chat':
       return { result: 'Thank the caller and say goodbye; the conversation ends now.', end_call: true };
     case 'press_digit':
       return { result: 'Pressing the digit.', delay_ms: PRESS_DIGIT_DELAY_MS, data: { digit: String(request.args.digit ?? '') } };
     default:
-      if (NOT_YET.includes(tool)) return { result: `I can't do that from the phone yet. ${OFFER_CALLBACK}` };
       throw badRequest(`Template tool schema not found for tool type: ${request.tool}`);
   }
 }

@@ -83,3 +83,36 @@ export const CallbackRequestArgsSchema = z.object({
   is_emergency_callback: bool('is_emergency_callback must be true or false.'),
   phone_number: phone('phone_number'),
 });
+
+const idString = (name: string) =>
+  z.preprocess((v) => (typeof v === 'number' ? String(v) : v), z.string(`${name} is required.`).trim().min(1, `${name} is required.`));
+
+/** Spec 000 §5: job_id joins the cancel and reschedule parameters under full_reschedule_and_cancel. */
+const jobIdFor = (requireJobId: boolean) =>
+  requireJobId ? idString('job_id') : z.preprocess((v) => (typeof v === 'number' ? String(v) : v === '' ? undefined : v), z.string().trim().min(1).optional());
+
+export const confirmAppointmentArgsSchema = z.object({ appointmentId: idString('appointmentId') });
+
+export const jobCancelArgsSchema = (country: string, requireJobId: boolean) =>
+  z.object({
+    appointment_time: localDateTime('appointment_time'),
+    address: text('Please ask the caller for the service address.'),
+    job_id: jobIdFor(requireJobId),
+    zip: zipFor(country).optional(),
+  });
+
+export const jobRescheduleArgsSchema = (country: string, requireJobId: boolean) =>
+  z.object({
+    new_appointment_time: localDateTime('new_appointment_time'),
+    original_appointment_time: localDateTime('original_appointment_time'),
+    address: text('Please ask the caller for the service address.'),
+    job_id: jobIdFor(requireJobId),
+    zip: zipFor(country).optional(),
+  });
+
+export const GetJobsArgsSchema = z.object({ phone_number: phone('phone_number') });
+
+export const UpdateEstimateArgsSchema = z.object({
+  estimate_id: idString('estimate_id'),
+  status: z.preprocess((v) => (typeof v === 'string' ? v.trim().toLowerCase() : v), z.enum(['sold', 'unsold'], 'status must be sold or unsold.')),
+});

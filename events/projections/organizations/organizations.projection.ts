@@ -7,7 +7,8 @@ type OrganizationEvent =
   | EventOf<'OrganizationCreated'>
   | EventOf<'OrganizationWentLive'>
   | EventOf<'OrganizationNotificationSettingsChanged'>
-  | EventOf<'OncallScheduleChanged'>;
+  | EventOf<'OncallScheduleChanged'>
+  | EventOf<'OrganizationAvailabilityChanged'>;
 
 // Settings are plain JSON documents; equal content means a redelivery or a no-op save, not a new version.
 // Keys are sorted because Postgres jsonb does not keep the order they were written in.
@@ -70,13 +71,19 @@ export function evolveOrganization(state: OrganizationDoc | null, event: Organiz
       const oncallSchedule = { ...state.oncallSchedule, [event.data.month]: event.data.days };
       return { ...state, oncallSchedule, streamVersion: state.streamVersion + 1, updatedAt: at };
     }
+    case 'OrganizationAvailabilityChanged': {
+      // Only availability_config lives here; the other capacity sections have their own read model.
+      const availability = event.data.settings.availability;
+      if (!state || !availability || sameJson(state.availabilityConfig, availability)) return state;
+      return { ...state, availabilityConfig: availability, streamVersion: state.streamVersion + 1, updatedAt: at };
+    }
   }
 }
 
 export const organizationsProjection = documentProjection<OrganizationDoc, OrganizationEvent>({
   name: 'organizations',
   aggregateTypes: [ORGANIZATION],
-  handles: ['OrganizationCreated', 'OrganizationWentLive', 'OrganizationNotificationSettingsChanged', 'OncallScheduleChanged'],
+  handles: ['OrganizationCreated', 'OrganizationWentLive', 'OrganizationNotificationSettingsChanged', 'OncallScheduleChanged', 'OrganizationAvailabilityChanged'],
   documentId: (e) => e.data.orgId,
   evolve: evolveOrganization,
   store: organizationsStore,

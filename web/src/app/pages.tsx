@@ -12,6 +12,7 @@ import { OnCallPage } from '../features/on-call/components/on-call-page';
 import { OutboxPage } from '../features/outbox/components/outbox-page';
 import { SchedulingRulesPage } from '../features/scheduling-rules/components/scheduling-rules-page';
 import { SettingsPage } from '../features/settings/components/settings-page';
+import { WebCallPage } from '../features/web-call/components/web-call-page';
 import type { RouteParams } from './router/match-path';
 import type { RouteName } from './router/route-table';
 
@@ -20,6 +21,7 @@ export const PAGES: Record<Exclude<RouteName, 'login'>, (params: RouteParams) =>
   home: () => <DashboardHomePage />,
   calls: () => <CallsPage />,
   'call-details': (params) => <CallDetailsPage callId={params.callId ?? ''} />,
+  'web-call': () => <WebCallPage />,
   chats: () => <ChatsPage />,
   analytics: () => <AnalyticsPage />,
   'on-call': () => <OnCallPage />,

@@ -10,6 +10,7 @@ import {
   offline,
   TranscriptView,
 } from './transcript-rules';
+import { canBook, nextBookingTurn } from './booking-dialogue';
 
 // A small deterministic dialogue for the in-house voice and chat agent when no model is configured:
 // greet, collect the problem, name, phone and address, request a callback through the tools it is
@@ -45,6 +46,7 @@ const QUESTIONS = {
 } as const;
 
 export function nextTurn(messages: ChatMessage[], tools: ToolDefinition[] = []): Turn {
+  if (canBook(tools)) return nextBookingTurn(messages, { collect, isGoodbye, isNotLead, companyName });
   const company = companyName(messages);
   const users = messages.filter((m) => m.role === 'user');
   const assistantCalls = messages.flatMap((m) => (m.role === 'assistant' ? (m.toolCalls ?? []) : []));
@@ -126,6 +128,11 @@ function asTranscript(messages: ChatMessage[]): TranscriptLine[] {
   return messages
     .filter((m) => m.role === 'user' || m.role === 'assistant')
     .map((m, i) => ({ role: m.role === 'user' ? 'user' : 'agent', message: m.content, timestamp: `${String(Math.floor(i / 60)).padStart(2, '0')}:${String(i % 60).padStart(2, '0')}`, seconds: i }));
+}
+
+function isNotLead(messages: ChatMessage[]): boolean {
+  const view = new TranscriptView(asTranscript(messages));
+  return findPhrase(view, 'not_lead') !== null || findPhrase(view, 'spam') !== null;
 }
 
 function collect(messages: ChatMessage[]): Collected {

@@ -17,6 +17,7 @@ export const ROUTES = [
   { name: 'home', path: '/', title: 'Dashboard', access: 'member', nav: 'main' },
   { name: 'calls', path: '/calls', title: 'Calls', access: 'member', nav: 'main' },
   { name: 'call-details', path: '/calls/:callId', title: 'Call details', access: 'member' },
+  { name: 'web-call', path: '/web-call', title: 'Web call', access: 'member', nav: 'main' },
   { name: 'chats', path: '/chats', title: 'Chats', access: 'member', nav: 'main' },
   { name: 'analytics', path: '/analytics', title: 'Analytics', access: 'member', nav: 'main' },
   { name: 'on-call', path: '/on-call', title: 'On-call', access: 'member', nav: 'main' },

@@ -1,22 +1,33 @@
-import { Code, Text } from '@chakra-ui/react';
+import { Code, Spinner, Text } from '@chakra-ui/react';
+import { useEffect } from 'react';
 import { EmptyNotice } from '../../../components/empty-notice';
 import { Page } from '../../../components/page';
+import { navigate } from '../../../app/router/history';
+import { useInteractionLink } from '../api/interaction-link.api';
 
-/** Target of the "View on Dashboard" link in notifications and the "Details:" link in SMS. */
+/** Target of the "View on Dashboard" link in notifications and the "Details:" link in SMS: goes on to the call's details. */
 export function InteractionLinkPage({ interactionId }: { interactionId: string }) {
+  const { data, error } = useInteractionLink(interactionId);
+  useEffect(() => {
+    if (data) navigate(data.redirect, { replace: true });
+  }, [data]);
   return (
     <Page title="Interaction">
-      <EmptyNotice
-        symbol="⌕"
-        title="The interaction view is coming"
-        description={
-          <>
-            <Text as="span">The details of interaction </Text>
-            <Code data-testid="interaction-id">{interactionId}</Code>
-            <Text as="span"> — its call or chat, summary and booked jobs — will be shown here.</Text>
-          </>
-        }
-      />
+      {error ? (
+        <EmptyNotice
+          symbol="⌕"
+          title="Interaction not found"
+          description={
+            <>
+              <Text as="span">There is no interaction </Text>
+              <Code data-testid="interaction-id">{interactionId}</Code>
+              <Text as="span"> in your organizations.</Text>
+            </>
+          }
+        />
+      ) : (
+        <Spinner data-testid="interaction-link-loading" />
+      )}
     </Page>
   );
 }

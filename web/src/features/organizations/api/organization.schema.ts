@@ -16,6 +16,8 @@ export const OrganizationSchema = z.object({
   cc_emails: z.array(z.string()).nullish(),
   admin_emails: z.array(z.string()).nullish(),
   trades_offered: z.array(z.string()).nullish(),
+  cc_phone_numbers: z.array(z.string()).nullish(),
+  notification_settings: z.array(z.unknown()).nullish(),
   created_at: z.string().nullish(),
   updated_at: z.string().nullish(),
 });

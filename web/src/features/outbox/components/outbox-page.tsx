@@ -10,7 +10,7 @@ import { CHANNEL_LABELS, type OutboxMessage } from '../api/outbox.schema';
 
 function MessageCard({ message }: { message: OutboxMessage }) {
   return (
-    <Box borderWidth="1px" borderRadius="md" p={4} bg="white">
+    <Box borderWidth="1px" borderRadius="md" p={4} bg="white" data-testid={`outbox-message-${message.id}`}>
       <HStack justify="space-between" mb={2} wrap="wrap">
         <HStack>
           <Badge>{CHANNEL_LABELS[message.channel]}</Badge>

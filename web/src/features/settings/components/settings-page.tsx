@@ -1,10 +1,158 @@
-import { EmptyNotice } from '../../../components/empty-notice';
+import { Alert, Box, Button, Field, Heading, NativeSelect, Stack, Table, Text, Textarea } from '@chakra-ui/react';
+import { useEffect, useState } from 'react';
+import { errorMessage, ErrorNotice } from '../../../components/error-notice';
+import { LoadingNotice } from '../../../components/loading-notice';
 import { Page } from '../../../components/page';
+import { useOrganization } from '../../organizations/api/organization.api';
+import { useSelectedOrg } from '../../organizations/selected-org';
+import { saveNotificationSettings } from '../api/notification-settings.api';
+import {
+  ALLOWED_CHANNELS,
+  cellKey,
+  CHANNEL_LABELS,
+  fromGrid,
+  GROUPS,
+  RULES,
+  type SettingsGrid,
+  splitList,
+  TIME_LABELS,
+  TIMES,
+  toGrid,
+  type Time,
+} from '../notification-settings';
 
 export function SettingsPage() {
+  const { orgId } = useSelectedOrg();
+  const org = useOrganization(orgId);
+  const [grid, setGrid] = useState<SettingsGrid>({});
+  const [ccPhones, setCcPhones] = useState('');
+  const [ccEmails, setCcEmails] = useState('');
+  const [loadedFor, setLoadedFor] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
+
+  useEffect(() => {
+    if (!org.data || loadedFor === org.data.id) return;
+    setGrid(toGrid(org.data.notification_settings ?? []));
+    setCcPhones((org.data.cc_phone_numbers ?? []).join(', '));
+    setCcEmails((org.data.cc_emails ?? []).join(', '));
+    setLoadedFor(org.data.id);
+  }, [org.data, loadedFor]);
+
+  function setTime(key: keyof SettingsGrid, time: Time | '') {
+    setGrid((current) => {
+      const next = { ...current };
+      if (time) next[key] = time;
+      else delete next[key];
+      return next;
+    });
+    setNotice(null);
+  }
+
+  async function save() {
+    if (!orgId) return;
+    setSaving(true);
+    setNotice(null);
+    try {
+      await saveNotificationSettings({ orgId, notification_settings: fromGrid(grid), cc_emails: splitList(ccEmails), cc_phone_numbers: splitList(ccPhones) });
+      setNotice({ ok: true, text: 'Notification settings saved.' });
+    } catch (error) {
+      setNotice({ ok: false, text: errorMessage(error) });
+    } finally {
+      setSaving(false);
+    }
+  }
+
   return (
     <Page title="Settings" description="Your organization's settings.">
-      <EmptyNotice symbol="⚙" title="Settings are coming" description="Spam numbers, service-area zip codes, CC e-mails and phone numbers, and notification settings will be managed here." />
+      {org.error ? (
+        <ErrorNotice error={org.error} onRetry={() => void org.mutate()} />
+      ) : !org.data || loadedFor !== org.data.id ? (
+        <LoadingNotice label="Loading settings" />
+      ) : (
+        <Stack gap={5} data-testid="notification-settings">
+          <Box>
+            <Heading as="h2" size="lg">
+              Notifications
+            </Heading>
+            <Text color="fg.muted" fontSize="sm">
+              For each event, choose who hears about it, how, and when. Times follow your regular hours and holidays in {org.data.timezone ?? 'your time zone'}. The office is told at{' '}
+              {org.data.office_email || 'its office e-mail'}; on-call people come from the On-call schedule.
+            </Text>
+          </Box>
+          <Box overflowX="auto">
+            <Table.Root size="sm" variant="outline">
+              <Table.Header>
+                <Table.Row>
+                  <Table.ColumnHeader>When</Table.ColumnHeader>
+                  {GROUPS.flatMap((g) =>
+                    ALLOWED_CHANNELS[g.id].map((c) => (
+                      <Table.ColumnHeader key={`${g.id}-${c}`}>
+                        {g.label}
+                        <Text fontSize="xs" color="fg.muted">
+                          {CHANNEL_LABELS[c]}
+                        </Text>
+                      </Table.ColumnHeader>
+                    )),
+                  )}
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {RULES.map((rule) => (
+                  <Table.Row key={rule.id}>
+                    <Table.Cell fontWeight="semibold">{rule.label}</Table.Cell>
+                    {GROUPS.flatMap((g) =>
+                      ALLOWED_CHANNELS[g.id].map((c) => {
+                        const key = cellKey(rule.id, g.id, c);
+                        return (
+                          <Table.Cell key={key}>
+                            <NativeSelect.Root size="xs" minWidth="8.5rem">
+                              <NativeSelect.Field
+                                aria-label={`${rule.label}: ${g.label} by ${CHANNEL_LABELS[c]}`}
+                                data-testid={`notify-${rule.id}-${g.id}-${c}`}
+                                value={grid[key] ?? ''}
+                                onChange={(e) => setTime(key, e.target.value as Time | '')}
+                              >
+                                <option value="">Off</option>
+                                {TIMES.map((t) => (
+                                  <option key={t} value={t}>
+                                    {TIME_LABELS[t]}
+                                  </option>
+                                ))}
+                              </NativeSelect.Field>
+                              <NativeSelect.Indicator />
+                            </NativeSelect.Root>
+                          </Table.Cell>
+                        );
+                      }),
+                    )}
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          </Box>
+          <Field.Root>
+            <Field.Label>CC phone numbers</Field.Label>
+            <Textarea rows={2} value={ccPhones} onChange={(e) => (setCcPhones(e.target.value), setNotice(null))} placeholder="+15550001111, +15550002222" data-testid="settings-cc-phones" />
+            <Field.HelperText>Text messages for the CC phones group go here, each as +1 followed by 10 digits.</Field.HelperText>
+          </Field.Root>
+          <Field.Root>
+            <Field.Label>CC e-mails</Field.Label>
+            <Textarea rows={2} value={ccEmails} onChange={(e) => (setCcEmails(e.target.value), setNotice(null))} placeholder="gm@example.com" data-testid="settings-cc-emails" />
+          </Field.Root>
+          {notice ? (
+            <Alert.Root status={notice.ok ? 'success' : 'error'} data-testid={notice.ok ? 'settings-saved' : 'settings-error'}>
+              <Alert.Indicator />
+              <Alert.Description>{notice.text}</Alert.Description>
+            </Alert.Root>
+          ) : null}
+          <Box>
+            <Button loading={saving} onClick={() => void save()} data-testid="settings-save">
+              Save notification settings
+            </Button>
+          </Box>
+        </Stack>
+      )}
     </Page>
   );
 }

@@ -1,0 +1,60 @@
+import { afterEach, describe, expect, it } from '@jest/globals';
+import { renderTeamChat } from '../../templates/render';
+import { startFakeHttpServer } from '../../../../tests/support/fake-http-server';
+import { MessagingError } from '../../messaging.port';
+import { createSlackWebhookSender } from './slack-webhook.adapter';
+
+let close: (() => Promise<void>) | undefined;
+afterEach(async () => close?.());
+
+const message = {
+  orgId: '8f1c7a52-8a3e-4a56-9d7c-8d8f9f0b1c2d',
+  interactionId: 'int-1',
+  dedupKey: 'int-1:slack:office',
+  to: '8f1c7a52-8a3e-4a56-9d7c-8d8f9f0b1c2d',
+  ...renderTeamChat({
+    channel: 'slack',
+    message: 'call-details',
+    title: 'Call details',
+    fields: [{ label: 'Customer', value: 'Jane Doe' }],
+    sections: [{ title: 'Summary', content: ['Furnace stopped.'] }],
+    button: { text: 'View on Dashboard', url: 'https://app.homeagent.test/dashboard/link/int-1' },
+  }),
+};
+
+describe('team-chat incoming webhook adapter (contract)', () => {
+  it('posts {text, blocks} with the "View on Dashboard" button to the hook and accepts "ok"', async () => {
+    const fake = await startFakeHttpServer(() => ({ status: 200, body: 'ok' }));
+    close = fake.close;
+    const sender = createSlackWebhookSender({ webhookUrlFor: () => `${fake.url}/services/T000/B000/XXXX` });
+
+    await expect(sender.postMessage(message)).resolves.toEqual({ messageId: message.dedupKey });
+    const [req] = fake.requests;
+    expect(req.method).toBe('POST');
+    expect(req.path).toBe('/services/T000/B000/XXXX');
+    expect(req.headers['content-type']).toContain('application/json');
+    const body = JSON.parse(req.body) as { text: string; blocks: Array<{ type: string; elements?: Array<{ type: string; text: { text: string }; url: string }> }> };
+    expect(body.text).toBe(message.text);
+    const button = body.blocks.flatMap((b) => b.elements ?? []).find((e) => e.type === 'button');
+    expect(button).toMatchObject({ text: { text: 'View on Dashboard' }, url: 'https://app.homeagent.test/dashboard/link/int-1' });
+  });
+
+  it.each([
+    [400, 'invalid_blocks', 'REJECTED', false],
+    [404, 'no_service', 'NOT_CONFIGURED', false],
+    [410, 'channel_is_archived', 'NOT_CONFIGURED', false],
+    [429, 'rate_limited', 'RATE_LIMITED', true],
+    [500, 'rollup_error', 'UNAVAILABLE', true],
+  ])('maps a %i "%s" answer to %s', async (status, reason, code, retryable) => {
+    const fake = await startFakeHttpServer(() => ({ status, body: reason }));
+    close = fake.close;
+    const err = await createSlackWebhookSender({ webhookUrlFor: () => fake.url }).postMessage(message).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(MessagingError);
+    expect(err).toMatchObject({ code, retryable });
+  });
+
+  it('refuses without a hook for the organization', async () => {
+    const err = await createSlackWebhookSender({ webhookUrlFor: () => null }).postMessage(message).catch((e: unknown) => e);
+    expect(err).toMatchObject({ code: 'NOT_CONFIGURED', retryable: false });
+  });
+});

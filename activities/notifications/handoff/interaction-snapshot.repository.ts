@@ -1,0 +1,37 @@
+import type { Db } from '../../../prisma/client';
+import type { InteractionSnapshot, InteractionSnapshotReader } from './interaction-snapshot.port';
+
+// The projection name of events/projections/interactions.
+const INTERACTIONS_PROJECTION = 'interactions';
+
+export function createInteractionSnapshotReader(db: Db): InteractionSnapshotReader {
+  return {
+    async findCaughtUp(interactionId, awaitEventIds) {
+      const ids = awaitEventIds.flat();
+      if (ids.length > 0) {
+        const applied = new Set(
+          (await db.processedEvent.findMany({ where: { projection: INTERACTIONS_PROJECTION, eventId: { in: ids } }, select: { eventId: true } })).map((p) => p.eventId),
+        );
+        if (!awaitEventIds.every((group) => group.some((id) => applied.has(id)))) return null;
+      }
+      const row = await db.interaction.findUnique({ where: { id: interactionId } });
+      if (!row) return null;
+      return {
+        id: row.id,
+        orgId: row.orgId,
+        callStatus: row.callStatus,
+        startedAt: row.startedAt,
+        createdAt: row.createdAt,
+        customerNumber: row.customerNumber,
+        customerName: row.customerName,
+        customerAddress: row.customerAddress,
+        subject: row.subject,
+        tags: row.tags,
+        summary: row.summary as InteractionSnapshot['summary'],
+        events: row.events as InteractionSnapshot['events'],
+        agentType: row.agentType,
+      };
+    },
+    findOrganization: (orgId) => db.organization.findUnique({ where: { id: orgId }, select: { id: true, name: true, timezone: true, crmName: true } }),
+  };
+}

@@ -1,0 +1,63 @@
+import type { Db } from '../../prisma/client';
+import { BlandVoiceProvider } from './adapters/bland/bland.adapter';
+import { RetellVoiceProvider } from './adapters/retell/retell.adapter';
+import { SandboxVoiceProvider } from './adapters/sandbox/sandbox-voice.adapter';
+import { SynthflowVoiceProvider } from './adapters/synthflow/synthflow.adapter';
+import { VapiVoiceProvider } from './adapters/vapi/vapi.adapter';
+import type { VoiceAgentProvider } from './call-record.schema';
+import type { VoiceProvider, WebhookEvent } from './voice-provider.port';
+
+/** Voice platforms an organization can place calls through (the in-house agent places web calls only). */
+export const OUTBOUND_PROVIDERS = ['retell', 'vapi', 'bland', 'synthflow', 'sandbox'] as const satisfies readonly VoiceAgentProvider[];
+export type OutboundProvider = (typeof OUTBOUND_PROVIDERS)[number];
+
+export interface VoiceProviderDirectoryDeps {
+  db: Db;
+  /** Where the sandbox's call events go: the interaction gateway, as a platform's webhook would. */
+  deliver: (event: WebhookEvent, correlationId: string) => Promise<void>;
+  fetch?: typeof fetch;
+}
+
+export interface VoiceProviderDirectory {
+  /** The org's configured platform (`voice_provider_accounts`), or the sandbox when it has none. */
+  forOrganization(orgId: string, correlationId: string): Promise<VoiceProvider>;
+  /** A named platform of the org: null when it has no account there (the sandbox needs none). */
+  named(orgId: string, provider: OutboundProvider, correlationId: string): Promise<VoiceProvider | null>;
+  sandbox(orgId: string, correlationId: string): SandboxVoiceProvider;
+}
+
+export function createVoiceProviderDirectory({ db, deliver, fetch }: VoiceProviderDirectoryDeps): VoiceProviderDirectory {
+  const sandbox = (orgId: string, correlationId: string) =>
+    new SandboxVoiceProvider({ db, orgId, deliver: (event) => deliver(event, correlationId) });
+
+  const build = (orgId: string, correlationId: string, account: { provider: string; apiKey: string; baseUrl: string | null } | null): VoiceProvider | null => {
+    if (!account || account.provider === 'sandbox') return sandbox(orgId, correlationId);
+    const config = { apiKey: account.apiKey, ...(account.baseUrl ? { baseUrl: account.baseUrl } : {}), fetch };
+    switch (account.provider) {
+      case 'retell':
+        return new RetellVoiceProvider(config);
+      case 'vapi':
+        return new VapiVoiceProvider(config);
+      case 'bland':
+        return new BlandVoiceProvider(config);
+      case 'synthflow':
+        return new SynthflowVoiceProvider(config);
+      default:
+        return null;
+    }
+  };
+
+  const accountOf = (orgId: string) => db.voiceProviderAccount.findUnique({ where: { orgId } });
+
+  return {
+    async forOrganization(orgId, correlationId) {
+      return build(orgId, correlationId, await accountOf(orgId)) ?? sandbox(orgId, correlationId);
+    },
+    async named(orgId, provider, correlationId) {
+      if (provider === 'sandbox') return sandbox(orgId, correlationId);
+      const account = await accountOf(orgId);
+      return account?.provider === provider ? build(orgId, correlationId, account) : null;
+    },
+    sandbox,
+  };
+}

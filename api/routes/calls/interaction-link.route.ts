@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { notFound } from '../../http/errors';
+import { defineRoute } from '../../http/route';
+
+const ParamsSchema = z.object({ interactionId: z.uuid('interaction_id must be a UUID') });
+const ResponseSchema = z.object({ interactionId: z.uuid(), orgId: z.uuid(), callId: z.uuid(), redirect: z.string() });
+
+/**
+ * Spec 000 §2 / 001 §2: /dashboard/link/{interaction_id} is the "View on Dashboard" and SMS "Details:"
+ * link; the dashboard resolves it here and goes on to the interaction's call details page.
+ */
+export const interactionLinkRoute = defineRoute({
+  method: 'get',
+  path: '/dashboard/link/:interactionId',
+  summary: 'Where the dashboard deep link of an interaction leads: its call details page in its organization',
+  tag: 'Calls',
+  access: {
+    kind: 'org',
+    async orgIdOf({ params }, deps) {
+      const orgId = await deps.calls.interactions.orgIdOfInteraction(params.interactionId);
+      if (!orgId) throw notFound('Interaction not found');
+      return orgId;
+    },
+  },
+  request: { params: ParamsSchema },
+  response: { schema: ResponseSchema, description: 'The page the link leads to' },
+  errors: [307, 401, 404],
+  async handler({ params, deps }) {
+    const row = await deps.calls.interactions.findById(params.interactionId);
+    if (!row) throw notFound('Interaction not found');
+    return { interactionId: row.id, orgId: row.orgId, callId: row.callId, redirect: `/calls/${row.callId}?org=${row.orgId}` };
+  },
+});

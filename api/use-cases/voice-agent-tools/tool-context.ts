@@ -1,0 +1,66 @@
+import type { z } from 'zod';
+import type { CrmName } from '../../../lib/domain';
+import { zonedTimeToInstant } from '../../../lib/time/zoned-time';
+import { createEvent } from '../../../events/catalog';
+import type { CrmPort } from '../../../activities/crm/crm.port';
+import type { ApiDeps } from '../../deps';
+import { badRequest, validationError } from '../../http/errors';
+import type { OrganizationRow } from '../../repositories/organization.repository';
+import type { ToolRequest } from './tool-request';
+
+/** What one tool call runs with. */
+export interface ToolContext {
+  deps: ApiDeps;
+  org: OrganizationRow;
+  request: ToolRequest;
+  correlationId: string;
+  now: Date;
+}
+
+export const OFFER_CALLBACK = 'Offer the caller a callback from the office, and if they agree call create_action_callback_request.';
+
+export function parseToolArgs<S extends z.ZodType>(schema: S, args: unknown): z.infer<S> {
+  const r = schema.safeParse(args);
+  if (!r.success) throw validationError(r.error);
+  return r.data;
+}
+
+/** An org-local "2026-03-03T10:00[:00]" (already shape-checked) as an instant, optionally required to lie ahead. */
+export function localInstant(name: string, local: string, ctx: ToolContext, mustBeFuture: boolean): { local: string; date: string; time: string; instant: Date } {
+  const [date, clock] = local.split('T');
+  const time = clock.slice(0, 5);
+  let instant: Date;
+  try {
+    instant = zonedTimeToInstant(date, time, ctx.org.timezone);
+  } catch {
+    throw badRequest(`${name} must be a date and time like 2026-03-03T10:00:00, without a time zone.`);
+  }
+  if (mustBeFuture && instant.getTime() <= ctx.now.getTime()) throw badRequest(`${name} must be in the future.`);
+  return { local: `${date}T${time}`, date, time, instant };
+}
+
+export const crmOfTool = (ctx: ToolContext): CrmPort | null =>
+  (ctx.org.crmName as CrmName) === 'NONE' ? null : ctx.deps.crm.provider.forOrganization(ctx.org.id);
+
+/** The scheduling feature flags of spec 000 §7 "Feature flags swap tool versions". */
+export async function featureFlagsOf(ctx: ToolContext): Promise<{ has_zones: boolean; full_reschedule_and_cancel: boolean }> {
+  const view = await ctx.deps.capacity.repository.view(ctx.org.id);
+  return { has_zones: view?.feature_flags.has_zones ?? false, full_reschedule_and_cancel: view?.feature_flags.full_reschedule_and_cancel ?? false };
+}
+
+export async function recordToolEvent(ctx: ToolContext, name: 'get_jobs', metadata: Record<string, unknown>) {
+  const interactionId = ctx.request.interactionId;
+  if (!interactionId) return;
+  const eventId = crypto.randomUUID();
+  await ctx.deps.crm.events.publish([
+    createEvent({
+      eventId,
+      type: 'InteractionEventRecorded',
+      aggregateId: interactionId,
+      orgId: ctx.org.id,
+      correlationId: ctx.correlationId,
+      causationId: null,
+      data: { interactionId, orgId: ctx.org.id, recordId: eventId, name, metadata },
+    }),
+  ]);
+}

@@ -1,0 +1,235 @@
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { Client } from 'pg';
+import { startProductHarness, type ProductHarness } from '../tests/support/product-harness';
+
+// `npm run bench:calls`: the two figures of issue 3 on this machine, against the real servers of the
+// test stack (start them first with `npm run test:stack`). The whole product runs in this one process
+// (API, worker, projectors), so the figures are a floor for a deployment that splits them.
+//
+//  1. Call-ended webhook → the classified interaction in the read model `/call/logs` serves: p50/p95 at
+//     steady rates, and the highest rate whose calls all finish within BENCH_SLA_MS of their webhook.
+//  2. `/call/logs` (page of 200 with statusCounts) over one million interactions, through HTTP, beside a
+//     hand-written SQL query for the same page measured in the same run.
+//
+// Tunables: BENCH_RATES (calls/s, default "2,5,10,20"), BENCH_SECONDS per rate (20), BENCH_SLA_MS (10000),
+// BENCH_ROWS (1000000), BENCH_LOG_REQUESTS (100), BENCH_SKIP (pipeline|logs).
+
+const env = (name: string, fallback: string) => process.env[name] ?? fallback;
+const RATES = env('BENCH_RATES', '2,5,10,20').split(',').map(Number);
+const SECONDS = Number(env('BENCH_SECONDS', '20'));
+const SLA_MS = Number(env('BENCH_SLA_MS', '10000'));
+const ROWS = Number(env('BENCH_ROWS', '1000000'));
+const LOG_REQUESTS = Number(env('BENCH_LOG_REQUESTS', '100'));
+const SKIP = env('BENCH_SKIP', '');
+
+const FIXTURE = readFileSync(join(__dirname, '../activities/voice/adapters/retell/fixtures/call_ended.json'), 'utf8');
+const FIXTURE_CALL_ID = 'call_a4441234567890777c4a4a123e6';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+const ms = (v: number) => `${v.toFixed(1)} ms`;
+
+interface Session {
+  base: string;
+  orgId: string;
+  cookie: string;
+}
+
+async function onboard(h: ProductHarness, base: string): Promise<Session> {
+  const tag = randomUUID().slice(0, 8);
+  const email = `bench-${tag}@bench.test`;
+  const password = 'bench password 1';
+  const res = await fetch(`${base}/onboarding`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${h.adminToken}` },
+    body: JSON.stringify({ name: `Bench HVAC ${tag}`, admin_email: email, office_email: `office-${tag}@bench.test`, password, timezone: 'America/Chicago', trades_offered: ['HVAC'], crm_name: 'NONE' }),
+  });
+  if (res.status !== 200) throw new Error(`onboarding answered ${res.status}: ${await res.text()}`);
+  const { workflowId } = (await res.json()) as { workflowId: string };
+  const result = (await h.client.workflow.getHandle(workflowId).result()) as { orgId: string };
+  const login = await fetch(`${base}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+  if (login.status !== 200) throw new Error(`login answered ${login.status}`);
+  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
+  return { base, orgId: result.orgId, cookie };
+}
+
+async function pipelineBench(h: ProductHarness, s: Session) {
+  console.log(`\n1. Call-ended webhook → classified interaction in the call-logs read model (offline engine, ${SECONDS} s per rate)`);
+  console.log('   rate/s  sent  done  achieved/s      p50       p95       max  within SLA');
+  let highestSustained = 0;
+  for (const rate of RATES) {
+    const sentAt = new Map<string, number>();
+    const latencies: number[] = [];
+    let firstSend = 0;
+    let lastDone = 0;
+    let polling = true;
+    const poller = (async () => {
+      while (polling || sentAt.size > 0) {
+        const ids = [...sentAt.keys()];
+        if (ids.length > 0) {
+          const done = await h.tdb.db.interaction.findMany({
+            where: { orgId: s.orgId, providerCallId: { in: ids }, NOT: { callStatus: 'PROCESSING' } },
+            select: { providerCallId: true },
+          });
+          const now = performance.now();
+          for (const { providerCallId } of done) {
+            latencies.push(now - sentAt.get(providerCallId)!);
+            sentAt.delete(providerCallId);
+            lastDone = now;
+          }
+          if (!polling && sentAt.size > 0 && now - lastDone > SLA_MS * 3) break; // stuck: give up on the rest
+        }
+        await sleep(20);
+      }
+    })();
+    const total = Math.max(1, Math.round(rate * SECONDS));
+    const sends: Promise<void>[] = [];
+    const start = performance.now();
+    firstSend = start;
+    for (let i = 0; i < total; i++) {
+      const due = start + (i * 1000) / rate;
+      const wait = due - performance.now();
+      if (wait > 0) await sleep(wait);
+      const callId = `call_bench_${rate}_${i}_${randomUUID().slice(0, 8)}`;
+      sentAt.set(callId, performance.now());
+      sends.push(
+        fetch(`${s.base}/voice-agent/webhook/${s.orgId}/retell`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: FIXTURE.split(FIXTURE_CALL_ID).join(callId),
+        }).then(async (r) => {
+          if (r.status !== 200) throw new Error(`webhook answered ${r.status}: ${await r.text()}`);
+        }),
+      );
+    }
+    await Promise.all(sends);
+    polling = false;
+    await poller;
+    latencies.sort((a, b) => a - b);
+    const withinSla = latencies.filter((l) => l <= SLA_MS).length;
+    const achieved = latencies.length / ((lastDone - firstSend) / 1000);
+    const sustained = withinSla === total;
+    if (sustained) highestSustained = Math.max(highestSustained, rate);
+    console.log(
+      `   ${String(rate).padStart(6)}  ${String(total).padStart(4)}  ${String(latencies.length).padStart(4)}  ${achieved.toFixed(1).padStart(10)}  ${ms(percentile(latencies, 50)).padStart(9)} ${ms(percentile(latencies, 95)).padStart(9)} ${ms(latencies.at(-1) ?? NaN).padStart(9)}  ${withinSla}/${total}`,
+    );
+    await sleep(2000); // let the worker go idle between steps
+  }
+  console.log(`   highest rate with every call classified within ${SLA_MS / 1000} s: ${highestSustained || 'none of'} calls/s`);
+}
+
+async function seedInteractions(url: string, orgId: string) {
+  const pg = new Client({ connectionString: url });
+  await pg.connect();
+  const others = Array.from({ length: 9 }, () => randomUUID());
+  const started = performance.now();
+  const chunk = 100_000;
+  // Half the rows belong to the measured organization (a very large contractor), the rest to nine others.
+  for (let from = 1; from <= ROWS; from += chunk) {
+    const to = Math.min(ROWS, from + chunk - 1);
+    await pg.query(
+      `INSERT INTO interactions (id, call_id, org_id, provider, provider_call_id, agent_type, direction, call_status,
+         started_at, ended_at, duration_seconds, customer_number, customer_name, tags, created_at, updated_at)
+       SELECT gen_random_uuid(), gen_random_uuid(),
+              CASE WHEN g % 2 = 0 THEN $1::uuid ELSE ($2::uuid[])[1 + (g / 2) % 9] END,
+              'retell', 'bench_' || g,
+              (ARRAY['RECEPTIONIST','OUTBOUND','CSR'])[1 + g % 3], 'inbound',
+              (ARRAY['BOOKED','UNBOOKED','EXCUSED','ABANDONED','NOT_LEAD','UNBOOKED','BOOKED'])[1 + g % 7],
+              ts, ts + interval '3 minutes', 180, '+1312555' || lpad((g % 10000)::text, 4, '0'), 'Caller ' || g,
+              ARRAY['booked'], ts, ts
+       FROM generate_series($3::int, $4::int) AS g,
+            LATERAL (SELECT now() - (g * interval '30 seconds') AS ts) t`,
+      [orgId, others, from, to],
+    );
+  }
+  await pg.query('VACUUM ANALYZE interactions');
+  await pg.end();
+  return (performance.now() - started) / 1000;
+}
+
+async function timed(n: number, run: () => Promise<void>): Promise<number[]> {
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const t = performance.now();
+    await run();
+    out.push(performance.now() - t);
+  }
+  return out.sort((a, b) => a - b);
+}
+
+async function callLogsBench(h: ProductHarness, s: Session) {
+  console.log(`\n2. /call/logs over ${ROWS.toLocaleString('en-US')} interactions (page of 200 with statusCounts, ${LOG_REQUESTS} requests per case)`);
+  const seconds = await seedInteractions(h.tdb.url, s.orgId);
+  const orgRows = await h.tdb.db.interaction.count({ where: { orgId: s.orgId } });
+  console.log(`   seeded in ${seconds.toFixed(1)} s; the measured organization holds ${orgRows.toLocaleString('en-US')} of them`);
+  const pg = new Client({ connectionString: h.tdb.url });
+  await pg.connect();
+  const last30 = new Date(Date.now() - 30 * 86_400_000).toISOString();
+  const cases = [
+    { label: 'page 1, all time', page: 1, from: undefined as string | undefined },
+    { label: 'page 1, last 30 days', page: 1, from: last30 },
+    { label: 'page 50, all time', page: 50, from: undefined },
+  ];
+  console.log('   case                        HTTP p50  HTTP p95    SQL p50   SQL p95');
+  for (const c of cases) {
+    const http = await timed(LOG_REQUESTS, async () => {
+      const res = await fetch(`${s.base}/call/logs`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie: s.cookie },
+        body: JSON.stringify({ orgId: s.orgId, currentAgents: 'ALL', page: c.page, pageSize: 200, ...(c.from ? { from: c.from } : {}) }),
+      });
+      const body = (await res.json()) as { entries: unknown[]; statusCounts: Record<string, number> };
+      if (res.status !== 200 || body.entries.length !== 200) throw new Error(`call logs answered ${res.status} with ${body.entries?.length} entries`);
+    });
+    const since = c.from ?? '1970-01-01T00:00:00Z';
+    const sql = await timed(LOG_REQUESTS, async () => {
+      const [page] = await Promise.all([
+        pg.query(
+          `SELECT id, call_id, org_id, call_status, agent_type, recording_url, started_at, ended_at, customer_name,
+                  customer_number, customer_address, crm_customer_id, tags, reviewed_at, review_notes, created_at
+             FROM interactions WHERE org_id = $1 AND created_at >= $2
+            ORDER BY created_at DESC, id DESC LIMIT 200 OFFSET $3`,
+          [s.orgId, since, (c.page - 1) * 200],
+        ),
+        pg.query('SELECT call_status, count(*)::int AS n FROM interactions WHERE org_id = $1 AND created_at >= $2 GROUP BY call_status', [s.orgId, since]),
+      ]);
+      if (page.rowCount !== 200) throw new Error('hand-written query returned a short page');
+    });
+    console.log(`   ${c.label.padEnd(26)} ${ms(percentile(http, 50)).padStart(9)} ${ms(percentile(http, 95)).padStart(9)}  ${ms(percentile(sql, 50)).padStart(9)} ${ms(percentile(sql, 95)).padStart(9)}`);
+  }
+  await pg.end();
+}
+
+async function main() {
+  const h = await startProductHarness();
+  const server = h.app.listen(0, '127.0.0.1');
+  await new Promise((r) => server.once('listening', r));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  try {
+    const session = await onboard(h, base);
+    console.log(`bench:calls on ${require('node:os').cpus().length} CPU(s); product in one process against the test-stack servers`);
+    if (SKIP !== 'pipeline') await pipelineBench(h, session);
+    if (SKIP !== 'logs') await callLogsBench(h, session);
+  } finally {
+    server.close();
+    await h.stop();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (err) => {
+    console.error(err instanceof Error ? err.message : err);
+    console.error('Is the test stack up? Start it with `npm run test:stack`.');
+    process.exit(1);
+  },
+);

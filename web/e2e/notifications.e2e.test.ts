@@ -1,0 +1,258 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { type BrowserContext, chromium, type Page, request as playwrightRequest } from 'playwright-core';
+
+// The On-Call Scheduler, the notification settings and the Outbox (issue 5 item 6), in the running product.
+
+function requireEnv(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is not set: the notifications e2e test needs the running stack (set by the test runner)`);
+  return value;
+}
+
+const webUrl = requireEnv('E2E_WEB_URL');
+const email = requireEnv('E2E_LOGIN_EMAIL');
+const password = requireEnv('E2E_LOGIN_PASSWORD');
+const orgName = requireEnv('E2E_ORG_NAME');
+const artifactsDir = process.env.E2E_ARTIFACTS_DIR ?? os.tmpdir();
+const STEP_TIMEOUT_MS = 15_000;
+const onPath = (pathname: string) => (url: URL) => url.pathname === pathname;
+const FIXTURES = path.join(__dirname, '../../activities/voice/adapters/retell/fixtures');
+const FIXTURE_CALL_ID = 'call_a4441234567890777c4a4a123e6';
+const run = Date.now().toString(36);
+
+let userDataDir: string;
+let context: BrowserContext;
+let page: Page;
+let orgId: string;
+
+beforeAll(async () => {
+  userDataDir = mkdtempSync(path.join(os.tmpdir(), 'notifications-e2e-'));
+  context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    viewport: { width: 1400, height: 1000 },
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  context.setDefaultTimeout(STEP_TIMEOUT_MS);
+  page = context.pages()[0] ?? (await context.newPage());
+  await page.goto(webUrl);
+  await page.waitForURL(onPath('/login'));
+  await page.getByTestId('login-email').fill(email);
+  await page.getByTestId('login-password').fill(password);
+  await page.getByTestId('login-submit').click();
+  await page.waitForURL(onPath('/'));
+  const switcher = page.getByTestId('org-switcher');
+  await switcher.waitFor();
+  expect(await switcher.evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.text)).toBe(orgName);
+  orgId = await switcher.inputValue();
+}, 60_000);
+
+afterAll(async () => {
+  await context?.close();
+  if (userDataDir) rmSync(userDataDir, { recursive: true, force: true });
+});
+
+async function open(pathname: string) {
+  await page.goto(new URL(`${pathname}?org=${orgId}`, webUrl).toString());
+  await page.waitForURL(onPath(pathname));
+}
+
+/** Reloads until the check holds: saves reach the read model a moment after the API answers. */
+async function untilAfterReload(check: () => Promise<boolean>, before: () => Promise<void>, timeoutMs = 20_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    await page.reload();
+    await before();
+    if (await check()) return;
+    if (Date.now() > deadline) throw new Error('the saved state never showed after reload');
+    await page.waitForTimeout(500);
+  }
+}
+
+async function withScreenshot(name: string, body: () => Promise<void>) {
+  try {
+    await body();
+  } catch (error) {
+    mkdirSync(artifactsDir, { recursive: true });
+    await page.screenshot({ path: path.join(artifactsDir, `${name}-failure.png`), fullPage: true }).catch(() => undefined);
+    throw error;
+  }
+}
+
+describe('On-Call Scheduler', () => {
+  // A month far enough ahead that no earlier run or demo data holds it.
+  const month = `2031-${String((Date.now() % 12) + 1).padStart(2, '0')}`;
+  const day = `${month}-04`;
+
+  async function showMonth(value: string) {
+    await page.getByTestId('oncall-month').fill(value);
+    await page.getByTestId('oncall-show').click();
+  }
+
+  it('assigns a technician and a manager for a day, saves, and keeps them after a reload', async () => {
+    await withScreenshot('on-call', async () => {
+      await open('/on-call');
+      expect(await page.getByTestId('page-title').innerText()).toBe('On-call');
+      await showMonth(month);
+      await page.getByTestId(`oncall-day-${day}`).waitFor();
+      expect(await page.getByTestId('oncall-department').inputValue()).toBe('HVAC');
+
+      const tech = page.getByTestId(`oncall-tech-${day}`);
+      const manager = page.getByTestId(`oncall-manager-${day}`);
+      const techId = await tech.locator('option').nth(1).getAttribute('value');
+      const managerId = await manager.locator('option').nth(1).getAttribute('value');
+      expect(techId).toBeTruthy();
+      expect(managerId).toBeTruthy();
+      await tech.selectOption(techId!);
+      await manager.selectOption(managerId!);
+      await page.getByTestId('oncall-save').click();
+      expect(await page.getByTestId('oncall-saved').innerText()).toContain(`On-call schedule for ${month} saved.`);
+
+      await untilAfterReload(
+        async () => (await page.getByTestId(`oncall-tech-${day}`).inputValue()) === techId && (await page.getByTestId(`oncall-manager-${day}`).inputValue()) === managerId,
+        async () => {
+          await showMonth(month);
+          await page.getByTestId(`oncall-day-${day}`).waitFor();
+        },
+      );
+      // The other trade has nobody that day.
+      await page.getByTestId('oncall-department').selectOption('Electrical');
+      expect(await page.getByTestId(`oncall-tech-${day}`).inputValue()).toBe('');
+    });
+  }, 90_000);
+
+  it('shows the spec message for a malformed month', async () => {
+    await withScreenshot('on-call-bad-month', async () => {
+      await showMonth('2031-3');
+      const error = page.getByTestId('oncall-error');
+      await error.waitFor();
+      expect(await error.innerText()).toContain('Must be YYYY-MM format');
+    });
+  }, 30_000);
+});
+
+describe('notification settings', () => {
+  it('offers each group only its channels, refuses a bad CC phone with the spec message, and keeps what was saved', async () => {
+    await withScreenshot('settings', async () => {
+      await open('/settings');
+      await page.getByTestId('notification-settings').waitFor();
+      // Allowed channels per group (000 §4): the office has no SMS and the CC phones no e-mail.
+      expect(await page.getByTestId('notify-InboundCallRule-office-sms').count()).toBe(0);
+      expect(await page.getByTestId('notify-InboundCallRule-cc-email').count()).toBe(0);
+      expect(await page.getByTestId('notify-EmergencyJobRule-oncall_tech-call').count()).toBe(1);
+
+      await page.getByTestId('notify-InboundCallRule-office-email').selectOption('ALWAYS');
+      await page.getByTestId('notify-EmergencyJobRule-oncall_tech-call').selectOption('AFTER_HOURS');
+      await page.getByTestId('notify-EmergencyJobRule-cc-sms').selectOption('NON_OFFICE_HOURS');
+      await page.getByTestId('settings-cc-phones').fill('555-1234');
+      await page.getByTestId('settings-save').click();
+      expect(await page.getByTestId('settings-error').innerText()).toContain('Phone number must be in format +1XXXXXXXXXX');
+
+      await page.getByTestId('settings-cc-phones').fill('+15550001111, +15550002222');
+      await page.getByTestId('settings-save').click();
+      await page.getByTestId('settings-saved').waitFor();
+
+      await untilAfterReload(
+        async () =>
+          (await page.getByTestId('notify-EmergencyJobRule-oncall_tech-call').inputValue()) === 'AFTER_HOURS' &&
+          (await page.getByTestId('notify-InboundCallRule-office-email').inputValue()) === 'ALWAYS' &&
+          (await page.getByTestId('settings-cc-phones').inputValue()) === '+15550001111, +15550002222',
+        () => page.getByTestId('notification-settings').waitFor(),
+      );
+      expect(await page.getByTestId('notify-EmergencyJobRule-cc-sms').inputValue()).toBe('NON_OFFICE_HOURS');
+      expect(await page.getByTestId('notify-BookedCallRule-office-email').inputValue()).toBe('');
+    });
+  }, 90_000);
+});
+
+describe('Outbox', () => {
+  // A call makes the demo org's Calls page non-empty, which the dashboard walk-through expects empty: the
+  // call goes to an organization of this run's own, onboarded by the operator through the API.
+  const operatorEmail = process.env.E2E_OPERATOR_EMAIL ?? 'operator@homeagent.test';
+  const operatorPassword = process.env.E2E_OPERATOR_PASSWORD ?? 'operator-password';
+  const ownerEmail = `owner-${run}@outbox-e2e.test`;
+  const ownerPassword = 'outbox e2e password';
+
+  async function api() {
+    return playwrightRequest.newContext({ baseURL: webUrl });
+  }
+
+  async function onboardOrganization(): Promise<string> {
+    const operator = await api();
+    try {
+      expect((await operator.post('/api/auth/login', { data: { email: operatorEmail, password: operatorPassword } })).status()).toBe(200);
+      const started = await operator.post('/api/onboarding', {
+        data: { name: `Outbox E2E ${run}`, admin_email: ownerEmail, office_email: `office-${run}@outbox-e2e.test`, password: ownerPassword, timezone: 'America/Chicago', trades_offered: ['HVAC'], crm_name: 'NONE' },
+      });
+      expect(started.status()).toBe(200);
+      const { workflowId } = (await started.json()) as { workflowId: string };
+      const deadline = Date.now() + 60_000;
+      for (;;) {
+        const status = (await (await operator.get(`/api/workflow-status?workflowId=${encodeURIComponent(workflowId)}`)).json()) as { status: string; result?: { orgId: string } };
+        if (status.status === 'COMPLETED' && status.result) return status.result.orgId;
+        if (Date.now() > deadline) throw new Error(`onboarding did not complete: ${status.status}`);
+        await new Promise((r) => setTimeout(r, 500));
+      }
+    } finally {
+      await operator.dispose();
+    }
+  }
+
+  it('shows the e-mail the office got for a call', async () => {
+    await withScreenshot('outbox', async () => {
+      const newOrgId = await onboardOrganization();
+      const owner = await api();
+      try {
+        expect((await owner.post('/api/auth/login', { data: { email: ownerEmail, password: ownerPassword } })).status()).toBe(200);
+        const saved = await owner.post('/api/org/notification-settings', {
+          data: { orgId: newOrgId, notification_settings: [{ rule_id: 'InboundCallRule', recipients: [{ group: 'office', channel: 'email', time: 'ALWAYS' }] }] },
+        });
+        expect(saved.status()).toBe(200);
+        // Let the saved settings reach the read model before the call ends.
+        const settled = Date.now() + 20_000;
+        while (((await (await owner.get(`/api/org?id=${newOrgId}`)).json()) as { notification_settings?: unknown[] }).notification_settings?.length !== 1) {
+          if (Date.now() > settled) throw new Error('the notification settings never reached the organization');
+          await new Promise((r) => setTimeout(r, 300));
+        }
+
+        const callId = `call_e2e_${run}`;
+        for (const name of ['call_started', 'call_ended', 'call_analyzed']) {
+          const body = readFileSync(path.join(FIXTURES, `${name}.json`), 'utf8').split(FIXTURE_CALL_ID).join(callId);
+          const res = await owner.post(`/api/voice-agent/webhook/${newOrgId}/retell`, { data: body, headers: { 'content-type': 'application/json' } });
+          expect(res.status()).toBe(200);
+        }
+        type Message = { id: string; channel: string; to: string; subject: string | null; text: string };
+        let email: Message | undefined;
+        const deadline = Date.now() + 60_000;
+        while (!email) {
+          if (Date.now() > deadline) throw new Error('no e-mail reached the outbox');
+          await new Promise((r) => setTimeout(r, 1000));
+          const page1 = (await (await owner.get(`/api/outbox?orgId=${newOrgId}`)).json()) as { messages: Message[] };
+          email = page1.messages.find((m) => m.channel === 'email');
+        }
+        expect(email.to).toBe(`office-${run}@outbox-e2e.test`);
+        expect(email.text).toContain('/dashboard/link/');
+
+        await page.getByTestId('logout').click();
+        await page.waitForURL(onPath('/login'));
+        await page.getByTestId('login-email').fill(ownerEmail);
+        await page.getByTestId('login-password').fill(ownerPassword);
+        await page.getByTestId('login-submit').click();
+        await page.waitForURL(onPath('/'));
+        orgId = newOrgId;
+        await open('/outbox');
+        const card = page.getByTestId(`outbox-message-${email.id}`);
+        await card.waitFor();
+        const shown = await card.innerText();
+        expect(shown).toContain('E-mail');
+        expect(shown).toContain(email.subject!);
+        expect(shown).toContain(`To ${email.to}`);
+      } finally {
+        await owner.dispose();
+      }
+    });
+  }, 120_000);
+});

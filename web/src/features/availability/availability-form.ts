@@ -1,0 +1,78 @@
+import type { DayLoad, TimeRange, WeeklyHours, Weekday } from './api/availability.schema';
+import { WEEKDAYS } from './api/availability.schema';
+
+const DAY_MS = 86_400_000;
+
+export function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** How a grid cell looks: the share of the shift still open, and a colour that reads at a glance. */
+export function cellLook(day: DayLoad): { openShare: number; bookedShare: number; color: string; label: string } {
+  if (day.shiftHours <= 0) return { openShare: 0, bookedShare: 0, color: 'gray.200', label: 'Off' };
+  const openShare = Math.max(0, Math.min(1, day.openHours / day.shiftHours));
+  const color = openShare >= 0.6 ? 'green.500' : openShare >= 0.3 ? 'green.300' : openShare > 0 ? 'orange.400' : 'red.400';
+  return { openShare, bookedShare: 1 - openShare, color, label: `${formatHours(day.openHours)} open of ${formatHours(day.shiftHours)}` };
+}
+
+export const formatHours = (hours: number) => `${Number.isInteger(hours) ? hours : hours.toFixed(1)}h`;
+
+export function totals(days: DayLoad[]): { shiftHours: number; openHours: number } {
+  return days.reduce((t, d) => ({ shiftHours: t.shiftHours + d.shiftHours, openHours: t.openHours + d.openHours }), { shiftHours: 0, openHours: 0 });
+}
+
+export function setRange(hours: WeeklyHours, day: Weekday, index: number, range: TimeRange): WeeklyHours {
+  return { ...hours, [day]: (hours[day] ?? []).map((r, i) => (i === index ? range : r)) };
+}
+
+export function addRange(hours: WeeklyHours, day: Weekday): WeeklyHours {
+  const ranges = hours[day] ?? [];
+  const last = ranges[ranges.length - 1];
+  return { ...hours, [day]: [...ranges, last ? { start: last.end, end: last.end } : { start: '09:00', end: '17:00' }] };
+}
+
+export function removeRange(hours: WeeklyHours, day: Weekday, index: number): WeeklyHours {
+  return { ...hours, [day]: (hours[day] ?? []).filter((_, i) => i !== index) };
+}
+
+/** Copies one day's hours to the other weekdays (Monday to Friday). */
+export function copyToWeekdays(hours: WeeklyHours, from: Weekday): WeeklyHours {
+  const ranges = hours[from] ?? [];
+  return { ...hours, ...Object.fromEntries(WEEKDAYS.slice(0, 5).map((d) => [d, ranges.map((r) => ({ ...r }))])) };
+}
+
+export function addHoliday(holidays: string[], date: string): string[] {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return holidays;
+  return [...new Set([...holidays, date])].sort();
+}
+
+const hourText = (h: number) => (Number.isInteger(h) ? String(h) : `${Math.floor(h)}:${String(Math.round((h % 1) * 60)).padStart(2, '0')}`);
+const parseHour = (text: string): number => {
+  const m = /^(\d{1,2})(?::(\d{2}))?$/.exec(text.trim());
+  return m ? Number(m[1]) + Number(m[2] ?? 0) / 60 : Number.NaN;
+};
+
+/** "8-10, 13:30-15" ↔ [[8, 10], [13.5, 15]]: the ACP slot list as people type it. */
+export function formatSlots(slots: [number, number][]): string {
+  return slots.map(([s, e]) => `${hourText(s)}-${hourText(e)}`).join(', ');
+}
+
+export function parseSlots(text: string): [number, number][] | null {
+  const parts = text.split(',').map((p) => p.trim()).filter(Boolean);
+  const slots = parts.map((p) => p.split('-').map(parseHour) as [number, number]);
+  return slots.every((s) => s.length === 2 && s.every((n) => !Number.isNaN(n))) ? slots : null;
+}
+
+/** "HVAC=9001, Plumbing=9002" ↔ {HVAC: '9001', Plumbing: '9002'}. */
+export function formatPairs(map: Record<string, string>): string {
+  return Object.entries(map).map(([k, v]) => `${k}=${v}`).join(', ');
+}
+
+export function parsePairs(text: string): Record<string, string> {
+  return Object.fromEntries(
+    text
+      .split(',')
+      .map((p) => p.split('=').map((s) => s.trim()))
+      .filter((p) => p.length === 2 && p[0] && p[1]),
+  );
+}

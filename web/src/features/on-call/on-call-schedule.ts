@@ -1,0 +1,38 @@
+import type { CrmWorker, OnCallDay, OnCallPerson } from './api/on-call.schema';
+
+export type OnCallRole = OnCallPerson['role'];
+
+/** Every date of a YYYY-MM month, and the weekday (0 = Monday) its first day falls on. */
+export function monthDays(month: string): { dates: string[]; leadingBlanks: number } {
+  const [year, m] = month.split('-').map(Number);
+  const count = new Date(Date.UTC(year, m, 0)).getUTCDate();
+  const dates = Array.from({ length: count }, (_, i) => `${month}-${String(i + 1).padStart(2, '0')}`);
+  const leadingBlanks = (new Date(Date.UTC(year, m - 1, 1)).getUTCDay() + 6) % 7;
+  return { dates, leadingBlanks };
+}
+
+export function isMonthKey(value: string): boolean {
+  return /^\d{4}-(0[1-9]|1[0-2])$/.test(value);
+}
+
+/** The person of a role on call for a department that day, if any. */
+export function assigned(days: OnCallDay[], date: string, department: string, role: OnCallRole): OnCallPerson | undefined {
+  return days.find((d) => d.date === date)?.people.find((p) => p.department === department && p.role === role);
+}
+
+/**
+ * Puts a worker on call (or nobody, with null) for one department and role that day; other departments'
+ * people are kept. Days left empty are dropped so the saved month lists only days with someone on call.
+ */
+export function assign(days: OnCallDay[], date: string, department: string, role: OnCallRole, worker: CrmWorker | null): OnCallDay[] {
+  const others = (days.find((d) => d.date === date)?.people ?? []).filter((p) => !(p.department === department && p.role === role));
+  const people = worker ? [...others, { role, employeeId: worker.id, phoneNumber: worker.phoneNumber, name: worker.name, department }] : others;
+  const rest = days.filter((d) => d.date !== date);
+  const next = people.length > 0 ? [...rest, { date, people }] : rest;
+  return next.sort((a, b) => a.date.localeCompare(b.date));
+}
+
+/** The employee id → name cache saved with the month (001 §2.9). */
+export function employeeNames(days: OnCallDay[]): Record<string, string> {
+  return Object.fromEntries(days.flatMap((d) => d.people.map((p) => [String(p.employeeId), p.name])));
+}

@@ -1,0 +1,20 @@
+import useSWR from 'swr';
+import { apiClient } from '../../../lib/api-client';
+import { DeletedSchema, RuleListSchema, RuleSchema, type RuleFields } from './scheduling-rules.schema';
+
+export function useSchedulingRules(orgId: string | null) {
+  return useSWR(orgId ? ['/org/scheduling-rules', orgId] : null, () => apiClient.get(`/org/scheduling-rules?id=${encodeURIComponent(orgId!)}`, RuleListSchema));
+}
+
+/** The client names the id, so a retried save does not create the rule twice. */
+export function createSchedulingRule(orgId: string, id: string, rule: RuleFields) {
+  return apiClient.post('/org/scheduling-rules', { orgId, data: [{ id, ...rule }] }, RuleListSchema);
+}
+
+export function updateSchedulingRule(orgId: string, id: string, changes: Partial<RuleFields>) {
+  return apiClient.put(`/org/scheduling-rules/${encodeURIComponent(id)}`, { orgId, data: { id, ...changes } }, RuleSchema);
+}
+
+export function deleteSchedulingRule(orgId: string, id: string) {
+  return apiClient.delete(`/org/scheduling-rules/${encodeURIComponent(id)}`, { orgId }, DeletedSchema);
+}

@@ -1,0 +1,34 @@
+import useSWR from 'swr';
+import { apiClient, ApiError } from '../../../lib/api-client';
+import { CallDetailsSchema } from '../../calls/api/calls.schema';
+import { CreatedWebCallSchema, EndedWebCallSchema, isClassified, WebCallAgentsSchema, WebCallTurnSchema } from './web-call.schema';
+
+export function useWebCallAgents(orgId: string | null) {
+  return useSWR(orgId ? ['/voice-agent/web-call/agents', orgId] : null, () =>
+    apiClient.get(`/voice-agent/web-call/agents?orgId=${encodeURIComponent(orgId!)}`, WebCallAgentsSchema),
+  );
+}
+
+export const startWebCall = (orgId: string, agentId: string) => apiClient.post('/create-web-call', { orgId, agentId, dynamicVariables: {} }, CreatedWebCallSchema);
+
+export const sendCallerTurn = (orgId: string, callId: string, accessToken: string, text: string) =>
+  apiClient.post('/voice-agent/web-call/turn', { orgId, callId, access_token: accessToken, text }, WebCallTurnSchema);
+
+export const endWebCall = (orgId: string, callId: string, accessToken: string) =>
+  apiClient.post('/voice-agent/web-call/end', { orgId, callId, access_token: accessToken }, EndedWebCallSchema);
+
+/** Polls the call's interaction until the post-call pipeline has classified it; 404 means not projected yet. */
+export function useWebCallInteraction(callId: string | null) {
+  return useSWR(
+    callId ? ['/call/retrieve', callId, 'web-call'] : null,
+    async () => {
+      try {
+        return await apiClient.post('/call/retrieve', { callId }, CallDetailsSchema);
+      } catch (err) {
+        if (err instanceof ApiError && err.status === 404) return null;
+        throw err;
+      }
+    },
+    { refreshInterval: (data) => (isClassified(data?.data.call_status) ? 0 : 1500) },
+  );
+}

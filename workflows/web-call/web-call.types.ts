@@ -1,0 +1,41 @@
+import type { AgentProfile } from '../../activities/agent-runtime/agent-profile';
+import type { AgentToolUse } from '../../activities/agent-runtime/conversation';
+import type { WebCallEntry } from '../../activities/agent-runtime/web-call-record';
+import type { RunMeta } from '../onboarding/onboarding.types';
+
+export interface WebCallWorkflowInput {
+  meta: RunMeta;
+  orgId: string;
+  /** The web call's id: the in-house provider call id, and the id of its interaction's call. */
+  callId: string;
+  interactionId: string;
+  agent: AgentProfile;
+  dynamicVariables: Record<string, string>;
+  /** SHA-256 of the access token handed to whoever joins the call; turns must present the token. */
+  accessTokenHash: string;
+  taskQueuePrefix: string;
+  /** A call nobody speaks in for this long is ended (default five minutes). */
+  idleTimeoutMs?: number;
+}
+
+export type WebCallEndReason = 'caller_ended' | 'agent_ended' | 'idle_timeout';
+
+export interface CallerTurnInput {
+  accessTokenHash: string;
+  text: string;
+}
+
+export interface AgentReply {
+  reply: string;
+  toolCalls: AgentToolUse[];
+  ended: boolean;
+}
+
+export interface WebCallSnapshot {
+  callId: string;
+  orgId: string;
+  agentId: string;
+  status: 'live' | 'ended';
+  endReason: WebCallEndReason | null;
+  entries: WebCallEntry[];
+}
