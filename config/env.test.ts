@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig, TEST_STACK_ENV, type AppConfig } from './env';
+import { ConfigError, loadConfig, TEST_STACK_ENV, testStackEnv, type AppConfig } from './env';
 
 function configError(env: Record<string, string>): ConfigError {
   try {
@@ -136,5 +136,25 @@ describe('TEST_STACK_ENV', () => {
   it('keeps its data apart from the default stack', () => {
     expect(test.HOMEAGENT_DATA_DIR).not.toBe(demo.HOMEAGENT_DATA_DIR);
     expect(test.databaseUrl).not.toBe(demo.databaseUrl);
+  });
+});
+
+describe('testStackEnv slots', () => {
+  const portsOf = (env: Record<string, string>) => {
+    const c = loadConfig(env);
+    return [c.POSTGRES_PORT, portOf(c.KAFKA_BROKERS), c.KAFKA_CONTROLLER_PORT, portOf(c.TEMPORAL_ADDRESS), c.TEMPORAL_UI_PORT, c.API_PORT, c.WEB_PORT];
+  };
+
+  it('gives two slots disjoint ports and data directories', () => {
+    const a = testStackEnv({ HOMEAGENT_TEST_SLOT: '0' });
+    const b = testStackEnv({ HOMEAGENT_TEST_SLOT: '2' });
+    const shared = portsOf(a).filter((p) => portsOf(b).includes(p));
+    expect(shared).toEqual([]);
+    expect(a.HOMEAGENT_DATA_DIR).not.toBe(b.HOMEAGENT_DATA_DIR);
+    expect(portsOf(b)[0]).toBe(15633);
+  });
+
+  it('refuses a slot that is not one digit, naming the variable', () => {
+    expect(() => testStackEnv({ HOMEAGENT_TEST_SLOT: '12' })).toThrow(/HOMEAGENT_TEST_SLOT/);
   });
 });

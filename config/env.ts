@@ -169,16 +169,29 @@ export function loadConfigOrExit(env: NodeJS.ProcessEnv = process.env): AppConfi
   }
 }
 
-/** Environment for the integration-test stack: same servers, other ports and data directory. */
-export const TEST_STACK_ENV: Record<string, string> = {
-  NODE_ENV: 'test',
-  LOG_LEVEL: 'warn',
-  HOMEAGENT_DATA_DIR: path.join(repoRoot, '.data', 'test'),
-  POSTGRES_PORT: '15433',
-  KAFKA_BROKERS: '127.0.0.1:19092',
-  KAFKA_CONTROLLER_PORT: '19093',
-  TEMPORAL_ADDRESS: '127.0.0.1:17233',
-  TEMPORAL_UI_PORT: '18233',
-  API_PORT: '13000',
-  WEB_PORT: '15173',
-};
+/**
+ * Environment for the integration-test stack: same servers, other ports and data directory.
+ * `HOMEAGENT_TEST_SLOT=N` (0-9) moves every port up by N*100 and the data to `.data/test-N`, so
+ * several test runs (two checkouts, two developers on one host) can run side by side.
+ */
+export function testStackEnv(env: NodeJS.ProcessEnv = process.env): Record<string, string> {
+  const raw = env.HOMEAGENT_TEST_SLOT ?? '0';
+  if (!/^\d$/.test(raw)) throw new ConfigError([`HOMEAGENT_TEST_SLOT: expected a digit 0-9, got "${raw}"`]);
+  const slot = Number(raw);
+  const port = (base: number) => String(base + slot * 100);
+  return {
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'warn',
+    HOMEAGENT_TEST_SLOT: raw,
+    HOMEAGENT_DATA_DIR: path.join(repoRoot, '.data', slot === 0 ? 'test' : `test-${slot}`),
+    POSTGRES_PORT: port(15433),
+    KAFKA_BROKERS: `127.0.0.1:${port(19092)}`,
+    KAFKA_CONTROLLER_PORT: port(19093),
+    TEMPORAL_ADDRESS: `127.0.0.1:${port(17233)}`,
+    TEMPORAL_UI_PORT: port(18233),
+    API_PORT: port(13000),
+    WEB_PORT: port(15173),
+  };
+}
+
+export const TEST_STACK_ENV: Record<string, string> = testStackEnv();
