@@ -191,6 +191,8 @@ const crossTenantRequests: Record<string, (otherOrg: { id: string; slug: string 
   'put /crm/telecom/calls/:callId': (o) => ({ query: { orgId: o.id }, body: { callType: 'x' } }),
   'get /crm/calls/:callId/recording': (o) => ({ query: { orgId: o.id } }),
   'get /crm/roles': (o) => ({ query: { orgId: o.id } }),
+  'get /crm/employees': (o) => ({ query: { orgId: o.id } }),
+  'get /crm/technicians': (o) => ({ query: { orgId: o.id } }),
   'get /crm/membership-types': (o) => ({ query: { orgId: o.id } }),
   'get /crm/pricebook-list': (o) => ({ query: { orgId: o.id } }),
   'get /crm/business-units': (o) => ({ query: { orgId: o.id } }),
@@ -217,9 +219,18 @@ const crossTenantRequests: Record<string, (otherOrg: { id: string; slug: string 
   'put /org/scheduling-rules/:ruleId': (o) => ({ body: { orgId: o.id, data: { threshold: 10 } } }),
   'delete /org/scheduling-rules/:ruleId': (o) => ({ body: { orgId: o.id } }),
   'get /voice-agent/web-call/agents': (o) => ({ query: { orgId: o.id } }),
+  'get /voice-agent/agents/:agentId/tools': (o) => ({ query: { orgId: o.id }, params: { agentId: crypto.randomUUID() } }),
   'post /create-web-call': (o) => ({ body: { orgId: o.id, agentId: 'any-agent' } }),
   'post /voice-agent/web-call/turn': (o) => ({ body: { orgId: o.id, callId: crypto.randomUUID(), access_token: 'token', text: 'hello' } }),
   'post /voice-agent/web-call/end': (o) => ({ body: { orgId: o.id, callId: crypto.randomUUID(), access_token: 'token' } }),
+  'put /org': (o) => ({ body: { id: o.id, service_area_active: false } }),
+  'post /integrations/send-sms': (o) => ({ body: { to: '+15125550100', message: 'Not yours', conversationMetadata: { org_id: o.id } } }),
+  'post /integrations/send-email': (o) => ({ body: { orgId: o.id, email: 'someone@alpha.test', template_name: 'call-errors', template_variables: { interactionId: 'x', errors: ['x'] } } }),
+  // Another tenant's e-mail and an unknown id get the same answer, so ids cannot be probed.
+  'get /integrations/email/:emailId': () => ({ params: { emailId: crypto.randomUUID() } }),
+  'post /llm/evaluation': (o) => ({ body: { traceId: crypto.randomUUID(), agentType: 'RECEPTIONIST', orgId: o.id, traceType: 'call' } }),
+  'post /llm/prompt-using-hub': (o) => ({ body: { traceId: 't', task: 'call_scorer', input: {}, orgId: o.id } }),
+  'post /llm/chat': (o) => ({ body: { sessionId: `s-${crypto.randomUUID()}`, message: 'hello', orgId: o.id, agentId: 'any-agent' } }),
 };
 
 describe('tenancy', () => {

@@ -46,6 +46,10 @@ function organizationRow(id: string, name: string, slug: string): OrganizationRo
     notificationSettings: null,
     oncallSchedule: null,
     ccPhoneNumbers: [],
+    featureFlags: null,
+    serviceAreaActive: false,
+    spamNumbers: null,
+    zipcodes: [],
     streamVersion: 1,
     createdAt: at,
     updatedAt: at,
@@ -161,7 +165,9 @@ function world() {
     // The capacity routes are covered by capacity.int.test.ts against the real stack.
     capacity: {} as ApiDeps['capacity'],
     // The SMS webhook and webhook-delivery routes are covered by their int tests against the real stack.
-    delivery: {} as ApiDeps['delivery'],
+    delivery: { teamChat: { find: async () => null, set: async () => undefined } } as unknown as ApiDeps['delivery'],
+    // The /llm routes are covered by llm.int.test.ts against the real stack.
+    llm: {} as ApiDeps['llm'],
   };
   return { deps, app: createApp(deps), operator, owner, workflowRuns, calls, logLines };
 }

@@ -18,8 +18,12 @@ import type { LanguageEngine } from '../activities/llm/language-engine.port';
 
 import type { AgentDirectory } from '../activities/agent-runtime/agent-directory';
 import type { WebCallGateway } from './use-cases/web-call-gateway.port';
+import type { ChatSessionGateway } from './use-cases/chat-session-gateway.port';
+import type { PromptHubRepository } from './repositories/prompt-hub.repository';
+import type { LlmTraceRepository } from './repositories/llm-trace.repository';
 
-import type { SmsNumberRepository, WebhookAppRepository, WebhookAttemptRepository } from './repositories/delivery.repository';
+import type { SmsNumberRepository, TeamChatHookRepository, WebhookAppRepository, WebhookAttemptRepository } from './repositories/delivery.repository';
+import type { Messaging } from '../activities/notifications/messaging.port';
 
 export interface ApiDeps {
   config: Pick<AppConfig, 'NODE_ENV' | 'ADMIN_API_TOKEN' | 'SESSION_TTL_HOURS'>;
@@ -72,10 +76,24 @@ export interface ApiDeps {
     smsNumbers: SmsNumberRepository;
     webhookApps: WebhookAppRepository;
     webhookAttempts: WebhookAttemptRepository;
+    /** Each organization's own team-chat webhook URL (set by PUT /org). */
+    teamChat: TeamChatHookRepository;
+    /** POST /integrations/send-sms and /send-email send through the same ports as notifications (MESSAGING_ADAPTER). */
+    messaging: Messaging;
     /** Twilio signs its webhooks with the account's auth token; without one they are accepted unsigned. */
     twilioAuthToken: string | null;
     /** The API's public base URL as providers call it; the request's own host otherwise. */
     publicApiUrl: string | null;
     dashboardUrl: string;
+  };
+  /** The /llm group (spec 000 §7): AI tasks on LLM_ADAPTER, the prompt hub, evaluations, LLM chat sessions. */
+  llm: {
+    engine: LanguageEngine;
+    prompts: PromptHubRepository;
+    traces: LlmTraceRepository;
+    chats: ChatSessionGateway;
+    events: EventPublisher;
+    /** EVALUATION_WEBHOOK_SECRET; without one the evaluation webhook refuses every delivery. */
+    evaluationWebhookSecret: string | null;
   };
 }

@@ -1,4 +1,7 @@
 import { Client, Connection } from '@temporalio/client';
+import { createPromptHubRepository } from './repositories/prompt-hub.repository';
+import { createLlmTraceRepository } from './repositories/llm-trace.repository';
+import { createTemporalChatSessionGateway } from './use-cases/temporal-chat-session-gateway';
 import { loadConfigOrExit } from '../config/env';
 import { createLogger } from '../lib/logger';
 import { createDb } from '../prisma/client';
@@ -20,8 +23,9 @@ import { createTemporalCrmActionGateway } from './use-cases/temporal-crm-action-
 import { createVoiceToolAuthRepository } from './repositories/voice-tool-auth.repository';
 import { createVoiceProviderDirectory } from '../activities/voice/voice-provider-directory';
 import { deliverThrough } from './use-cases/voice-agent-calls';
-import { createLanguageEngine } from '../activities/llm/create-language-engine';
-import { createSmsNumberRepository, createWebhookAppRepository, createWebhookAttemptRepository } from './repositories/delivery.repository';
+import { createLanguageEngine, languageEngineConfigFrom } from '../activities/llm/create-language-engine';
+import { createSmsNumberRepository, createTeamChatHookRepository, createWebhookAppRepository, createWebhookAttemptRepository } from './repositories/delivery.repository';
+import { createMessaging } from '../activities/notifications/create-messaging';
 
 async function main() {
   const config = loadConfigOrExit();
@@ -49,6 +53,8 @@ async function main() {
       smsNumbers: createSmsNumberRepository(db),
       webhookApps: createWebhookAppRepository(db),
       webhookAttempts: createWebhookAttemptRepository(db),
+      teamChat: createTeamChatHookRepository(db),
+      messaging: createMessaging({ config, db }),
       twilioAuthToken: config.TWILIO_AUTH_TOKEN ?? null,
       publicApiUrl: config.PUBLIC_API_URL ?? null,
       dashboardUrl: config.dashboardUrl,
@@ -63,11 +69,19 @@ async function main() {
     },
     voice: {
       providers: createVoiceProviderDirectory({ db, deliver: deliverThrough(createTemporalInteractionGateway(client, config.TEMPORAL_TASK_QUEUE_PREFIX)) }),
-      engine: createLanguageEngine({ adapter: config.LLM_ADAPTER }),
+      engine: createLanguageEngine(languageEngineConfigFrom(config)),
     },
     webCalls: {
       agents: createOrganizationAgentDirectory(createOrganizationRepository(db), createCrm({ adapter: config.CRM_ADAPTER, db, config }).crm),
       gateway: createTemporalWebCallGateway(client, config.TEMPORAL_TASK_QUEUE_PREFIX),
+    },
+    llm: {
+      engine: createLanguageEngine(languageEngineConfigFrom(config)),
+      prompts: createPromptHubRepository(db),
+      traces: createLlmTraceRepository(db),
+      chats: createTemporalChatSessionGateway(client, config.TEMPORAL_TASK_QUEUE_PREFIX),
+      events: bus,
+      evaluationWebhookSecret: config.EVALUATION_WEBHOOK_SECRET ?? null,
     },
   });
   const server = app.listen(config.API_PORT, config.API_HOST, () =>

@@ -58,7 +58,41 @@ export const EnvSchema = z.object({
   /** Adapter choices: offline adapters make the product work end to end without a network. */
   CRM_ADAPTER: z.enum(['sandbox', 'servicetitan', 'housecallpro']).default('sandbox'),
   LLM_ADAPTER: z.enum(['offline', 'openai']).default('offline'),
+  /** The OpenAI-compatible chat-completions service (LLM_ADAPTER=openai): OpenAI itself or any server speaking its API. */
+  OPENAI_BASE_URL: z.url().default('https://api.openai.com/v1'),
+  OPENAI_API_KEY: z.string().min(1).optional(),
+  OPENAI_MODEL: z.string().min(1).optional(),
+  /** The model useCheaperModel picks; the default model when unset. */
+  OPENAI_CHEAP_MODEL: z.string().min(1).optional(),
+  OPENAI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
+  /**
+   * USD per million tokens for each model in use, for cost accounting, as JSON:
+   * {"gpt-4.1-mini":{"inputPerMillionUsd":0.4,"outputPerMillionUsd":1.6}}.
+   */
+  OPENAI_PRICES: z
+    .string()
+    .default('{}')
+    .transform((raw, ctx) => {
+      try {
+        return JSON.parse(raw) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'must be JSON' });
+        return z.NEVER;
+      }
+    })
+    .pipe(
+      z.record(
+        z.string(),
+        z.object({ inputPerMillionUsd: z.number().nonnegative(), outputPerMillionUsd: z.number().nonnegative(), cachedInputPerMillionUsd: z.number().nonnegative().optional() }),
+      ),
+    ),
   MESSAGING_ADAPTER: z.enum(['outbox', 'live']).default('outbox'),
+  /** Where customer-success tracking events go: kept in customer_success_events (offline) or POSTed to the service's /track (http). */
+  CUSTOMER_SUCCESS_ADAPTER: z.enum(['offline', 'http']).default('offline'),
+  CUSTOMER_SUCCESS_API_URL: z.url().optional(),
+  CUSTOMER_SUCCESS_API_KEY: z.string().min(1).optional(),
+  /** The evaluation service presents this in the webhook's query (?secret=); without it the webhook refuses every delivery. */
+  EVALUATION_WEBHOOK_SECRET: z.string().min(8).optional(),
 
   /**
    * Vendor CRM credentials (CRM_ADAPTER servicetitan | housecallpro). One set serves every organization of
@@ -135,6 +169,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const c = parsed.data;
   const missing = missingCrmCredentials(c);
   if (missing.length > 0) throw new ConfigError(missing.map((name) => `${name}: required when CRM_ADAPTER is ${c.CRM_ADAPTER}`));
+  if (c.LLM_ADAPTER === 'openai' && !c.OPENAI_MODEL) {
+    throw new ConfigError(['OPENAI_MODEL: required when LLM_ADAPTER is openai']);
+  }
+  if (c.CUSTOMER_SUCCESS_ADAPTER === 'http' && !c.CUSTOMER_SUCCESS_API_URL) {
+    throw new ConfigError(['CUSTOMER_SUCCESS_API_URL: required when CUSTOMER_SUCCESS_ADAPTER is http']);
+  }
   const auth = c.POSTGRES_PASSWORD ? `${c.POSTGRES_USER}:${encodeURIComponent(c.POSTGRES_PASSWORD)}` : c.POSTGRES_USER;
   const temporalHost = c.TEMPORAL_ADDRESS.split(':')[0];
   return {

@@ -12,7 +12,11 @@ import {
   NotificationSentV1Schema,
   NotificationSkippedV1Schema,
 } from './schemas/notification.events';
-import { OncallScheduleChangedV1Schema, OrganizationNotificationSettingsChangedV1Schema } from './schemas/organization-notifications.events';
+import {
+  OncallScheduleChangedV1Schema,
+  OrganizationNotificationSettingsChangedV1Schema,
+  OrganizationSettingsUpdatedV1Schema,
+} from './schemas/organization-notifications.events';
 import {
   CallEndedV1Schema,
   CallScoredV1Schema,
@@ -38,6 +42,7 @@ import {
   SchedulingRuleCreatedV1Schema,
   SchedulingRuleDeletedV1Schema,
 } from './schemas/capacity.events';
+import { LLM_TRACE, TraceEvaluatedV1Schema } from './schemas/llm.events';
 
 /**
  * Every event type with each published version's schema. A published version is never edited:
@@ -50,6 +55,7 @@ const CATALOG = {
   StaffUserJoinedOrganization: { aggregateType: STAFF_USER, versions: { 1: StaffUserJoinedOrganizationV1Schema } },
   OrganizationNotificationSettingsChanged: { aggregateType: ORGANIZATION, versions: { 1: OrganizationNotificationSettingsChangedV1Schema } },
   OncallScheduleChanged: { aggregateType: ORGANIZATION, versions: { 1: OncallScheduleChangedV1Schema } },
+  OrganizationSettingsUpdated: { aggregateType: ORGANIZATION, versions: { 1: OrganizationSettingsUpdatedV1Schema } },
   NotificationSent: { aggregateType: NOTIFICATION, versions: { 1: NotificationSentV1Schema } },
   NotificationSkipped: { aggregateType: NOTIFICATION, versions: { 1: NotificationSkippedV1Schema } },
   EmergencyPagerUnanswered: { aggregateType: NOTIFICATION, versions: { 1: EmergencyPagerUnansweredV1Schema } },
@@ -75,6 +81,7 @@ const CATALOG = {
   SchedulingRuleCreated: { aggregateType: SCHEDULING_RULE, versions: { 1: SchedulingRuleCreatedV1Schema } },
   SchedulingRuleChanged: { aggregateType: SCHEDULING_RULE, versions: { 1: SchedulingRuleChangedV1Schema } },
   SchedulingRuleDeleted: { aggregateType: SCHEDULING_RULE, versions: { 1: SchedulingRuleDeletedV1Schema } },
+  TraceEvaluated: { aggregateType: LLM_TRACE, versions: { 1: TraceEvaluatedV1Schema } },
 } as const satisfies Record<string, { aggregateType: string; versions: Record<number, z.ZodType> }>;
 
 type Catalog = typeof CATALOG;

@@ -7,7 +7,7 @@ import { createOrganizationActivities } from '../activities/organization/organiz
 import { createOrganizationDirectory } from '../activities/organization/organization-directory.repository';
 import { createInteractionActivities } from '../activities/interaction/interaction.activities';
 import { createInteractionContextReader } from '../activities/interaction/interaction-context.repository';
-import { createLanguageEngine } from '../activities/llm/create-language-engine';
+import { createLanguageEngine, languageEngineConfigFrom, type LanguageEngineSettings } from '../activities/llm/create-language-engine';
 import { createNotificationActivities } from '../activities/notifications/notification.activities';
 import { createNotificationSettingsSource } from '../activities/notifications/notification-settings.repository';
 import { createMessaging, type MessagingConfig } from '../activities/notifications/create-messaging';
@@ -20,7 +20,7 @@ import { createWebhookAppSource } from '../activities/webhooks/webhook-app.repos
 import { createCrm, type VendorCrmSettings } from '../activities/crm/create-crm';
 import { createFollowUpActivities } from '../activities/interaction/follow-up.activities';
 import { createFollowUpContextReader } from '../activities/interaction/follow-up-context.repository';
-import { createOfflineCustomerSuccessTracker } from '../activities/customer-success/adapters/offline/offline-tracker.adapter';
+import { createCustomerSuccessTracker, type CustomerSuccessConfig } from '../activities/customer-success/create-customer-success-tracker';
 import { createAgentRuntimeActivities } from '../activities/agent-runtime/agent-runtime.activities';
 import { createWorkerAgentTools } from './create-agent-tools';
 import { TASK_QUEUES, taskQueue, type TaskQueueName } from '../workflows/task-queues';
@@ -43,7 +43,11 @@ const quietBundlerLogger = {
 };
 
 export interface WorkerDeps {
-  config: Pick<AppConfig, 'TEMPORAL_ADDRESS' | 'TEMPORAL_NAMESPACE' | 'TEMPORAL_TASK_QUEUE_PREFIX' | 'LLM_ADAPTER' | 'CRM_ADAPTER' | 'MESSAGING_ADAPTER' | 'dashboardUrl'> & MessagingConfig & VendorCrmSettings;
+  config: Pick<AppConfig, 'TEMPORAL_ADDRESS' | 'TEMPORAL_NAMESPACE' | 'TEMPORAL_TASK_QUEUE_PREFIX' | 'CRM_ADAPTER' | 'MESSAGING_ADAPTER' | 'dashboardUrl'> &
+    LanguageEngineSettings &
+    MessagingConfig &
+    VendorCrmSettings &
+    CustomerSuccessConfig;
   /** Replaces the configured messaging adapters (tests that need a phone nobody answers). */
   messaging?: Messaging;
   db: Db;
@@ -62,9 +66,9 @@ export async function createWorkers(deps: WorkerDeps): Promise<{ workers: Worker
   const activities = {
     ...createCrmActivities({ events: deps.events, ...createCrm({ adapter: deps.config.CRM_ADAPTER, db: deps.db, config: deps.config }), logger }),
     ...createOrganizationActivities({ events: deps.events, directory: createOrganizationDirectory(deps.db), logger }),
-    ...createFollowUpActivities({ events: deps.events, crm: createCrm({ adapter: deps.config.CRM_ADAPTER, db: deps.db, config: deps.config }).crm, context: createFollowUpContextReader(deps.db), tracker: createOfflineCustomerSuccessTracker(deps.db), logger }),
-    ...createInteractionActivities({ events: deps.events, engine: createLanguageEngine({ adapter: deps.config.LLM_ADAPTER }), context: createInteractionContextReader(deps.db), logger }),
-    ...createAgentRuntimeActivities({ engine: createLanguageEngine({ adapter: deps.config.LLM_ADAPTER }), tools: createWorkerAgentTools({ db: deps.db, crm: createCrm({ adapter: deps.config.CRM_ADAPTER, db: deps.db, config: deps.config }).crm, events: deps.events, logger, taskQueuePrefix: deps.config.TEMPORAL_TASK_QUEUE_PREFIX }), logger }),
+    ...createFollowUpActivities({ events: deps.events, crm: createCrm({ adapter: deps.config.CRM_ADAPTER, db: deps.db, config: deps.config }).crm, context: createFollowUpContextReader(deps.db), tracker: createCustomerSuccessTracker(deps.config, deps.db), logger }),
+    ...createInteractionActivities({ events: deps.events, engine: createLanguageEngine(languageEngineConfigFrom(deps.config)), context: createInteractionContextReader(deps.db), logger }),
+    ...createAgentRuntimeActivities({ engine: createLanguageEngine(languageEngineConfigFrom(deps.config)), tools: createWorkerAgentTools({ db: deps.db, crm: createCrm({ adapter: deps.config.CRM_ADAPTER, db: deps.db, config: deps.config }).crm, events: deps.events, logger, taskQueuePrefix: deps.config.TEMPORAL_TASK_QUEUE_PREFIX }), logger }),
     ...createNotificationActivities({ events: deps.events, settings: createNotificationSettingsSource(deps.db), messaging: deps.messaging ?? createMessaging({ config: deps.config, db: deps.db }), dashboardUrl: deps.config.dashboardUrl, logger }),
     ...createWebhookDeliveryActivities({ events: deps.events, apps: createWebhookAppSource(deps.db), logger }),
     ...createInteractionHandoffActivities({ snapshots: createInteractionSnapshotReader(deps.db), crm: createCrm({ adapter: deps.config.CRM_ADAPTER, db: deps.db, config: deps.config }).crm, logger }),

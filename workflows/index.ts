@@ -5,3 +5,4 @@ export { notifyInteractionWorkflow } from './notification/notify-interaction.wor
 export { deliverWebhooksWorkflow } from './webhook-delivery/deliver-webhooks.workflow';
 export { interactionWorkflow } from './interaction/interaction.workflow';
 export { webCallWorkflow } from './web-call/web-call.workflow';
+export { chatSessionWorkflow } from './chat-session/chat-session.workflow';

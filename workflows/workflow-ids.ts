@@ -14,6 +14,8 @@ export const workflowIds = {
   interaction: (provider: string, providerCallId: string) => `interaction/${provider}/${providerCallId}`,
   /** One run per web call with the in-house agent. */
   webCall: (callId: string) => `web-call/${callId}`,
+  /** One run per LLM chat session (POST /llm/chat): the session id is the caller's. */
+  chatSession: (sessionId: string) => `chat-session/${sessionId}`,
 };
 
 // Letters NFKD cannot split into a base letter and an accent.

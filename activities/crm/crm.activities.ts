@@ -9,6 +9,7 @@ import type { RunMeta } from '../../workflows/onboarding/onboarding.types';
 import type {
   CallbackRequestPayload,
   ConfirmAppointmentPayload,
+  CreateBookingPayload,
   JobBookingPayload,
   JobCancelPayload,
   JobReschedulePayload,
@@ -258,6 +259,25 @@ export function createCrmActivities({ events, crm, sandbox, logger }: CrmActivit
       return callCrm(async () => {
         const { changed } = await port.confirmAppointment(payload.appointment_id);
         return { appointmentId: payload.appointment_id, changed: String(changed) };
+      });
+    },
+
+    /** The CRM keys bookings by externalId, so a retry answers the booking the first attempt made. */
+    async createBookingInCrm({ orgId, payload }: { orgId: string; idempotencyKey: string; payload: CreateBookingPayload }): Promise<Record<string, string>> {
+      const port = crm.forOrganization(orgId);
+      return callCrm(async () => {
+        const booking = await port.createBooking({
+          externalId: payload.external_id,
+          source: payload.source,
+          name: payload.name,
+          phoneNumber: payload.phone_number,
+          address: payload.address ?? undefined,
+          summary: payload.summary,
+          startTime: payload.start_time ? new Date(payload.start_time) : undefined,
+          businessUnitId: payload.business_unit_id ?? undefined,
+          jobTypeId: payload.job_type_id ?? undefined,
+        });
+        return { bookingId: booking.id, externalId: booking.externalId, status: booking.status, name: booking.name };
       });
     },
 

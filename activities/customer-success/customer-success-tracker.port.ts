@@ -29,3 +29,19 @@ export interface CustomerSuccessTracker {
   /** `dedupKey` names the fact: tracking the same key again sends nothing (a retried activity). */
   track(events: { dedupKey: string; event: TrackingEvent }[]): Promise<void>;
 }
+
+export type CustomerSuccessErrorCode = 'UNAVAILABLE' | 'RATE_LIMITED' | 'UNAUTHORIZED' | 'REJECTED';
+
+/** The one error tracking adapters throw; `retryable` tells the activity whether to try again. */
+export class CustomerSuccessError extends Error {
+  readonly retryable: boolean;
+  constructor(
+    readonly code: CustomerSuccessErrorCode,
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message);
+    this.name = 'CustomerSuccessError';
+    this.retryable = code === 'UNAVAILABLE' || code === 'RATE_LIMITED';
+  }
+}

@@ -4,7 +4,7 @@ import { withCorrelationId } from '../../lib/correlation';
 import type { Logger } from '../../lib/logger';
 import type { CrmErrorCode, CrmProvider, TagType } from '../crm/crm.port';
 import { CrmError } from '../crm/crm.port';
-import type { CustomerSuccessTracker, TrackingEvent } from '../customer-success/customer-success-tracker.port';
+import { CustomerSuccessError, type CustomerSuccessTracker, type TrackingEvent } from '../customer-success/customer-success-tracker.port';
 import type { TranscriptLine } from '../llm/ai-tasks/interaction.schema';
 import type { SummarySection } from '../llm/ai-tasks/summary.schema';
 import type { CompletedInteractionAction, FollowUpContextReader } from './follow-up-context.port';
@@ -148,7 +148,14 @@ export function createFollowUpActivities({ events, crm, context, tracker, logger
     async trackCallOutcome(input: CallOutcome): Promise<{ tracked: number }> {
       const actions = await context.listCompletedActions(input.interactionId);
       const tracked = trackingEventsFor(input, actions);
-      await tracker.track(tracked);
+      try {
+        await tracker.track(tracked);
+      } catch (error) {
+        // A refused event (bad key, rejected body) does not get better by retrying: give up on it at once.
+        if (!(error instanceof CustomerSuccessError) || error.retryable) throw error;
+        logger.warn({ interactionId: input.interactionId, code: error.code, message: error.message }, 'customer-success tracking refused');
+        return { tracked: 0 };
+      }
       return { tracked: tracked.length };
     },
   };

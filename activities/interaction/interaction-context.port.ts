@@ -5,6 +5,15 @@ export interface InteractionOrgContext {
   tradesOffered: string[];
 }
 
+/** A CRM action an agent's tool started during the interaction (spec 000 §4 action_status). */
+export interface InteractionActionFact {
+  id: string;
+  type: string;
+  status: string;
+  payload: Record<string, unknown>;
+}
+
 export interface InteractionContextReader {
   findOrganization(orgId: string): Promise<InteractionOrgContext | null>;
+  listActions(interactionId: string): Promise<InteractionActionFact[]>;
 }

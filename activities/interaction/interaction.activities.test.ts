@@ -1,9 +1,12 @@
 import { MockActivityEnvironment } from '@temporalio/testing';
 import type { DomainEvent } from '../../events/catalog';
+import type { InteractionInput } from '../llm/ai-tasks/interaction.schema';
 import { UNBOOKED_CALL } from '../llm/ai-tasks/interactions.fixtures';
 import { OfflineLanguageEngine } from '../llm/adapters/offline/offline.engine';
 import { LanguageEngineError, type LanguageEngine } from '../llm/language-engine.port';
 import { createLogger } from '../../lib/logger';
+import { mergeCallDeliveries } from '../voice/call-record-merge';
+import type { InteractionActionFact } from './interaction-context.port';
 import { createInteractionActivities } from './interaction.activities';
 
 const ORG_ID = '0b6f4c1e-6a51-4f0e-9d0c-8a4f1c2b3d4e';
@@ -17,12 +20,15 @@ const step = {
   analysis: UNBOOKED_CALL,
 };
 
-function activities(engine: LanguageEngine) {
+function activities(engine: LanguageEngine, actions: InteractionActionFact[] = []) {
   const published: DomainEvent[] = [];
   const acts = createInteractionActivities({
     events: { publish: async (events) => void published.push(...events) },
     engine,
-    context: { findOrganization: async () => ({ name: 'Demo HVAC', timezone: 'America/Chicago', tradesOffered: ['HVAC'] }) },
+    context: {
+      findOrganization: async () => ({ name: 'Demo HVAC', timezone: 'America/Chicago', tradesOffered: ['HVAC'] }),
+      listActions: async () => actions,
+    },
     logger: createLogger('test', 'silent'),
   });
   return { acts, published };
@@ -64,5 +70,44 @@ describe('interaction activities', () => {
     expect(await new MockActivityEnvironment().run(acts.classifyInteraction, step)).toEqual({ ok: false });
     expect(published).toHaveLength(1);
     expect(published[0]).toMatchObject({ type: 'InteractionEventRecorded', data: { name: 'call_error', metadata: { code: 'INVALID_OUTPUT' } } });
+  });
+
+  describe('the actions a call started', () => {
+    const booking = (status: string): InteractionActionFact => ({
+      id: '33333333-3333-4333-8333-333333333333',
+      type: 'job_booking',
+      status,
+      payload: { jobTypeId: 'jt-1', summary: 'No heat' },
+    });
+    const record = {
+      ...mergeCallDeliveries('retell', 'call_booked', []),
+      status: 'ended' as const,
+      transcriptObject: [
+        { role: 'Agent' as const, content: 'Thanks for calling Demo HVAC, how can I help?' },
+        { role: 'Customer' as const, content: 'My furnace stopped working, can someone come out tomorrow morning?' },
+        { role: 'Agent' as const, content: 'You are all set for tomorrow between 8 and 10.' },
+      ],
+    };
+
+    it('lists only the actions the pipeline understands', async () => {
+      const { acts } = activities(new OfflineLanguageEngine(), [booking('COMPLETED'), { ...booking('NEW'), id: 'x', type: 'teleport' }]);
+      expect(await new MockActivityEnvironment().run(acts.listInteractionActions, { interactionId: step.interactionId })).toEqual([
+        { id: booking('COMPLETED').id, type: 'job_booking', status: 'COMPLETED', payload: booking('COMPLETED').payload },
+      ]);
+    });
+
+    it.each([
+      ['COMPLETED', 'Booked'],
+      ['DROPPED', 'Unbooked'],
+      ['NEW', 'Unbooked'],
+    ])('classifies a call whose booking is %s as %s', async (status, callType) => {
+      const { acts, published } = activities(new OfflineLanguageEngine());
+      const env = new MockActivityEnvironment();
+      const { analysis: _unused, ...ref } = step;
+      const analysis: InteractionInput = await env.run(acts.transcribeInteraction, { ...ref, record, actions: [{ ...booking(status), type: 'job_booking' as const, status: status as 'NEW' }] });
+      expect(analysis.facts.actions).toHaveLength(1);
+      await env.run(acts.classifyInteraction, { ...step, analysis });
+      expect(published.find((e) => e.type === 'InteractionClassified')).toMatchObject({ data: { callType } });
+    });
   });
 });

@@ -6,8 +6,10 @@ import type { Logger } from '../../lib/logger';
 import type { RunMeta } from '../../workflows/onboarding/onboarding.types';
 import { AI_TASKS } from '../llm/ai-tasks/registry';
 import {
+  ActionSchema,
   CALL_STATUS_FOR_CALL_TYPE,
   InteractionInputSchema,
+  type Action,
   type AgentType,
   type CallStatus,
   type CallType,
@@ -140,7 +142,20 @@ export function createInteractionActivities({ events, engine, context, logger }:
     },
 
     /** Readable transcript lines and the input every AI step reads. */
-    async transcribeInteraction(input: InteractionRef & { eventId: string; record: CanonicalCallRecord }): Promise<InteractionInput> {
+    /**
+     * The CRM actions the agent's tools started during the call, as the read model holds them. The
+     * workflow asks again while any is still NEW, so "booked" means a booking the CRM carried out.
+     */
+    async listInteractionActions(input: { interactionId: string }): Promise<Action[]> {
+      const rows = await context.listActions(input.interactionId);
+      return rows.flatMap((r) => {
+        const parsed = ActionSchema.safeParse(r);
+        if (!parsed.success) logger.warn({ interactionId: input.interactionId, actionId: r.id, type: r.type }, 'action not understood by the post-call pipeline');
+        return parsed.success ? [parsed.data] : [];
+      });
+    },
+
+    async transcribeInteraction(input: InteractionRef & { eventId: string; record: CanonicalCallRecord; actions?: Action[] }): Promise<InteractionInput> {
       const lines: TranscriptLine[] = toTranscriptLines(input.record.transcriptObject);
       const org = await context.findOrganization(input.orgId);
       if (!org) throw ApplicationFailure.nonRetryable(`organization ${input.orgId} is not in the read model`, 'UnknownOrganization');
@@ -155,6 +170,7 @@ export function createInteractionActivities({ events, engine, context, logger }:
         org: { name: org.name, timezone: org.timezone, tradesOffered: org.tradesOffered },
         transcript: lines,
         facts: {
+          actions: input.actions ?? [],
           endedReason: input.record.endedReason,
           durationSeconds: input.record.durationSeconds,
           customerPhone: input.record.receiverId,

@@ -1,3 +1,4 @@
+import type { AppConfig } from '../../config/env';
 import { OfflineLanguageEngine } from './adapters/offline/offline.engine';
 import { type ModelPrice, OpenAiLanguageEngine, type OpenAiAdapterDeps } from './adapters/openai/openai.adapter';
 import { type LanguageEngine, LanguageEngineError, type ModelTier } from './language-engine.port';
@@ -39,4 +40,18 @@ export function createLanguageEngine(config: LanguageEngineConfig, deps: OpenAiA
       );
     }
   }
+}
+
+export type LanguageEngineSettings = Pick<AppConfig, 'LLM_ADAPTER' | 'OPENAI_BASE_URL' | 'OPENAI_API_KEY' | 'OPENAI_MODEL' | 'OPENAI_CHEAP_MODEL' | 'OPENAI_TIMEOUT_MS' | 'OPENAI_PRICES'>;
+
+/** The engine config/env.ts describes: LLM_ADAPTER and, for openai, OPENAI_*. */
+export function languageEngineConfigFrom(env: LanguageEngineSettings): LanguageEngineConfig {
+  return {
+    adapter: env.LLM_ADAPTER,
+    baseUrl: env.OPENAI_BASE_URL,
+    apiKey: env.OPENAI_API_KEY,
+    models: { default: env.OPENAI_MODEL, cheap: env.OPENAI_CHEAP_MODEL },
+    timeoutMs: env.OPENAI_TIMEOUT_MS,
+    prices: env.OPENAI_PRICES,
+  };
 }

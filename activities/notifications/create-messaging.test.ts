@@ -4,7 +4,11 @@ import type { Db } from '../../prisma/client';
 import { createMessaging } from './create-messaging';
 import { MessagingError } from './messaging.port';
 
-const db = { organizationSmsConfig: { findUnique: async () => null } } as unknown as Db;
+const db = {
+  organization: { findUnique: async () => null },
+  organizationSmsConfig: { findUnique: async () => null },
+  organizationTeamChat: { findUnique: async () => null },
+} as unknown as Db;
 const envelope = { orgId: '0b6f4c1e-6a51-4f0e-9d0c-8a4f1c2b3d4e', interactionId: null, dedupKey: 'k' };
 
 describe('createMessaging', () => {

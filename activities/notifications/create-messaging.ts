@@ -81,12 +81,22 @@ export function createMessaging(opts: { config: MessagingConfig; db: Db }): Mess
     sms: createRoutedSmsSender({
       primary,
       secondary,
+      // The org's feature flag (set by PUT /org) or the operator-written sms config row.
       async forcesSecondary(orgId) {
-        const row = await db.organizationSmsConfig.findUnique({ where: { orgId }, select: { forceSecondaryProvider: true } });
-        return row?.forceSecondaryProvider ?? false;
+        const [org, row] = await Promise.all([
+          db.organization.findUnique({ where: { id: orgId }, select: { featureFlags: true } }),
+          db.organizationSmsConfig.findUnique({ where: { orgId }, select: { forceSecondaryProvider: true } }),
+        ]);
+        return (org?.featureFlags as { force_secondary_sms_provider?: boolean } | null)?.force_secondary_sms_provider === true || (row?.forceSecondaryProvider ?? false);
       },
     }),
-    teamChat: createSlackWebhookSender({ webhookUrlFor: () => c.TEAM_CHAT_WEBHOOK_URL ?? null }),
+    // The organization's own hook (PUT /org team_chat_webhook_url), else the deployment's.
+    teamChat: createSlackWebhookSender({
+      async webhookUrlFor(orgId) {
+        const own = await db.organizationTeamChat.findUnique({ where: { orgId }, select: { webhookUrl: true } });
+        return own?.webhookUrl ?? c.TEAM_CHAT_WEBHOOK_URL ?? null;
+      },
+    }),
     phone: outbox.phone,
   };
 }

@@ -28,6 +28,9 @@ export interface SentMessage {
 
 export interface EmailMessage extends MessageEnvelope {
   to: string;
+  /** Copies of a direct send (002 §3 send request); notifications have none. */
+  cc?: string[];
+  bcc?: string[];
   subject: string;
   html: string;
   text: string;
@@ -37,6 +40,8 @@ export interface EmailMessage extends MessageEnvelope {
 export interface SmsMessage extends MessageEnvelope {
   to: string;
   text: string;
+  /** 002 §3 send request: this message goes through the secondary provider whatever the organization's flag. */
+  forceSecondaryProvider?: boolean;
 }
 
 export interface TeamChatMessage extends MessageEnvelope {

@@ -70,3 +70,21 @@ export function createWebhookAttemptRepository(db: Db): WebhookAttemptRepository
       }),
   };
 }
+
+export interface TeamChatHookRepository {
+  find(orgId: string): Promise<string | null>;
+  /** null removes the organization's own hook, so the deployment's one (if any) is used again. */
+  set(orgId: string, webhookUrl: string | null): Promise<void>;
+}
+
+export function createTeamChatHookRepository(db: Db): TeamChatHookRepository {
+  return {
+    async find(orgId) {
+      return (await db.organizationTeamChat.findUnique({ where: { orgId }, select: { webhookUrl: true } }))?.webhookUrl ?? null;
+    },
+    async set(orgId, webhookUrl) {
+      if (webhookUrl === null) await db.organizationTeamChat.deleteMany({ where: { orgId } });
+      else await db.organizationTeamChat.upsert({ where: { orgId }, create: { orgId, webhookUrl }, update: { webhookUrl, updatedAt: new Date() } });
+    },
+  };
+}

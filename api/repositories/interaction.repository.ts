@@ -33,6 +33,46 @@ const LOG_COLUMNS = {
 
 export type CallLogRow = Prisma.InteractionGetPayload<{ select: typeof LOG_COLUMNS }>;
 
+/** A CRM job an interaction's agent actions booked, moved or canceled (from the interaction_actions read model). */
+export interface InteractionJob {
+  interactionId: string;
+  jobId: string | null;
+  jobNumber: string | null;
+  bookingId: string | null;
+  jobStatus: string;
+  jobTypeId: string | null;
+  /** The CRM customer the job was booked for. */
+  customerId: string | null;
+}
+
+const JOB_ACTIONS = ['job_booking', 'create_booking', 'job_reschedule', 'job_cancel'];
+const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);
+
+/** One entry per job (or booking), its status after the interaction's last completed action on it. */
+export function jobsOfActions(actions: { interactionId: string | null; actionType: string; payload: unknown; result: unknown }[]): InteractionJob[] {
+  const jobs = new Map<string, InteractionJob>();
+  for (const a of actions) {
+    if (!a.interactionId) continue;
+    const result = (a.result ?? {}) as Record<string, unknown>;
+    const payload = (a.payload ?? {}) as Record<string, unknown>;
+    const jobId = str(result.jobId);
+    const bookingId = str(result.bookingId);
+    if (!jobId && !bookingId) continue;
+    const key = `${a.interactionId}:${jobId ?? `booking:${bookingId}`}`;
+    const before = jobs.get(key);
+    jobs.set(key, {
+      interactionId: a.interactionId,
+      jobId,
+      bookingId: bookingId ?? before?.bookingId ?? null,
+      jobNumber: str(result.jobNumber) ?? before?.jobNumber ?? null,
+      jobStatus: str(result.jobStatus) ?? (a.actionType === 'job_cancel' ? 'CANCELED' : 'SCHEDULED'),
+      jobTypeId: str(payload.job_type_id) ?? before?.jobTypeId ?? null,
+      customerId: str(result.customerId) ?? before?.customerId ?? null,
+    });
+  }
+  return [...jobs.values()];
+}
+
 export function createInteractionRepository(db: Db) {
   return {
     async listCallLogs(f: CallLogsFilter): Promise<{ rows: CallLogRow[]; totalCount: number; statusCounts: Record<string, number> }> {
@@ -55,6 +95,16 @@ export function createInteractionRepository(db: Db) {
       const statusCounts = Object.fromEntries(groups.map((g) => [g.callStatus, g._count._all]));
       const totalCount = groups.reduce((sum, g) => sum + g._count._all, 0);
       return { rows, totalCount, statusCounts };
+    },
+    /** The jobs the interactions' completed CRM actions touched, oldest action first. */
+    async listJobs(interactionIds: string[]): Promise<InteractionJob[]> {
+      if (interactionIds.length === 0) return [];
+      const actions = await db.interactionAction.findMany({
+        where: { interactionId: { in: interactionIds }, status: 'COMPLETED', actionType: { in: JOB_ACTIONS } },
+        select: { interactionId: true, actionType: true, payload: true, result: true },
+        orderBy: [{ updatedAt: 'asc' }, { actionId: 'asc' }],
+      });
+      return jobsOfActions(actions);
     },
     findByCallId: (callId: string) => db.interaction.findUnique({ where: { callId } }),
     findById: (id: string) => db.interaction.findUnique({ where: { id } }),

@@ -43,10 +43,14 @@ import { listEmergencyStrategiesRoute } from './admin/emergency-strategy-list.ro
 import { setEmergencyStrategyRoute } from './admin/emergency-strategy-set.route';
 import { createWebCallRoute } from './voice-agent/create-web-call.route';
 import { webCallAgentsRoute } from './voice-agent/web-call-agents.route';
+import { agentToolsRoute, toolSchemasRoute } from './voice-agent/agent-tools.route';
 import { webCallTurnRoute } from './voice-agent/web-call-turn.route';
 import { endWebCallRoute } from './voice-agent/web-call-end.route';
 import { smsWebhookRoute } from './sms/sms-webhook.route';
+import { emailWebhookRoute, getEmailRoute, sendEmailRoute, sendSmsRoute } from './messaging/messaging.route';
+import { updateOrgRoute } from './org/update-org.route';
 import { getWebhookSetupRoute, listWebhookAttemptsRoute, setUpWebhookDeliveryRoute } from './webhooks/webhook-delivery.route';
+import { LLM_ROUTES } from './llm';
 /** Every route of the API: the router and the OpenAPI document are both built from this list. */
 export const ROUTES: AnyRoute[] = [
   getRootRoute,
@@ -96,12 +100,20 @@ export const ROUTES: AnyRoute[] = [
   listEmergencyStrategiesRoute,
   setEmergencyStrategyRoute,
   webCallAgentsRoute,
+  agentToolsRoute,
+  toolSchemasRoute,
   createWebCallRoute,
   webCallTurnRoute,
   endWebCallRoute,
   smsWebhookRoute,
+  sendSmsRoute,
+  sendEmailRoute,
+  getEmailRoute,
+  emailWebhookRoute,
+  updateOrgRoute,
   getWebhookSetupRoute,
   setUpWebhookDeliveryRoute,
   listWebhookAttemptsRoute,
   ...CRM_ROUTES,
+  ...LLM_ROUTES,
 ];

@@ -1,4 +1,7 @@
 import { Client, Connection } from '@temporalio/client';
+import { createPromptHubRepository } from '../../api/repositories/prompt-hub.repository';
+import { createLlmTraceRepository } from '../../api/repositories/llm-trace.repository';
+import { createTemporalChatSessionGateway } from '../../api/use-cases/temporal-chat-session-gateway';
 import type { Express } from 'express';
 import { createApp } from '../../api/app';
 import { createOrganizationRepository } from '../../api/repositories/organization.repository';
@@ -25,8 +28,9 @@ import { createTemporalCrmActionGateway } from '../../api/use-cases/temporal-crm
 import { createVoiceToolAuthRepository } from '../../api/repositories/voice-tool-auth.repository';
 import { createVoiceProviderDirectory } from '../../activities/voice/voice-provider-directory';
 import { deliverThrough } from '../../api/use-cases/voice-agent-calls';
-import { createLanguageEngine } from '../../activities/llm/create-language-engine';
-import { createSmsNumberRepository, createWebhookAppRepository, createWebhookAttemptRepository } from '../../api/repositories/delivery.repository';
+import { createLanguageEngine, languageEngineConfigFrom } from '../../activities/llm/create-language-engine';
+import { createSmsNumberRepository, createTeamChatHookRepository, createWebhookAppRepository, createWebhookAttemptRepository } from '../../api/repositories/delivery.repository';
+import { createMessaging } from '../../activities/notifications/create-messaging';
 import { createTestDatabase, integrationConfig, testLogger, uniqueName, type TestDatabase } from './integration';
 
 export interface ProductHarness {
@@ -82,6 +86,8 @@ export async function startProductHarness(env: Record<string, string> = {}): Pro
       smsNumbers: createSmsNumberRepository(tdb.db),
       webhookApps: createWebhookAppRepository(tdb.db),
       webhookAttempts: createWebhookAttemptRepository(tdb.db),
+      teamChat: createTeamChatHookRepository(tdb.db),
+      messaging: createMessaging({ config, db: tdb.db }),
       twilioAuthToken: config.TWILIO_AUTH_TOKEN ?? null,
       publicApiUrl: config.PUBLIC_API_URL ?? null,
       dashboardUrl: config.dashboardUrl,
@@ -96,11 +102,19 @@ export async function startProductHarness(env: Record<string, string> = {}): Pro
     },
     voice: {
       providers: createVoiceProviderDirectory({ db: tdb.db, deliver: deliverThrough(createTemporalInteractionGateway(client, config.TEMPORAL_TASK_QUEUE_PREFIX)) }),
-      engine: createLanguageEngine({ adapter: config.LLM_ADAPTER }),
+      engine: createLanguageEngine(languageEngineConfigFrom(config)),
     },
     webCalls: {
       agents: createOrganizationAgentDirectory(createOrganizationRepository(tdb.db), createCrm({ adapter: config.CRM_ADAPTER, db: tdb.db, config }).crm),
       gateway: createTemporalWebCallGateway(client, config.TEMPORAL_TASK_QUEUE_PREFIX),
+    },
+    llm: {
+      engine: createLanguageEngine(languageEngineConfigFrom(config)),
+      prompts: createPromptHubRepository(tdb.db),
+      traces: createLlmTraceRepository(tdb.db),
+      chats: createTemporalChatSessionGateway(client, config.TEMPORAL_TASK_QUEUE_PREFIX),
+      events: bus,
+      evaluationWebhookSecret: config.EVALUATION_WEBHOOK_SECRET ?? null,
     },
   });
   return {

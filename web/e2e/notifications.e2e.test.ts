@@ -132,6 +132,19 @@ describe('On-Call Scheduler', () => {
       expect(await error.innerText()).toContain('Must be YYYY-MM format');
     });
   }, 30_000);
+
+  it('shows the spec message for a malformed day and jumps to the month of a good one', async () => {
+    await withScreenshot('on-call-bad-day', async () => {
+      await open('/on-call');
+      await page.getByTestId('oncall-day-input').fill('2031-3-4');
+      await page.getByTestId('oncall-go-to-day').click();
+      expect(await page.getByTestId('oncall-error').innerText()).toContain('Must be YYYY-MM-DD format');
+      await page.getByTestId('oncall-day-input').fill('2031-03-04');
+      await page.getByTestId('oncall-go-to-day').click();
+      await page.getByTestId('oncall-day-2031-03-04').waitFor();
+      expect(await page.getByTestId('oncall-month').inputValue()).toBe('2031-03');
+    });
+  }, 30_000);
 });
 
 describe('notification settings', () => {
@@ -166,6 +179,37 @@ describe('notification settings', () => {
       expect(await page.getByTestId('notify-BookedCallRule-office-email').inputValue()).toBe('');
     });
   }, 90_000);
+});
+
+describe('webhook-delivery setup', () => {
+  it('sets delivery up from Settings and shows the app id, its dashboard URL and the recent attempts', async () => {
+    await withScreenshot('webhook-delivery', async () => {
+      await open('/settings');
+      await page.getByTestId('settings-webhooks-link').click();
+      await page.waitForURL(onPath('/settings/webhooks'));
+      await page.getByTestId('webhook-delivery').waitFor();
+      expect(await page.getByTestId('page-title').innerText()).toBe('Webhook delivery');
+
+      await page.getByTestId('webhook-url-0').fill('not a url');
+      await page.getByTestId('webhook-save').click();
+      expect(await page.getByTestId('webhook-error').innerText()).toContain('Invalid URL format');
+
+      await page.getByTestId('webhook-url-0').fill(`https://hooks.example.test/${run}`);
+      await page.getByTestId('webhook-save').click();
+      await page.getByTestId('webhook-saved').waitFor();
+      const appId = await page.getByTestId('webhook-app-id').innerText();
+      expect(appId).toMatch(/^app_[0-9a-f]{24}$/);
+      expect(await page.getByTestId('webhook-dashboard-url').innerText()).toContain(`/settings/webhooks?appId=${appId}`);
+      expect(await page.getByTestId('webhook-secret').innerText()).toContain('whsec_');
+
+      await page.reload();
+      await page.getByTestId('webhook-delivery').waitFor();
+      expect(await page.getByTestId('webhook-app-id').innerText()).toBe(appId);
+      expect(await page.getByTestId('webhook-url-0').inputValue()).toBe(`https://hooks.example.test/${run}`);
+      // The demo org's calls are not posted anywhere in this run: the attempts list is shown, empty.
+      await page.locator('[data-testid="webhook-no-attempts"], [data-testid="webhook-attempts"]').first().waitFor();
+    });
+  }, 60_000);
 });
 
 describe('Outbox', () => {

@@ -50,6 +50,20 @@ export interface ConfirmAppointmentPayload {
   appointment_id: string;
 }
 
+/** Spec 000 §3 "Create booking": a lead for the office to convert; external_id is also the business key. */
+export interface CreateBookingPayload {
+  external_id: string;
+  source: string;
+  name: string;
+  phone_number: string;
+  address: { street: string; unit?: string; city: string; state: string; zip: string; country: string } | null;
+  summary: string;
+  /** ISO instant, or null when the booking names no time. */
+  start_time: string | null;
+  business_unit_id: string | null;
+  job_type_id: string | null;
+}
+
 interface ActionBase {
   meta: RunMeta;
   orgId: string;
@@ -66,7 +80,8 @@ export type CrmActionInput =
   | (ActionBase & { actionType: 'job_reschedule'; payload: JobReschedulePayload })
   | (ActionBase & { actionType: 'job_cancel'; payload: JobCancelPayload })
   | (ActionBase & { actionType: 'update_estimate'; payload: UpdateEstimatePayload })
-  | (ActionBase & { actionType: 'confirm_appointment'; payload: ConfirmAppointmentPayload });
+  | (ActionBase & { actionType: 'confirm_appointment'; payload: ConfirmAppointmentPayload })
+  | (ActionBase & { actionType: 'create_booking'; payload: CreateBookingPayload });
 
 /** action_status of spec 000 §4: NEW while the run is going, then one of these. */
 export type CrmActionResult =

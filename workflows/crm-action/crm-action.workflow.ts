@@ -9,7 +9,7 @@ const { recordActionCreated, recordActionCompleted, recordActionDropped } = prox
 });
 
 // A caller is on the line: retry a flaky CRM briefly, then drop the action and ask for a callback.
-const { bookJobInCrm, requestCallbackInCrm, rescheduleJobInCrm, cancelJobInCrm, updateEstimateInCrm, confirmAppointmentInCrm } = proxyActivities<CrmActivities>({
+const { bookJobInCrm, requestCallbackInCrm, rescheduleJobInCrm, cancelJobInCrm, updateEstimateInCrm, confirmAppointmentInCrm, createBookingInCrm } = proxyActivities<CrmActivities>({
   startToCloseTimeout: '20 seconds',
   retry: { initialInterval: '500 milliseconds', backoffCoefficient: 2, maximumInterval: '5 seconds', maximumAttempts: 5, nonRetryableErrorTypes: ['CrmError'] },
 });
@@ -64,5 +64,7 @@ async function perform(input: CrmActionInput): Promise<Record<string, string>> {
       return updateEstimateInCrm({ ...target, payload: input.payload });
     case 'confirm_appointment':
       return confirmAppointmentInCrm({ ...target, payload: input.payload });
+    case 'create_booking':
+      return createBookingInCrm({ ...target, payload: input.payload });
   }
 }

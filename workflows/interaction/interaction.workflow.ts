@@ -1,5 +1,5 @@
 import { WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
-import { ActivityFailure, ParentClosePolicy, condition, log, patched, proxyActivities, setHandler, startChild, uuid4, workflowInfo } from '@temporalio/workflow';
+import { ActivityFailure, ParentClosePolicy, condition, log, patched, proxyActivities, setHandler, sleep, startChild, uuid4, workflowInfo } from '@temporalio/workflow';
 import type { InteractionActivities } from '../../activities/interaction/interaction.activities';
 import type { InteractionHandoffActivities } from '../../activities/notifications/handoff/interaction-handoff.activities';
 import type { FollowUpActivities } from '../../activities/interaction/follow-up.activities';
@@ -11,7 +11,7 @@ import { isTerminalStatus } from '../../activities/voice/call-record.schema';
 import { callDeliveredSignal, getInteractionQuery } from './interaction.messages';
 import type { InteractionProgress, InteractionResult, InteractionWorkflowInput } from './interaction.types';
 
-const { recordCallStarted, recordCallEnded, transcribeInteraction } = proxyActivities<InteractionActivities>({
+const { recordCallStarted, recordCallEnded, transcribeInteraction, listInteractionActions } = proxyActivities<InteractionActivities>({
   startToCloseTimeout: '30 seconds',
   retry: { initialInterval: '500 milliseconds', maximumInterval: '30 seconds', nonRetryableErrorTypes: ['UnknownOrganization'] },
 });
@@ -37,6 +37,10 @@ const followUp = proxyActivities<FollowUpActivities>({
 const THREE_HOURS_MS = 3 * 60 * 60 * 1000;
 // Transcripts often follow the end by seconds (Retell's call_analyzed, Vapi's end-of-call-report).
 const TRANSCRIPT_GRACE = '1 minute';
+// A booking the agent asked for mid-call is a durable CRM action that may still be running when the
+// caller hangs up; the call is classified once every action has settled, or after this long.
+const ACTION_SETTLE_POLLS = 45;
+const ACTION_SETTLE_INTERVAL = '2 seconds';
 
 /**
  * One run per provider call (workflowIds.interaction): webhook deliveries arrive as signals in any order
@@ -114,7 +118,8 @@ export async function interactionWorkflow(input: InteractionWorkflowInput): Prom
 
   progress.stage = 'analysing';
   const transcribedEventId = uuid4();
-  const analysis = await transcribeInteraction({ ...ref, eventId: transcribedEventId, record });
+  const actions = patched('interaction-actions-as-facts') ? await settledActions() : undefined;
+  const analysis = await transcribeInteraction({ ...ref, eventId: transcribedEventId, record, actions });
   lastEventIds = [[transcribedEventId]];
   const step = () => {
     const ids = { eventId: uuid4(), errorEventId: uuid4() };
@@ -153,6 +158,15 @@ export async function interactionWorkflow(input: InteractionWorkflowInput): Prom
     ]);
   }
   return result(callStatus);
+
+  async function settledActions() {
+    let actions = await listInteractionActions({ interactionId });
+    for (let i = 0; i < ACTION_SETTLE_POLLS && actions.some((a) => a.status === 'NEW'); i += 1) {
+      await sleep(ACTION_SETTLE_INTERVAL);
+      actions = await listInteractionActions({ interactionId });
+    }
+    return actions;
+  }
 
   function logFollowUpFailure(step: string) {
     return (err: unknown) => {

@@ -11,6 +11,7 @@ import { createFollowUpContextReader } from '../../activities/interaction/follow
 import { addDays, isWeekendDate } from '../../lib/time/calendar';
 import { toZonedParts } from '../../lib/time/zoned-time';
 import { eventually, testLogger, uniqueName } from '../../tests/support/integration';
+import { onboardOrganization } from '../../tests/support/onboard';
 import { startProductHarness, type ProductHarness } from '../../tests/support/product-harness';
 import { getInteractionQuery } from './interaction.messages';
 import { workflowIds } from '../workflow-ids';
@@ -23,18 +24,7 @@ const FIXTURE_CALL_ID = 'call_a4441234567890777c4a4a123e6';
 const retell = (name: 'call_started' | 'call_ended' | 'call_analyzed', callId: string) =>
   readFileSync(join(FIXTURES, `${name}.json`), 'utf8').split(FIXTURE_CALL_ID).join(callId);
 
-async function onboard(name: string, adminEmail: string, crmName: string) {
-  const res = await request(h.app)
-    .post('/onboarding')
-    .set('authorization', `Bearer ${h.adminToken}`)
-    .send({ name, admin_email: adminEmail, office_email: `office-${adminEmail}`, password: 'correct horse battery', timezone: TZ, trades_offered: ['HVAC'], crm_name: crmName });
-  expect(res.status).toBe(200);
-  const status = await eventually(async () => {
-    const s = await request(h.app).get('/workflow-status').query({ workflowId: res.body.workflowId }).set('authorization', `Bearer ${h.adminToken}`);
-    return s.body.status === 'COMPLETED' ? s.body : null;
-  }, 30_000);
-  return status.result.orgId as string;
-}
+const onboard = (name: string, adminEmail: string, crmName: string) => onboardOrganization(h, { name, adminEmail, timezone: TZ, crmName });
 
 const webhook = (orgId: string, body: string) =>
   request(h.app).post(`/voice-agent/webhook/${orgId}/retell`).set('content-type', 'application/json').send(body);

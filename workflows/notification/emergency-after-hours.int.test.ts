@@ -5,7 +5,9 @@ import request from 'supertest';
 import { addDays, isWeekendDate } from '../../lib/time/calendar';
 import { toZonedParts } from '../../lib/time/zoned-time';
 import { eventually, uniqueName } from '../../tests/support/integration';
+import { onboardAndLogIn } from '../../tests/support/onboard';
 import { startProductHarness, type ProductHarness } from '../../tests/support/product-harness';
+import { taskQueue } from '../task-queues';
 import { workflowIds } from '../workflow-ids';
 
 // Issue 5 item 7: a provider call that booked an emergency job after hours, through the real interaction
@@ -35,18 +37,7 @@ function futureWeekday(): string {
 beforeAll(async () => {
   h = await startProductHarness();
   const email = `owner-${run}@emergency.test`;
-  const res = await request(h.app)
-    .post('/onboarding')
-    .set('authorization', `Bearer ${h.adminToken}`)
-    .send({ name: `Night Owl HVAC ${run}`, admin_email: email, office_email: OFFICE, password: 'correct horse battery', timezone: TZ, trades_offered: ['HVAC'], crm_name: 'servicetitan' });
-  expect(res.status).toBe(200);
-  const status = await eventually(async () => {
-    const s = await request(h.app).get('/workflow-status').query({ workflowId: res.body.workflowId }).set('authorization', `Bearer ${h.adminToken}`);
-    return s.body.status === 'COMPLETED' ? s.body : null;
-  }, 30_000);
-  orgId = status.result.orgId;
-  owner = request.agent(h.app);
-  expect((await owner.post('/auth/login').send({ email, password: 'correct horse battery' })).status).toBe(200);
+  ({ orgId, agent: owner } = await onboardAndLogIn(h, { name: `Night Owl HVAC ${run}`, adminEmail: email, officeEmail: OFFICE, timezone: TZ, crmName: 'servicetitan' }));
 
   // The recorded call starts 2024-05-01 20:07:55 in New York: a Wednesday evening, after hours.
   const settings = await owner.post('/org/notification-settings').send({
@@ -157,10 +148,10 @@ describe('an emergency booked after hours, end to end', () => {
     expect(call.text).toContain(`Organization: ${orgId}.`);
 
     const email = messages.find((m) => m.channel === 'email')!;
-    // The recorded call never says it booked, so the offline engine does not classify it BOOKED.
+    // The booking the agent made during the call completed in the CRM: the call is BOOKED.
     const row = await h.tdb.db.interaction.findUniqueOrThrow({ where: { id: interactionId } });
-    expect(row.callStatus).not.toBe('BOOKED');
-    expect(email.template).toBe('call-analysis');
+    expect(row.callStatus).toBe('BOOKED');
+    expect(email.template).toBe('job-booking');
     expect(row.subject).toBeTruthy();
     expect(email.subject).toBe(row.tags.length > 0 ? `[${row.tags.join(', ')}] ${row.subject}` : row.subject);
     expect(email.text).toContain(link);
@@ -176,4 +167,74 @@ describe('an emergency booked after hours, end to end', () => {
     expect(page.body.total).toBe(6);
     expect(page.body.messages.every((m: { interaction_id: string }) => m.interaction_id === interactionId)).toBe(true);
   });
+});
+
+describe('an emergency call classified BOOKED', () => {
+  // The notification engine on its own: it is handed the csr.call of a booked emergency directly, as the
+  // interaction workflow would, so the booked content can be checked field by field.
+  const interactionId = `${run}-booked`;
+  const booked = {
+    type: 'csr.call',
+    payload: {
+      interaction_id: interactionId,
+      date: '2024-05-02T00:30:00Z', // 20:30 in New York on the Wednesday: after hours
+      subject: 'No heat, elderly occupant',
+      department: 'HVAC',
+      source: 'call',
+      call_status: 'BOOKED',
+      customer: { name: 'Ruth Caller', phone: '+13125550177', address: '9 Elm St, Albany, NY' },
+      summary: [{ title: 'Summary', content: ['Furnace out, booked tonight.'] }],
+      bookings: [
+        {
+          isEmergency: true,
+          appointment: { start: '2024-05-02T01:00:00Z', end: '2024-05-02T03:00:00Z' },
+          techId: 1001,
+          department: 'HVAC',
+          jobSummary: [{ title: 'Job', content: ['Furnace not igniting.'] }],
+        },
+      ],
+      tags: ['booked', 'same_day'],
+      errors: [],
+      org: { id: '', name: `Night Owl HVAC ${run}`, timezone: TZ, crm_name: 'servicetitan' },
+    },
+  };
+
+  it('sends the job-booking e-mail and the booked team-chat message with the booking, and pages the technician', async () => {
+    const result = await h.client.workflow.execute('notifyInteractionWorkflow', {
+      taskQueue: taskQueue('notification', h.taskQueuePrefix),
+      workflowId: workflowIds.notifyInteraction(interactionId),
+      args: [{ meta: { correlationId: `it-booked-${run}` }, orgId, event: { ...booked, payload: { ...booked.payload, org: { ...booked.payload.org, id: orgId } } } }],
+    });
+    expect(result).toMatchObject({ sent: 6, failed: 0, pagerUnanswered: false });
+
+    const messages = await h.tdb.db.outboxMessage.findMany({ where: { interactionId }, orderBy: [{ channel: 'asc' }, { to: 'asc' }] });
+    expect(messages.map((m) => [m.channel, m.to])).toEqual([
+      ['call', TECH],
+      ['email', OFFICE],
+      ['slack', orgId],
+      ['sms', CC[0]],
+      ['sms', CC[1]],
+      ['sms', TECH],
+    ]);
+    const link = `${h.config.dashboardUrl}/dashboard/link/${interactionId}`;
+
+    const email = messages.find((m) => m.channel === 'email')!;
+    expect(email.template).toBe('job-booking');
+    expect(email.subject).toBe('[booked, same_day] No heat, elderly occupant');
+    expect(email.text).toContain('New job booked for Ruth Caller');
+    expect(email.text).toContain('Status: Booked');
+    expect(email.text).toContain('Booking: 2024-05-01 21:00:00 – 2024-05-01 23:00:00 · HVAC · EMERGENCY');
+    expect(email.text).toContain('Furnace out, booked tonight.');
+    expect(email.text).toContain(`View on Dashboard: ${link}`);
+    expect(email.html).toContain('New job booked for Ruth Caller');
+
+    const slack = messages.find((m) => m.channel === 'slack')!;
+    expect(slack.text).toContain('[booked, same_day] No heat, elderly occupant');
+    expect(slack.text).toContain('Booking: 2024-05-01 21:00:00 – 2024-05-01 23:00:00 · HVAC · EMERGENCY');
+    expect(slack.text).toContain(`View on Dashboard: ${link}`);
+
+    const call = messages.find((m) => m.channel === 'call')!;
+    expect(call.text).toContain('Customer: Ruth Caller.');
+    expect(call.text).toContain('Appointment: 2024-05-01 21:00:00 to 2024-05-01 23:00:00.');
+  }, 90_000);
 });

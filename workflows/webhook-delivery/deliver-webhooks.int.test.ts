@@ -5,6 +5,7 @@ import { verifyWebhook } from '../../activities/webhooks/webhook-signature';
 import type { DomainEvent } from '../../events/catalog';
 import { startFakeHttpServer } from '../../tests/support/fake-http-server';
 import { eventually, uniqueName } from '../../tests/support/integration';
+import { onboardAndLogIn } from '../../tests/support/onboard';
 import { startProductHarness, type ProductHarness } from '../../tests/support/product-harness';
 import type { NotifyInteractionInput } from '../notification/notify-interaction.types';
 import { taskQueue } from '../task-queues';
@@ -18,18 +19,7 @@ const email = `owner-${run}@hooks.test`;
 
 beforeAll(async () => {
   h = await startProductHarness();
-  const res = await request(h.app)
-    .post('/onboarding')
-    .set('authorization', `Bearer ${h.adminToken}`)
-    .send({ name: `Hook Heating ${run}`, admin_email: email, office_email: `office-${run}@hooks.test`, password: 'correct horse battery', timezone: 'America/Denver', trades_offered: ['HVAC'], crm_name: 'NONE' });
-  expect(res.status).toBe(200);
-  const status = await eventually(async () => {
-    const s = await request(h.app).get('/workflow-status').query({ workflowId: res.body.workflowId }).set('authorization', `Bearer ${h.adminToken}`);
-    return s.body.status === 'COMPLETED' ? s.body : null;
-  }, 30_000);
-  orgId = status.result.orgId;
-  agent = request.agent(h.app);
-  expect((await agent.post('/auth/login').send({ email, password: 'correct horse battery' })).status).toBe(200);
+  ({ orgId, agent: agent } = await onboardAndLogIn(h, { name: `Hook Heating ${run}`, adminEmail: email, officeEmail: `office-${run}@hooks.test`, timezone: 'America/Denver' }));
 }, 120_000);
 
 afterAll(async () => {
@@ -69,7 +59,7 @@ describe('webhook-delivery setup (001 §2.18)', () => {
     expect(badUrl.status).toBe(400);
     expect(badUrl.body).toEqual({ error: 'Bad Request', status: 400, message: 'Invalid URL format' });
     const shown = await agent.get('/webhook-delivery').query({ orgId });
-    expect(shown.body).toEqual({ appId: null, dashboardUrl: null });
+    expect(shown.body).toEqual({ appId: null, dashboardUrl: null, webhook_urls: {} });
   });
 
   it('sets up an app once: setting up again keeps its id and secret and replaces the URLs', async () => {
@@ -81,7 +71,7 @@ describe('webhook-delivery setup (001 §2.18)', () => {
     const again = await agent.post('/webhook-delivery').send({ orgId });
     expect(again.body).toMatchObject({ appId: first.body.appId, signingSecret: first.body.signingSecret, webhook_urls: { first: 'https://first.example.test/hook' } });
     const shown = await agent.get('/webhook-delivery').query({ orgId });
-    expect(shown.body).toEqual({ appId: first.body.appId, dashboardUrl: first.body.dashboardUrl });
+    expect(shown.body).toEqual({ appId: first.body.appId, dashboardUrl: first.body.dashboardUrl, webhook_urls: { first: 'https://first.example.test/hook' } });
   });
 });
 

@@ -8,12 +8,12 @@ import {
   emergencyJobDetails,
   formatAddress,
   formatAppointmentTime,
-  prettifyEnum,
   slackMessage,
   smsMessage,
   taggedSubject,
 } from './content';
 import { DASHBOARD_URL, INTERACTION_ID, ORG_ID, csrCall, emergencyBooking, formatInZone, regularBooking, widgetEvent } from './test-fixtures';
+import { prettifyEnum } from '../../../lib/validation/text';
 
 const context: ContentContext = { timezone: 'America/New_York', formatInZone, dashboardUrl: DASHBOARD_URL };
 const link = `${DASHBOARD_URL}/dashboard/link/${INTERACTION_ID}`;

@@ -1,4 +1,5 @@
 import type { CrmName, Timezone } from '../../../lib/domain';
+import { prettifyEnum } from '../../../lib/validation/text';
 import type {
   CallStatus,
   EventAddress,
@@ -123,15 +124,6 @@ export function formatAddress(address: EventAddress | null | undefined): string 
   if (typeof address === 'string') return text(address);
   const stateZip = [address.state, address.zip].map(text).filter(Boolean).join(' ');
   return text([address.street, address.unit, address.city, stateZip, address.country].map(text).filter(Boolean).join(', '));
-}
-
-/** The enum prettifier of 000 §9: NO_ANSWER → "No Answer". */
-export function prettifyEnum(value: string): string {
-  return value
-    .replace(/_/g, ' ')
-    .replace(/([a-z])([A-Z])/g, '$1 $2')
-    .toLowerCase()
-    .replace(/\b[a-z]/g, (letter) => letter.toUpperCase());
 }
 
 const WALL_TIME = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}):(\d{2})(?::(\d{2}))?(?:\.\d+)?$/;

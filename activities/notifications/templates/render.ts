@@ -1,7 +1,9 @@
 import { formatPhoneNumberForDisplay } from '../../../lib/validation/phone';
 import type { BookingView, CallContent, EmailContent, InteractionEmailVariables, SlackContent, SmsContent } from '../rules/content';
-import { prettifyEnum } from '../rules/content';
+import { prettifyEnum } from '../../../lib/validation/text';
+import { formatInZone } from '../../../lib/time/zoned-time';
 import { detailsTable, emailLayout, escapeHtml, sectionsHtml } from './html';
+import { CallErrorsVariablesSchema, CallSummaryVariablesSchema, SENDABLE_TEMPLATES, type CallSummaryVariables, type SendableTemplate } from './template-variables';
 
 /** Every message the product sends is rendered here, from the content the rules engine planned. */
 
@@ -43,18 +45,72 @@ function textBlock(rows: ReadonlyArray<readonly [string, string | null]>, sectio
   return [...lines, ...summary].join('\n');
 }
 
-export function renderEmail(content: EmailContent, org: OrgView): RenderedEmail {
-  if (content.template === 'call-errors') {
-    const { interactionId, errors } = content.variables;
-    const list = errors.map((e) => (typeof e === 'string' ? e : JSON.stringify(e)));
-    const body = `<p style="font-size:14px">The interaction <code>${escapeHtml(interactionId)}</code> reported ${list.length} error${list.length === 1 ? '' : 's'}:</p><ol style="font-size:13px;font-family:monospace">${list.map((e) => `<li>${escapeHtml(e)}</li>`).join('')}</ol>`;
-    return {
-      template: 'call-errors',
-      subject: content.subject,
-      html: emailLayout({ preheader: content.subject, heading: content.subject, orgName: org.name, body }),
-      text: [`${content.subject}`, `Interaction: ${interactionId}`, '', ...list.map((e, i) => `${i + 1}. ${e}`)].join('\n'),
-    };
+function renderCallErrors(subject: string, interactionId: string, errors: readonly unknown[], org: OrgView): RenderedEmail {
+  const list = errors.map((e) => (typeof e === 'string' ? e : JSON.stringify(e)));
+  const body = `<p style="font-size:14px">The interaction <code>${escapeHtml(interactionId)}</code> reported ${list.length} error${list.length === 1 ? '' : 's'}:</p><ol style="font-size:13px;font-family:monospace">${list.map((e) => `<li>${escapeHtml(e)}</li>`).join('')}</ol>`;
+  return {
+    template: 'call-errors',
+    subject,
+    html: emailLayout({ preheader: subject, heading: subject, orgName: org.name, body }),
+    text: [subject, `Interaction: ${interactionId}`, '', ...list.map((e, i) => `${i + 1}. ${e}`)].join('\n'),
+  };
+}
+
+/** The call's date on the organization's wall clock when its zone is known, as given otherwise. */
+function callDate(date: string, timezone: string | null | undefined): string {
+  const instant = new Date(date);
+  if (Number.isNaN(instant.getTime()) || !timezone) return date;
+  try {
+    return `${formatInZone(instant, timezone)} (${timezone})`;
+  } catch {
+    return date; // not a zone Intl knows
   }
+}
+
+/** 002 §3 call-summary: the call's summary, customer, booking and readable transcript. */
+export function renderCallSummaryEmail(variables: CallSummaryVariables, org: OrgView, subject?: string): RenderedEmail {
+  const v = CallSummaryVariablesSchema.parse(variables);
+  const heading = `Call summary: ${v.customer.name}`;
+  const rows: Array<readonly [string, string | null]> = [
+    ['Date', callDate(v.date, v.timezone)],
+    ['Customer', v.customer.name],
+    ['Address', v.customer.formattedAddress],
+    ['From', v.fromNumber ? formatPhoneNumberForDisplay(v.fromNumber) : null],
+    ['CRM customer', v.customer.crmCustomerId ? `${v.customer.crmCustomerId}${v.crmName ? ` in ${v.crmName}` : ''}` : null],
+    ['CRM job', v.crm_job_id ? `${v.crm_job_id}${v.crmName ? ` in ${v.crmName}` : ''}` : null],
+    ['Interaction', v.interactionId],
+  ];
+  const sections = [...v.callSummary, ...(v.bookingSummary ? [{ title: 'Booking', content: [v.bookingSummary] }] : [])].map((s) => ({
+    title: s.title || 'Summary',
+    content: s.content,
+  }));
+  const transcriptHtml =
+    v.transcript.length === 0
+      ? ''
+      : `<h2 style="font-size:15px;margin:16px 0 6px">Transcript</h2><table role="presentation" cellpadding="0" cellspacing="0" style="font-size:13px">${v.transcript
+          .map((t) => `<tr><td style="padding:3px 12px 3px 0;color:#6b7280;vertical-align:top;white-space:nowrap">${escapeHtml(t.role)}</td><td style="padding:3px 0">${escapeHtml(t.content)}</td></tr>`)
+          .join('')}</table>`;
+  const finalSubject = subject ?? `Call summary: ${v.customer.name}`;
+  return {
+    template: 'call-summary',
+    subject: finalSubject,
+    html: emailLayout({ preheader: finalSubject, heading, orgName: org.name, body: detailsTable(rows) + sectionsHtml(sections) + transcriptHtml }),
+    text: [heading, '', textBlock(rows, sections), ...(v.transcript.length ? ['', 'Transcript', ...v.transcript.map((t) => `${t.role}: ${t.content}`)] : [])].join('\n'),
+  };
+}
+
+/** A named template of 002 §3 with its variables, as a direct send asks for it; the variables are validated first. */
+export function renderTemplateEmail(template: SendableTemplate, variables: unknown, org: OrgView, subject?: string): RenderedEmail {
+  SENDABLE_TEMPLATES[template].parse(variables);
+  if (template === 'call-errors') {
+    const v = CallErrorsVariablesSchema.parse(variables);
+    return renderCallErrors(subject ?? 'Error in call', v.interactionId, v.errors, org);
+  }
+  return renderCallSummaryEmail(variables as CallSummaryVariables, org, subject);
+}
+
+export function renderEmail(content: EmailContent, org: OrgView): RenderedEmail {
+  if (content.template === 'call-errors') return renderCallErrors(content.subject, content.variables.interactionId, content.variables.errors, org);
   const v = content.variables;
   const booked = content.template === 'job-booking';
   const heading = booked ? `New job booked for ${v.customer.name}` : `Call summary: ${v.customer.name}`;

@@ -14,18 +14,23 @@ export const callLogsRoute = defineRoute({
   response: { schema: CallLogsResponseSchema, description: 'One page of call log entries' },
   errors: [307, 401],
   async handler({ body, deps }) {
-    const { rows, totalCount, statusCounts } = await deps.calls.interactions.listCallLogs({
-      orgId: body.orgId,
-      agentTypes: body.currentAgents === 'ALL' ? null : body.currentAgents,
-      agentId: body.agentId,
-      from: body.from ? new Date(body.from) : undefined,
-      to: body.to ? endOfDay(body.to) : undefined,
-      page: body.page,
-      pageSize: body.pageSize,
-    });
+    const [{ rows, totalCount, statusCounts }, org] = await Promise.all([
+      deps.calls.interactions.listCallLogs({
+        orgId: body.orgId,
+        agentTypes: body.currentAgents === 'ALL' ? null : body.currentAgents,
+        agentId: body.agentId,
+        from: body.from ? new Date(body.from) : undefined,
+        to: body.to ? endOfDay(body.to) : undefined,
+        page: body.page,
+        pageSize: body.pageSize,
+      }),
+      deps.organizations.findById(body.orgId),
+    ]);
+    const jobs = await deps.calls.interactions.listJobs(rows.map((r) => r.id));
+    const crmName = org?.crmName ?? 'NONE';
     const totalPages = Math.ceil(totalCount / body.pageSize);
     return {
-      entries: rows.map(toCallLogEntry),
+      entries: rows.map((r) => toCallLogEntry(r, crmName, jobs.filter((j) => j.interactionId === r.id))),
       spam_numbers: [],
       pagination: { currentPage: body.page, pageSize: body.pageSize, totalCount, totalPages, hasMore: body.page < totalPages },
       statusCounts,

@@ -1,7 +1,19 @@
 import { notFound } from '../../http/errors';
 import { defineRoute } from '../../http/route';
+import type { ApiDeps } from '../../deps';
 import { toCallDetails } from './call-view';
 import { CallDetailsResponseSchema, CallRetrieveRequestSchema } from './calls.schema';
+
+/** The job types of the agent that took the call; none when the agent is unknown or the CRM cannot be reached. */
+async function agentJobTypes(deps: ApiDeps, orgId: string, agentId: string | null) {
+  if (!agentId) return [];
+  try {
+    const agent = await deps.webCalls.agents.findAgent(orgId, agentId);
+    return (agent?.jobTypes ?? []).map(({ id, name, businessUnitId }) => ({ id, name, businessUnitId }));
+  } catch {
+    return [];
+  }
+}
 
 export const callRetrieveRoute = defineRoute({
   method: 'post',
@@ -22,6 +34,7 @@ export const callRetrieveRoute = defineRoute({
   async handler({ body, orgId, deps }) {
     const [row, org] = await Promise.all([deps.calls.interactions.findByCallId(body.callId), deps.organizations.findById(orgId!)]);
     if (!row || !org) throw notFound('Call not found');
-    return toCallDetails(row, org.timezone);
+    const [jobs, jobTypes] = await Promise.all([deps.calls.interactions.listJobs([row.id]), agentJobTypes(deps, org.id, row.voiceAgentId)]);
+    return toCallDetails(row, { timezone: org.timezone, crmName: org.crmName, jobs, jobTypes });
   },
 });

@@ -1,10 +1,29 @@
 import type { z } from 'zod';
-import type { CallLogRow, InteractionRow } from '../../repositories/interaction.repository';
-import type { CallDetailsResponseSchema, CallLogEntrySchema } from './calls.schema';
+import { crmCustomerLink, crmJobLink } from '../../../lib/crm-links';
+import type { CallLogRow, InteractionJob, InteractionRow } from '../../repositories/interaction.repository';
+import type { CallDetailsResponseSchema, CallJobSchema, CallLogEntrySchema } from './calls.schema';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-export function toCallLogEntry(r: CallLogRow): z.infer<typeof CallLogEntrySchema> {
+type CallJob = z.infer<typeof CallJobSchema>;
+type JobType = z.infer<typeof CallDetailsResponseSchema>['data']['job_types'][number];
+
+export function toCallJob(crmName: string, job: InteractionJob): CallJob {
+  return {
+    revenue: null,
+    crm_job_id: job.jobId ?? job.bookingId ?? '',
+    jobId: job.jobId,
+    bookingId: job.bookingId,
+    jobNumber: job.jobNumber,
+    jobStatus: job.jobStatus,
+    link: crmJobLink(crmName, job),
+  };
+}
+
+/** The call's CRM customer: the one the interaction matched, else the one its agent booked a job for. */
+const crmCustomerOf = (r: { crmCustomerId: string | null }, jobs: InteractionJob[]) => r.crmCustomerId ?? jobs.find((j) => j.customerId)?.customerId ?? null;
+
+export function toCallLogEntry(r: CallLogRow, crmName: string, jobs: InteractionJob[]): z.infer<typeof CallLogEntrySchema> {
   const customer = { customer_name: r.customerName, customer_number: r.customerNumber, customer_address: r.customerAddress };
   return {
     id: r.callId,
@@ -19,7 +38,7 @@ export function toCallLogEntry(r: CallLogRow): z.infer<typeof CallLogEntrySchema
       call_id: r.callId,
       chat_id: null,
       ...customer,
-      crm_customer_id: r.crmCustomerId,
+      crm_customer_id: crmCustomerOf(r, jobs),
       created_at: r.createdAt.toISOString(),
       org_id: r.orgId,
       tags: r.tags,
@@ -27,10 +46,12 @@ export function toCallLogEntry(r: CallLogRow): z.infer<typeof CallLogEntrySchema
       reviewed_at: iso(r.reviewedAt),
       review_notes: r.reviewNotes,
     },
-    jobs: [],
+    jobs: jobs.map((j) => toCallJob(crmName, j)),
     tags: r.tags,
     reviewed_at: iso(r.reviewedAt),
     review_notes: r.reviewNotes,
+    crm_customer_id: crmCustomerOf(r, jobs),
+    crm_customer_link: crmCustomerLink(crmName, crmCustomerOf(r, jobs)),
     ...customer,
     interactionId: r.id,
     isVerified: false,
@@ -40,10 +61,18 @@ export function toCallLogEntry(r: CallLogRow): z.infer<typeof CallLogEntrySchema
   };
 }
 
-export function toCallDetails(r: InteractionRow, timezone: string): z.infer<typeof CallDetailsResponseSchema> {
-  const details = CallDetailsShape(r);
+export interface CallDetailsContext {
+  timezone: string;
+  crmName: string;
+  jobs: InteractionJob[];
+  jobTypes: JobType[];
+}
+
+export function toCallDetails(r: InteractionRow, ctx: CallDetailsContext): z.infer<typeof CallDetailsResponseSchema> {
+  const details = CallDetailsShape(r, ctx);
   return {
-    timezone,
+    timezone: ctx.timezone,
+    crm_name: ctx.crmName,
     spam_numbers: [],
     transcript_object: r.transcriptObject as z.infer<typeof CallDetailsResponseSchema>['transcript_object'],
     transcript: r.transcriptLines as z.infer<typeof CallDetailsResponseSchema>['transcript'],
@@ -52,7 +81,8 @@ export function toCallDetails(r: InteractionRow, timezone: string): z.infer<type
   };
 }
 
-function CallDetailsShape(r: InteractionRow): z.infer<typeof CallDetailsResponseSchema>['data'] {
+function CallDetailsShape(r: InteractionRow, ctx: CallDetailsContext): z.infer<typeof CallDetailsResponseSchema>['data'] {
+  const jobs = ctx.jobs.map((j) => toCallJob(ctx.crmName, j));
   const events = r.events as { created_at: string; name: string; metadata: Record<string, unknown> }[];
   return {
     id: r.callId,
@@ -63,7 +93,8 @@ function CallDetailsShape(r: InteractionRow): z.infer<typeof CallDetailsResponse
     call_type: r.callType,
     tags: r.tags,
     tag_reasons: r.tagReasons as Record<string, string>,
-    crm_customer_id: r.crmCustomerId,
+    crm_customer_id: crmCustomerOf(r, ctx.jobs),
+    crm_customer_link: crmCustomerLink(ctx.crmName, crmCustomerOf(r, ctx.jobs)),
     customer_number: r.customerNumber,
     customer_name: r.customerName,
     customer_address: r.customerAddress,
@@ -76,8 +107,9 @@ function CallDetailsShape(r: InteractionRow): z.infer<typeof CallDetailsResponse
     interaction_id: r.id,
     isVerified: false,
     interaction_events: events.map(({ created_at, name, metadata }) => ({ created_at, name, metadata })),
-    job_types: [],
-    job_details: {},
+    job_types: ctx.jobTypes,
+    job_details: Object.fromEntries(jobs.map((j) => [j.crm_job_id, { jobNumber: j.jobNumber ?? j.crm_job_id, jobStatus: j.jobStatus }])),
+    jobs,
     score_params: r.scoreParams as Record<string, unknown> | null,
   };
 }

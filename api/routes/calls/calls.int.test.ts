@@ -9,6 +9,7 @@ import { interactionWorkflow } from '../../../workflows';
 import { callDeliveredSignal } from '../../../workflows/interaction/interaction.messages';
 import { taskQueue } from '../../../workflows/task-queues';
 import { eventually, uniqueName } from '../../../tests/support/integration';
+import { onboardAndLogIn } from '../../../tests/support/onboard';
 import { startProductHarness, type ProductHarness } from '../../../tests/support/product-harness';
 import { workflowIds } from '../../../workflows/workflow-ids';
 
@@ -34,18 +35,7 @@ const callLogs = (body: object = {}) => owner.post('/call/logs').send({ orgId, c
 
 beforeAll(async () => {
   h = await startProductHarness();
-  const onboarding = await request(h.app)
-    .post('/onboarding')
-    .set('authorization', `Bearer ${h.adminToken}`)
-    .send({ name: `Calls HVAC ${run}`, admin_email: `owner-${run}@calls.test`, office_email: `office-${run}@calls.test`, password: 'correct horse battery', timezone: 'America/Chicago', trades_offered: ['HVAC'], crm_name: 'NONE' });
-  expect(onboarding.status).toBe(200);
-  const status = await eventually(async () => {
-    const s = await request(h.app).get('/workflow-status').query({ workflowId: onboarding.body.workflowId }).set('authorization', `Bearer ${h.adminToken}`);
-    return s.body.status === 'COMPLETED' ? s.body : null;
-  }, 30_000);
-  orgId = status.result.orgId;
-  owner = request.agent(h.app);
-  expect((await owner.post('/auth/login').send({ email: `owner-${run}@calls.test`, password: 'correct horse battery' })).status).toBe(200);
+  ({ orgId, agent: owner } = await onboardAndLogIn(h, { name: `Calls HVAC ${run}`, adminEmail: `owner-${run}@calls.test`, officeEmail: `office-${run}@calls.test` }));
 }, 120_000);
 
 afterAll(async () => {
@@ -93,6 +83,9 @@ describe('calls end to end: provider webhooks → one interaction workflow → r
       return res.body.data?.summary?.length > 0 && res.body.data.interaction_events.length >= 2 ? res : null;
     }, 20_000);
     expect(details.body.timezone).toBe('America/Chicago');
+    // An org without a CRM: no jobs, no CRM customer profile link.
+    expect(details.body.crm_name).toBe('NONE');
+    expect(details.body.data).toMatchObject({ jobs: [], job_details: {}, crm_customer_link: null });
     expect(details.body.transcript_object[0]).toMatchObject({ role: 'Agent', content: 'Thanks for calling Demo HVAC, this is Ava.' });
     expect(details.body.transcript[1]).toMatchObject({ role: 'Customer', message: 'Hi, my furnace stopped working.', timestamp: '00:03', seconds: 3 });
     expect(details.body.data.summary[0].title).toBe('Summary');
@@ -140,6 +133,34 @@ describe('calls end to end: provider webhooks → one interaction workflow → r
     const zero = await callLogs({ pageSize: 0 });
     expect(zero.body).toEqual({ error: 'Bad Request', status: 400, message: 'pageSize must be between 1 and 1000' });
     expect((await callLogs({ page: 0 })).body.message).toBe('page must be at least 1');
+  }, 30_000);
+
+  it("lists the jobs the call's completed CRM actions touched, folded per job, without a link when the org has no CRM", async () => {
+    const at = new Date('2024-05-02T00:08:00.000Z');
+    const action = (actionType: string, result: Record<string, string>, status = 'COMPLETED', offsetMs = 0) => ({
+      actionId: randomUUID(),
+      orgId,
+      interactionId: entry.interactionId,
+      actionType,
+      businessKey: `${run}-${actionType}`,
+      payload: { job_type_id: 'jt-7' },
+      status,
+      result,
+      createdAt: at,
+      updatedAt: new Date(at.getTime() + offsetMs),
+    });
+    await h.tdb.db.interactionAction.createMany({
+      data: [
+        action('job_booking', { jobId: '9001', jobNumber: 'J-9001', appointmentId: 'ap-1' }),
+        action('job_cancel', { jobId: '9001', jobNumber: 'J-9001', jobStatus: 'CANCELED' }, 'COMPLETED', 1000),
+        action('job_booking', {}, 'DROPPED', 2000),
+        action('create_callback', { callbackRequestId: 'cb-1' }, 'COMPLETED', 3000),
+      ],
+    });
+    const job = { revenue: null, crm_job_id: '9001', jobId: '9001', bookingId: null, jobNumber: 'J-9001', jobStatus: 'CANCELED', link: '#' };
+    expect((await callLogs()).body.entries[0]).toMatchObject({ jobs: [job], crm_customer_link: null });
+    const details = await owner.post('/call/retrieve').send({ callId: entry.id });
+    expect(details.body.data).toMatchObject({ jobs: [job], job_details: { '9001': { jobNumber: 'J-9001', jobStatus: 'CANCELED' } } });
   }, 30_000);
 });
 

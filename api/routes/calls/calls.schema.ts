@@ -33,7 +33,22 @@ export const InteractionSummarySchema = z.object({
   review_notes: z.string().nullable(),
 });
 
-/** Spec 001 §3 "Call log entry". Jobs, campaigns, verified numbers and extensions come with later issues. */
+/**
+ * A job the call's agent booked, moved or canceled in the CRM, with its link there (spec 000 §2: the CRM
+ * job or booking page, "#" when the org's CRM has no web page for it). Revenue is not known until the
+ * CRM invoices the job, so it stays null for now.
+ */
+export const CallJobSchema = z.object({
+  revenue: z.number().nullable(),
+  crm_job_id: z.string(),
+  jobId: z.string().nullable(),
+  bookingId: z.string().nullable(),
+  jobNumber: z.string().nullable(),
+  jobStatus: z.string(),
+  link: z.string(),
+});
+
+/** Spec 001 §3 "Call log entry". Campaigns, verified numbers and extensions come with later issues. */
 export const CallLogEntrySchema = z.object({
   id: z.uuid(),
   created_at: z.string(),
@@ -43,10 +58,13 @@ export const CallLogEntrySchema = z.object({
   started_at: nullableIso,
   ended_at: nullableIso,
   interactions: InteractionSummarySchema,
-  jobs: z.array(z.object({ revenue: z.number().nullable(), crm_job_id: z.string() })),
+  jobs: z.array(CallJobSchema),
   tags: z.array(z.string()),
   reviewed_at: nullableIso,
   review_notes: z.string().nullable(),
+  crm_customer_id: z.string().nullable(),
+  /** Spec 000 §2: the {crm_a} customer profile page; null for other CRMs or no CRM customer. */
+  crm_customer_link: z.string().nullable(),
   customer_name: z.string().nullable(),
   customer_number: z.string().nullable(),
   customer_address: z.string().nullable(),
@@ -81,6 +99,7 @@ const TranscriptTurnSchema = z.object({
 /** Spec 001 §3 "Call details (retrieve answer)". */
 export const CallDetailsResponseSchema = z.object({
   timezone: z.string(),
+  crm_name: z.string(),
   spam_numbers: z.array(z.string()),
   transcript_object: z.array(TranscriptTurnSchema),
   transcript: z.array(z.object({ role: z.string(), message: z.string(), timestamp: z.string(), seconds: z.number() })),
@@ -94,6 +113,7 @@ export const CallDetailsResponseSchema = z.object({
     tags: z.array(z.string()),
     tag_reasons: z.record(z.string(), z.string()),
     crm_customer_id: z.string().nullable(),
+    crm_customer_link: z.string().nullable(),
     customer_number: z.string().nullable(),
     customer_name: z.string().nullable(),
     customer_address: z.string().nullable(),
@@ -106,8 +126,11 @@ export const CallDetailsResponseSchema = z.object({
     interaction_id: z.uuid(),
     isVerified: z.boolean(),
     interaction_events: z.array(z.object({ created_at: z.string(), name: z.string(), metadata: z.record(z.string(), z.unknown()) })),
-    job_types: z.array(z.string()),
+    /** The job types the call's agent may book (spec 001 §2.4, §2.12). */
+    job_types: z.array(z.object({ id: z.string(), name: z.string(), businessUnitId: z.string() })),
+    /** Keyed by the CRM job id (the booking id for a booking without a job yet). */
     job_details: z.record(z.string(), z.object({ jobNumber: z.string(), jobStatus: z.string() })),
+    jobs: z.array(CallJobSchema),
     score_params: z.record(z.string(), z.unknown()).nullable(),
   }),
   call_analysis: z.object({ call_summary: z.string().nullable(), metadata: z.record(z.string(), z.unknown()) }),

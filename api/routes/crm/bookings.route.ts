@@ -1,5 +1,9 @@
 import { z } from 'zod';
-import { notFound } from '../../http/errors';
+import { currentCorrelationId } from '../../../lib/correlation';
+import type { CrmName } from '../../../lib/domain';
+import type { CrmActionInput } from '../../../workflows/crm-action/crm-action.types';
+import { workflowIds } from '../../../workflows/workflow-ids';
+import { badRequest, notFound } from '../../http/errors';
 import { AddressInputSchema, BookingProviderSchema, BookingSchema, ContactSchema } from './crm.schema';
 import { IdParam, PagingQuery, crmRoute, pageSchema, queryDate } from './crm-route';
 
@@ -26,6 +30,10 @@ export const CreateBookingBodySchema = z.object({
   campaignId: z.coerce.string().optional(),
 });
 
+/**
+ * A booking is an agent action like a job booking (spec 000 §4 create_booking): it runs in the durable
+ * crm-action workflow keyed by externalId, so a repeated request joins the run (or finds the booking it made).
+ */
 export const createBookingRoute = crmRoute({
   method: 'post',
   path: '/crm/bookings',
@@ -33,19 +41,39 @@ export const createBookingRoute = crmRoute({
   body: CreateBookingBodySchema,
   response: BookingSchema,
   status: 201,
-  description: '{id, source, createdOn, status, priority?, name}',
-  run: ({ crm, body }) =>
-    crm.createBooking({
-      externalId: body.externalId,
-      source: body.source,
-      name: body.name,
-      phoneNumber: body.contacts.find((c) => c.type !== 'Email')?.value ?? '',
-      address: body.address,
-      summary: body.summary,
-      startTime: body.startTime,
-      businessUnitId: body.businessUnitId,
-      jobTypeId: body.jobTypeId,
-    }),
+  description:
+    '{id, source, createdOn, status, priority?, name} plus action_status COMPLETED and actionId. While the CRM is still working the answer is 202 {action_status NEW, workflowId}: repeat the request with the same externalId to get the booking.',
+  run: async ({ crm, org, body, deps, res }) => {
+    const input: CrmActionInput = {
+      meta: { correlationId: currentCorrelationId() ?? crypto.randomUUID() },
+      orgId: org.id,
+      crmName: org.crmName as CrmName,
+      actionType: 'create_booking',
+      businessKey: body.externalId,
+      interactionId: null,
+      payload: {
+        external_id: body.externalId,
+        source: body.source,
+        name: body.name,
+        phone_number: body.contacts.find((c) => c.type !== 'Email')?.value ?? '',
+        address: body.address ?? null,
+        summary: body.summary,
+        start_time: body.startTime?.toISOString() ?? null,
+        business_unit_id: body.businessUnitId ?? null,
+        job_type_id: body.jobTypeId ?? null,
+      },
+    };
+    const workflowId = workflowIds.crmAction(org.id, 'create_booking', body.externalId);
+    const outcome = await deps.crm.actions.runAction(input, workflowId, deps.crm.actionWaitMs);
+    if (outcome.status === 'NEW') {
+      res.status(202).json({ action_status: 'NEW', workflowId });
+      return undefined;
+    }
+    if (outcome.status === 'DROPPED') throw badRequest(`The booking was not created: ${outcome.reason}`);
+    const booking = await crm.getBooking(outcome.result.bookingId);
+    if (!booking) throw notFound(`Booking ${outcome.result.bookingId} not found`);
+    return { ...booking, action_status: 'COMPLETED', actionId: outcome.actionId };
+  },
 });
 
 export const listBookingsRoute = crmRoute({

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import { eventually, uniqueName } from '../../../tests/support/integration';
+import { onboardOrganization } from '../../../tests/support/onboard';
 import { startProductHarness, type ProductHarness } from '../../../tests/support/product-harness';
 
 let h: ProductHarness;
@@ -10,18 +11,7 @@ let noCrmOrg: string;
 const run = uniqueName('').replace(/^_/, '');
 const TZ = 'America/Chicago';
 
-async function onboard(name: string, adminEmail: string, crmName: string) {
-  const res = await request(h.app)
-    .post('/onboarding')
-    .set('authorization', `Bearer ${h.adminToken}`)
-    .send({ name, admin_email: adminEmail, office_email: `office-${adminEmail}`, password: 'correct horse battery', timezone: TZ, trades_offered: ['HVAC'], crm_name: crmName });
-  expect(res.status).toBe(200);
-  const status = await eventually(async () => {
-    const s = await request(h.app).get('/workflow-status').query({ workflowId: res.body.workflowId }).set('authorization', `Bearer ${h.adminToken}`);
-    return s.body.status === 'COMPLETED' ? s.body : null;
-  }, 30_000);
-  return status.result.orgId as string;
-}
+const onboard = (name: string, adminEmail: string, crmName: string) => onboardOrganization(h, { name, adminEmail, timezone: TZ, crmName });
 
 const get = (path: string, query: object = {}) => agent.get(path).query({ orgId: org, ...query });
 const send = (method: 'post' | 'put' | 'delete', path: string, body: object = {}) => agent[method](path).query({ orgId: org }).send(body);
@@ -195,12 +185,22 @@ describe('/crm estimates, bookings, telecom and lookups', () => {
     expect(equipment.body.data.map((e: { manufacturer: string }) => e.manufacturer)).toEqual(['Carrier', 'Trane']);
   });
 
-  it('creates bookings and providers once per key', async () => {
+  it('creates bookings through the durable create_booking action, and providers, once per key', async () => {
     const body = { source: 'HomeAgent', name: 'Frank Lee', summary: 'Leaking faucet', externalId: `booking-${run}`, contacts: [{ type: 'Mobile', value: '5125550188' }] };
     const first = await send('post', '/crm/bookings', body);
     const second = await send('post', '/crm/bookings', body);
     expect(first.status).toBe(201);
+    expect(first.body).toMatchObject({ name: 'Frank Lee', status: 'New', action_status: 'COMPLETED', actionId: expect.any(String) });
     expect(second.body.id).toBe(first.body.id);
+    // The repeat joined the first run: one action, NEW then COMPLETED with the booking it made.
+    expect(second.body.actionId).toBe(first.body.actionId);
+    const action = await eventually(async () => {
+      const row = await h.tdb.db.interactionAction.findUnique({ where: { actionId: first.body.actionId } });
+      return row?.status === 'COMPLETED' ? row : null;
+    }, 20_000);
+    expect(action).toMatchObject({ orgId: org, actionType: 'create_booking', businessKey: `booking-${run}`, result: { bookingId: first.body.id, status: 'New' } });
+    expect(await h.tdb.db.interactionAction.count({ where: { orgId: org, actionType: 'create_booking', businessKey: `booking-${run}` } })).toBe(1);
+    expect(await h.tdb.db.sandboxBooking.count({ where: { orgId: org, externalId: `booking-${run}` } })).toBe(1);
     expect((await get(`/crm/bookings/${first.body.id}`)).body).toMatchObject({ name: 'Frank Lee', status: 'New' });
     expect((await get('/crm/bookings', { externalId: `booking-${run}` })).body.totalCount).toBe(1);
 
@@ -208,6 +208,16 @@ describe('/crm estimates, bookings, telecom and lookups', () => {
     const providerAgain = await send('post', '/crm/booking-providers', { name: 'homeagent ai', description: 'again' });
     expect(providerAgain.body).toEqual(provider.body);
     expect((await get('/crm/booking-providers', { name: 'homeagent' })).body).toHaveLength(1);
+  });
+
+  it('lists employees and active technicians with GET (spec 000 §7 Staff)', async () => {
+    const employees = await get('/crm/employees');
+    expect(employees.status).toBe(200);
+    expect(employees.body.length).toBeGreaterThan(0);
+    expect(employees.body[0]).toEqual({ id: expect.any(String), name: expect.any(String), email: expect.anything(), phoneNumber: expect.any(String), role: expect.any(String) });
+    const technicians = await get('/crm/technicians');
+    expect(technicians.body).toContainEqual({ id: '1001', name: 'Maria Lopez', email: 'maria@sandbox.test', phoneNumber: '+15125550201', role: 'Technician' });
+    expect((await agent.get('/crm/technicians').query({ orgId: noCrmOrg })).status).toBe(401);
   });
 
   it('lists telecom calls, updates one and serves its recording as audio', async () => {

@@ -6,6 +6,8 @@ import { CUSTOMER_ROUTES } from './customers.route';
 import { ESTIMATE_ROUTES } from './estimates.route';
 import { JOB_ROUTES } from './jobs.route';
 import { LOOKUP_ROUTES } from './lookups.route';
+import { resetSandboxCrmRoute } from './sandbox-reset.route';
+import { STAFF_ROUTES } from './staff.route';
 import { TELECOM_ROUTES } from './telecom.route';
 
 /** The /crm group of spec 000 §7 on the org's CRM (the employee and technician lists live in crm-workers.route.ts). */
@@ -18,4 +20,6 @@ export const CRM_ROUTES: AnyRoute[] = [
   ...TELECOM_ROUTES,
   ...LOOKUP_ROUTES,
   ...CAMPAIGN_AND_REPORT_ROUTES,
+  ...STAFF_ROUTES,
+  resetSandboxCrmRoute,
 ];

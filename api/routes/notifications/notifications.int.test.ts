@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import { createOutboxMessaging } from '../../../activities/notifications/adapters/outbox/outbox.adapter';
 import { eventually, uniqueName } from '../../../tests/support/integration';
+import { onboardAndLogIn } from '../../../tests/support/onboard';
 import { startProductHarness, type ProductHarness } from '../../../tests/support/product-harness';
 
 let h: ProductHarness;
@@ -12,18 +13,7 @@ const email = `owner-${run}@notify.test`;
 
 beforeAll(async () => {
   h = await startProductHarness();
-  const res = await request(h.app)
-    .post('/onboarding')
-    .set('authorization', `Bearer ${h.adminToken}`)
-    .send({ name: `Notify Plumbing ${run}`, admin_email: email, office_email: `office-${run}@notify.test`, password: 'correct horse battery', timezone: 'America/Chicago', trades_offered: ['Plumbing'], crm_name: 'NONE' });
-  expect(res.status).toBe(200);
-  const status = await eventually(async () => {
-    const s = await request(h.app).get('/workflow-status').query({ workflowId: res.body.workflowId }).set('authorization', `Bearer ${h.adminToken}`);
-    return s.body.status === 'COMPLETED' ? s.body : null;
-  }, 30_000);
-  orgId = status.result.orgId;
-  agent = request.agent(h.app);
-  expect((await agent.post('/auth/login').send({ email, password: 'correct horse battery' })).status).toBe(200);
+  ({ orgId, agent: agent } = await onboardAndLogIn(h, { name: `Notify Plumbing ${run}`, adminEmail: email, officeEmail: `office-${run}@notify.test`, trades: ['Plumbing'] }));
 }, 120_000);
 
 afterAll(async () => {

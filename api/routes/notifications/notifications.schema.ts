@@ -21,6 +21,9 @@ export const OutboxMessageSchema = z.object({
   html: z.string().nullable(),
   template: z.string().nullable(),
   status: z.string(),
+  /** SMS only: the latest delivery status a provider reported (QUEUED, DELIVERED, FAILED), null until one has. */
+  delivery_status: z.string().nullable(),
+  delivery_error: z.string().nullable(),
   created_at: z.string(),
 });
 

@@ -26,6 +26,8 @@ export const listOutboxRoute = defineRoute({
         html: m.html,
         template: m.template,
         status: m.status,
+        delivery_status: m.delivery?.status ?? null,
+        delivery_error: m.delivery?.errorMessage ?? null,
         created_at: m.createdAt.toISOString(),
       })),
     };

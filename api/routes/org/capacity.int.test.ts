@@ -3,6 +3,7 @@ import request from 'supertest';
 import { addDays, isWeekendDate } from '../../../lib/time/calendar';
 import { toZonedParts } from '../../../lib/time/zoned-time';
 import { eventually, uniqueName } from '../../../tests/support/integration';
+import { onboardAndLogIn } from '../../../tests/support/onboard';
 import { startProductHarness, type ProductHarness } from '../../../tests/support/product-harness';
 
 let h: ProductHarness;
@@ -24,18 +25,7 @@ const capacity = (body: object) => agent.post('/org/get-capacity').send({ orgId,
 
 beforeAll(async () => {
   h = await startProductHarness();
-  const res = await request(h.app)
-    .post('/onboarding')
-    .set('authorization', `Bearer ${h.adminToken}`)
-    .send({ name: `Capacity HVAC ${run}`, admin_email: email, office_email: `office-${email}`, password: 'correct horse battery', timezone: TZ, trades_offered: ['HVAC', 'Plumbing'], crm_name: 'servicetitan' });
-  expect(res.status).toBe(200);
-  const status = await eventually(async () => {
-    const s = await request(h.app).get('/workflow-status').query({ workflowId: res.body.workflowId }).set('authorization', `Bearer ${h.adminToken}`);
-    return s.body.status === 'COMPLETED' ? s.body : null;
-  }, 30_000);
-  orgId = status.result.orgId;
-  agent = request.agent(h.app);
-  expect((await agent.post('/auth/login').send({ email, password: 'correct horse battery' })).status).toBe(200);
+  ({ orgId, agent: agent } = await onboardAndLogIn(h, { name: `Capacity HVAC ${run}`, adminEmail: email, timezone: TZ, trades: ['HVAC', 'Plumbing'], crmName: 'servicetitan' }));
 }, 120_000);
 
 afterAll(async () => {

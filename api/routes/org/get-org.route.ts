@@ -2,9 +2,10 @@ import type { z } from 'zod';
 import type { OrganizationRow } from '../../repositories/organization.repository';
 import { notFound } from '../../http/errors';
 import { defineRoute } from '../../http/route';
+import { OrganizationFeatureFlagsSchema } from '../../../events/schemas/organization-notifications.events';
 import { GetOrgQuerySchema, OrgSchema } from './org.schema';
 
-export function toOrgResponse(o: OrganizationRow): z.infer<typeof OrgSchema> {
+export function toOrgResponse(o: OrganizationRow, teamChatWebhookUrl: string | null): z.infer<typeof OrgSchema> {
   return {
     id: o.id,
     name: o.name,
@@ -23,6 +24,11 @@ export function toOrgResponse(o: OrganizationRow): z.infer<typeof OrgSchema> {
     availability_config: o.availabilityConfig ?? null,
     cc_phone_numbers: o.ccPhoneNumbers,
     notification_settings: Array.isArray(o.notificationSettings) ? o.notificationSettings : [],
+    spam_numbers: Array.isArray(o.spamNumbers) ? (o.spamNumbers as Array<{ phoneNumber: string; dateAdded: string }>) : [],
+    zipcodes: o.zipcodes,
+    service_area_active: o.serviceAreaActive,
+    feature_flags: OrganizationFeatureFlagsSchema.catch({}).parse(o.featureFlags ?? {}),
+    team_chat_webhook_url: teamChatWebhookUrl,
     created_at: o.createdAt.toISOString(),
     updated_at: o.updatedAt.toISOString(),
   };
@@ -46,6 +52,6 @@ export const getOrgRoute = defineRoute({
   async handler({ orgId, deps }) {
     const org = await deps.organizations.findById(orgId!);
     if (!org) throw notFound('Organization not found');
-    return toOrgResponse(org);
+    return toOrgResponse(org, await deps.delivery.teamChat.find(org.id));
   },
 });

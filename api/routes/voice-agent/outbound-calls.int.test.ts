@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { eventually, uniqueName } from '../../../tests/support/integration';
+import { onboardAndLogIn } from '../../../tests/support/onboard';
 import { startProductHarness, type ProductHarness } from '../../../tests/support/product-harness';
 import { workflowIds } from '../../../workflows/workflow-ids';
 import { startFakeVendorServer } from '../../../activities/voice/testing/fake-vendor-server';
@@ -15,18 +16,7 @@ const badRequest = (message: string) => ({ error: 'Bad Request', status: 400, me
 
 beforeAll(async () => {
   h = await startProductHarness();
-  const onboarding = await request(h.app)
-    .post('/onboarding')
-    .set('authorization', `Bearer ${h.adminToken}`)
-    .send({ name: `Outbound HVAC ${run}`, admin_email: `owner-${run}@outbound.test`, office_email: `office-${run}@outbound.test`, password: 'correct horse battery', timezone: 'America/Denver', trades_offered: ['HVAC'], crm_name: 'NONE' });
-  expect(onboarding.status).toBe(200);
-  const status = await eventually(async () => {
-    const s = await request(h.app).get('/workflow-status').query({ workflowId: onboarding.body.workflowId }).set('authorization', `Bearer ${h.adminToken}`);
-    return s.body.status === 'COMPLETED' ? s.body : null;
-  }, 30_000);
-  orgId = status.result.orgId;
-  owner = request.agent(h.app);
-  expect((await owner.post('/auth/login').send({ email: `owner-${run}@outbound.test`, password: 'correct horse battery' })).status).toBe(200);
+  ({ orgId, agent: owner } = await onboardAndLogIn(h, { name: `Outbound HVAC ${run}`, adminEmail: `owner-${run}@outbound.test`, officeEmail: `office-${run}@outbound.test`, timezone: 'America/Denver' }));
 }, 120_000);
 
 afterAll(async () => {

@@ -15,13 +15,13 @@ export const voiceAgentToolRoute = defineRoute({
   request: { params: ToolParamsSchema, query: ToolQuerySchema, body: ToolBodySchema },
   response: { schema: ToolResponseSchema, description: 'The answer for the agent' },
   errors: [401, 404],
-  async handler({ params, body, req, deps }) {
+  async handler({ params, query, body, req, deps }) {
     await authorizeToolCall(deps, req, params.orgId);
     const org = await deps.organizations.findById(params.orgId);
     if (!org) throw notFound('Organization not found');
     const request = readToolRequest(body);
     if (!request) throw badRequest('Send {tool, args} with the tool type and its parameters');
-    const answer = await runVoiceAgentTool(deps, org, request, req.correlationId);
+    const answer = await runVoiceAgentTool(deps, org, { ...request, enforceDoNotService: query.doNotService }, req.correlationId);
     return request.toolCallId ? { ...answer, results: [{ toolCallId: request.toolCallId, result: answer.result }] } : answer;
   },
 });

@@ -1,7 +1,13 @@
 import { z } from 'zod';
 
 export const ToolParamsSchema = z.object({ orgId: z.uuid('orgId must be a UUID') });
-export const ToolQuerySchema = z.object({ doNotService: z.string().optional() });
+/** doNotService: "true" (default) honours the CRM's do-not-service flag, "false" ignores it. */
+export const ToolQuerySchema = z.object({
+  doNotService: z
+    .enum(['true', 'false'], 'doNotService must be true or false')
+    .optional()
+    .transform((v) => v !== 'false'),
+});
 
 /** {tool, args}, the {type, payload} tools, Retell's {name, args} or Vapi's tool-calls message. */
 export const ToolBodySchema = z

@@ -4,6 +4,7 @@ import { addDays, isWeekendDate } from '../../../lib/time/calendar';
 import { toZonedParts } from '../../../lib/time/zoned-time';
 import { createSandboxCrm } from '../../../activities/crm/adapters/sandbox/sandbox-crm.adapter';
 import { eventually, uniqueName } from '../../../tests/support/integration';
+import { onboardOrganization } from '../../../tests/support/onboard';
 import { startProductHarness, type ProductHarness } from '../../../tests/support/product-harness';
 
 let h: ProductHarness;
@@ -12,18 +13,7 @@ const TZ = 'America/New_York';
 let org: string;
 let noCrmOrg: string;
 
-async function onboard(name: string, adminEmail: string, crmName: string) {
-  const res = await request(h.app)
-    .post('/onboarding')
-    .set('authorization', `Bearer ${h.adminToken}`)
-    .send({ name, admin_email: adminEmail, office_email: `office-${adminEmail}`, password: 'correct horse battery', timezone: TZ, trades_offered: ['HVAC'], crm_name: crmName });
-  expect(res.status).toBe(200);
-  const status = await eventually(async () => {
-    const s = await request(h.app).get('/workflow-status').query({ workflowId: res.body.workflowId }).set('authorization', `Bearer ${h.adminToken}`);
-    return s.body.status === 'COMPLETED' ? s.body : null;
-  }, 30_000);
-  return status.result.orgId as string;
-}
+const onboard = (name: string, adminEmail: string, crmName: string) => onboardOrganization(h, { name, adminEmail, timezone: TZ, crmName });
 
 const tool = (orgId: string, body: object) => request(h.app).post(`/voice-agent/tool/${orgId}`).set('authorization', `Bearer ${h.adminToken}`).send(body);
 
@@ -111,8 +101,10 @@ describe('POST /voice-agent/tool/{orgId}', () => {
   it('check_address applies the zip rule and the service area', async () => {
     const bad = await tool(org, { tool: 'check_address', args: { previouslyCalled: false, zipcode: '7870' } });
     expect(bad.body).toEqual({ error: 'Bad Request', status: 400, message: 'Please ask the customer for their zip code.' });
+    // zipcode is optional (spec 000 §5): without one the agent is asked to get it, not failed.
     const none = await tool(org, { tool: 'check_address', args: { previouslyCalled: false } });
-    expect(none.body.message).toBe('Please ask the customer for their zip code.');
+    expect(none.status).toBe(200);
+    expect(none.body).toEqual({ result: 'Ask the caller for the zip code of the service address, then call check_address again with it.', data: { inServiceArea: null } });
     const inside = await tool(org, { tool: 'check_address', args: { previouslyCalled: 'true', zipcode: ' 78701 ', streetNumber: '120', streetName: 'Oak Street' } });
     expect(inside.body.result).toBe('That address is in our service area and on file: 120 Oak Street, Springfield. Continue with what the caller needs.');
     const outside = await tool(org, { tool: 'check_address', args: { previouslyCalled: false, zipcode: '90210' } });

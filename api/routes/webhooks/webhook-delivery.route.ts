@@ -24,7 +24,9 @@ export const getWebhookSetupRoute = defineRoute({
   errors: [307, 401],
   async handler({ orgId, deps }) {
     const app = await deps.delivery.webhookApps.find(orgId!);
-    return app ? { appId: app.appId, dashboardUrl: dashboardUrlOf(deps.delivery.dashboardUrl, app.appId) } : { appId: null, dashboardUrl: null };
+    return app
+      ? { appId: app.appId, dashboardUrl: dashboardUrlOf(deps.delivery.dashboardUrl, app.appId), webhook_urls: app.webhookUrls }
+      : { appId: null, dashboardUrl: null, webhook_urls: {} };
   },
 });
 

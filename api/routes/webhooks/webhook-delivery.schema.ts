@@ -8,6 +8,8 @@ export const WebhookSetupQuerySchema = z.object({ orgId: OrgId });
 export const WebhookSetupResponseSchema = z.object({
   appId: z.string().nullable(),
   dashboardUrl: z.string().nullable(),
+  /** The endpoints set up (name → URL), for the setup screen; {} when not set up. */
+  webhook_urls: z.record(z.string(), z.string()),
 });
 
 const WebhookUrl = z.url({ protocol: /^https?$/, message: 'Invalid URL format' });

@@ -1,27 +1,66 @@
-import { addDays, epochDayOf } from '../../../lib/time/calendar';
+import { addDays, epochDayOf, weekdayOf } from '../../../lib/time/calendar';
 import { toZonedParts, zonedTimeToInstant } from '../../../lib/time/zoned-time';
 import { checkCapacity, LOOKAHEAD_DAYS, type CapacityCheckRequest, type CapacityCheckResult, type CapacityCrmData, type OrgCapacityView } from '../../../activities/crm/capacity/capacity-check';
 import type { CapacitySlot } from '../../../activities/crm/capacity/capacity';
-import type { CrmPort } from '../../../activities/crm/crm.port';
+import { CrmError, type CrmPort, type Technician, type TechnicianShift } from '../../../activities/crm/crm.port';
+import type { WeeklyHours } from '../../../lib/domain';
 import type { CapacityRepository } from '../../repositories/capacity.repository';
 import { speakDate, speakList, speakWindow } from '../voice-agent-tools/speakable';
 
 const OFFER_CALLBACK = 'Offer the caller a callback from the office, and if they agree call create_action_callback_request.';
 const OFFER_EMERGENCY_CALLBACK = 'This is an emergency: tell the caller the on-call team will call them back right away, then call create_action_callback_request with is_emergency_callback true.';
 
-/** Reads what a check needs from the CRM: reference data, then shifts and appointments of the days it may look at. */
-export async function loadCapacityCrmData(crm: CrmPort, timeZone: string, fromDate: string, days: number): Promise<CapacityCrmData> {
+/** A list the CRM has nothing for (Housecall Pro: business units, zones, arrival windows, shifts) reads as none. */
+async function unlessUnsupported<T>(read: () => Promise<T[]>): Promise<T[] | null> {
+  try {
+    return await read();
+  } catch (err) {
+    if (err instanceof CrmError && err.code === 'UNSUPPORTED') return null;
+    throw err;
+  }
+}
+
+/** Every technician on shift through the org's regular hours, for a CRM that keeps no shifts. */
+export function shiftsFromRegularHours(technicians: readonly Technician[], hours: WeeklyHours, timeZone: string, fromDate: string, days: number): TechnicianShift[] {
+  const shifts: TechnicianShift[] = [];
+  for (let i = -1; i <= days; i += 1) {
+    const date = addDays(fromDate, i);
+    for (const { start, end } of hours[weekdayOf(date)] ?? []) {
+      const s = zonedTimeToInstant(date, start, timeZone);
+      const e = zonedTimeToInstant(end > start ? date : addDays(date, 1), end, timeZone);
+      for (const t of technicians) shifts.push({ id: `hours-${t.id}-${date}-${start}`, technicianId: t.id, start: s, end: e, shiftType: 'Normal', active: true });
+    }
+  }
+  return shifts;
+}
+
+/**
+ * Reads what a check needs from the CRM: reference data, then shifts and appointments of the days it may look at.
+ * A CRM without business units, zones, arrival windows or shifts still answers: no units means every technician
+ * works every unit (`unitless`), no zones means no zip-code service area, no arrival windows means 2-hour windows
+ * through the opening hours, and no shifts means technicians work the org's regular hours (`regularHours`).
+ */
+export async function loadCapacityCrmData(crm: CrmPort, timeZone: string, fromDate: string, days: number, regularHours?: WeeklyHours): Promise<CapacityCrmData & { unitless: boolean }> {
   const range = { from: zonedTimeToInstant(addDays(fromDate, -1), '00:00', timeZone), to: zonedTimeToInstant(addDays(fromDate, days + 1), '00:00', timeZone) };
   const [jobTypes, businessUnits, zones, technicians, arrivalWindows, shifts, appointments] = await Promise.all([
     crm.listJobTypes(),
-    crm.listBusinessUnits(),
-    crm.listZones(),
+    unlessUnsupported(() => crm.listBusinessUnits()),
+    unlessUnsupported(() => crm.listZones()),
     crm.listTechnicians(),
-    crm.listArrivalWindows(),
-    crm.listTechnicianShifts(range, timeZone),
+    unlessUnsupported(() => crm.listArrivalWindows()),
+    unlessUnsupported(() => crm.listTechnicianShifts(range, timeZone)),
     crm.listAppointments(range),
   ]);
-  return { jobTypes, businessUnits, zones, technicians, arrivalWindows, shifts, appointments };
+  return {
+    jobTypes,
+    businessUnits: businessUnits ?? [],
+    zones: zones ?? [],
+    technicians,
+    arrivalWindows: arrivalWindows ?? [],
+    shifts: shifts ?? (regularHours ? shiftsFromRegularHours(technicians, regularHours, timeZone, fromDate, days) : []),
+    appointments,
+    unitless: businessUnits === null,
+  };
 }
 
 export function slotData(slot: CapacitySlot, timeZone: string) {
@@ -89,12 +128,21 @@ export async function checkOrgCapacity(
   // The asked date's lookahead, and the next days from today, where an emergency slot would fall.
   const today = toZonedParts(req.now, view.timezone).date;
   const gap = (epochDayOf(req.date) ?? 0) - (epochDayOf(today) ?? 0);
-  const data = await loadCapacityCrmData(deps.crm, view.timezone, gap >= 0 && gap <= LOOKAHEAD_DAYS ? today : req.date, LOOKAHEAD_DAYS + Math.max(0, Math.min(gap, LOOKAHEAD_DAYS)));
+  const hours = view.availability.regularHours;
+  const data = await loadCapacityCrmData(deps.crm, view.timezone, gap >= 0 && gap <= LOOKAHEAD_DAYS ? today : req.date, LOOKAHEAD_DAYS + Math.max(0, Math.min(gap, LOOKAHEAD_DAYS)), hours);
   if (gap > LOOKAHEAD_DAYS) {
-    const near = await loadCapacityCrmData(deps.crm, view.timezone, today, LOOKAHEAD_DAYS);
+    const near = await loadCapacityCrmData(deps.crm, view.timezone, today, LOOKAHEAD_DAYS, hours);
     const byId = <T extends { id: string }>(a: readonly T[], b: readonly T[]) => [...new Map([...a, ...b].map((x) => [x.id, x])).values()];
     Object.assign(data, { shifts: byId(data.shifts, near.shifts), appointments: byId(data.appointments, near.appointments) });
   }
-  const result = checkCapacity(view, data, req);
+  let request = req;
+  if (data.unitless) {
+    // Without business units the asked unit (or none) is the whole crew's: trades cannot pick a unit either.
+    const unit = req.businessUnitId ?? '';
+    data.technicians = data.technicians.map((t) => ({ ...t, businessUnitIds: [unit] }));
+    data.jobTypes = data.jobTypes.map((t) => (t.businessUnitIds.length > 0 ? t : { ...t, businessUnitIds: [unit] }));
+    request = { ...req, businessUnitId: unit, trade: undefined };
+  }
+  const result = checkCapacity(view, data, request);
   return { ...answerFor(result, req, view.timezone), view };
 }

@@ -6,7 +6,7 @@ import { workflowIds } from '../../../workflows/workflow-ids';
 import type { PendingCrmAction } from '../crm-action-gateway.port';
 import { speakDate, speakList, speakWindow } from './speakable';
 import { OFFER_CALLBACK, crmOfTool, featureFlagsOf, localInstant, parseToolArgs, recordToolEvent, type ToolContext } from './tool-context';
-import { GetJobsArgsSchema, UpdateEstimateArgsSchema, confirmAppointmentArgsSchema, jobCancelArgsSchema, jobRescheduleArgsSchema } from './tool-parameters';
+import { getJobsArgsSchema, UpdateEstimateArgsSchema, confirmAppointmentArgsSchema, jobCancelArgsSchema, jobRescheduleArgsSchema } from './tool-parameters';
 import type { ToolAnswer } from './run-voice-agent-tool';
 
 const NO_CRM = `I can't change appointments for this company from the phone. ${OFFER_CALLBACK}`;
@@ -114,7 +114,7 @@ export async function updateEstimate(ctx: ToolContext): Promise<ToolAnswer> {
 
 /** The caller's upcoming appointments, so the agent can confirm, move or cancel the right one. */
 export async function getJobs(ctx: ToolContext): Promise<ToolAnswer> {
-  const args = parseToolArgs(GetJobsArgsSchema, ctx.request.args);
+  const args = parseToolArgs(getJobsArgsSchema(countryFromTimezone(ctx.org.timezone)), ctx.request.args);
   const crm = crmOfTool(ctx);
   if (!crm) return { result: `I can't look up appointments for this company. ${OFFER_CALLBACK}`, data: { jobs: [] } };
   const customers = await crm.findCustomersByPhone(args.phone_number);

@@ -3,16 +3,17 @@ import type { CrmName } from '../../../lib/domain';
 import { toZonedParts, zonedTimeToInstant } from '../../../lib/time/zoned-time';
 import { countryFromTimezone } from '../../../lib/validation/country';
 import { formatPhoneNumberForDisplay } from '../../../lib/validation/phone';
+import { normalizeUnicodeDeep } from '../../../lib/validation/text';
 import { createEvent } from '../../../events/catalog';
 import { checkOrgCapacity } from '../capacity/check-org-capacity';
-import type { CrmPort } from '../../../activities/crm/crm.port';
+import { CrmError, type CrmPort } from '../../../activities/crm/crm.port';
 import { workflowIds } from '../../../workflows/workflow-ids';
 import type { ApiDeps } from '../../deps';
 import { badRequest, validationError } from '../../http/errors';
 import type { OrganizationRow } from '../../repositories/organization.repository';
 import type { ToolRequest } from './tool-request';
 import { TEMPLATE_TOOL_TYPES, type TemplateToolType } from './tool-request';
-import { CallbackRequestArgsSchema, CheckCustomerArgsSchema, checkAddressArgsSchema, getCapacityArgsSchema, jobBookingArgsSchema } from './tool-parameters';
+import { callbackRequestArgsSchema, checkCustomerArgsSchema, checkAddressArgsSchema, getCapacityArgsSchema, jobBookingArgsSchema } from './tool-parameters';
 import { speakList, speakWindow } from './speakable';
 import { cancelJob, capacityVariantFor, confirmAppointment, getJobs, rescheduleJob, updateEstimate } from './crm-action-tools';
 
@@ -75,11 +76,21 @@ async function recordInteractionEvent(ctx: Ctx, name: 'get_capacity' | 'get_capa
   ]);
 }
 
+/** A CRM without zones (Housecall Pro) has no zip-code service area. */
+async function listZonesIfAny(crm: CrmPort) {
+  try {
+    return await crm.listZones();
+  } catch (err) {
+    if (err instanceof CrmError && err.code === 'UNSUPPORTED') return [];
+    throw err;
+  }
+}
+
 const crmOf = (ctx: Ctx): CrmPort | null => ((ctx.org.crmName as CrmName) === 'NONE' ? null : ctx.deps.crm.provider.forOrganization(ctx.org.id));
 const country = (ctx: Ctx) => countryFromTimezone(ctx.org.timezone);
 
 async function checkCustomer(ctx: Ctx): Promise<ToolAnswer> {
-  const { phoneNumber } = parseArgs(CheckCustomerArgsSchema, ctx.request.args);
+  const { phoneNumber } = parseArgs(checkCustomerArgsSchema(country(ctx)), ctx.request.args);
   const crm = crmOf(ctx);
   if (!crm) return { result: `I can't look up customers for this company. Ask for the caller's name and service address, then continue.` };
   const customers = await crm.findCustomersByPhone(phoneNumber);
@@ -88,7 +99,7 @@ async function checkCustomer(ctx: Ctx): Promise<ToolAnswer> {
     return { result: 'No customer record matches that number. Ask for the caller’s full name and service address.', data };
   }
   const [customer] = customers;
-  if (customer.doNotService) {
+  if (customer.doNotService && ctx.request.enforceDoNotService !== false) {
     return { result: `${customer.name} is marked do not service. Politely explain the office will follow up, ${OFFER_CALLBACK.charAt(0).toLowerCase()}${OFFER_CALLBACK.slice(1)}`, data };
   }
   const addresses = customer.locations.map((l) => `${l.address.street}, ${l.address.city} ${l.address.zip}`.trim());
@@ -98,10 +109,17 @@ async function checkCustomer(ctx: Ctx): Promise<ToolAnswer> {
 
 async function checkAddress(ctx: Ctx): Promise<ToolAnswer> {
   const args = parseArgs(checkAddressArgsSchema(country(ctx)), ctx.request.args);
-  if (!args.zipcode) throw badRequest('Please ask the customer for their zip code.');
   const crm = crmOf(ctx);
   if (!crm) return { result: `I can't check addresses for this company. Note the address and ${OFFER_CALLBACK.charAt(0).toLowerCase()}${OFFER_CALLBACK.slice(1)}` };
-  const zones = await crm.listZones();
+  const zones = await listZonesIfAny(crm);
+  // Spec 000 §5: zipcode is optional. The service area is a list of zip codes, so without one it is
+  // undecided when the company has zones, and everywhere when it has none.
+  if (!args.zipcode) {
+    if (zones.length > 0) {
+      return { result: 'Ask the caller for the zip code of the service address, then call check_address again with it.', data: { inServiceArea: null } };
+    }
+    return { result: 'This company serves every address it is asked about. Continue with what the caller needs.', data: { inServiceArea: true, zone: null } };
+  }
   const zone = zones.find((z) => z.zipcodes.includes(args.zipcode!));
   if (zones.length > 0 && !zone) {
     return { result: `We don't serve zip code ${args.zipcode}. Apologise to the caller and offer to take a message for the office.`, data: { inServiceArea: false } };
@@ -151,7 +169,17 @@ async function getCapacity(ctx: Ctx, variant: 'default' | 'zones' | 'trades'): P
 async function bookJob(ctx: Ctx): Promise<ToolAnswer> {
   const args = parseArgs(jobBookingArgsSchema(country(ctx)), ctx.request.args);
   const when = futureInstant('appointment_time', args.appointment_time, ctx);
-  if (!crmOf(ctx)) return { result: `I can't book appointments for this company. ${OFFER_CALLBACK}` };
+  const crm = crmOf(ctx);
+  if (!crm) return { result: `I can't book appointments for this company. ${OFFER_CALLBACK}` };
+  if (ctx.request.enforceDoNotService !== false) {
+    const flagged = (await crm.findCustomersByPhone(args.phone_number)).find((c) => c.doNotService);
+    if (flagged) {
+      return {
+        result: `${flagged.name} is marked do not service, so I can't book this. Politely explain the office will follow up, ${OFFER_CALLBACK.charAt(0).toLowerCase()}${OFFER_CALLBACK.slice(1)}`,
+        data: { action_status: null, doNotService: true, customerId: flagged.id },
+      };
+    }
+  }
   const localTime = `${when.date}T${when.time}`;
   const businessKey = `${args.phone_number}/${localTime}/${args.job_type_id}`;
   const outcome = await ctx.deps.crm.actions.runAction(
@@ -190,7 +218,7 @@ async function bookJob(ctx: Ctx): Promise<ToolAnswer> {
 }
 
 async function requestCallback(ctx: Ctx): Promise<ToolAnswer> {
-  const args = parseArgs(CallbackRequestArgsSchema, ctx.request.args);
+  const args = parseArgs(callbackRequestArgsSchema(country(ctx)), ctx.request.args);
   const today = toZonedParts(ctx.now, ctx.org.timezone).date;
   // One callback per number, kind and local day: the agent asking twice does not queue two calls.
   const businessKey = `${args.phone_number}/${args.is_emergency_callback ? 'emergency' : 'regular'}/${today}`;
@@ -217,7 +245,8 @@ async function requestCallback(ctx: Ctx): Promise<ToolAnswer> {
 
 /** Runs one agent tool call for an organization (spec 000 §7 "Agent tool calls"). */
 export async function runVoiceAgentTool(deps: ApiDeps, org: OrganizationRow, request: ToolRequest, correlationId: string, now = new Date()): Promise<ToolAnswer> {
-  const ctx: Ctx = { deps, org, request, correlationId, now };
+  // Spec 000 §9 "Text handling": smart quotes, full-width digits and odd spaces from the model become ASCII.
+  const ctx: Ctx = { deps, org, request: { ...request, args: normalizeUnicodeDeep(request.args) }, correlationId, now };
   const tool = request.tool as TemplateToolType;
   if (!(TEMPLATE_TOOL_TYPES as readonly string[]).includes(tool)) throw badRequest(`Template tool schema not found for tool type: ${request.tool}`);
   switch (tool) {

@@ -14,11 +14,12 @@ const localDateTime = (name: string) =>
     .trim()
     .regex(LOCAL_DATE_TIME, `${name} must be a date and time like 2026-03-03T10:00:00, without a time zone.`);
 
-const phone = (name: string) =>
+/** Normalised with the organisation's country (spec 000 §5 "Phone normalization"): an AU org's 04… is +614…. */
+const phone = (name: string, country: string) =>
   z
-    .string(`Please ask the caller for their phone number (${name}).`)
+    .preprocess((v) => (typeof v === 'number' ? String(v) : v), z.string(`Please ask the caller for their phone number (${name}).`))
     .transform((v, ctx) => {
-      const normalized = normalizePhoneNumber(v);
+      const normalized = normalizePhoneNumber(v, country);
       if (normalized.replace(/\D/g, '').length < 10) {
         ctx.addIssue({ code: 'custom', message: `Please ask the caller for their phone number (${name}).` });
         return z.NEVER;
@@ -41,7 +42,7 @@ export const zipFor = (country: string) =>
 const numericString = (name: string) =>
   z.preprocess((v) => (typeof v === 'number' ? String(v) : v), z.string(`${name} must be a numeric string.`).trim().regex(/^\d+$/, `${name} must be a numeric string.`));
 
-export const CheckCustomerArgsSchema = z.object({ phoneNumber: phone('phoneNumber') });
+export const checkCustomerArgsSchema = (country: string) => z.object({ phoneNumber: phone('phoneNumber', country) });
 
 export const checkAddressArgsSchema = (country: string) =>
   z.object({
@@ -75,14 +76,15 @@ export const jobBookingArgsSchema = (country: string) =>
     address: text('Please ask the caller for the service address.'),
     is_emergency_slot: bool('is_emergency_slot must be true or false.'),
     full_name: text("Please ask the caller for their full name."),
-    phone_number: phone('phone_number'),
+    phone_number: phone('phone_number', country),
     zip: zipFor(country).optional(),
   });
 
-export const CallbackRequestArgsSchema = z.object({
-  is_emergency_callback: bool('is_emergency_callback must be true or false.'),
-  phone_number: phone('phone_number'),
-});
+export const callbackRequestArgsSchema = (country: string) =>
+  z.object({
+    is_emergency_callback: bool('is_emergency_callback must be true or false.'),
+    phone_number: phone('phone_number', country),
+  });
 
 const idString = (name: string) =>
   z.preprocess((v) => (typeof v === 'number' ? String(v) : v), z.string(`${name} is required.`).trim().min(1, `${name} is required.`));
@@ -110,7 +112,7 @@ export const jobRescheduleArgsSchema = (country: string, requireJobId: boolean) 
     zip: zipFor(country).optional(),
   });
 
-export const GetJobsArgsSchema = z.object({ phone_number: phone('phone_number') });
+export const getJobsArgsSchema = (country: string) => z.object({ phone_number: phone('phone_number', country) });
 
 export const UpdateEstimateArgsSchema = z.object({
   estimate_id: idString('estimate_id'),

@@ -35,6 +35,11 @@ export interface ToolRequest {
   interactionId: string | null;
   /** Vapi answers are matched to the call by this id. */
   toolCallId: string | null;
+  /**
+   * The endpoint's doNotService query (spec 000 §7): true (the templates' value, and the default) makes the
+   * tools honour the CRM's do-not-service flag; false lets an organization that serves flagged customers book them.
+   */
+  enforceDoNotService?: boolean;
 }
 
 const Args = z.record(z.string(), z.unknown());

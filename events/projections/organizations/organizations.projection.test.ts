@@ -60,6 +60,10 @@ describe('evolveOrganization', () => {
       oncallSchedule: {},
       ccEmails: [],
       ccPhoneNumbers: [],
+      spamNumbers: [],
+      zipcodes: [],
+      serviceAreaActive: false,
+      featureFlags: {},
       streamVersion: 1,
       createdAt: new Date(CREATED_AT),
       updatedAt: new Date(CREATED_AT),
@@ -152,5 +156,34 @@ describe('evolveOrganization', () => {
         createEvent({ ...envelope('55555555-5555-4555-8555-555555555555', LIVE_AT), type: 'OncallScheduleChanged', data: { orgId: ORG_ID, month: '2025-3', days: [], cachedEmployeeDetails: {} } }),
       ).toThrow('Must be YYYY-MM format');
     });
+  });
+});
+
+describe('organization settings update (PUT /org)', () => {
+  const update = (eventId: string, data: Omit<EventOf<'OrganizationSettingsUpdated'>['data'], 'orgId'>) =>
+    createEvent({ ...envelope(eventId, LIVE_AT), type: 'OrganizationSettingsUpdated', data: { orgId: ORG_ID, ...data } });
+
+  it('replaces the sections sent, merges the flags, and takes a redelivery as a no-op', () => {
+    const start = evolveOrganization(null, created())!;
+    const first = update('33333333-3333-4333-8333-333333333333', {
+      zipcodes: ['80202'],
+      serviceAreaActive: true,
+      spamNumbers: [{ phoneNumber: '+15550009999', dateAdded: '2025-03-02T00:00:00.000Z' }],
+      featureFlags: { skip_email_summary: true },
+    });
+    const once = evolveOrganization(start, first)!;
+    expect(once).toMatchObject({ zipcodes: ['80202'], serviceAreaActive: true, featureFlags: { skip_email_summary: true }, ccEmails: [], streamVersion: 2 });
+    expect(evolveOrganization(once, first)).toBe(once);
+
+    const flags = evolveOrganization(once, update('44444444-4444-4444-8444-444444444444', { featureFlags: { force_secondary_sms_provider: true }, ccEmails: ['gm@acme-air.test'] }))!;
+    expect(flags).toMatchObject({ zipcodes: ['80202'], ccEmails: ['gm@acme-air.test'], featureFlags: { skip_email_summary: true, force_secondary_sms_provider: true }, streamVersion: 3 });
+  });
+
+  it('refuses a channel the receiver group may not use', () => {
+    expect(() =>
+      update('55555555-5555-4555-8555-555555555555', {
+        notificationSettings: [{ rule_id: 'InboundCallRule', recipients: [{ group: 'cc', channel: 'email', time: 'ALWAYS' }] }],
+      }),
+    ).toThrow(/Receiver group cc cannot be notified by email/);
   });
 });

@@ -7,6 +7,7 @@ type OrganizationEvent =
   | EventOf<'OrganizationCreated'>
   | EventOf<'OrganizationWentLive'>
   | EventOf<'OrganizationNotificationSettingsChanged'>
+  | EventOf<'OrganizationSettingsUpdated'>
   | EventOf<'OncallScheduleChanged'>
   | EventOf<'OrganizationAvailabilityChanged'>;
 
@@ -43,6 +44,10 @@ export function evolveOrganization(state: OrganizationDoc | null, event: Organiz
         oncallSchedule: {},
         ccEmails: [],
         ccPhoneNumbers: [],
+        spamNumbers: [],
+        zipcodes: [],
+        serviceAreaActive: false,
+        featureFlags: {},
         streamVersion: 1,
         createdAt: at,
         updatedAt: at,
@@ -65,6 +70,19 @@ export function evolveOrganization(state: OrganizationDoc | null, event: Organiz
         updatedAt: at,
       };
     }
+    case 'OrganizationSettingsUpdated': {
+      if (!state) return state;
+      const { orgId: _org, featureFlags, ...sections } = event.data;
+      const next: OrganizationDoc = {
+        ...state,
+        ...Object.fromEntries(Object.entries(sections).filter(([, v]) => v !== undefined)),
+        featureFlags: featureFlags ? { ...state.featureFlags, ...featureFlags } : state.featureFlags,
+      };
+      const { streamVersion: _a, updatedAt: _b, ...before } = state;
+      const { streamVersion: _c, updatedAt: _d, ...after } = next;
+      if (sameJson(before, after)) return state;
+      return { ...next, streamVersion: state.streamVersion + 1, updatedAt: at };
+    }
     case 'OncallScheduleChanged': {
       if (!state || sameJson(state.oncallSchedule[event.data.month], event.data.days)) return state;
       // The whole month is replaced, so a redelivered event leaves the same schedule.
@@ -83,7 +101,14 @@ export function evolveOrganization(state: OrganizationDoc | null, event: Organiz
 export const organizationsProjection = documentProjection<OrganizationDoc, OrganizationEvent>({
   name: 'organizations',
   aggregateTypes: [ORGANIZATION],
-  handles: ['OrganizationCreated', 'OrganizationWentLive', 'OrganizationNotificationSettingsChanged', 'OncallScheduleChanged', 'OrganizationAvailabilityChanged'],
+  handles: [
+    'OrganizationCreated',
+    'OrganizationWentLive',
+    'OrganizationNotificationSettingsChanged',
+    'OrganizationSettingsUpdated',
+    'OncallScheduleChanged',
+    'OrganizationAvailabilityChanged',
+  ],
   documentId: (e) => e.data.orgId,
   evolve: evolveOrganization,
   store: organizationsStore,

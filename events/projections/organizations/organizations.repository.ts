@@ -18,6 +18,10 @@ export interface OrganizationDoc {
   oncallSchedule: Record<string, unknown[]>;
   ccEmails: string[];
   ccPhoneNumbers: string[];
+  spamNumbers: Array<{ phoneNumber: string; dateAdded: string }>;
+  zipcodes: string[];
+  serviceAreaActive: boolean;
+  featureFlags: Record<string, unknown>;
   streamVersion: number;
   createdAt: Date;
   updatedAt: Date;
@@ -44,14 +48,24 @@ export const organizationsStore: DocumentStore<OrganizationDoc> = {
       oncallSchedule: (row.oncallSchedule as Record<string, unknown[]> | null) ?? {},
       ccEmails: row.ccEmails,
       ccPhoneNumbers: row.ccPhoneNumbers,
+      spamNumbers: (row.spamNumbers as OrganizationDoc['spamNumbers'] | null) ?? [],
+      zipcodes: row.zipcodes,
+      serviceAreaActive: row.serviceAreaActive,
+      featureFlags: (row.featureFlags as Record<string, unknown> | null) ?? {},
       streamVersion: row.streamVersion,
       createdAt: row.createdAt,
       updatedAt: row.updatedAt,
     };
   },
   async save(tx: Tx, id: string, doc: OrganizationDoc) {
-    const { id: _id, notificationSettings, oncallSchedule, ...rest } = doc;
-    const fields = { ...rest, notificationSettings: notificationSettings as object[], oncallSchedule: oncallSchedule as object };
+    const { id: _id, notificationSettings, oncallSchedule, spamNumbers, featureFlags, ...rest } = doc;
+    const fields = {
+      ...rest,
+      notificationSettings: notificationSettings as object[],
+      oncallSchedule: oncallSchedule as object,
+      spamNumbers: spamNumbers as object[],
+      featureFlags: featureFlags as object,
+    };
     await tx.organization.upsert({ where: { id }, create: { id, ...fields }, update: fields });
   },
   async reset(tx: Tx) {

@@ -13,6 +13,7 @@ import { OutboxPage } from '../features/outbox/components/outbox-page';
 import { SchedulingRulesPage } from '../features/scheduling-rules/components/scheduling-rules-page';
 import { SettingsPage } from '../features/settings/components/settings-page';
 import { WebCallPage } from '../features/web-call/components/web-call-page';
+import { WebhookDeliveryPage } from '../features/webhook-delivery/components/webhook-delivery-page';
 import type { RouteParams } from './router/match-path';
 import type { RouteName } from './router/route-table';
 
@@ -29,6 +30,7 @@ export const PAGES: Record<Exclude<RouteName, 'login'>, (params: RouteParams) =>
   'scheduling-rules': () => <SchedulingRulesPage />,
   settings: () => <SettingsPage />,
   outbox: () => <OutboxPage />,
+  'webhook-delivery': () => <WebhookDeliveryPage />,
   'admin-organizations': () => <OrganizationsPage />,
   'admin-workflows': () => <WorkflowsPage />,
   'interaction-link': (params) => <InteractionLinkPage interactionId={params.interactionId ?? ''} />,

@@ -26,6 +26,8 @@ export function createResendEmailSender(config: ResendConfig): EmailSender {
         body: JSON.stringify({
           from: config.from,
           to: [m.to],
+          ...(m.cc?.length ? { cc: m.cc } : {}),
+          ...(m.bcc?.length ? { bcc: m.bcc } : {}),
           subject: m.subject,
           html: m.html,
           text: m.text,

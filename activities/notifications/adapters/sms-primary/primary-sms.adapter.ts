@@ -33,7 +33,7 @@ export function createPrimarySmsSender(config: PrimarySmsConfig): SmsSender {
   };
 }
 
-/** Sends through the primary provider unless the organization forces the secondary one (002 §3 flag). */
+/** Sends through the primary provider unless the organization's flag or the send request forces the secondary one (002 §3). */
 export function createRoutedSmsSender(opts: {
   primary: SmsSender | null;
   secondary: SmsSender | null;
@@ -41,7 +41,8 @@ export function createRoutedSmsSender(opts: {
 }): SmsSender {
   return {
     async sendSms(m) {
-      const sender = (await opts.forcesSecondary(m.orgId)) ? opts.secondary : (opts.primary ?? opts.secondary);
+      const forced = m.forceSecondaryProvider === true || (await opts.forcesSecondary(m.orgId));
+      const sender = forced ? opts.secondary : (opts.primary ?? opts.secondary);
       if (!sender) throw new MessagingError('NOT_CONFIGURED', 'no SMS provider is configured for this organization', false);
       return sender.sendSms(m);
     },

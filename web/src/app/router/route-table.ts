@@ -24,6 +24,8 @@ export const ROUTES = [
   { name: 'availability', path: '/availability', title: 'Availability', access: 'member', nav: 'main' },
   { name: 'scheduling-rules', path: '/scheduling-rules', title: 'Scheduling rules', access: 'member', nav: 'main' },
   { name: 'settings', path: '/settings', title: 'Settings', access: 'member', nav: 'main' },
+  // 001 §2.18; also the dashboardUrl GET /webhook-delivery answers.
+  { name: 'webhook-delivery', path: '/settings/webhooks', title: 'Webhook delivery', access: 'member' },
   { name: 'outbox', path: '/outbox', title: 'Outbox', access: 'member', nav: 'main' },
   { name: 'admin-organizations', path: '/admin/organizations', title: 'Organizations', access: 'operator', nav: 'operations' },
   { name: 'admin-workflows', path: '/admin/workflows', title: 'Workflows', access: 'operator', nav: 'operations' },

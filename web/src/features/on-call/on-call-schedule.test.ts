@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { assign, assigned, employeeNames, isMonthKey, monthDays } from './on-call-schedule';
+import { assign, assigned, employeeNames, isCalendarDate, isMonthKey, monthDays } from './on-call-schedule';
 
 const tom = { id: '1001', name: 'Tom Tech', email: null, phoneNumber: '+15125550201', role: 'Technician' };
 const mary = { id: '2004', name: 'Mary Manager', email: 'mary@x.test', phoneNumber: '+15125550304', role: 'Service Manager' };
@@ -29,5 +29,15 @@ describe('the on-call month', () => {
     expect(assigned(days, '2025-02-03', 'Plumbing', 'Technician')?.name).toBe('Pete');
     days = assign(days, '2025-02-01', 'HVAC', 'Technician', null);
     expect(days.map((d) => d.date)).toEqual(['2025-02-03']);
+  });
+});
+
+describe('the on-call day', () => {
+  it('takes only real calendar days written YYYY-MM-DD', () => {
+    expect(isCalendarDate('2031-03-04')).toBe(true);
+    expect(isCalendarDate('2032-02-29')).toBe(true);
+    expect(isCalendarDate('2031-02-29')).toBe(false);
+    expect(isCalendarDate('2031-3-4')).toBe(false);
+    expect(isCalendarDate('03/04/2031')).toBe(false);
   });
 });

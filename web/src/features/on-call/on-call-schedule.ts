@@ -36,3 +36,12 @@ export function assign(days: OnCallDay[], date: string, department: string, role
 export function employeeNames(days: OnCallDay[]): Record<string, string> {
   return Object.fromEntries(days.flatMap((d) => d.people.map((p) => [String(p.employeeId), p.name])));
 }
+
+/** A real calendar day written YYYY-MM-DD (the on-call date of 001 §5). */
+export function isCalendarDate(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}

@@ -1,19 +1,20 @@
 import useSWR from 'swr';
 import { apiClient } from '../../../lib/api-client';
-import { CallDetailsSchema, CallLogsSchema, ReclassifySchema, ReviewSchema, type CallDetails, type CallLogs } from './calls.schema';
-
-export const CALLS_PAGE_SIZE = 50;
+import { CallDetailsSchema, CallLogsSchema, ReclassifySchema, ReviewSchema, type CallDetails, type CallLogs, type CurrentAgents } from './calls.schema';
 
 export interface CallLogsQuery {
   orgId: string;
   from: string;
   to: string;
   page: number;
+  pageSize: number;
+  currentAgents: CurrentAgents;
+  agentId?: string;
 }
 
 export function useCallLogs(query: CallLogsQuery | null) {
   return useSWR<CallLogs>(query ? ['/call/logs', query] : null, () =>
-    apiClient.post('/call/logs', { ...query, currentAgents: 'ALL', pageSize: CALLS_PAGE_SIZE }, CallLogsSchema),
+    apiClient.post('/call/logs', query, CallLogsSchema),
   );
 }
 
@@ -28,3 +29,6 @@ export function reviewInteraction(id: string, reviewedAt: string | null, reviewN
 export function reclassifyCall(callId: string, newStatus: 'UNBOOKED' | 'EXCUSED') {
   return apiClient.post('/call/reclassify', { callId, newStatus }, ReclassifySchema);
 }
+
+/** The recording's URL on the product's recording endpoint (spec 001 §7), which the player streams. */
+export const recordingUrl = (callId: string) => `/api/call/${encodeURIComponent(callId)}/recording`;

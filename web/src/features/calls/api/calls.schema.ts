@@ -2,6 +2,17 @@ import { z } from 'zod';
 
 // Typed from the API's /call/* schemas (api/routes/calls/calls.schema.ts); only what the pages read.
 
+/** A job the call's agent booked, moved or canceled; `link` is its CRM page, "#" when there is none. */
+export const CallJobSchema = z.object({
+  crm_job_id: z.string(),
+  jobId: z.string().nullable(),
+  bookingId: z.string().nullable(),
+  jobNumber: z.string().nullable(),
+  jobStatus: z.string(),
+  link: z.string(),
+});
+export type CallJob = z.infer<typeof CallJobSchema>;
+
 export const CallLogEntrySchema = z.object({
   id: z.string(),
   created_at: z.string(),
@@ -17,6 +28,7 @@ export const CallLogEntrySchema = z.object({
   customer_number: z.string().nullable(),
   customer_address: z.string().nullable(),
   interactionId: z.string(),
+  jobs: z.array(CallJobSchema),
 });
 export type CallLogEntry = z.infer<typeof CallLogEntrySchema>;
 
@@ -29,6 +41,7 @@ export type CallLogs = z.infer<typeof CallLogsSchema>;
 
 export const CallDetailsSchema = z.object({
   timezone: z.string(),
+  crm_name: z.string(),
   transcript_object: z.array(
     z.object({ role: z.string(), content: z.string(), words: z.array(z.object({ word: z.string(), start: z.number(), end: z.number() })).optional() }),
   ),
@@ -46,6 +59,7 @@ export const CallDetailsSchema = z.object({
     customer_number: z.string().nullable(),
     customer_address: z.string().nullable(),
     crm_customer_id: z.string().nullable(),
+    crm_customer_link: z.string().nullable(),
     started_at: z.string().nullable(),
     ended_at: z.string().nullable(),
     ended_reason: z.string().nullable(),
@@ -53,6 +67,8 @@ export const CallDetailsSchema = z.object({
     review_notes: z.string().nullable(),
     interaction_id: z.string(),
     interaction_events: z.array(z.object({ created_at: z.string(), name: z.string(), metadata: z.record(z.string(), z.unknown()) })),
+    job_types: z.array(z.object({ id: z.string(), name: z.string() })),
+    jobs: z.array(CallJobSchema),
   }),
   call_analysis: z.object({ call_summary: z.string().nullable(), metadata: z.record(z.string(), z.unknown()) }),
 });
@@ -84,3 +100,24 @@ export function groupCounts(statusCounts: Record<string, number>): Record<CallGr
   }
   return counts;
 }
+
+/** Spec 001 §3 "Logs request": the agent types shown, "ALL" for every one. */
+export type CurrentAgents = 'ALL' | string[];
+
+/** "m:ss" for a position in the recording, in seconds. */
+export function formatOffset(seconds: number): string {
+  const whole = Math.max(0, Math.floor(seconds));
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
+}
+
+/**
+ * Where a transcript turn starts in the recording: its first word's start, else the readable
+ * transcript's mm:ss for the same turn; null when neither is known.
+ */
+export function turnStart(turn: { words?: { start: number }[] }, line?: { seconds: number }): number | null {
+  if (turn.words && turn.words.length > 0) return turn.words[0].start;
+  return line ? line.seconds : null;
+}
+
+/** The CRM's name as users know it, for "Open in …" links. */
+export const CRM_LABELS: Record<string, string> = { servicetitan: 'ServiceTitan', housecallpro: 'Housecall Pro' };

@@ -1,11 +1,11 @@
-import { Badge, Box, Button, HStack, Heading, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
-import { useEffect, useState } from 'react';
+import { Badge, Box, Button, HStack, Heading, Link, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
+import { useEffect, useRef, useState } from 'react';
 import { ErrorNotice } from '../../../components/error-notice';
 import { LoadingNotice } from '../../../components/loading-notice';
 import { Page } from '../../../components/page';
 import { RouterLink } from '../../../app/router/router-link';
-import { reclassifyCall, reviewInteraction, useCallDetails } from '../api/calls.api';
-import type { CallDetails } from '../api/calls.schema';
+import { reclassifyCall, recordingUrl, reviewInteraction, useCallDetails } from '../api/calls.api';
+import { CRM_LABELS, formatOffset, turnStart, type CallDetails } from '../api/calls.schema';
 import { STATUS_COLORS } from './calls-page';
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
@@ -49,9 +49,139 @@ function Review({ details, onSaved }: { details: CallDetails; onSaved: () => voi
   );
 }
 
+/** Spec 001 §2.4: the recording, streamed from the product's endpoint; calls without one say so. */
+function Recording({ callId, available, audioRef }: { callId: string; available: boolean; audioRef: React.RefObject<HTMLAudioElement | null> }) {
+  const [failed, setFailed] = useState(false);
+  return (
+    <Section title="Recording">
+      {!available ? (
+        <Text fontSize="sm" color="fg.muted" data-testid="recording-empty">
+          No recording for this call. Web calls and calls whose provider kept no audio have none.
+        </Text>
+      ) : failed ? (
+        <Text fontSize="sm" color="fg.error" data-testid="recording-error">
+          The recording could not be loaded. It may have expired at the voice provider.
+        </Text>
+      ) : (
+        <audio ref={audioRef} controls preload="metadata" src={recordingUrl(callId)} onError={() => setFailed(true)} data-testid="recording-player" style={{ width: '100%' }} />
+      )}
+    </Section>
+  );
+}
+
+function Transcript({ details, audioRef, canSeek }: { details: CallDetails; audioRef: React.RefObject<HTMLAudioElement | null>; canSeek: boolean }) {
+  const [showWords, setShowWords] = useState(false);
+  const [position, setPosition] = useState<number | null>(null);
+  useEffect(() => {
+    const audio = audioRef.current;
+    if (!audio) return;
+    const onTime = () => setPosition(audio.currentTime);
+    audio.addEventListener('timeupdate', onTime);
+    return () => audio.removeEventListener('timeupdate', onTime);
+  }, [audioRef, canSeek]);
+  function seek(seconds: number) {
+    const audio = audioRef.current;
+    if (!audio) return;
+    audio.currentTime = seconds;
+    void audio.play().catch(() => undefined);
+  }
+  const turns = details.transcript_object;
+  const starts = turns.map((turn, i) => turnStart(turn, details.transcript[i]));
+  const current = position === null ? -1 : starts.reduce<number>((found, start, i) => (start !== null && start <= position ? i : found), -1);
+  const hasWords = turns.some((t) => (t.words?.length ?? 0) > 0);
+  return (
+    <Section title="Transcript">
+      {turns.length === 0 ? (
+        <Text fontSize="sm" color="fg.muted">No transcript.</Text>
+      ) : (
+        <Stack gap={2}>
+          {hasWords ? (
+            <Button size="xs" variant="ghost" alignSelf="flex-start" data-testid="transcript-word-toggle" onClick={() => setShowWords(!showWords)}>
+              {showWords ? 'Hide word timings' : 'Show word timings'}
+            </Button>
+          ) : null}
+          {turns.map((turn, i) => {
+            const start = starts[i];
+            return (
+              <Box key={i} data-testid={`transcript-turn-${i}`} borderLeftWidth="3px" borderColor={i === current ? 'blue.500' : 'transparent'} pl={2}>
+                <HStack gap={2}>
+                  {start !== null ? (
+                    <Button
+                      size="2xs"
+                      variant="outline"
+                      fontFamily="mono"
+                      data-testid={`transcript-seek-${i}`}
+                      disabled={!canSeek}
+                      title={canSeek ? `Play from ${formatOffset(start)}` : 'No recording to play'}
+                      onClick={() => seek(start)}
+                    >
+                      {formatOffset(start)}
+                    </Button>
+                  ) : null}
+                  <Text fontSize="xs" color="fg.muted">
+                    {turn.role}
+                  </Text>
+                </HStack>
+                <Text fontSize="sm" title={turn.words?.map((w) => `${w.word} ${w.start}–${w.end}s`).join('\n')}>
+                  {turn.content}
+                </Text>
+                {showWords && turn.words?.length ? (
+                  <HStack gap={1} wrap="wrap" mt={1} data-testid={`transcript-words-${i}`}>
+                    {turn.words.map((w, j) => (
+                      <Button key={j} size="2xs" variant="subtle" disabled={!canSeek} onClick={() => seek(w.start)} title={`${w.start}–${w.end}s`}>
+                        {w.word} <Text as="span" color="fg.muted" fontFamily="mono">{w.start.toFixed(1)}s</Text>
+                      </Button>
+                    ))}
+                  </HStack>
+                ) : null}
+              </Box>
+            );
+          })}
+        </Stack>
+      )}
+    </Section>
+  );
+}
+
+function Jobs({ details }: { details: CallDetails }) {
+  const crm = CRM_LABELS[details.crm_name] ?? 'the CRM';
+  const { jobs, job_types: jobTypes } = details.data;
+  return (
+    <Section title="Jobs">
+      {jobs.length === 0 ? (
+        <Text fontSize="sm" color="fg.muted" data-testid="jobs-empty">
+          No job was booked, moved or canceled on this call.
+        </Text>
+      ) : (
+        <Stack gap={1}>
+          {jobs.map((j) => (
+            <HStack key={j.crm_job_id} gap={2} data-testid={`job-${j.crm_job_id}`}>
+              <Text fontSize="sm">
+                {j.bookingId && !j.jobId ? 'Booking' : 'Job'} {j.jobNumber ?? j.crm_job_id}
+              </Text>
+              <Badge variant="outline">{j.jobStatus}</Badge>
+              {j.link === '#' ? null : (
+                <Link href={j.link} target="_blank" rel="noreferrer" fontSize="sm" colorPalette="blue" data-testid="job-crm-link">
+                  Open in {crm} ↗
+                </Link>
+              )}
+            </HStack>
+          ))}
+        </Stack>
+      )}
+      {jobTypes.length > 0 ? (
+        <Text fontSize="xs" color="fg.muted" mt={2}>
+          Job types this agent books: {jobTypes.map((t) => t.name).join(', ')}
+        </Text>
+      ) : null}
+    </Section>
+  );
+}
+
 export function CallDetailsPage({ callId }: { callId: string }) {
   const { data, error, isLoading, mutate } = useCallDetails(callId);
   const [reclassifying, setReclassifying] = useState(false);
+  const audioRef = useRef<HTMLAudioElement | null>(null);
 
   async function reclassify(status: 'UNBOOKED' | 'EXCUSED') {
     setReclassifying(true);
@@ -73,7 +203,9 @@ export function CallDetailsPage({ callId }: { callId: string }) {
       <Stack gap={4}>
         <HStack wrap="wrap" gap={2}>
           <RouterLink to="/calls">← All calls</RouterLink>
-          <Badge colorPalette={STATUS_COLORS[d.call_status] ?? 'gray'}>{d.call_status}</Badge>
+          <Badge colorPalette={STATUS_COLORS[d.call_status] ?? 'gray'} data-testid="call-status">
+            {d.call_status}
+          </Badge>
           {d.tags.map((t) => (
             <Badge key={t} variant="outline" title={d.tag_reasons[t]}>
               {t}
@@ -93,10 +225,23 @@ export function CallDetailsPage({ callId }: { callId: string }) {
             <Text fontSize="sm">Name: {d.customer_name ?? '—'}</Text>
             <Text fontSize="sm">Number: {d.customer_number ?? '—'}</Text>
             <Text fontSize="sm">Address: {d.customer_address ?? '—'}</Text>
+            <Text fontSize="sm">
+              CRM customer: {d.crm_customer_id ?? '—'}
+              {d.crm_customer_link ? (
+                <>
+                  {' · '}
+                  <Link href={d.crm_customer_link} target="_blank" rel="noreferrer" colorPalette="blue" data-testid="customer-crm-link">
+                    Customer profile in {CRM_LABELS[data.crm_name] ?? 'the CRM'} ↗
+                  </Link>
+                </>
+              ) : null}
+            </Text>
             <Text fontSize="sm">Agent: {d.agent_type ?? '—'} · ended: {d.ended_reason ?? '—'}</Text>
           </Section>
           <Review details={data} onSaved={() => void mutate()} />
         </SimpleGrid>
+        <Recording key={callId} callId={callId} available={d.recording_url !== null} audioRef={audioRef} />
+        <Jobs details={data} />
         {d.summary.map((section) => (
           <Section key={section.title} title={section.title}>
             {section.content.map((line, i) => (
@@ -111,24 +256,7 @@ export function CallDetailsPage({ callId }: { callId: string }) {
             <Text fontSize="sm">{data.call_analysis.call_summary}</Text>
           </Section>
         ) : null}
-        <Section title="Transcript">
-          {data.transcript_object.length === 0 ? (
-            <Text fontSize="sm" color="fg.muted">No transcript.</Text>
-          ) : (
-            <Stack gap={2}>
-              {data.transcript_object.map((turn, i) => (
-                <Box key={i}>
-                  <Text fontSize="xs" color="fg.muted">
-                    {data.transcript[i]?.timestamp ?? ''} {turn.role}
-                  </Text>
-                  <Text fontSize="sm" title={turn.words?.map((w) => `${w.word} ${w.start}–${w.end}s`).join('\n')}>
-                    {turn.content}
-                  </Text>
-                </Box>
-              ))}
-            </Stack>
-          )}
-        </Section>
+        <Transcript details={data} audioRef={audioRef} canSeek={d.recording_url !== null} />
         <Section title="Events">
           <Stack gap={1}>
             {d.interaction_events.map((e, i) => (

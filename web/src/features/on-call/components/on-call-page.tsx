@@ -7,7 +7,7 @@ import { useOrganization } from '../../organizations/api/organization.api';
 import { useSelectedOrg } from '../../organizations/selected-org';
 import { saveOnCallMonth, useCrmWorkers, useOnCallMonth } from '../api/on-call.api';
 import type { CrmWorker, OnCallDay } from '../api/on-call.schema';
-import { assign, assigned, employeeNames, monthDays, type OnCallRole } from '../on-call-schedule';
+import { assign, assigned, employeeNames, isCalendarDate, monthDays, type OnCallRole } from '../on-call-schedule';
 
 const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 
@@ -42,6 +42,7 @@ export function OnCallPage() {
   const { orgId } = useSelectedOrg();
   const org = useOrganization(orgId);
   const [monthInput, setMonthInput] = useState(currentMonth);
+  const [dayInput, setDayInput] = useState('');
   const [month, setMonth] = useState(currentMonth);
   const trades = org.data?.trades_offered ?? [];
   const [department, setDepartment] = useState<string>('');
@@ -64,6 +65,19 @@ export function OnCallPage() {
     setNotice(null);
     setDirty(false);
     setMonth(monthInput.trim());
+  }
+
+  /** Jumps to the month of a day typed as YYYY-MM-DD (001 §5 on-call date message otherwise). */
+  function goToDay() {
+    const day = dayInput.trim();
+    if (!isCalendarDate(day)) {
+      setNotice({ ok: false, text: 'Must be YYYY-MM-DD format' });
+      return;
+    }
+    setMonthInput(day.slice(0, 7));
+    setNotice(null);
+    setDirty(false);
+    setMonth(day.slice(0, 7));
   }
 
   function change(date: string, role: OnCallRole, worker: CrmWorker | null) {
@@ -100,6 +114,10 @@ export function OnCallPage() {
           <Input size="sm" width="9rem" placeholder="YYYY-MM" value={monthInput} onChange={(e) => setMonthInput(e.target.value)} onKeyDown={(e) => e.key === 'Enter' && showMonth()} data-testid="oncall-month" aria-label="Month (YYYY-MM)" />
           <Button size="sm" variant="outline" onClick={showMonth} data-testid="oncall-show">
             Show
+          </Button>
+          <Input size="sm" width="9rem" placeholder="YYYY-MM-DD" value={dayInput} onChange={(e) => setDayInput(e.target.value)} onKeyDown={(e) => e.key === 'Enter' && goToDay()} data-testid="oncall-day-input" aria-label="Day (YYYY-MM-DD)" />
+          <Button size="sm" variant="outline" onClick={goToDay} data-testid="oncall-go-to-day">
+            Go to day
           </Button>
           <Text fontSize="sm" ml={4}>
             Trade

@@ -18,6 +18,11 @@ export const OrganizationSchema = z.object({
   trades_offered: z.array(z.string()).nullish(),
   cc_phone_numbers: z.array(z.string()).nullish(),
   notification_settings: z.array(z.unknown()).nullish(),
+  spam_numbers: z.array(z.object({ phoneNumber: z.string(), dateAdded: z.string() })).nullish(),
+  zipcodes: z.array(z.string()).nullish(),
+  service_area_active: z.boolean().nullish(),
+  feature_flags: z.record(z.string(), z.unknown()).nullish(),
+  team_chat_webhook_url: z.string().nullish(),
   created_at: z.string().nullish(),
   updated_at: z.string().nullish(),
 });

@@ -11,6 +11,8 @@ export const OutboxMessageSchema = z.object({
   html: z.string().nullable(),
   template: z.string().nullable(),
   status: z.string(),
+  delivery_status: z.string().nullish(),
+  delivery_error: z.string().nullish(),
   created_at: z.string(),
 });
 export type OutboxMessage = z.infer<typeof OutboxMessageSchema>;

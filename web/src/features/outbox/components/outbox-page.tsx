@@ -8,6 +8,9 @@ import { useSelectedOrg } from '../../organizations/selected-org';
 import { OUTBOX_PAGE_SIZE, useOutbox } from '../api/outbox.api';
 import { CHANNEL_LABELS, type OutboxMessage } from '../api/outbox.schema';
 
+// The SMS providers' latest report (002 §4 stored sms_status).
+const DELIVERY_COLOR: Record<string, string> = { QUEUED: 'gray', DELIVERED: 'green', FAILED: 'red' };
+
 function MessageCard({ message }: { message: OutboxMessage }) {
   return (
     <Box borderWidth="1px" borderRadius="md" p={4} bg="white" data-testid={`outbox-message-${message.id}`}>
@@ -17,7 +20,13 @@ function MessageCard({ message }: { message: OutboxMessage }) {
           <Text fontWeight="semibold">{message.subject ?? message.to}</Text>
         </HStack>
         <HStack>
-          <Badge colorPalette={message.status === 'no_answer' ? 'red' : 'green'}>{message.status}</Badge>
+          <Badge colorPalette={message.status === 'no_answer' || message.status === 'bounced' || message.status === 'complained' ? 'red' : 'green'}>{message.status}</Badge>
+          {message.delivery_status ? (
+            <Badge colorPalette={DELIVERY_COLOR[message.delivery_status] ?? 'gray'} title={message.delivery_error ?? undefined} data-testid={`outbox-delivery-${message.id}`}>
+              {message.delivery_status.toLowerCase()}
+              {message.delivery_error ? `: ${message.delivery_error}` : ''}
+            </Badge>
+          ) : null}
           <Text fontSize="sm" color="fg.muted">{new Date(message.created_at).toLocaleString()}</Text>
         </HStack>
       </HStack>

@@ -1,11 +1,12 @@
-import { Alert, Box, Button, Field, Heading, NativeSelect, Stack, Table, Text, Textarea } from '@chakra-ui/react';
+import { Alert, Box, Button, Checkbox, Field, Heading, Input, Link, NativeSelect, Stack, Table, Text, Textarea } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { errorMessage, ErrorNotice } from '../../../components/error-notice';
 import { LoadingNotice } from '../../../components/loading-notice';
 import { Page } from '../../../components/page';
+import { navigate } from '../../../app/router/history';
 import { useOrganization } from '../../organizations/api/organization.api';
 import { useSelectedOrg } from '../../organizations/selected-org';
-import { saveNotificationSettings } from '../api/notification-settings.api';
+import { updateOrganization } from '../api/notification-settings.api';
 import {
   ALLOWED_CHANNELS,
   cellKey,
@@ -27,6 +28,11 @@ export function SettingsPage() {
   const [grid, setGrid] = useState<SettingsGrid>({});
   const [ccPhones, setCcPhones] = useState('');
   const [ccEmails, setCcEmails] = useState('');
+  const [spamNumbers, setSpamNumbers] = useState('');
+  const [zipcodes, setZipcodes] = useState('');
+  const [serviceAreaActive, setServiceAreaActive] = useState(false);
+  const [teamChatUrl, setTeamChatUrl] = useState('');
+  const [forceSecondarySms, setForceSecondarySms] = useState(false);
   const [loadedFor, setLoadedFor] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
@@ -36,6 +42,11 @@ export function SettingsPage() {
     setGrid(toGrid(org.data.notification_settings ?? []));
     setCcPhones((org.data.cc_phone_numbers ?? []).join(', '));
     setCcEmails((org.data.cc_emails ?? []).join(', '));
+    setSpamNumbers((org.data.spam_numbers ?? []).map((s) => s.phoneNumber).join(', '));
+    setZipcodes((org.data.zipcodes ?? []).join(', '));
+    setServiceAreaActive(org.data.service_area_active ?? false);
+    setTeamChatUrl(org.data.team_chat_webhook_url ?? '');
+    setForceSecondarySms(org.data.feature_flags?.force_secondary_sms_provider === true);
     setLoadedFor(org.data.id);
   }, [org.data, loadedFor]);
 
@@ -54,8 +65,20 @@ export function SettingsPage() {
     setSaving(true);
     setNotice(null);
     try {
-      await saveNotificationSettings({ orgId, notification_settings: fromGrid(grid), cc_emails: splitList(ccEmails), cc_phone_numbers: splitList(ccPhones) });
-      setNotice({ ok: true, text: 'Notification settings saved.' });
+      // Spam numbers keep the date they were first added.
+      const known = new Map((org.data?.spam_numbers ?? []).map((s) => [s.phoneNumber, s.dateAdded]));
+      await updateOrganization({
+        id: orgId,
+        notification_settings: fromGrid(grid),
+        cc_emails: splitList(ccEmails),
+        cc_phone_numbers: splitList(ccPhones),
+        spam_numbers: splitList(spamNumbers).map((phoneNumber) => ({ phoneNumber, ...(known.has(phoneNumber) ? { dateAdded: known.get(phoneNumber) } : {}) })),
+        zipcodes: splitList(zipcodes),
+        service_area_active: serviceAreaActive,
+        feature_flags: { force_secondary_sms_provider: forceSecondarySms },
+        team_chat_webhook_url: teamChatUrl.trim() === '' ? null : teamChatUrl.trim(),
+      });
+      setNotice({ ok: true, text: 'Settings saved.' });
     } catch (error) {
       setNotice({ ok: false, text: errorMessage(error) });
     } finally {
@@ -140,6 +163,32 @@ export function SettingsPage() {
             <Field.Label>CC e-mails</Field.Label>
             <Textarea rows={2} value={ccEmails} onChange={(e) => (setCcEmails(e.target.value), setNotice(null))} placeholder="gm@example.com" data-testid="settings-cc-emails" />
           </Field.Root>
+          <Field.Root>
+            <Field.Label>Team-chat webhook URL</Field.Label>
+            <Input value={teamChatUrl} onChange={(e) => (setTeamChatUrl(e.target.value), setNotice(null))} placeholder="https://hooks.slack.com/services/…" data-testid="settings-team-chat-url" />
+            <Field.HelperText>The office's team-chat messages are posted to this incoming webhook. Leave empty to use the deployment's.</Field.HelperText>
+          </Field.Root>
+          <Checkbox.Root checked={forceSecondarySms} onCheckedChange={(e) => (setForceSecondarySms(e.checked === true), setNotice(null))} data-testid="settings-force-secondary-sms">
+            <Checkbox.HiddenInput />
+            <Checkbox.Control />
+            <Checkbox.Label>Send text messages through the secondary SMS provider</Checkbox.Label>
+          </Checkbox.Root>
+          <Heading as="h2" size="lg">
+            Calls and service area
+          </Heading>
+          <Field.Root>
+            <Field.Label>Spam numbers</Field.Label>
+            <Textarea rows={2} value={spamNumbers} onChange={(e) => (setSpamNumbers(e.target.value), setNotice(null))} placeholder="+15550009999" data-testid="settings-spam-numbers" />
+          </Field.Root>
+          <Field.Root>
+            <Field.Label>Service-area zip codes</Field.Label>
+            <Textarea rows={2} value={zipcodes} onChange={(e) => (setZipcodes(e.target.value), setNotice(null))} placeholder="80202, 80203" data-testid="settings-zipcodes" />
+          </Field.Root>
+          <Checkbox.Root checked={serviceAreaActive} onCheckedChange={(e) => (setServiceAreaActive(e.checked === true), setNotice(null))} data-testid="settings-service-area-active">
+            <Checkbox.HiddenInput />
+            <Checkbox.Control />
+            <Checkbox.Label>Only book inside the service area</Checkbox.Label>
+          </Checkbox.Root>
           {notice ? (
             <Alert.Root status={notice.ok ? 'success' : 'error'} data-testid={notice.ok ? 'settings-saved' : 'settings-error'}>
               <Alert.Indicator />
@@ -148,9 +197,19 @@ export function SettingsPage() {
           ) : null}
           <Box>
             <Button loading={saving} onClick={() => void save()} data-testid="settings-save">
-              Save notification settings
+              Save settings
             </Button>
           </Box>
+          <Text fontSize="sm">
+            <Link
+              href={`/settings/webhooks?org=${orgId ?? ''}`}
+              onClick={(e) => (e.preventDefault(), navigate(`/settings/webhooks?org=${orgId ?? ''}`))}
+              colorPalette="blue"
+              data-testid="settings-webhooks-link"
+            >
+              Webhook delivery to your own systems →
+            </Link>
+          </Text>
         </Stack>
       )}
     </Page>

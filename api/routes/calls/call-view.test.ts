@@ -1,0 +1,43 @@
+import { describe, expect, it } from '@jest/globals';
+import { jobsOfActions } from '../../repositories/interaction.repository';
+import { toCallJob } from './call-view';
+
+const interactionId = '6f1c0a52-0d5e-4c59-9a53-3f0f3f1b7a10';
+const action = (actionType: string, result: Record<string, string>, payload: Record<string, unknown> = {}) => ({ interactionId, actionType, payload, result });
+
+describe('jobs of an interaction, from its completed CRM actions', () => {
+  it('folds a booking, its reschedule and its cancellation into one job with the last status', () => {
+    const jobs = jobsOfActions([
+      action('job_booking', { jobId: '77', jobNumber: '1077', appointmentId: 'a1', customerId: '16' }, { job_type_id: 'jt-1' }),
+      action('job_reschedule', { jobId: '77', jobNumber: '1077', appointmentId: 'a1', start: '2026-01-01T15:00:00.000Z' }),
+      action('job_cancel', { jobId: '77', jobNumber: '1077', jobStatus: 'CANCELED' }),
+    ]);
+    expect(jobs).toEqual([{ interactionId, jobId: '77', jobNumber: '1077', bookingId: null, jobStatus: 'CANCELED', jobTypeId: 'jt-1', customerId: '16' }]);
+  });
+
+  it('keeps separate jobs apart, keeps a booking without a job, and skips actions without ids', () => {
+    const jobs = jobsOfActions([
+      action('job_booking', { jobId: '77', jobNumber: '1077' }),
+      action('create_booking', { bookingId: '901' }),
+      action('job_booking', { jobId: '78', jobNumber: '1078' }),
+      action('job_booking', { jobId: '' }),
+      { ...action('job_booking', { jobId: '79' }), interactionId: null },
+    ]);
+    expect(jobs.map((j) => [j.jobId, j.bookingId, j.jobStatus])).toEqual([
+      ['77', null, 'SCHEDULED'],
+      [null, '901', 'SCHEDULED'],
+      ['78', null, 'SCHEDULED'],
+    ]);
+  });
+});
+
+describe('a call job as the API answers it', () => {
+  const job = { interactionId, jobId: '77', jobNumber: '1077', bookingId: null, jobStatus: 'SCHEDULED', jobTypeId: null, customerId: '16' };
+
+  it('links to the job in the org CRM, and to nowhere without one', () => {
+    expect(toCallJob('servicetitan', job)).toEqual({ revenue: null, crm_job_id: '77', jobId: '77', bookingId: null, jobNumber: '1077', jobStatus: 'SCHEDULED', link: 'https://go.servicetitan.com/#/Job/Index/77' });
+    expect(toCallJob('servicetitan', { ...job, bookingId: '901' }).link).toBe('https://go.servicetitan.com/#/Booking/Index/901');
+    expect(toCallJob('housecallpro', job).link).toBe('https://pro.housecallpro.com/app/jobs/77');
+    expect(toCallJob('NONE', job).link).toBe('#');
+  });
+});

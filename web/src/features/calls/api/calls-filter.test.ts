@@ -1,0 +1,28 @@
+import { describe, expect, it } from '@jest/globals';
+import { callsFilterSearch, parseCallsFilter } from './calls-filter';
+
+const now = new Date('2026-03-31T12:00:00Z');
+const parse = (search: string) => parseCallsFilter(new URLSearchParams(search), now);
+
+describe('the Calls page filter in the URL', () => {
+  it('defaults to the last 30 days, page 1 of 50, every group, agent type and agent', () => {
+    expect(parse('')).toEqual({ from: '2026-03-01', to: '2026-03-31', page: 1, pageSize: 50, group: 'all', agentTypes: 'ALL', agentId: null });
+  });
+
+  it('reads what the user picked and writes it back', () => {
+    const search = '?from=2024-05-01&to=2024-05-31&page=3&pageSize=10&group=excused&agentType=OFFICE_HOURS_CSR%2CAFTER_HOURS_CSR&agentId=a-1';
+    const filter = parse(search);
+    expect(filter).toEqual({ from: '2024-05-01', to: '2024-05-31', page: 3, pageSize: 10, group: 'excused', agentTypes: ['OFFICE_HOURS_CSR', 'AFTER_HOURS_CSR'], agentId: 'a-1' });
+    expect(callsFilterSearch(filter)).toBe(search);
+  });
+
+  it('falls back to the defaults for values the API would refuse', () => {
+    expect(parse('from=yesterday&to=2024-13-45&page=0&pageSize=1001&group=lost&agentType=NOBODY')).toEqual(parse(''));
+    expect(parse('page=2.5&pageSize=-1')).toMatchObject({ page: 1, pageSize: 50 });
+    expect(parse('agentType=NOBODY,DEMO_AGENT').agentTypes).toEqual(['DEMO_AGENT']);
+  });
+
+  it('leaves defaults out of the URL but keeps the date range', () => {
+    expect(callsFilterSearch(parse(''))).toBe('?from=2026-03-01&to=2026-03-31');
+  });
+});

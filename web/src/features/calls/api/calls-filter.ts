@@ -1,0 +1,72 @@
+import type { CallGroup, CurrentAgents } from './calls.schema';
+
+// The Calls page's filters live in the URL, so the back button from a call's details returns to the
+// same range, page and filters, and a filtered list can be shared.
+
+/** Spec 000 §6 voice agent types, as the logs request's currentAgents names them. */
+export const VOICE_AGENT_TYPES = [
+  'RECEPTIONIST',
+  'OFFICE_HOURS_CSR',
+  'AFTER_HOURS_CSR',
+  'HAPPY_CALLS_AGENT',
+  'DEMO_AGENT',
+  'SALES_AGENT',
+  'ESTIMATE_FOLLOWUPS_AGENT',
+  'APPOINTMENT_REMINDER_AGENT',
+  'MEMBERSHIP_AGENT',
+  'LEAD_ENGAGEMENT_AGENT',
+] as const;
+
+export const PAGE_SIZES = [10, 25, 50, 100, 200] as const;
+export const DEFAULT_PAGE_SIZE = 50;
+const DEFAULT_RANGE_DAYS = 30;
+const GROUPS: CallGroup[] = ['all', 'booked', 'unbooked', 'excused'];
+
+export interface CallsFilter {
+  from: string;
+  to: string;
+  page: number;
+  /** Spec 001 §2.3: 1 to 1000. */
+  pageSize: number;
+  group: CallGroup;
+  /** The agent types shown: "ALL" or a list (the page picks one at a time). */
+  agentTypes: CurrentAgents;
+  agentId: string | null;
+}
+
+const isoDay = (d: Date) => d.toISOString().slice(0, 10);
+const isDay = (v: string | null): v is string => v !== null && /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v));
+
+function intIn(value: string | null, min: number, max: number, fallback: number): number {
+  const n = value === null ? NaN : Number(value);
+  return Number.isInteger(n) && n >= min && n <= max ? n : fallback;
+}
+
+export function parseCallsFilter(query: URLSearchParams, now: Date): CallsFilter {
+  const from = query.get('from');
+  const to = query.get('to');
+  const group = query.get('group') as CallGroup | null;
+  const agentTypes = (query.get('agentType') ?? '')
+    .split(',')
+    .filter((t): t is (typeof VOICE_AGENT_TYPES)[number] => (VOICE_AGENT_TYPES as readonly string[]).includes(t));
+  return {
+    from: isDay(from) ? from : isoDay(new Date(now.getTime() - DEFAULT_RANGE_DAYS * 86_400_000)),
+    to: isDay(to) ? to : isoDay(now),
+    page: intIn(query.get('page'), 1, Number.MAX_SAFE_INTEGER, 1),
+    pageSize: intIn(query.get('pageSize'), 1, 1000, DEFAULT_PAGE_SIZE),
+    group: group && GROUPS.includes(group) ? group : 'all',
+    agentTypes: agentTypes.length > 0 ? agentTypes : 'ALL',
+    agentId: query.get('agentId') || null,
+  };
+}
+
+/** The query string for a filter; defaults are left out except the date range, which moves with the day. */
+export function callsFilterSearch(f: CallsFilter): string {
+  const params = new URLSearchParams({ from: f.from, to: f.to });
+  if (f.page !== 1) params.set('page', String(f.page));
+  if (f.pageSize !== DEFAULT_PAGE_SIZE) params.set('pageSize', String(f.pageSize));
+  if (f.group !== 'all') params.set('group', f.group);
+  if (f.agentTypes !== 'ALL') params.set('agentType', f.agentTypes.join(','));
+  if (f.agentId) params.set('agentId', f.agentId);
+  return `?${params.toString()}`;
+}
