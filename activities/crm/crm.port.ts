@@ -502,10 +502,54 @@ export interface Role {
   name: string;
 }
 
+export interface CreateEmployeeInput {
+  username: string;
+  roleId: string;
+}
+
+export interface UpdateEmployeeInput {
+  employeeId: string;
+  roleId?: string;
+  positions?: string[];
+}
+
 export interface CrmStaffPort {
   listEmployees(): Promise<Employee[]>;
   listTechnicians(): Promise<Technician[]>;
   listRoles(): Promise<Role[]>;
+  /** INVALID_REQUEST for an unknown role, CONFLICT for a username already taken. */
+  createEmployee(input: CreateEmployeeInput): Promise<{ id: string }>;
+  /** NOT_FOUND for an unknown employee, INVALID_REQUEST for an unknown role. */
+  updateEmployee(input: UpdateEmployeeInput): Promise<{ id: string }>;
+  /** NOT_FOUND for an unknown employee. */
+  sendPasswordResetLink(employeeId: string): Promise<{ status: string }>;
+}
+
+/** Spec 002 §3 "Audience rules": lists of {id, name} select customers; what the three filters mean is not shown. */
+export interface AudienceRules {
+  business_units?: { id: string; name: string }[];
+  job_types?: { id: string; name: string }[];
+  tag_types?: { id: string; name: string }[];
+  membership_types?: { id: string; name: string }[];
+  recurring_services_types?: { id: string; name: string }[];
+  primary_filter?: string;
+  status_filter?: string;
+  time_filter?: unknown;
+  secondary_filters?: Record<string, unknown>;
+  exclusions?: Record<string, unknown>;
+}
+
+export interface CrmAudiencePort {
+  /** The customers the rules select (every active customer when the rules select nothing). */
+  findCustomersByAudienceRules(rules: AudienceRules): Promise<Customer[]>;
+}
+
+/** Spec 000 §7 POST /onboarding-job-types: job types (with descriptions) under the named business units. */
+export interface OnboardJobTypesInput {
+  jobTypes: string[];
+  descriptions: string[];
+  businessUnits: string[];
+  orgName: string;
 }
 
 export interface TagType {
@@ -544,6 +588,8 @@ export interface CrmLookupsPort {
   listCallReasons(): Promise<CallReason[]>;
   listPricebook(): Promise<PricebookItem[]>;
   listRecurringServiceTypes(): Promise<RecurringServiceType[]>;
+  /** Finds or creates each named job type and business unit: a repeated call answers the same ids. Map of job type name to id. */
+  onboardJobTypes(input: OnboardJobTypesInput): Promise<Record<string, string>>;
   /** false when the event is unknown. */
   markRecurringServiceEvent(eventId: string, jobId: string, complete: boolean): Promise<boolean>;
 }
@@ -626,6 +672,7 @@ export interface CrmPort
     CrmBookingsPort,
     CrmTelecomPort,
     CrmStaffPort,
+    CrmAudiencePort,
     CrmLookupsPort,
     CrmCampaignsPort,
     CrmReportsPort {}

@@ -8,6 +8,7 @@ import { JOB_ROUTES } from './jobs.route';
 import { LOOKUP_ROUTES } from './lookups.route';
 import { resetSandboxCrmRoute } from './sandbox-reset.route';
 import { STAFF_ROUTES } from './staff.route';
+import { STAFF_WRITE_ROUTES } from './staff-writes.route';
 import { TELECOM_ROUTES } from './telecom.route';
 
 /** The /crm group of spec 000 §7 on the org's CRM (the employee and technician lists live in crm-workers.route.ts). */
@@ -21,5 +22,6 @@ export const CRM_ROUTES: AnyRoute[] = [
   ...LOOKUP_ROUTES,
   ...CAMPAIGN_AND_REPORT_ROUTES,
   ...STAFF_ROUTES,
+  ...STAFF_WRITE_ROUTES,
   resetSandboxCrmRoute,
 ];

@@ -24,6 +24,7 @@ import {
   type Note,
   type TechnicianFreeSlot,
 } from '../../crm.port';
+import { sandboxStaffAndAudiences } from './sandbox-staff-and-audiences';
 import { sandboxRecords, pageBounds, rowsPage, type EstimateData, type LookupKind, type TelecomCallData } from './sandbox-records';
 import {
   SANDBOX_CALL_REASONS,
@@ -232,6 +233,13 @@ function sandboxCrm(db: Db, orgId: string, cache: ReferenceCache): CrmPort {
 
   return {
     ...records,
+    ...sandboxStaffAndAudiences({
+      db,
+      orgId,
+      reference,
+      referenceChanged: () => cache.drop(orgId),
+      customersOf: async (where) => customersWithLocations(await db.sandboxCustomer.findMany({ where, orderBy: { id: 'asc' } })),
+    }),
 
     async listCustomers({ ids, name, phone, zip, active, createdOnOrAfter, createdBefore, ...page }) {
       const { page: p, pageSize, skip } = pageBounds(page);

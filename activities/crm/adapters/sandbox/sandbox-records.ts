@@ -32,7 +32,7 @@ import {
   type TelecomCall,
 } from '../../crm.port';
 
-export type RecordKind = 'membership' | 'equipment' | 'estimate' | 'telecom_call' | 'note' | 'booking_provider' | 'campaign' | 'recurring_event';
+export type RecordKind = 'membership' | 'equipment' | 'estimate' | 'telecom_call' | 'note' | 'booking_provider' | 'campaign' | 'recurring_event' | 'password_reset';
 export type LookupKind =
   | 'role'
   | 'employee'
@@ -119,7 +119,7 @@ export function sandboxRecords(
   db: Db,
   orgId: string,
   reference: <T>(kind: LookupKind) => Promise<T[]>,
-): CrmEstimatesPort & Omit<CrmBookingsPort, 'createBooking' | 'listBookings' | 'getBooking' | 'createCallbackRequest'> & CrmTelecomPort & Omit<CrmStaffPort, 'listTechnicians'> & Omit<CrmLookupsPort, 'listBusinessUnits' | 'listJobTypes'> & CrmCampaignsPort & Omit<CrmReportsPort, 'runReport' | 'getDynamicValueSet'> & {
+): CrmEstimatesPort & Omit<CrmBookingsPort, 'createBooking' | 'listBookings' | 'getBooking' | 'createCallbackRequest'> & CrmTelecomPort & Pick<CrmStaffPort, 'listEmployees' | 'listRoles'> & Omit<CrmLookupsPort, 'listBusinessUnits' | 'listJobTypes' | 'onboardJobTypes'> & CrmCampaignsPort & Omit<CrmReportsPort, 'runReport' | 'getDynamicValueSet'> & {
     listMemberships(query: { customerIds?: string[]; status?: Membership['status'] }): Promise<Membership[]>;
     listJobCancelReasons(): Promise<JobCancelReason[]>;
     recordsOf(kind: RecordKind, parentIds?: string[]): Promise<RecordRow[]>;
