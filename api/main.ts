@@ -34,6 +34,9 @@ async function main() {
   const connection = await Connection.connect({ address: config.TEMPORAL_ADDRESS });
   const client = new Client({ connection, namespace: config.TEMPORAL_NAMESPACE });
   const bus = createKafkaBus({ brokers: config.KAFKA_BROKERS.split(','), clientId: `${config.KAFKA_CLIENT_ID}-api`, topicPrefix: config.KAFKA_TOPIC_PREFIX, logger });
+  // One CRM (its caches shared by every route) and one language engine for the process.
+  const crm = createCrm({ adapter: config.CRM_ADAPTER, db, config }).crm;
+  const engine = createLanguageEngine(languageEngineConfigFrom(config));
   const app = createApp({
     config,
     logger,
@@ -61,7 +64,7 @@ async function main() {
     },
     capacity: { repository: createCapacityRepository(db), events: bus },
     crm: {
-      provider: createCrm({ adapter: config.CRM_ADAPTER, db: db, config }).crm,
+      provider: crm,
       actions: createTemporalCrmActionGateway(client, config.TEMPORAL_TASK_QUEUE_PREFIX),
       toolAuth: createVoiceToolAuthRepository(db),
       events: bus,
@@ -69,14 +72,14 @@ async function main() {
     },
     voice: {
       providers: createVoiceProviderDirectory({ db, deliver: deliverThrough(createTemporalInteractionGateway(client, config.TEMPORAL_TASK_QUEUE_PREFIX)) }),
-      engine: createLanguageEngine(languageEngineConfigFrom(config)),
+      engine,
     },
     webCalls: {
-      agents: createOrganizationAgentDirectory(createOrganizationRepository(db), createCrm({ adapter: config.CRM_ADAPTER, db, config }).crm),
+      agents: createOrganizationAgentDirectory(createOrganizationRepository(db), crm),
       gateway: createTemporalWebCallGateway(client, config.TEMPORAL_TASK_QUEUE_PREFIX),
     },
     llm: {
-      engine: createLanguageEngine(languageEngineConfigFrom(config)),
+      engine,
       prompts: createPromptHubRepository(db),
       traces: createLlmTraceRepository(db),
       chats: createTemporalChatSessionGateway(client, config.TEMPORAL_TASK_QUEUE_PREFIX),

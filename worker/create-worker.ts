@@ -63,15 +63,18 @@ export interface WorkerDeps {
 export async function createWorkers(deps: WorkerDeps): Promise<{ workers: Worker[]; connection: NativeConnection }> {
   const connection = await NativeConnection.connect({ address: deps.config.TEMPORAL_ADDRESS });
   const logger = deps.logger.child({ component: 'activities' });
+  // One CRM and one engine per process: the CRM's caches of read-mostly data are then shared by every activity.
+  const crm = createCrm({ adapter: deps.config.CRM_ADAPTER, db: deps.db, config: deps.config });
+  const engine = createLanguageEngine(languageEngineConfigFrom(deps.config));
   const activities = {
-    ...createCrmActivities({ events: deps.events, ...createCrm({ adapter: deps.config.CRM_ADAPTER, db: deps.db, config: deps.config }), logger }),
+    ...createCrmActivities({ events: deps.events, ...crm, logger }),
     ...createOrganizationActivities({ events: deps.events, directory: createOrganizationDirectory(deps.db), logger }),
-    ...createFollowUpActivities({ events: deps.events, crm: createCrm({ adapter: deps.config.CRM_ADAPTER, db: deps.db, config: deps.config }).crm, context: createFollowUpContextReader(deps.db), tracker: createCustomerSuccessTracker(deps.config, deps.db), logger }),
-    ...createInteractionActivities({ events: deps.events, engine: createLanguageEngine(languageEngineConfigFrom(deps.config)), context: createInteractionContextReader(deps.db), logger }),
-    ...createAgentRuntimeActivities({ engine: createLanguageEngine(languageEngineConfigFrom(deps.config)), tools: createWorkerAgentTools({ db: deps.db, crm: createCrm({ adapter: deps.config.CRM_ADAPTER, db: deps.db, config: deps.config }).crm, events: deps.events, logger, taskQueuePrefix: deps.config.TEMPORAL_TASK_QUEUE_PREFIX }), logger }),
+    ...createFollowUpActivities({ events: deps.events, crm: crm.crm, context: createFollowUpContextReader(deps.db), tracker: createCustomerSuccessTracker(deps.config, deps.db), logger }),
+    ...createInteractionActivities({ events: deps.events, engine, context: createInteractionContextReader(deps.db), logger }),
+    ...createAgentRuntimeActivities({ engine, tools: createWorkerAgentTools({ db: deps.db, crm: crm.crm, events: deps.events, logger, taskQueuePrefix: deps.config.TEMPORAL_TASK_QUEUE_PREFIX }), logger }),
     ...createNotificationActivities({ events: deps.events, settings: createNotificationSettingsSource(deps.db), messaging: deps.messaging ?? createMessaging({ config: deps.config, db: deps.db }), dashboardUrl: deps.config.dashboardUrl, logger }),
     ...createWebhookDeliveryActivities({ events: deps.events, apps: createWebhookAppSource(deps.db), logger }),
-    ...createInteractionHandoffActivities({ snapshots: createInteractionSnapshotReader(deps.db), crm: createCrm({ adapter: deps.config.CRM_ADAPTER, db: deps.db, config: deps.config }).crm, logger }),
+    ...createInteractionHandoffActivities({ snapshots: createInteractionSnapshotReader(deps.db), crm: crm.crm, logger }),
   };
   const bundle = await workflowBundle();
   const workers = await Promise.all(

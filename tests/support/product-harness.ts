@@ -67,6 +67,8 @@ export async function startProductHarness(env: Record<string, string> = {}): Pro
   const connection = await Connection.connect({ address: config.TEMPORAL_ADDRESS });
   const client = new Client({ connection, namespace: config.TEMPORAL_NAMESPACE });
   const gateway = createTemporalWorkflowGateway(client, config.TEMPORAL_TASK_QUEUE_PREFIX);
+  const crm = createCrm({ adapter: config.CRM_ADAPTER, db: tdb.db, config }).crm;
+  const engine = createLanguageEngine(languageEngineConfigFrom(config));
   const app = createApp({
     config,
     logger: testLogger,
@@ -94,7 +96,7 @@ export async function startProductHarness(env: Record<string, string> = {}): Pro
     },
     capacity: { repository: createCapacityRepository(tdb.db), events: bus },
     crm: {
-      provider: createCrm({ adapter: config.CRM_ADAPTER, db: tdb.db, config }).crm,
+      provider: crm,
       actions: createTemporalCrmActionGateway(client, config.TEMPORAL_TASK_QUEUE_PREFIX),
       toolAuth: createVoiceToolAuthRepository(tdb.db),
       events: bus,
@@ -102,14 +104,14 @@ export async function startProductHarness(env: Record<string, string> = {}): Pro
     },
     voice: {
       providers: createVoiceProviderDirectory({ db: tdb.db, deliver: deliverThrough(createTemporalInteractionGateway(client, config.TEMPORAL_TASK_QUEUE_PREFIX)) }),
-      engine: createLanguageEngine(languageEngineConfigFrom(config)),
+      engine,
     },
     webCalls: {
-      agents: createOrganizationAgentDirectory(createOrganizationRepository(tdb.db), createCrm({ adapter: config.CRM_ADAPTER, db: tdb.db, config }).crm),
+      agents: createOrganizationAgentDirectory(createOrganizationRepository(tdb.db), crm),
       gateway: createTemporalWebCallGateway(client, config.TEMPORAL_TASK_QUEUE_PREFIX),
     },
     llm: {
-      engine: createLanguageEngine(languageEngineConfigFrom(config)),
+      engine,
       prompts: createPromptHubRepository(tdb.db),
       traces: createLlmTraceRepository(tdb.db),
       chats: createTemporalChatSessionGateway(client, config.TEMPORAL_TASK_QUEUE_PREFIX),

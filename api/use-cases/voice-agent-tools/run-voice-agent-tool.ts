@@ -1,20 +1,19 @@
-import type { z } from 'zod';
 import type { CrmName } from '../../../lib/domain';
-import { toZonedParts, zonedTimeToInstant } from '../../../lib/time/zoned-time';
+import { toZonedParts } from '../../../lib/time/zoned-time';
 import { countryFromTimezone } from '../../../lib/validation/country';
 import { formatPhoneNumberForDisplay } from '../../../lib/validation/phone';
 import { normalizeUnicodeDeep } from '../../../lib/validation/text';
-import { createEvent } from '../../../events/catalog';
 import { checkOrgCapacity } from '../capacity/check-org-capacity';
 import { CrmError, type CrmPort } from '../../../activities/crm/crm.port';
 import { workflowIds } from '../../../workflows/workflow-ids';
 import type { ApiDeps } from '../../deps';
-import { badRequest, validationError } from '../../http/errors';
+import { badRequest } from '../../http/errors';
 import type { OrganizationRow } from '../../repositories/organization.repository';
 import type { ToolRequest } from './tool-request';
 import { TEMPLATE_TOOL_TYPES, type TemplateToolType } from './tool-request';
 import { callbackRequestArgsSchema, checkCustomerArgsSchema, checkAddressArgsSchema, getCapacityArgsSchema, jobBookingArgsSchema } from './tool-parameters';
 import { speakList, speakWindow } from './speakable';
+import { OFFER_CALLBACK, crmOfTool, localInstant, parseToolArgs, recordToolEvent, type ToolContext } from './tool-context';
 import { cancelJob, capacityVariantFor, confirmAppointment, getJobs, rescheduleJob, updateEstimate } from './crm-action-tools';
 
 /** What the agent is told: a short sentence with its next step, plus data for agents that read it. */
@@ -28,53 +27,7 @@ export interface ToolAnswer {
 /** Spec 000 §9: press_digit waits 1000 ms. */
 export const PRESS_DIGIT_DELAY_MS = 1000;
 
-const OFFER_CALLBACK = 'Offer the caller a callback from the office, and if they agree call create_action_callback_request.';
 const NO_CRM = `I can't reach the scheduling system for this company. ${OFFER_CALLBACK}`;
-
-interface Ctx {
-  deps: ApiDeps;
-  org: OrganizationRow;
-  request: ToolRequest;
-  correlationId: string;
-  now: Date;
-}
-
-function parseArgs<S extends z.ZodType>(schema: S, args: unknown): z.infer<S> {
-  const r = schema.safeParse(args);
-  if (!r.success) throw validationError(r.error);
-  return r.data;
-}
-
-/** An org-local "2026-03-03T10:00[:00]" as an instant; it must lie ahead (spec 000 §5 time_to_check). */
-function futureInstant(name: string, local: string, ctx: Ctx): { date: string; time: string; instant: Date } {
-  const [date, clock] = local.split('T');
-  const time = clock.slice(0, 5);
-  let instant: Date;
-  try {
-    instant = zonedTimeToInstant(date, time, ctx.org.timezone);
-  } catch {
-    throw badRequest(`${name} must be a date and time like 2026-03-03T10:00:00, without a time zone.`);
-  }
-  if (instant.getTime() <= ctx.now.getTime()) throw badRequest(`${name} must be in the future.`);
-  return { date, time, instant };
-}
-
-async function recordInteractionEvent(ctx: Ctx, name: 'get_capacity' | 'get_capacity_error', metadata: Record<string, unknown>) {
-  const interactionId = ctx.request.interactionId;
-  if (!interactionId) return;
-  const eventId = crypto.randomUUID();
-  await ctx.deps.crm.events.publish([
-    createEvent({
-      eventId,
-      type: 'InteractionEventRecorded',
-      aggregateId: interactionId,
-      orgId: ctx.org.id,
-      correlationId: ctx.correlationId,
-      causationId: null,
-      data: { interactionId, orgId: ctx.org.id, recordId: eventId, name, metadata },
-    }),
-  ]);
-}
 
 /** A CRM without zones (Housecall Pro) has no zip-code service area. */
 async function listZonesIfAny(crm: CrmPort) {
@@ -86,12 +39,11 @@ async function listZonesIfAny(crm: CrmPort) {
   }
 }
 
-const crmOf = (ctx: Ctx): CrmPort | null => ((ctx.org.crmName as CrmName) === 'NONE' ? null : ctx.deps.crm.provider.forOrganization(ctx.org.id));
-const country = (ctx: Ctx) => countryFromTimezone(ctx.org.timezone);
+const country = (ctx: ToolContext) => countryFromTimezone(ctx.org.timezone);
 
-async function checkCustomer(ctx: Ctx): Promise<ToolAnswer> {
-  const { phoneNumber } = parseArgs(checkCustomerArgsSchema(country(ctx)), ctx.request.args);
-  const crm = crmOf(ctx);
+async function checkCustomer(ctx: ToolContext): Promise<ToolAnswer> {
+  const { phoneNumber } = parseToolArgs(checkCustomerArgsSchema(country(ctx)), ctx.request.args);
+  const crm = crmOfTool(ctx);
   if (!crm) return { result: `I can't look up customers for this company. Ask for the caller's name and service address, then continue.` };
   const customers = await crm.findCustomersByPhone(phoneNumber);
   const data = { customers: customers.map((c) => ({ id: c.id, name: c.name, doNotService: c.doNotService, locations: c.locations })) };
@@ -107,9 +59,9 @@ async function checkCustomer(ctx: Ctx): Promise<ToolAnswer> {
   return { result: `This is ${customer.name}${where}. Confirm the name and service address with the caller, then ask what they need help with.`, data };
 }
 
-async function checkAddress(ctx: Ctx): Promise<ToolAnswer> {
-  const args = parseArgs(checkAddressArgsSchema(country(ctx)), ctx.request.args);
-  const crm = crmOf(ctx);
+async function checkAddress(ctx: ToolContext): Promise<ToolAnswer> {
+  const args = parseToolArgs(checkAddressArgsSchema(country(ctx)), ctx.request.args);
+  const crm = crmOfTool(ctx);
   if (!crm) return { result: `I can't check addresses for this company. Note the address and ${OFFER_CALLBACK.charAt(0).toLowerCase()}${OFFER_CALLBACK.slice(1)}` };
   const zones = await listZonesIfAny(crm);
   // Spec 000 §5: zipcode is optional. The service area is a list of zip codes, so without one it is
@@ -137,10 +89,10 @@ async function checkAddress(ctx: Ctx): Promise<ToolAnswer> {
   return { result: `Zip code ${args.zipcode} is in our service area. Continue with what the caller needs.`, data };
 }
 
-async function getCapacity(ctx: Ctx, variant: 'default' | 'zones' | 'trades'): Promise<ToolAnswer> {
-  const args = parseArgs(getCapacityArgsSchema(country(ctx), variant), ctx.request.args);
-  const asked = futureInstant('time_to_check', args.time_to_check, ctx);
-  const crm = crmOf(ctx);
+async function getCapacity(ctx: ToolContext, variant: 'default' | 'zones' | 'trades'): Promise<ToolAnswer> {
+  const args = parseToolArgs(getCapacityArgsSchema(country(ctx), variant), ctx.request.args);
+  const asked = localInstant('time_to_check', args.time_to_check, ctx, true);
+  const crm = crmOfTool(ctx);
   if (!crm) return { result: NO_CRM, data: { available: false, slots: [] } };
   try {
     // The capacity engine (activities/crm/capacity) decides; see api/use-cases/capacity.
@@ -156,20 +108,20 @@ async function getCapacity(ctx: Ctx, variant: 'default' | 'zones' | 'trades'): P
     });
     if (answer.result.kind === 'unknown_job_type') throw badRequest(`job_type_id ${args.job_type_id} is not a job type of this company.`);
     const slots = answer.data.slots as unknown[];
-    await recordInteractionEvent(ctx, 'get_capacity', { time_to_check: args.time_to_check, available: answer.data.available, ...(answer.data.available ? { slot: slots[0] } : { offered: slots }) });
+    await recordToolEvent(ctx, 'get_capacity', { time_to_check: args.time_to_check, available: answer.data.available, ...(answer.data.available ? { slot: slots[0] } : { offered: slots }) });
     return { result: answer.speech, data: answer.data };
   } catch (err) {
     if ((err as { status?: number }).status === 400) throw err;
     ctx.deps.logger.warn({ err, orgId: ctx.org.id }, 'get_capacity failed');
-    await recordInteractionEvent(ctx, 'get_capacity_error', { time_to_check: args.time_to_check, error: (err as Error).message }).catch(() => undefined);
+    await recordToolEvent(ctx, 'get_capacity_error', { time_to_check: args.time_to_check, error: (err as Error).message }).catch(() => undefined);
     return { result: `I couldn't check the schedule just now. ${OFFER_CALLBACK}`, data: { available: false, slots: [] } };
   }
 }
 
-async function bookJob(ctx: Ctx): Promise<ToolAnswer> {
-  const args = parseArgs(jobBookingArgsSchema(country(ctx)), ctx.request.args);
-  const when = futureInstant('appointment_time', args.appointment_time, ctx);
-  const crm = crmOf(ctx);
+async function bookJob(ctx: ToolContext): Promise<ToolAnswer> {
+  const args = parseToolArgs(jobBookingArgsSchema(country(ctx)), ctx.request.args);
+  const when = localInstant('appointment_time', args.appointment_time, ctx, true);
+  const crm = crmOfTool(ctx);
   if (!crm) return { result: `I can't book appointments for this company. ${OFFER_CALLBACK}` };
   if (ctx.request.enforceDoNotService !== false) {
     const flagged = (await crm.findCustomersByPhone(args.phone_number)).find((c) => c.doNotService);
@@ -217,8 +169,8 @@ async function bookJob(ctx: Ctx): Promise<ToolAnswer> {
   };
 }
 
-async function requestCallback(ctx: Ctx): Promise<ToolAnswer> {
-  const args = parseArgs(callbackRequestArgsSchema(country(ctx)), ctx.request.args);
+async function requestCallback(ctx: ToolContext): Promise<ToolAnswer> {
+  const args = parseToolArgs(callbackRequestArgsSchema(country(ctx)), ctx.request.args);
   const today = toZonedParts(ctx.now, ctx.org.timezone).date;
   // One callback per number, kind and local day: the agent asking twice does not queue two calls.
   const businessKey = `${args.phone_number}/${args.is_emergency_callback ? 'emergency' : 'regular'}/${today}`;
@@ -246,7 +198,7 @@ async function requestCallback(ctx: Ctx): Promise<ToolAnswer> {
 /** Runs one agent tool call for an organization (spec 000 §7 "Agent tool calls"). */
 export async function runVoiceAgentTool(deps: ApiDeps, org: OrganizationRow, request: ToolRequest, correlationId: string, now = new Date()): Promise<ToolAnswer> {
   // Spec 000 §9 "Text handling": smart quotes, full-width digits and odd spaces from the model become ASCII.
-  const ctx: Ctx = { deps, org, request: { ...request, args: normalizeUnicodeDeep(request.args) }, correlationId, now };
+  const ctx: ToolContext = { deps, org, request: { ...request, args: normalizeUnicodeDeep(request.args) }, correlationId, now };
   const tool = request.tool as TemplateToolType;
   if (!(TEMPLATE_TOOL_TYPES as readonly string[]).includes(tool)) throw badRequest(`Template tool schema not found for tool type: ${request.tool}`);
   switch (tool) {

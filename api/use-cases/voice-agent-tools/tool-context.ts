@@ -48,7 +48,7 @@ export async function featureFlagsOf(ctx: ToolContext): Promise<{ has_zones: boo
   return { has_zones: view?.feature_flags.has_zones ?? false, full_reschedule_and_cancel: view?.feature_flags.full_reschedule_and_cancel ?? false };
 }
 
-export async function recordToolEvent(ctx: ToolContext, name: 'get_jobs', metadata: Record<string, unknown>) {
+export async function recordToolEvent(ctx: ToolContext, name: 'get_jobs' | 'get_capacity' | 'get_capacity_error', metadata: Record<string, unknown>) {
   const interactionId = ctx.request.interactionId;
   if (!interactionId) return;
   const eventId = crypto.randomUUID();
