@@ -197,6 +197,8 @@ const crossTenantRequests: Record<string, (otherOrg: { id: string; slug: string 
   'post /crm/sendPasswordResetLink': (o) => ({ query: { orgId: o.id }, body: { employeeId: '2001', orgId: o.id } }),
   'post /crm/onboarding-job-types': (o) => ({ query: { orgId: o.id }, body: { jobTypes: ['X'], descriptions: ['x'], businessUnits: ['Y'], org_name: 'Z' } }),
   'post /crm/customers/audience-rules': (o) => ({ query: { orgId: o.id }, body: { rules: {}, isExclusion: true } }),
+  'post /crm/customers/audience-rules/async': (o) => ({ query: { orgId: o.id }, body: { audienceId: crypto.randomUUID(), rules: {} } }),
+  'get /crm/customers/audiences/:audienceId': (o) => ({ query: { orgId: o.id }, params: { audienceId: crypto.randomUUID() } }),
   'get /crm/technicians': (o) => ({ query: { orgId: o.id } }),
   'get /crm/membership-types': (o) => ({ query: { orgId: o.id } }),
   'get /crm/pricebook-list': (o) => ({ query: { orgId: o.id } }),

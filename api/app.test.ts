@@ -164,6 +164,8 @@ function world() {
     webCalls: {} as ApiDeps['webCalls'],
     // The capacity routes are covered by capacity.int.test.ts against the real stack.
     capacity: {} as ApiDeps['capacity'],
+    // Audience builds are covered by audience-build.int.test.ts against the real stack.
+    audiences: {} as ApiDeps['audiences'],
     // The SMS webhook and webhook-delivery routes are covered by their int tests against the real stack.
     delivery: { teamChat: { find: async () => null, set: async () => undefined } } as unknown as ApiDeps['delivery'],
     // The /llm routes are covered by llm.int.test.ts against the real stack.

@@ -11,6 +11,8 @@ import type { InteractionGateway } from './use-cases/interaction-gateway.port';
 import type { NotificationRepository } from './repositories/notification.repository';
 import type { CrmProvider } from '../activities/crm/crm.port';
 import type { CrmActionGateway } from './use-cases/crm-action-gateway.port';
+import type { AudienceBuildGateway } from './use-cases/audience-build-gateway.port';
+import type { AudienceRepository } from './repositories/audience.repository';
 import type { VoiceToolAuthRepository } from './repositories/voice-tool-auth.repository';
 import type { CapacityRepository } from './repositories/capacity.repository';
 import type { VoiceProviderDirectory } from '../activities/voice/voice-provider-directory';
@@ -53,6 +55,8 @@ export interface ApiDeps {
     /** How long a tool call waits for its action before telling the agent it is being saved. */
     actionWaitMs: number;
   };
+  /** Audience builds from CRM rules (issue 4): queued as workflows, their status read from the audiences read model. */
+  audiences: { builds: AudienceBuildGateway; repository: AudienceRepository };
   /** Outbound calls (issue 3): each org's voice platform, the sandbox when it has none; `fetch` proxies recordings. */
   voice: {
     providers: VoiceProviderDirectory;

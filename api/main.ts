@@ -20,6 +20,8 @@ import { createCrm } from '../activities/crm/create-crm';
 import { createOrganizationAgentDirectory } from './use-cases/web-calls';
 import { createTemporalWebCallGateway } from './use-cases/temporal-web-call-gateway';
 import { createTemporalCrmActionGateway } from './use-cases/temporal-crm-action-gateway';
+import { createTemporalAudienceBuildGateway } from './use-cases/temporal-audience-build-gateway';
+import { createAudienceRepository } from './repositories/audience.repository';
 import { createVoiceToolAuthRepository } from './repositories/voice-tool-auth.repository';
 import { createVoiceProviderDirectory } from '../activities/voice/voice-provider-directory';
 import { deliverThrough } from './use-cases/voice-agent-calls';
@@ -62,6 +64,7 @@ async function main() {
       publicApiUrl: config.PUBLIC_API_URL ?? null,
       dashboardUrl: config.dashboardUrl,
     },
+    audiences: { builds: createTemporalAudienceBuildGateway(client, config.TEMPORAL_TASK_QUEUE_PREFIX), repository: createAudienceRepository(db) },
     capacity: { repository: createCapacityRepository(db), events: bus },
     crm: {
       provider: crm,

@@ -43,6 +43,7 @@ import {
   SchedulingRuleDeletedV1Schema,
 } from './schemas/capacity.events';
 import { LLM_TRACE, TraceEvaluatedV1Schema } from './schemas/llm.events';
+import { AUDIENCE, AudienceBuildFailedV1Schema, AudienceBuildRequestedV1Schema, AudienceBuiltV1Schema, AudienceMembersFoundV1Schema } from './schemas/audience.events';
 
 /**
  * Every event type with each published version's schema. A published version is never edited:
@@ -82,6 +83,10 @@ const CATALOG = {
   SchedulingRuleChanged: { aggregateType: SCHEDULING_RULE, versions: { 1: SchedulingRuleChangedV1Schema } },
   SchedulingRuleDeleted: { aggregateType: SCHEDULING_RULE, versions: { 1: SchedulingRuleDeletedV1Schema } },
   TraceEvaluated: { aggregateType: LLM_TRACE, versions: { 1: TraceEvaluatedV1Schema } },
+  AudienceBuildRequested: { aggregateType: AUDIENCE, versions: { 1: AudienceBuildRequestedV1Schema } },
+  AudienceMembersFound: { aggregateType: AUDIENCE, versions: { 1: AudienceMembersFoundV1Schema } },
+  AudienceBuilt: { aggregateType: AUDIENCE, versions: { 1: AudienceBuiltV1Schema } },
+  AudienceBuildFailed: { aggregateType: AUDIENCE, versions: { 1: AudienceBuildFailedV1Schema } },
 } as const satisfies Record<string, { aggregateType: string; versions: Record<number, z.ZodType> }>;
 
 type Catalog = typeof CATALOG;

@@ -15,6 +15,7 @@ import { createInteractionHandoffActivities } from '../activities/notifications/
 import { createInteractionSnapshotReader } from '../activities/notifications/handoff/interaction-snapshot.repository';
 import type { Messaging } from '../activities/notifications/messaging.port';
 import { createCrmActivities } from '../activities/crm/crm.activities';
+import { createAudienceActivities } from '../activities/crm/audience.activities';
 import { createWebhookDeliveryActivities } from '../activities/webhooks/webhook-delivery.activities';
 import { createWebhookAppSource } from '../activities/webhooks/webhook-app.repository';
 import { createCrm, type VendorCrmSettings } from '../activities/crm/create-crm';
@@ -68,6 +69,7 @@ export async function createWorkers(deps: WorkerDeps): Promise<{ workers: Worker
   const engine = createLanguageEngine(languageEngineConfigFrom(deps.config));
   const activities = {
     ...createCrmActivities({ events: deps.events, ...crm, logger }),
+    ...createAudienceActivities({ events: deps.events, crm: crm.crm, logger }),
     ...createOrganizationActivities({ events: deps.events, directory: createOrganizationDirectory(deps.db), logger }),
     ...createFollowUpActivities({ events: deps.events, crm: crm.crm, context: createFollowUpContextReader(deps.db), tracker: createCustomerSuccessTracker(deps.config, deps.db), logger }),
     ...createInteractionActivities({ events: deps.events, engine, context: createInteractionContextReader(deps.db), logger }),

@@ -6,3 +6,4 @@ export { deliverWebhooksWorkflow } from './webhook-delivery/deliver-webhooks.wor
 export { interactionWorkflow } from './interaction/interaction.workflow';
 export { webCallWorkflow } from './web-call/web-call.workflow';
 export { chatSessionWorkflow } from './chat-session/chat-session.workflow';
+export { buildAudienceWorkflow } from './audience-build/build-audience.workflow';

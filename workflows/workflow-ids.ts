@@ -16,6 +16,8 @@ export const workflowIds = {
   webCall: (callId: string) => `web-call/${callId}`,
   /** One run per LLM chat session (POST /llm/chat): the session id is the caller's. */
   chatSession: (sessionId: string) => `chat-session/${sessionId}`,
+  /** One build at a time per audience: a newer request replaces the one running, the same one joins it. */
+  audienceBuild: (orgId: string, audienceId: string) => `audience-build/${orgId}/${audienceId}`,
 };
 
 // Letters NFKD cannot split into a base letter and an accent.

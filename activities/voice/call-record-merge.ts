@@ -7,6 +7,7 @@ import {
   type VoiceAgentProvider,
 } from './call-record.schema';
 import type { WebhookEvent, WebhookEventKind } from './voice-provider.port';
+import { canonicalJson } from '../../lib/canonical-json';
 
 /**
  * Folds webhook deliveries (and API reads) of one call into one record. Vendors deliver at least once and
@@ -61,17 +62,6 @@ function compareKeys(a: Key, b: Key): number {
   return 0;
 }
 
-/** JSON with sorted object keys, so equal values always compare equal. */
-function stableStringify(value: unknown): string {
-  if (value === undefined) return 'null';
-  if (value === null || typeof value !== 'object') return JSON.stringify(value);
-  if (Array.isArray(value)) return `[${value.map(stableStringify).join(',')}]`;
-  const entries = Object.entries(value as Record<string, unknown>)
-    .filter(([, v]) => v !== undefined)
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stableStringify(v)}`).join(',')}}`;
-}
-
 function timeOf(occurredAt: string): number {
   const ms = Date.parse(occurredAt);
   return Number.isNaN(ms) ? 0 : ms;
@@ -118,16 +108,16 @@ export function foldCallDelivery(state: CallRecordState, delivery: CallDelivery)
       const turns = value as TranscriptTurn[];
       if (turns.length === 0) continue;
       const [count, chars, words] = transcriptCompleteness(turns);
-      next.transcript = keep(next.transcript, { value: turns, key: [count, chars, words, sequence, time, stableStringify(turns)] });
+      next.transcript = keep(next.transcript, { value: turns, key: [count, chars, words, sequence, time, canonicalJson(turns)] });
     } else if ((MAP_FIELDS as readonly string[]).includes(field)) {
       const map = next.maps[field as MapField];
       for (const [name, entry] of Object.entries(value as Record<string, unknown>)) {
         if (entry === undefined || entry === null) continue;
-        map[name] = keep(map[name], { value: entry, key: [0, 0, 0, sequence, time, stableStringify(entry)] });
+        map[name] = keep(map[name], { value: entry, key: [0, 0, 0, sequence, time, canonicalJson(entry)] });
       }
     } else {
       const scalar = field as ScalarField;
-      const candidate = { value, key: [precedence(scalar, value), 0, 0, sequence, time, stableStringify(value)] as Key };
+      const candidate = { value, key: [precedence(scalar, value), 0, 0, sequence, time, canonicalJson(value)] as Key };
       const registers = next.scalars as Record<ScalarField, Register<unknown> | undefined>;
       registers[scalar] = keep(registers[scalar], candidate);
     }

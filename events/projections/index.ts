@@ -7,6 +7,7 @@ import { webhookDeliveriesProjection } from './webhook-deliveries/webhook-delive
 import { capacitySettingsProjection } from './capacity-settings/capacity-settings.projection';
 import { schedulingRulesProjection } from './scheduling-rules/scheduling-rules.projection';
 import { interactionActionsProjection } from './interaction-actions/interaction-actions.projection';
+import { audiencesProjection } from './audiences/audiences.projection';
 
 /** Every read model the projector process keeps and the rebuild command recreates. */
-export const PROJECTIONS: Projection[] = [organizationsProjection, staffDirectoryProjection, interactionsProjection, smsMessagesProjection, webhookDeliveriesProjection, capacitySettingsProjection, schedulingRulesProjection, interactionActionsProjection];
+export const PROJECTIONS: Projection[] = [organizationsProjection, staffDirectoryProjection, interactionsProjection, smsMessagesProjection, webhookDeliveriesProjection, capacitySettingsProjection, schedulingRulesProjection, interactionActionsProjection, audiencesProjection];

@@ -25,6 +25,8 @@ import { createCrm } from '../../activities/crm/create-crm';
 import { createOrganizationAgentDirectory } from '../../api/use-cases/web-calls';
 import { createTemporalWebCallGateway } from '../../api/use-cases/temporal-web-call-gateway';
 import { createTemporalCrmActionGateway } from '../../api/use-cases/temporal-crm-action-gateway';
+import { createTemporalAudienceBuildGateway } from '../../api/use-cases/temporal-audience-build-gateway';
+import { createAudienceRepository } from '../../api/repositories/audience.repository';
 import { createVoiceToolAuthRepository } from '../../api/repositories/voice-tool-auth.repository';
 import { createVoiceProviderDirectory } from '../../activities/voice/voice-provider-directory';
 import { deliverThrough } from '../../api/use-cases/voice-agent-calls';
@@ -94,6 +96,7 @@ export async function startProductHarness(env: Record<string, string> = {}): Pro
       publicApiUrl: config.PUBLIC_API_URL ?? null,
       dashboardUrl: config.dashboardUrl,
     },
+    audiences: { builds: createTemporalAudienceBuildGateway(client, config.TEMPORAL_TASK_QUEUE_PREFIX), repository: createAudienceRepository(tdb.db) },
     capacity: { repository: createCapacityRepository(tdb.db), events: bus },
     crm: {
       provider: crm,

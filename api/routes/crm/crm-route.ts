@@ -19,13 +19,21 @@ interface CrmRouteContext<Q, B, P> {
   params: P;
   deps: ApiDeps;
   res: Response;
+  correlationId: string;
 }
 
-/** CRM failures as API errors: unknown ids are 404, refusals 400; outages stay 500 (their message is not shown). */
+export const UNSUPPORTED_MESSAGE = "This organization's CRM does not support this operation";
+
+/**
+ * CRM failures as API errors: unknown ids are 404, refusals 400; outages stay 500 (their message is not shown).
+ * An operation the org's CRM cannot do is the caller's 400, not our 500: the spec's codes have no 501, and
+ * retrying will not help. Vendor adapters already say which CRM and why; any other message gets the sentence.
+ */
 export function crmFailure(err: unknown): unknown {
   if (!(err instanceof CrmError)) return err;
   if (err.code === 'NOT_FOUND') return notFound(err.message);
   if (err.code === 'INVALID_REQUEST' || err.code === 'CONFLICT' || err.code === 'NOT_CONFIGURED') return new ApiError(400, err.message);
+  if (err.code === 'UNSUPPORTED') return new ApiError(400, /does not support/i.test(err.message) ? err.message : `${UNSUPPORTED_MESSAGE}: ${err.message}`);
   return err;
 }
 
@@ -55,12 +63,12 @@ export function crmRoute<Q extends z.ZodRawShape, B extends z.ZodType, P extends
     request: { query, ...(def.body ? { body: def.body } : {}), ...(def.params ? { params: def.params } : {}) } as { query: typeof query; body?: B; params?: P },
     response: { status: def.status, schema: def.response, description: def.description },
     errors: [307, 401, 404],
-    async handler({ orgId, query: q, body, params, deps, res }) {
+    async handler({ orgId, query: q, body, params, deps, res, req }) {
       const org = await deps.organizations.findById(orgId!);
       if (!org) throw notFound('Organization not found');
       if (org.crmName === 'NONE') throw badRequest(NO_CRM_MESSAGE);
       try {
-        const result = await def.run({ crm: deps.crm.provider.forOrganization(org.id), org, query: q as never, body: body as z.infer<B>, params: params as z.infer<P>, deps, res });
+        const result = await def.run({ crm: deps.crm.provider.forOrganization(org.id), org, query: q as never, body: body as z.infer<B>, params: params as z.infer<P>, deps, res, correlationId: req.correlationId });
         return toWire(result) as z.infer<R>;
       } catch (err) {
         throw crmFailure(err);

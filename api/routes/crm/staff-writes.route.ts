@@ -1,7 +1,14 @@
 import { z } from 'zod';
-import { badRequest } from '../../http/errors';
-import { crmRoute } from './crm-route';
-import { AudienceRulesBodySchema, OnboardingJobTypesBodySchema, PasswordResetBodySchema, UpdateEmployeeBodySchema } from './staff-writes.schema';
+import { badRequest, notFound } from '../../http/errors';
+import { workflowIds } from '../../../workflows/workflow-ids';
+import { PagingQuery, crmRoute } from './crm-route';
+import {
+  AUDIENCE_MEMBERS_DEFAULT_PAGE_SIZE,
+  AUDIENCE_MEMBERS_MAX_PAGE_SIZE,
+  AudienceBuildBodySchema,
+  AudienceIdParamSchema,
+  AudienceStatusSchema,
+  AudienceRulesBodySchema, OnboardingJobTypesBodySchema, PasswordResetBodySchema, UpdateEmployeeBodySchema } from './staff-writes.schema';
 
 // Spec 000 §7 /crm writes on staff and onboarding lookups. POST /crm/employees (create) shares its path with
 // the 001 list and lives in crm-workers.route.ts.
@@ -56,4 +63,54 @@ export const audienceRulesRoute = crmRoute({
   },
 });
 
-export const STAFF_WRITE_ROUTES = [updateEmployeeRoute, sendPasswordResetLinkRoute, onboardingJobTypesRoute, audienceRulesRoute];
+export const AUDIENCE_NOT_FOUND = 'Audience not found';
+
+export const queueAudienceBuildRoute = crmRoute({
+  method: 'post',
+  path: '/crm/customers/audience-rules/async',
+  summary: "Queues an audience's build from rules: it is PENDING until the CRM answers, then COMPLETE or ERRORED",
+  body: AudienceBuildBodySchema,
+  response: z.boolean(),
+  description: 'true when the build is queued; false for a file upload, whose members come with the upload',
+  run: async ({ deps, org, body, correlationId }) => {
+    if (body.source === 'FILE' || body.isFileUpload) return false;
+    const owner = await deps.audiences.repository.ownerOf(body.audienceId);
+    if (owner !== null && owner !== org.id) throw notFound(AUDIENCE_NOT_FOUND);
+    await deps.audiences.builds.queueBuild(
+      { meta: { correlationId }, orgId: org.id, audienceId: body.audienceId, source: body.source, isFileUpload: body.isFileUpload, rules: body.rules },
+      workflowIds.audienceBuild(org.id, body.audienceId),
+    );
+    return true;
+  },
+});
+
+export const audienceStatusRoute = crmRoute({
+  method: 'get',
+  path: '/crm/customers/audiences/:audienceId',
+  summary: "An audience's build status (PENDING, COMPLETE or ERRORED) and a page of its member customer ids",
+  params: AudienceIdParamSchema,
+  query: PagingQuery,
+  response: AudienceStatusSchema,
+  description: '{audienceId, creation_status, source, is_file_upload, rules, member_count, error, requested_at, completed_at, members}',
+  run: async ({ deps, org, params, query }) => {
+    const page = query.page ?? 1;
+    const pageSize = query.pageSize ?? AUDIENCE_MEMBERS_DEFAULT_PAGE_SIZE;
+    if (pageSize > AUDIENCE_MEMBERS_MAX_PAGE_SIZE) throw badRequest(`pageSize must be at most ${AUDIENCE_MEMBERS_MAX_PAGE_SIZE}`);
+    const row = await deps.audiences.repository.findStatus(org.id, params.audienceId, { offset: (page - 1) * pageSize, limit: pageSize });
+    if (!row) throw notFound(AUDIENCE_NOT_FOUND);
+    return {
+      audienceId: row.id,
+      creation_status: row.creationStatus,
+      source: row.source,
+      is_file_upload: row.isFileUpload,
+      rules: row.rules,
+      member_count: row.memberCount,
+      error: row.error,
+      requested_at: row.requestedAt,
+      completed_at: row.completedAt,
+      members: { page, pageSize, hasMore: page * pageSize < row.memberCount, totalCount: row.memberCount, data: row.memberIds },
+    };
+  },
+});
+
+export const STAFF_WRITE_ROUTES = [updateEmployeeRoute, sendPasswordResetLinkRoute, onboardingJobTypesRoute, audienceRulesRoute, queueAudienceBuildRoute, audienceStatusRoute];

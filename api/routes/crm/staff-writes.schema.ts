@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AUDIENCE_SOURCES } from '../../../events/schemas/audience.events';
 
 /** A CRM id sent as a string or a number; a missing one gets the field's own message. */
 const crmId = (name: string) =>
@@ -48,3 +49,32 @@ export const AudienceRulesSchema = z
   })
   .loose();
 export const AudienceRulesBodySchema = z.object({ rules: AudienceRulesSchema, isExclusion: z.boolean('isExclusion must be a boolean').default(false) });
+
+const audienceId = z.uuid({ error: (issue) => (issue.input === undefined ? 'audienceId is required' : 'audienceId must be a UUID') });
+
+/** POST /customers/audience-rules/async {audienceId, rules, source, isFileUpload} → bool (the build is queued). */
+export const AudienceBuildBodySchema = z.object({
+  audienceId,
+  rules: AudienceRulesSchema.default({}),
+  source: z.enum(AUDIENCE_SOURCES, `source must be one of ${AUDIENCE_SOURCES.join(', ')}`).default('RULES'),
+  isFileUpload: z.boolean('isFileUpload must be a boolean').default(false),
+});
+
+export const AudienceIdParamSchema = z.object({ audienceId });
+
+/** Members are customer ids; a page of them rides along with the status. */
+export const AUDIENCE_MEMBERS_MAX_PAGE_SIZE = 1000;
+export const AUDIENCE_MEMBERS_DEFAULT_PAGE_SIZE = 100;
+
+export const AudienceStatusSchema = z.object({
+  audienceId: z.uuid(),
+  creation_status: z.enum(['PENDING', 'COMPLETE', 'ERRORED']),
+  source: z.enum(AUDIENCE_SOURCES),
+  is_file_upload: z.boolean(),
+  rules: z.record(z.string(), z.unknown()),
+  member_count: z.number().int(),
+  error: z.string().nullable(),
+  requested_at: z.string(),
+  completed_at: z.string().nullable(),
+  members: z.object({ page: z.number(), pageSize: z.number(), hasMore: z.boolean(), totalCount: z.number(), data: z.array(z.string()) }),
+});
