@@ -1,5 +1,6 @@
-import { ActivityFailure, ApplicationFailure, proxyActivities, upsertSearchAttributes, uuid4, workflowInfo } from '@temporalio/workflow';
+import { proxyActivities, upsertSearchAttributes, uuid4, workflowInfo } from '@temporalio/workflow';
 import type { AudienceActivities } from '../../activities/crm/audience.activities';
+import { failureMessage } from '../activity-failure';
 import { ORG_ID_ATTRIBUTE } from '../search-attributes';
 import type { BuildAudienceInput, BuildAudienceResult } from './build-audience.types';
 
@@ -13,12 +14,6 @@ const { findAudienceMembers } = proxyActivities<AudienceActivities>({
   startToCloseTimeout: '5 minutes',
   retry: { initialInterval: '2 seconds', backoffCoefficient: 2, maximumInterval: '1 minute', maximumAttempts: 6, nonRetryableErrorTypes: ['CrmError'] },
 });
-
-function failureMessage(err: unknown): string {
-  let current = err as Error & { cause?: Error };
-  while (current instanceof ActivityFailure && current.cause) current = current.cause as Error & { cause?: Error };
-  return current instanceof ApplicationFailure || current instanceof Error ? current.message : String(err);
-}
 
 /**
  * Builds an outbound audience from CRM rules (spec 000 §7 POST /crm/customers/audience-rules/async): the

@@ -1,5 +1,6 @@
-import { ActivityFailure, ApplicationFailure, proxyActivities, upsertSearchAttributes, uuid4, workflowInfo } from '@temporalio/workflow';
+import { ApplicationFailure, proxyActivities, upsertSearchAttributes, uuid4, workflowInfo } from '@temporalio/workflow';
 import type { CrmActivities } from '../../activities/crm/crm.activities';
+import { failureMessage } from '../activity-failure';
 import { ORG_ID_ATTRIBUTE } from '../search-attributes';
 import type { CrmActionInput, CrmActionResult } from './crm-action.types';
 
@@ -13,12 +14,6 @@ const { bookJobInCrm, requestCallbackInCrm, rescheduleJobInCrm, cancelJobInCrm, 
   startToCloseTimeout: '20 seconds',
   retry: { initialInterval: '500 milliseconds', backoffCoefficient: 2, maximumInterval: '5 seconds', maximumAttempts: 5, nonRetryableErrorTypes: ['CrmError'] },
 });
-
-function failureMessage(err: unknown): string {
-  let current = err as Error & { cause?: Error };
-  while (current instanceof ActivityFailure && current.cause) current = current.cause as Error & { cause?: Error };
-  return current instanceof ApplicationFailure || current instanceof Error ? current.message : String(err);
-}
 
 /**
  * One agent action against the CRM (spec 000 §4 action_status NEW → COMPLETED or DROPPED). The workflow
