@@ -1,6 +1,7 @@
 import { loadConfig } from '../../config/env';
 import type { Db } from '../../prisma/client';
 import { createCrm } from './create-crm';
+import { inMemoryCrmConnections } from './testing/in-memory-crm-connections';
 import { FAKE_ST, FakeServiceTitan } from './adapters/servicetitan/fake-servicetitan.server';
 import { FAKE_HCP, FakeHousecallPro } from './adapters/housecallpro/fake-housecallpro.server';
 
@@ -19,8 +20,8 @@ describe('createCrm with vendor adapters', () => {
         SERVICETITAN_APP_KEY: FAKE_ST.appKey,
         SERVICETITAN_TENANT_ID: FAKE_ST.tenantId,
       });
-      const worker = createCrm({ adapter: 'servicetitan', db: {} as Db, config }).crm.forOrganization('org-1');
-      const api = createCrm({ adapter: 'servicetitan', db: {} as Db, config }).crm.forOrganization('org-1');
+      const worker = createCrm({ adapter: 'servicetitan', db: {} as Db, config, connections: inMemoryCrmConnections() }).crm.forOrganization('org-1');
+      const api = createCrm({ adapter: 'servicetitan', db: {} as Db, config, connections: inMemoryCrmConnections() }).crm.forOrganization('org-1');
 
       expect(await worker.listJobTypes()).toHaveLength(119);
       expect(await api.listJobTypes()).toHaveLength(119);
@@ -37,7 +38,7 @@ describe('createCrm with vendor adapters', () => {
     const hcp = await new FakeHousecallPro().start();
     try {
       const config = loadConfig({ CRM_ADAPTER: 'housecallpro', HOUSECALLPRO_API_URL: hcp.server.url, HOUSECALLPRO_API_KEY: FAKE_HCP.apiKey });
-      const crm = createCrm({ adapter: 'housecallpro', db: {} as Db, config }).crm.forOrganization('org-1');
+      const crm = createCrm({ adapter: 'housecallpro', db: {} as Db, config, connections: inMemoryCrmConnections() }).crm.forOrganization('org-1');
 
       expect((await crm.listJobTypes()).map((t) => t.name)).toEqual(['AC Repair', 'Drain Cleaning']);
       expect(await crm.findCustomersByPhone('5551234567')).toEqual([expect.objectContaining({ id: 'cus_1' })]);

@@ -8,7 +8,7 @@ import { zonedTimeToInstant } from '../../../lib/time/zoned-time';
 import type { CapacityRepository } from '../../repositories/capacity.repository';
 import { checkOrgCapacity } from './check-org-capacity';
 
-// Contract test: capacity on a CRM without business units, zones, arrival windows or shifts (a fake Housecall Pro).
+// Contract test: capacity on a CRM without business units or shifts (a fake Housecall Pro), with and without its service zones and bookable windows.
 
 const ORG = '0b6f2f3e-6c2a-4c59-9d7e-1f1f5a3a9b21';
 const capacity = { view: async () => view() } as unknown as CapacityRepository;
@@ -62,5 +62,16 @@ describe('capacity on Housecall Pro', () => {
     const saturday = await ask(crm, '2026-03-07', '10:00');
     expect(saturday.result.kind).toBe('unavailable');
     expect(saturday.data.slots).toEqual([expect.objectContaining({ start: '2026-03-09T09:00:00' }), expect.any(Object), expect.any(Object)]);
+  });
+
+  it("keeps to the company's service zones and offers its bookable windows", async () => {
+    hcp.serviceZones = [{ id: 'zone-1', name: 'Central', coverage_type: 'zip_codes', zip_codes: ['78701'], cities: [], service_pros: [{ id: 'pro_1', first_name: 'Pat', last_name: 'Tech', email: 'pat@hcp.test', full_name: 'Pat Tech' }] }];
+    hcp.scheduleWindows = [{ day_name: 'tuesday', schedule_windows: [{ start_time: '09:00', end_time: '13:00' }, { start_time: '13:00', end_time: '17:00' }] }];
+
+    const inZone = await ask(crm, '2026-03-03', '10:30', { zipcode: '78701', businessUnitId: '1' });
+    expect(inZone.result).toMatchObject({ kind: 'available', slot: { localStart: '09:00', localEnd: '13:00' } });
+    // Without business units the zone covers whatever unit is asked about, or none.
+    expect((await ask(crm, '2026-03-03', '10:30', { zipcode: '78701' })).result.kind).toBe('available');
+    expect((await ask(crm, '2026-03-03', '10:30', { zipcode: '99999', businessUnitId: '1' })).result).toEqual({ kind: 'out_of_area', zipcode: '99999' });
   });
 });

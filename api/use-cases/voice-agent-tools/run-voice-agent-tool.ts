@@ -13,7 +13,7 @@ import type { ToolRequest } from './tool-request';
 import { TEMPLATE_TOOL_TYPES, type TemplateToolType } from './tool-request';
 import { callbackRequestArgsSchema, checkCustomerArgsSchema, checkAddressArgsSchema, getCapacityArgsSchema, jobBookingArgsSchema } from './tool-parameters';
 import { speakList, speakWindow } from './speakable';
-import { OFFER_CALLBACK, crmOfTool, localInstant, parseToolArgs, recordToolEvent, type ToolContext } from './tool-context';
+import { OFFER_CALLBACK, capacityViewOf, crmOfTool, localInstant, parseToolArgs, recordToolEvent, type ToolContext } from './tool-context';
 import { cancelJob, capacityVariantFor, confirmAppointment, getJobs, rescheduleJob, updateEstimate } from './crm-action-tools';
 
 /** What the agent is told: a short sentence with its next step, plus data for agents that read it. */
@@ -96,7 +96,7 @@ async function getCapacity(ctx: ToolContext, variant: 'default' | 'zones' | 'tra
   if (!crm) return { result: NO_CRM, data: { available: false, slots: [] } };
   try {
     // The capacity engine (activities/crm/capacity) decides; see api/use-cases/capacity.
-    const answer = await checkOrgCapacity({ capacity: ctx.deps.capacity.repository, crm }, ctx.org.id, {
+    const answer = await checkOrgCapacity({ capacity: { view: () => capacityViewOf(ctx) }, crm }, ctx.org.id, {
       now: ctx.now,
       date: asked.date,
       instant: asked.instant,
@@ -195,12 +195,27 @@ async function requestCallback(ctx: ToolContext): Promise<ToolAnswer> {
   };
 }
 
+/** What the agent says when the org's CRM cannot do what a tool needs: the office follows up instead. */
+export const CRM_CANNOT_DO_IT = `The scheduling system for this company can't do that from the phone. ${OFFER_CALLBACK}`;
+
 /** Runs one agent tool call for an organization (spec 000 §7 "Agent tool calls"). */
 export async function runVoiceAgentTool(deps: ApiDeps, org: OrganizationRow, request: ToolRequest, correlationId: string, now = new Date()): Promise<ToolAnswer> {
   // Spec 000 §9 "Text handling": smart quotes, full-width digits and odd spaces from the model become ASCII.
   const ctx: ToolContext = { deps, org, request: { ...request, args: normalizeUnicodeDeep(request.args) }, correlationId, now };
   const tool = request.tool as TemplateToolType;
   if (!(TEMPLATE_TOOL_TYPES as readonly string[]).includes(tool)) throw badRequest(`Template tool schema not found for tool type: ${request.tool}`);
+  try {
+    return await runTool(ctx, tool);
+  } catch (err) {
+    // A vendor CRM without the operation (Housecall Pro has no job cancellation) is not a crash on a live call.
+    if (!(err instanceof CrmError && err.code === 'UNSUPPORTED')) throw err;
+    deps.logger.warn({ err, orgId: org.id, tool }, 'agent tool needs an operation the CRM does not support');
+    return { result: CRM_CANNOT_DO_IT, data: { unsupported: true, reason: err.message } };
+  }
+}
+
+async function runTool(ctx: ToolContext, tool: TemplateToolType): Promise<ToolAnswer> {
+  const request = ctx.request;
   switch (tool) {
     case 'check_customer':
       return checkCustomer(ctx);

@@ -34,6 +34,38 @@ export class FakeHousecallPro {
     { id: 'jbt_2', name: 'Drain Cleaning' },
   ];
   jobs: Row[] = [];
+  tags: Row[] = [
+    { id: 'tag_1', name: 'VIP' },
+    { id: 'tag_2', name: 'Warranty' },
+  ];
+  estimates: Row[] = [
+    {
+      id: 'est_1',
+      estimate_number: '1001',
+      work_status: 'needs scheduling',
+      customer: { id: 'cus_1' },
+      address: { id: 'adr_1' },
+      created_at: '2026-02-01T15:00:00Z',
+      updated_at: '2026-02-01T15:00:00Z',
+      estimate_fields: { job_type_id: 'jbt_1', business_unit_id: null },
+      options: [{ id: 'opt_1', name: 'New condenser', total_amount: 420000, approval_status: 'awaiting response', message_from_pro: '3-ton replacement', updated_at: '2026-02-01T15:00:00Z' }],
+    },
+    {
+      id: 'est_2',
+      estimate_number: '1002',
+      work_status: 'needs scheduling',
+      customer: { id: 'cus_1' },
+      address: { id: 'adr_1' },
+      created_at: '2026-02-02T15:00:00Z',
+      options: [
+        { id: 'opt_2', name: 'Repair', total_amount: 30000, approval_status: 'awaiting response' },
+        { id: 'opt_3', name: 'Replace', total_amount: 500000, approval_status: 'awaiting response' },
+      ],
+    },
+  ];
+  /** Bookable windows per weekday; none unless a test sets them, as a company that never set up online booking. */
+  scheduleWindows: { day_name: string; schedule_windows: { start_time: string; end_time: string }[] }[] = [];
+  serviceZones: Row[] = [];
   private nextId = 100;
 
   async start(): Promise<this> {
@@ -65,10 +97,18 @@ export class FakeHousecallPro {
       const min = req.query.get('scheduled_start_min');
       const max = req.query.get('scheduled_start_max');
       const start = (j: Row) => String((j.schedule as { scheduled_start?: string }).scheduled_start ?? '');
+      const employees = req.query.getAll('employee_ids[]');
+      const statuses = req.query.getAll('work_status[]');
+      const status = (j: Row) => String(j.work_status).replace(' ', '_').replace(/^complete.*/, 'completed').replace(/.*canceled$/, 'canceled').replace('needs_scheduling', 'unscheduled');
       return housecallProPage(
         'jobs',
         this.jobs.filter(
-          (j) => (!req.query.get('customer_id') || (j.customer as Row).id === req.query.get('customer_id')) && (!min || start(j) >= min) && (!max || start(j) <= max),
+          (j) =>
+            (!req.query.get('customer_id') || (j.customer as Row).id === req.query.get('customer_id')) &&
+            (!min || start(j) >= min) &&
+            (!max || start(j) <= max) &&
+            (employees.length === 0 || ((j.assigned_employees as Row[]) ?? []).some((e) => employees.includes(e.id))) &&
+            (statuses.length === 0 || statuses.includes(status(j))),
         ),
         req.query,
         MAX_PAGE,
@@ -84,7 +124,7 @@ export class FakeHousecallPro {
         description: body.description,
         customer: { id: body.customer_id },
         address: { id: body.address_id },
-        work_status: 'scheduled',
+        work_status: (body.schedule as { scheduled_start?: string } | undefined)?.scheduled_start ? 'scheduled' : 'needs scheduling',
         schedule: body.schedule,
         assigned_employees: ((body.assigned_employee_ids as string[]) ?? []).map((id) => ({ id })),
         tags: body.tags ?? [],
@@ -97,10 +137,66 @@ export class FakeHousecallPro {
     api('PUT', /^\/jobs\/([^/]+)\/schedule$/, (req, [id]) => {
       const job = this.jobs.find((j) => j.id === id);
       if (!job) return { status: 404, body: { error: { message: 'Job not found' } } };
-      const body = req.body as { start_time: string; end_time: string; arrival_window_in_minutes: number };
+      const body = req.body as { start_time: string; end_time: string; arrival_window_in_minutes: number; dispatched_employees?: { employee_id: string }[] };
       job.schedule = { scheduled_start: body.start_time, scheduled_end: body.end_time, arrival_window: body.arrival_window_in_minutes };
+      if (body.dispatched_employees?.length) job.assigned_employees = body.dispatched_employees.map((e) => ({ id: e.employee_id }));
+      if (job.work_status === 'needs scheduling') job.work_status = 'scheduled';
       return { status: 200, body: {} };
     });
+    api('DELETE', /^\/jobs\/([^/]+)\/schedule$/, (_req, [id]) => {
+      const job = this.jobs.find((j) => j.id === id);
+      if (!job) return { status: 404, body: { error: { message: 'Job not found' } } };
+      job.schedule = { scheduled_start: null, scheduled_end: null, arrival_window: 0 };
+      job.work_status = 'needs scheduling';
+      return { status: 200, body: { object: 'schedule', deleted: true } };
+    });
+    api('POST', /^\/jobs\/([^/]+)\/notes$/, (req, [id]) => {
+      const job = this.jobs.find((j) => j.id === id);
+      if (!job) return { status: 404, body: { error: { message: 'Job not found' } } };
+      const note = { id: `nte_${this.nextId++}`, content: (req.body as { content: string }).content };
+      job.notes = [...((job.notes as Row[]) ?? []), note];
+      return { status: 201, body: note };
+    });
+    api('POST', /^\/jobs\/([^/]+)\/tags$/, (req, [id]) => {
+      const job = this.jobs.find((j) => j.id === id);
+      const tag = this.tags.find((t) => t.id === (req.body as { tag_id: string }).tag_id);
+      if (!job || !tag) return { status: 404, body: { error: { message: 'Not found' } } };
+      job.tags = [...new Set([...((job.tags as string[]) ?? []), tag.name as string])];
+      return { status: 201, body: { tags: this.tags.filter((t) => (job.tags as string[]).includes(t.name as string)) } };
+    });
+    api('DELETE', /^\/jobs\/([^/]+)\/tags\/([^/]+)$/, (_req, [id, tagId]) => {
+      const job = this.jobs.find((j) => j.id === id);
+      const tag = this.tags.find((t) => t.id === tagId);
+      if (!job || !tag) return { status: 404, body: { error: { message: 'Not found' } } };
+      job.tags = ((job.tags as string[]) ?? []).filter((name) => name !== tag.name);
+      return { status: 200, body: { tags: this.tags.filter((t) => (job.tags as string[]).includes(t.name as string)) } };
+    });
+    api('GET', /^\/tags$/, (req) => housecallProPage('tags', this.tags, req.query, MAX_PAGE));
+    api('GET', /^\/customers\/([^/]+)\/addresses$/, (req, [id]) => {
+      const customer = this.customers.find((c) => c.id === id);
+      return customer ? housecallProPage('addresses', (customer.addresses as Row[]) ?? [], req.query, MAX_PAGE) : { status: 404, body: { error: { message: 'Customer not found' } } };
+    });
+    api('PUT', /^\/customers\/([^/]+)$/, (req, [id]) => {
+      const customer = this.customers.find((c) => c.id === id);
+      if (!customer) return { status: 404, body: { error: { message: 'Customer not found' } } };
+      Object.assign(customer, req.body as object);
+      return { status: 200, body: customer };
+    });
+    api('GET', /^\/estimates$/, (req) =>
+      housecallProPage('estimates', this.estimates.filter((e) => !req.query.get('customer_id') || (e.customer as Row).id === req.query.get('customer_id')), req.query, MAX_PAGE),
+    );
+    api('GET', /^\/estimates\/([^/]+)$/, (_req, [id]) => this.one(this.estimates, id));
+    api('POST', /^\/estimates\/options\/(approve|decline)$/, (req, [action]) => {
+      const ids = (req.body as { option_ids: string[] }).option_ids;
+      const options = this.estimates.flatMap((e) => e.options as Row[]).filter((o) => ids.includes(o.id));
+      if (options.length !== ids.length) return { status: 404, body: { error: { message: 'Option not found' } } };
+      for (const o of options) Object.assign(o, { approval_status: action === 'approve' ? 'pro approved' : 'pro declined', updated_at: '2026-03-02T15:00:00Z' });
+      return { status: 200, body: { status: action === 'approve' ? 'pro approved' : 'pro declined', last_updated_at: '2026-03-02T15:00:00Z' } };
+    });
+    api('GET', /^\/company\/schedule_availability$/, () => ({ status: 200, body: { availability_buffer_in_days: 0, daily_availabilities: { data: this.scheduleWindows } } }));
+    api('GET', /^\/service_zones$/, (req) =>
+      housecallProPage('service_zones', this.serviceZones.filter((z) => !req.query.get('zip_code') || (z.zip_codes as string[]).includes(req.query.get('zip_code')!)), req.query, MAX_PAGE),
+    );
     await s.start();
     return this;
   }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CrmError } from '../../crm.port';
+import { CrmError, type Page } from '../../crm.port';
 import { TokenBucket, systemClock, type Clock } from '../http/token-bucket';
 import { crmErrorForStatus, parseVendorShape, sendVendorRequest, withQuery, type HttpMethod, type QueryValue, type VendorHttpOptions } from '../http/vendor-http';
 
@@ -50,6 +50,10 @@ export class HousecallProClient {
 
   /** A 404 gives null so callers can tell "no such thing" from a failure. */
   async send(method: HttpMethod, path: string, options: { query?: Query; body?: unknown } = {}): Promise<unknown | null> {
+    return (await this.exchange(method, path, options))?.body ?? null;
+  }
+
+  private async exchange(method: HttpMethod, path: string, options: { query?: Query; body?: unknown }) {
     const url = withQuery(`${this.config.apiUrl.replace(/\/$/, '')}/${path.replace(/^\//, '')}`, options.query, 'brackets');
     const response = await sendVendorRequest(this.http, {
       method,
@@ -59,13 +63,33 @@ export class HousecallProClient {
     });
     if (response.status === 404) return null;
     if (response.status >= 400) throw crmErrorForStatus('Housecall Pro', response.status, response.body);
-    return response.body;
+    return response;
   }
 
+  /** A write whose target must exist; an empty 200 (a deleted schedule) is a success, not a miss. */
   async write(method: Exclude<HttpMethod, 'GET'>, path: string, body?: unknown): Promise<unknown> {
-    const answer = await this.send(method, path, { body });
+    const answer = await this.exchange(method, path, { body });
     if (answer === null && method !== 'DELETE') throw new CrmError('NOT_FOUND', `Housecall Pro has no ${path}`);
-    return answer;
+    return answer?.body ?? null;
+  }
+
+  /** A write that tells "done" from "no such thing" (false on a 404). */
+  async writeIfFound(method: Exclude<HttpMethod, 'GET'>, path: string, body?: unknown): Promise<boolean> {
+    return (await this.exchange(method, path, { body })) !== null;
+  }
+
+  /** One page of a list, in the port's paging (Housecall Pro's page/page_size passed through). */
+  async page<T>(path: string, key: string, schema: z.ZodType<T>, query: Query, request: { page?: number; pageSize?: number }): Promise<Page<T>> {
+    const page = request.page ?? 1;
+    const pageSize = Math.min(request.pageSize ?? 50, 100);
+    const body = await this.send('GET', path, { query: { ...query, page, page_size: pageSize } });
+    if (body === null) throw new CrmError('NOT_FOUND', `Housecall Pro has no ${path}`);
+    const paging = parseVendorShape('Housecall Pro', PagingSchema, body, path);
+    const list = (body as Record<string, unknown>)[key];
+    if (!Array.isArray(list)) throw new CrmError('UNAVAILABLE', `Housecall Pro answered ${path} without ${key}`, false);
+    const data = list.map((raw) => parseVendorShape('Housecall Pro', schema, raw, path));
+    const totalCount = paging.total_items ?? data.length;
+    return { page, pageSize, hasMore: page < paging.total_pages, totalCount, data };
   }
 
   /** Every page of a list: the items sit under a key named after the resource (customers, jobs, employees…). */

@@ -25,6 +25,7 @@ export const HcpCustomerSchema = z.object({
   work_number: z.string().nullish(),
   company: z.string().nullish(),
   addresses: z.array(HcpAddressSchema).nullish(),
+  created_at: z.string().nullish(),
 });
 export type HcpCustomer = z.infer<typeof HcpCustomerSchema>;
 
@@ -58,7 +59,10 @@ export const HcpJobSchema = z.object({
     .nullish(),
   assigned_employees: z.array(z.object({ id: z.string() })).nullish(),
   tags: z.array(z.string()).nullish(),
+  notes: z.array(z.object({ id: z.string().nullish(), content: z.string().nullish() })).nullish(),
   created_at: z.string(),
+  updated_at: z.string().nullish(),
+  original_estimate_uuids: z.array(z.string()).nullish(),
   job_fields: z
     .object({
       job_type: z.object({ id: z.string() }).nullish(),
@@ -67,3 +71,49 @@ export const HcpJobSchema = z.object({
     .nullish(),
 });
 export type HcpJob = z.infer<typeof HcpJobSchema>;
+
+export const HcpNoteSchema = z.object({ id: z.string().nullish(), content: z.string().nullish() });
+
+export const HcpTagSchema = z.object({ id: z.string(), name: z.string() });
+
+/** Estimate options carry the approval: "approved", "pro approved", "declined", "pro declined", "awaiting response", "expired". */
+export const HcpEstimateSchema = z.object({
+  id: z.string(),
+  estimate_number: z.union([z.string(), z.number()]).nullish(),
+  work_status: z.string().nullish(),
+  customer: z.object({ id: z.string() }).nullish(),
+  address: z.object({ id: z.string() }).nullish(),
+  created_at: z.string(),
+  updated_at: z.string().nullish(),
+  estimate_fields: z.object({ job_type_id: z.string().nullish(), business_unit_id: z.string().nullish() }).nullish(),
+  options: z
+    .array(
+      z.object({
+        id: z.string(),
+        name: z.string().nullish(),
+        /** Cents. */
+        total_amount: z.number().nullish(),
+        approval_status: z.string().nullish(),
+        message_from_pro: z.string().nullish(),
+        updated_at: z.string().nullish(),
+      }),
+    )
+    .nullish(),
+});
+export type HcpEstimate = z.infer<typeof HcpEstimateSchema>;
+
+/** GET /company/schedule_availability: the bookable windows of each weekday. */
+export const HcpScheduleAvailabilitySchema = z.object({
+  daily_availabilities: z
+    .object({
+      data: z.array(z.object({ day_name: z.string().nullish(), schedule_windows: z.array(z.object({ start_time: z.string(), end_time: z.string() })).nullish() })).nullish(),
+    })
+    .nullish(),
+});
+
+export const HcpServiceZoneSchema = z.object({
+  id: z.string(),
+  name: z.string().nullish(),
+  zip_codes: z.array(z.string()).nullish(),
+  service_pros: z.array(z.object({ id: z.string() })).nullish(),
+});

@@ -16,6 +16,8 @@ export interface FakeRequest {
 export interface FakeResponse {
   status: number;
   body?: unknown;
+  /** Bytes sent as they are (a recording), instead of a JSON body. */
+  raw?: Buffer;
   headers?: Record<string, string>;
 }
 
@@ -54,6 +56,11 @@ export class FakeVendorServer {
         const request: FakeRequest = { method: req.method ?? 'GET', path: url.pathname, query: url.searchParams, headers: req.headers, body, rawBody: raw };
         this.requests.push(request);
         const answer = this.answer(request);
+        if (answer.raw) {
+          res.writeHead(answer.status, { 'content-type': 'application/octet-stream', ...answer.headers });
+          res.end(answer.raw);
+          return;
+        }
         res.writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers });
         res.end(answer.body === undefined ? '' : JSON.stringify(answer.body));
       });

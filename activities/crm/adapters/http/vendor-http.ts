@@ -20,7 +20,9 @@ export interface VendorHttpOptions {
 
 export interface VendorResponse {
   status: number;
+  /** Parsed JSON (or text); a Buffer for a successful binary request. */
   body: unknown;
+  contentType: string | null;
 }
 
 export type QueryValue = string | number | boolean | Date | undefined | null;
@@ -74,7 +76,8 @@ export function crmErrorForStatus(vendor: string, status: number, body: unknown)
   return new CrmError('INVALID_REQUEST', message);
 }
 
-async function readBody(response: Response): Promise<unknown> {
+async function readBody(response: Response, binary: boolean): Promise<unknown> {
+  if (binary && response.ok) return Buffer.from(await response.arrayBuffer());
   const text = await response.text();
   if (text === '') return null;
   try {
@@ -90,7 +93,7 @@ async function readBody(response: Response): Promise<unknown> {
  */
 export async function sendVendorRequest(
   options: VendorHttpOptions,
-  request: { method: HttpMethod; url: string; headers: Record<string, string>; body?: unknown },
+  request: { method: HttpMethod; url: string; headers: Record<string, string>; body?: unknown; binary?: boolean },
 ): Promise<VendorResponse> {
   const clock = options.clock ?? systemClock;
   const doFetch = options.fetch ?? fetch;
@@ -103,7 +106,7 @@ export async function sendVendorRequest(
       response = await doFetch(request.url, {
         method: request.method,
         headers: {
-          accept: 'application/json',
+          accept: request.binary ? '*/*' : 'application/json',
           ...(request.body !== undefined ? { 'content-type': 'application/json' } : {}),
           ...request.headers,
         },
@@ -114,8 +117,8 @@ export async function sendVendorRequest(
       const reason = err instanceof Error && err.name === 'TimeoutError' ? 'did not answer in time' : 'could not be reached';
       throw new CrmError('UNAVAILABLE', `${options.vendor} ${reason}`);
     }
-    const body = await readBody(response);
-    if (response.status !== 429) return { status: response.status, body };
+    const body = await readBody(response, request.binary ?? false);
+    if (response.status !== 429) return { status: response.status, body, contentType: response.headers.get('content-type') };
     const wait = retryAfterMs(response.headers.get('retry-after'), clock.now()) ?? 1000 * 2 ** attempt;
     if (attempt >= maxRetries || wait > maxWait) throw crmErrorForStatus(options.vendor, 429, body);
     await clock.sleep(wait);

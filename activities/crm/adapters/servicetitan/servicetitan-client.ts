@@ -5,7 +5,20 @@ import { crmErrorForStatus, parseVendorShape, sendVendorRequest, withQuery, type
 import { ServiceTitanTokenSource } from './servicetitan-auth';
 import type { ServiceTitanConfig } from './servicetitan.config';
 
-export type ServiceTitanModule = 'crm' | 'jpm' | 'dispatch' | 'settings' | 'sales';
+/** API v2 modules the adapter reads (jbce: job booking and call experience, where call reasons live). */
+export type ServiceTitanModule =
+  | 'crm'
+  | 'jpm'
+  | 'dispatch'
+  | 'settings'
+  | 'sales'
+  | 'telecom'
+  | 'marketing'
+  | 'reporting'
+  | 'equipmentsystems'
+  | 'memberships'
+  | 'pricebook'
+  | 'jbce';
 type Query = Record<string, QueryValue | QueryValue[]>;
 
 const PageSchema = z.object({
@@ -56,6 +69,16 @@ export class ServiceTitanClient {
 
   /** One call; a 404 gives null so callers can tell "no such thing" from a failure. */
   async send(method: HttpMethod, module: ServiceTitanModule, path: string, options: { query?: Query; body?: unknown } = {}): Promise<unknown | null> {
+    return (await this.exchange(method, module, path, { ...options, binary: false }))?.body ?? null;
+  }
+
+  /** A file (a call recording): its bytes and content type, or null on a 404. */
+  async download(module: ServiceTitanModule, path: string): Promise<{ contentType: string | null; data: Buffer } | null> {
+    const answer = await this.exchange('GET', module, path, { binary: true });
+    return answer && Buffer.isBuffer(answer.body) ? { contentType: answer.contentType, data: answer.body } : null;
+  }
+
+  private async exchange(method: HttpMethod, module: ServiceTitanModule, path: string, options: { query?: Query; body?: unknown; binary: boolean }) {
     const url = withQuery(this.url(module, path), options.query);
     for (let attempt = 0; ; attempt += 1) {
       const token = await this.tokens.accessToken();
@@ -64,6 +87,7 @@ export class ServiceTitanClient {
         url,
         headers: { authorization: `Bearer ${token}`, 'ST-App-Key': this.config.appKey },
         body: options.body,
+        binary: options.binary,
       });
       if (response.status === 401 && attempt === 0) {
         this.tokens.invalidate(token);
@@ -71,7 +95,7 @@ export class ServiceTitanClient {
       }
       if (response.status === 404) return null;
       if (response.status >= 400) throw crmErrorForStatus('ServiceTitan', response.status, response.body);
-      return response.body;
+      return response;
     }
   }
 
@@ -79,19 +103,34 @@ export class ServiceTitanClient {
     return this.send('GET', module, path, { query });
   }
 
-  /** A write whose target must exist: a 404 is an error here, not an empty answer. */
+  /**
+   * A write whose target must exist: a 404 is an error here, not an empty answer. Many writes (cancel,
+   * confirmation, hold) answer 200 with an empty body, which reads as null.
+   */
   async write(method: Exclude<HttpMethod, 'GET'>, module: ServiceTitanModule, path: string, body?: unknown): Promise<unknown> {
-    const answer = await this.send(method, module, path, { body });
+    const answer = await this.exchange(method, module, path, { body, binary: false });
     if (answer === null && method !== 'DELETE') throw new CrmError('NOT_FOUND', `ServiceTitan has no ${path}`);
-    return answer;
+    return answer?.body ?? null;
+  }
+
+  /** A write that tells "done" from "no such thing" (false on a 404). */
+  async writeIfFound(method: Exclude<HttpMethod, 'GET'>, module: ServiceTitanModule, path: string, body?: unknown): Promise<boolean> {
+    return (await this.exchange(method, module, path, { body, binary: false })) !== null;
   }
 
   /** One page of a list endpoint, as the port pages (ServiceTitan's own paging, passed through). */
   async page<T>(module: ServiceTitanModule, path: string, schema: z.ZodType<T>, query: Query, request: { page?: number; pageSize?: number }): Promise<{ page: number; pageSize: number; hasMore: boolean; totalCount: number; data: T[] }> {
+    const found = await this.pageIfFound(module, path, schema, query, request);
+    if (found === null) throw new CrmError('NOT_FOUND', `ServiceTitan has no ${module}/${path}`);
+    return found;
+  }
+
+  /** page(), but null when the list's owner does not exist (an unknown report category). */
+  async pageIfFound<T>(module: ServiceTitanModule, path: string, schema: z.ZodType<T>, query: Query, request: { page?: number; pageSize?: number }): Promise<{ page: number; pageSize: number; hasMore: boolean; totalCount: number; data: T[] } | null> {
     const page = request.page ?? 1;
     const pageSize = Math.min(request.pageSize ?? 50, 5000);
     const body = await this.get(module, path, { ...query, page, pageSize, includeTotal: true });
-    if (body === null) throw new CrmError('NOT_FOUND', `ServiceTitan has no ${module}/${path}`);
+    if (body === null) return null;
     const parsed = parseVendorShape('ServiceTitan', PageSchema, body, path);
     const data = parsed.data.map((raw) => parseVendorShape('ServiceTitan', schema, raw, path));
     return { page: parsed.page, pageSize: parsed.pageSize, hasMore: parsed.hasMore, totalCount: parsed.totalCount ?? data.length, data };

@@ -11,8 +11,10 @@ import {
   type BusinessUnit,
   type Contact,
   type CrmPort,
+  type DateRange,
   type Customer,
   type CustomerLocation,
+  type CapacityPlanSlot,
   type Employee,
   type Estimate,
   type EstimateStatus,
@@ -24,8 +26,11 @@ import {
   type TechnicianShift,
   type Zone,
 } from '../../crm.port';
+import { zonedTimeToInstant } from '../../../../lib/time/zoned-time';
 import { parseVendorShape } from '../http/vendor-http';
-import { priorityRank, tradeFromName, vendorPort } from '../vendor-port';
+import { priorityRank, technicianFreeSlots, tradeFromName, vendorPort, type NoEquivalent } from '../vendor-port';
+import { numericId, str } from './servicetitan-ids';
+import { serviceTitanRecords } from './servicetitan-records';
 import type { ReferenceChanges, ReferenceKind } from '../../cached-crm';
 import type { ServiceTitanClient } from './servicetitan-client';
 import type { ServiceTitanConfig } from './servicetitan.config';
@@ -36,6 +41,7 @@ import {
   StBookingSchema,
   StBusinessUnitSchema,
   StCancelReasonSchema,
+  StCapacitySchema,
   StContactSchema,
   StCustomerSchema,
   StEstimateSchema,
@@ -56,6 +62,16 @@ import {
   type StLocation,
 } from './servicetitan.types';
 
+/** Port methods ServiceTitan's API has nothing for (staff writes are there but not mapped yet). */
+const NO_EQUIVALENT: NoEquivalent = {
+  createCallbackRequest: "ServiceTitan's API has no callback requests",
+  findCustomersByAudienceRules: "ServiceTitan's API has no audience query",
+  onboardJobTypes: "ServiceTitan's API cannot create business units",
+};
+
+/** Phones compare by digits, e-mail addresses without case. */
+const sameContactValue = (a: string, b: string) => (a.includes('@') ? a.toLowerCase() === b.toLowerCase() : normalizePhoneNumber(a) === normalizePhoneNumber(b));
+
 /** The job's idempotency key travels in the job's externalData, so a retried booking finds the job it made. */
 export const SERVICETITAN_IDEMPOTENCY_KEY = 'homeagent-idempotency-key';
 const DEFAULT_JOB_TYPE_DURATION_SECONDS = 7200;
@@ -65,13 +81,6 @@ const PORT_CONTACT_TYPE: Record<string, Contact['type']> = { Phone: 'Landline', 
 const APPOINTMENT_STATUSES: AppointmentStatus[] = ['Scheduled', 'Dispatched', 'Working', 'Hold', 'Done', 'Canceled'];
 const BOOKING_STATUSES: BookingStatus[] = ['New', 'Converted', 'Dismissed', 'Accepted'];
 
-const str = (id: number | null | undefined) => (id === null || id === undefined ? null : String(id));
-
-function numericId(id: string, what: string): number {
-  const n = Number(id);
-  if (!Number.isSafeInteger(n) || n <= 0) throw new CrmError('INVALID_REQUEST', `${what} id must be a ServiceTitan number, got "${id}"`);
-  return n;
-}
 
 function toAddress(a: StAddress): Address {
   return { street: a.street ?? '', unit: a.unit ?? undefined, city: a.city ?? '', state: a.state ?? '', zip: a.zip ?? '', country: a.country ?? '' };
@@ -103,6 +112,7 @@ function toAppointment(a: StAppointment, technicianIds: string[] = []): Appointm
     technicianIds,
     status,
     isConfirmed: a.isConfirmed ?? false,
+    specialInstructions: a.specialInstructions ?? null,
   };
 }
 
@@ -120,6 +130,7 @@ function toJob(j: StJob, appointments: Appointment[]): Job {
     summary: j.summary ?? '',
     createdOn: new Date(j.createdOn),
     appointments,
+    tagTypeIds: (j.tagTypeIds ?? []).map(String),
   };
 }
 
@@ -288,6 +299,49 @@ export function createServiceTitanCrm(client: ServiceTitanClient, config: Pick<S
     return estimate;
   }
 
+  async function technicianShifts(range: DateRange): Promise<TechnicianShift[]> {
+    const day = 86_400_000;
+    const rows = await client.listAll('dispatch', 'technician-shifts', StTechnicianShiftSchema, {
+      startsOnOrAfter: new Date(range.from.getTime() - day),
+      endsOnOrBefore: new Date(range.to.getTime() + day),
+    });
+    return rows
+      .map(
+        (s): TechnicianShift => ({
+          id: String(s.id),
+          technicianId: String(s.technicianId),
+          start: new Date(s.start),
+          end: new Date(s.end),
+          shiftType: s.shiftType === 'OnCall' || s.shiftType === 'TimeOff' ? s.shiftType : 'Normal',
+          active: s.active ?? true,
+        }),
+      )
+      .filter((s) => s.start < range.to && s.end > range.from);
+  }
+
+  /** Appointments overlapping the range, canceled ones left out. */
+  async function appointmentsIn(range: DateRange): Promise<Appointment[]> {
+    // ServiceTitan filters on the start; a day's margin catches appointments that began before the range.
+    const rows = await client.listAll('jpm', 'appointments', StAppointmentSchema, {
+      startsOnOrAfter: new Date(range.from.getTime() - 86_400_000),
+      startsBefore: range.to,
+    });
+    const overlapping = rows.filter((a) => a.status !== 'Canceled' && new Date(a.start) < range.to && new Date(a.end) > range.from);
+    return appointmentsWithTechnicians(overlapping);
+  }
+
+  /** A customer's contacts call, with ServiceTitan's "no such path" said as "no such customer". */
+  async function ofCustomer<T>(customerId: string, run: (path: string) => Promise<T>): Promise<T> {
+    try {
+      return await run(`customers/${numericId(customerId, 'Customer')}/contacts`);
+    } catch (err) {
+      if (err instanceof CrmError && err.code === 'NOT_FOUND') throw new CrmError('NOT_FOUND', `Customer ${customerId} not found`);
+      throw err;
+    }
+  }
+
+  const contactsOf = (customerId: string) => ofCustomer(customerId, (path) => client.listAll('crm', path, StContactSchema));
+
   function bookingsPath(): string {
     if (!config.bookingProviderId) throw new CrmError('NOT_CONFIGURED', 'ServiceTitan bookings need a booking provider id', false);
     return `booking-provider/${encodeURIComponent(config.bookingProviderId)}/bookings`;
@@ -363,25 +417,7 @@ export function createServiceTitanCrm(client: ServiceTitanClient, config: Pick<S
       return rows.map((e): Employee => ({ id: String(e.id), name: e.name, email: e.email ?? null, phoneNumber: e.phoneNumber ?? '', role: e.role ?? '' }));
     },
 
-    async listTechnicianShifts(range) {
-      const day = 86_400_000;
-      const rows = await client.listAll('dispatch', 'technician-shifts', StTechnicianShiftSchema, {
-        startsOnOrAfter: new Date(range.from.getTime() - day),
-        endsOnOrBefore: new Date(range.to.getTime() + day),
-      });
-      return rows
-        .map(
-          (s): TechnicianShift => ({
-            id: String(s.id),
-            technicianId: String(s.technicianId),
-            start: new Date(s.start),
-            end: new Date(s.end),
-            shiftType: s.shiftType === 'OnCall' || s.shiftType === 'TimeOff' ? s.shiftType : 'Normal',
-            active: s.active ?? true,
-          }),
-        )
-        .filter((s) => s.start < range.to && s.end > range.from);
-    },
+    listTechnicianShifts: (range) => technicianShifts(range),
 
     async listArrivalWindows() {
       return (await client.listAll('dispatch', 'arrival-windows', StArrivalWindowSchema, { active: 'True' })).map(toArrivalWindow);
@@ -400,15 +436,7 @@ export function createServiceTitanCrm(client: ServiceTitanClient, config: Pick<S
       );
     },
 
-    async listAppointments(range) {
-      // ServiceTitan filters on the start; a day's margin catches appointments that began before the range.
-      const rows = await client.listAll('jpm', 'appointments', StAppointmentSchema, {
-        startsOnOrAfter: new Date(range.from.getTime() - 86_400_000),
-        startsBefore: range.to,
-      });
-      const overlapping = rows.filter((a) => a.status !== 'Canceled' && new Date(a.start) < range.to && new Date(a.end) > range.from);
-      return appointmentsWithTechnicians(overlapping);
-    },
+    listAppointments: (range) => appointmentsIn(range),
 
     getAppointment,
 
@@ -610,7 +638,98 @@ export function createServiceTitanCrm(client: ServiceTitanClient, config: Pick<S
       const raw = await client.get('crm', `${bookingsPath()}/${numericId(bookingId, 'Booking')}`);
       return raw === null ? null : toBooking(parse(StBookingSchema, raw, 'booking'));
     },
+
+    async listContacts(customerIds) {
+      // Contacts are read per customer; listing every customer's would be a request per customer of the tenant.
+      if (!customerIds || customerIds.length === 0) throw new CrmError('INVALID_REQUEST', 'ServiceTitan lists contacts per customer: give the customerIds');
+      const lists = await Promise.all(customerIds.map(async (id) => [id, (await contactsOf(id)).map(toContact).filter((c): c is Contact => c !== null)] as const));
+      return Object.fromEntries(lists);
+    },
+
+    async addContact(customerId, contact) {
+      const same = (await contactsOf(customerId)).map(toContact).find((c) => c && c.type === contact.type && sameContactValue(c.value, contact.value));
+      if (same) return same;
+      const raw = await ofCustomer(customerId, (path) => client.write('POST', 'crm', path, { type: ST_CONTACT_TYPE[contact.type], value: contact.value, memo: contact.description }));
+      const created = toContact(parse(StContactSchema, raw, 'created contact'));
+      if (!created) throw new CrmError('UNAVAILABLE', `ServiceTitan answered a contact of an unknown type`, false);
+      return created;
+    },
+
+    async updateJobTags(jobId, { add, remove }) {
+      const job = await getJob(jobId);
+      if (!job) throw new CrmError('NOT_FOUND', `Job ${jobId} not found`);
+      const before = job.tagTypeIds ?? [];
+      const next = [...new Set([...before, ...add])].filter((t) => !remove.includes(t));
+      if (next.length === before.length && next.every((t) => before.includes(t))) return before;
+      await client.write('PATCH', 'jpm', `jobs/${job.id}`, { tagTypeIds: next.map((t) => numericId(t, 'Tag type')) });
+      return next;
+    },
+
+    async addAppointment(input) {
+      const raw = await client.write('POST', 'jpm', 'appointments', {
+        jobId: numericId(input.jobId, 'Job'),
+        start: input.start.toISOString(),
+        end: input.end.toISOString(),
+        arrivalWindowStart: input.arrivalWindowStart?.toISOString(),
+        arrivalWindowEnd: input.arrivalWindowEnd?.toISOString(),
+        technicianIds: input.technicianIds?.map((id) => numericId(id, 'Technician')),
+      });
+      return (await appointmentsWithTechnicians([parse(StAppointmentSchema, raw, 'created appointment')]))[0];
+    },
+
+    async deleteAppointment(appointmentId) {
+      return client.writeIfFound('DELETE', 'jpm', `appointments/${numericId(appointmentId, 'Appointment')}`);
+    },
+
+    async setAppointmentSpecialInstructions(appointmentId, instructions) {
+      const id = numericId(appointmentId, 'Appointment');
+      if (!(await client.writeIfFound('PUT', 'jpm', `appointments/${id}/special-instructions`, { specialInstructions: instructions }))) {
+        throw new CrmError('NOT_FOUND', `Appointment ${appointmentId} not found`);
+      }
+      return requireAppointment(appointmentId);
+    },
+
+    async technicianCapacity({ windows, technicianIds, durationSeconds, appointmentStartTime }) {
+      if (windows.length === 0 || technicianIds.length === 0) return [];
+      const range = { from: new Date(Math.min(...windows.map((w) => w.from.getTime()))), to: new Date(Math.max(...windows.map((w) => w.to.getTime()))) };
+      const [shifts, appointments] = await Promise.all([technicianShifts(range), appointmentsIn(range)]);
+      return technicianFreeSlots({ windows, technicianIds, durationSeconds, earliest: appointmentStartTime, shifts, appointments });
+    },
+
+    async capacityPlanning(query) {
+      const raw = await client.write('POST', 'dispatch', 'capacity', {
+        startsOnOrAfter: query.startsOnOrAfter.toISOString(),
+        endsOnOrBefore: query.endsOnOrBefore.toISOString(),
+        businessUnitIds: query.businessUnitIds?.map((id) => numericId(id, 'Business unit')),
+        jobTypeId: query.jobTypeId ? numericId(query.jobTypeId, 'Job type') : undefined,
+        skillBasedAvailability: query.skillBasedAvailability ?? false,
+      });
+      // start/end are the tenant's wall clock; newer answers add startUtc/endUtc. Availability is counted as ServiceTitan counts it.
+      const instant = (utc: string | null | undefined, local: string) =>
+        utc ? new Date(utc) : /(Z|[+-]\d\d:?\d\d)$/.test(local) ? new Date(local) : zonedTimeToInstant(local.slice(0, 10), local.slice(11, 16), query.timeZone);
+      return parse(StCapacitySchema, raw, 'capacity').availabilities.map((a): CapacityPlanSlot => {
+        const percentageFull = a.totalAvailability <= 0 ? 100 : Math.round(((a.totalAvailability - a.openAvailability) / a.totalAvailability) * 100);
+        return {
+          start: instant(a.startUtc, a.start),
+          end: instant(a.endUtc, a.end),
+          businessUnitIds: (a.businessUnitIds ?? []).map(String),
+          totalAvailability: a.totalAvailability,
+          openAvailability: a.openAvailability,
+          technicians: (a.technicians ?? []).map((t) => ({
+            id: String(t.id),
+            name: t.name ?? '',
+            status: t.status === 'Available' ? 'Available' : 'Unavailable',
+            ...(t.hasRequiredSkills === null || t.hasRequiredSkills === undefined ? {} : { hasRequiredSkills: t.hasRequiredSkills }),
+          })),
+          isAvailable: a.isAvailable ?? a.openAvailability > 0,
+          isExceedingIdealBookingPercentage: a.isExceedingIdealBookingPercentage ?? false,
+          percentageFull,
+        };
+      });
+    },
+
+    ...serviceTitanRecords(client),
   };
 
-  return vendorPort('ServiceTitan', implemented as Partial<CrmPort>, ['createCallbackRequest']) as ServiceTitanCrm;
+  return vendorPort('ServiceTitan', implemented as Partial<CrmPort>, NO_EQUIVALENT) as ServiceTitanCrm;
 }

@@ -292,15 +292,253 @@ describe('ServiceTitan adapter against a fake ServiceTitan API v2', () => {
       expect(await crm.getEstimate('404')).toBeNull();
     });
 
-    it('says UNSUPPORTED, not retryable, for what it cannot do', async () => {
+    it('says UNSUPPORTED, not retryable, for what it cannot do, and why', async () => {
       const port: CrmPort = crm;
       expect(await crmError(port.createCallbackRequest({ idempotencyKey: 'k', phoneNumber: '+15551234567', isEmergency: false }))).toMatchObject({
         code: 'UNSUPPORTED',
         retryable: false,
-        message: 'ServiceTitan has no equivalent of createCallbackRequest',
+        message: "This organization's CRM (ServiceTitan) does not support create callback request: ServiceTitan's API has no callback requests",
       });
-      expect(await crmError(port.listTelecomCalls({}))).toMatchObject({ code: 'UNSUPPORTED', retryable: false, message: 'ServiceTitan adapter does not support listTelecomCalls' });
+      expect(await crmError(port.createEmployee({ username: 'dana', roleId: '1' }))).toMatchObject({
+        code: 'UNSUPPORTED',
+        retryable: false,
+        message: "This organization's CRM (ServiceTitan) does not support create employee: HomeAgent does not map it to ServiceTitan's API yet",
+      });
       expect(st.server.requests).toHaveLength(0);
+    });
+  });
+
+  describe('appointments, tags and contacts', () => {
+    async function bookedJob(key: string) {
+      return crm.createJob({ idempotencyKey: key, customerId: '11', locationId: '21', jobTypeId: '1000', businessUnitId: '1', summary: 's', appointment: { start: new Date('2026-03-03T15:00:00Z'), end: new Date('2026-03-03T17:00:00Z') } });
+    }
+
+    it('answers an empty 200 from a void write (cancel, confirmation) as done, not as missing', async () => {
+      const job = await bookedJob('void-writes');
+      expect(await crm.confirmAppointment(job.appointments[0].id)).toEqual({ changed: true });
+      expect((await crm.cancelJob(job.id, 'no longer needed')).jobStatus).toBe('CANCELED');
+    });
+
+    it('adds an appointment to a job, sets its instructions and deletes it', async () => {
+      const job = await bookedJob('second-visit');
+      const added = await crm.addAppointment({ jobId: job.id, start: new Date('2026-03-05T15:00:00Z'), end: new Date('2026-03-05T17:00:00Z'), technicianIds: ['302'] });
+
+      expect(st.server.requestsTo('POST', /\/appointments$/)[0].body).toMatchObject({ jobId: Number(job.id), technicianIds: [302] });
+      expect(added).toMatchObject({ jobId: job.id, start: new Date('2026-03-05T15:00:00Z'), technicianIds: ['302'], status: 'Scheduled' });
+      expect(await crm.setAppointmentSpecialInstructions(added.id, 'Dog in the yard')).toMatchObject({ id: added.id, specialInstructions: 'Dog in the yard' });
+      expect(st.server.requestsTo('PUT', /special-instructions$/)[0].path).toBe(`/jpm/v2/tenant/${FAKE_ST.tenantId}/appointments/${added.id}/special-instructions`);
+      expect(await crm.deleteAppointment(added.id)).toBe(true);
+      expect(await crm.deleteAppointment(added.id)).toBe(false);
+      expect(await crmError(crm.setAppointmentSpecialInstructions('999999', 'x'))).toMatchObject({ code: 'NOT_FOUND' });
+    });
+
+    it("changes a job's tag types with one update, and not at all when nothing changes", async () => {
+      const job = await bookedJob('tags');
+      expect(await crm.updateJobTags(job.id, { add: ['71'], remove: [] })).toEqual(['71']);
+      expect(st.server.requestsTo('PATCH', /\/jobs\/\d+$/)[0].body).toEqual({ tagTypeIds: [71] });
+      expect(await crm.updateJobTags(job.id, { add: ['71'], remove: [] })).toEqual(['71']);
+      expect(st.server.requestsTo('PATCH', /\/jobs\/\d+$/)).toHaveLength(1);
+      expect((await crm.getJob(job.id))!.tagTypeIds).toEqual(['71']);
+      expect(await crm.updateJobTags(job.id, { add: [], remove: ['71'] })).toEqual([]);
+      expect(await crmError(crm.updateJobTags(job.id, { add: ['999'], remove: [] }))).toMatchObject({ code: 'INVALID_REQUEST' });
+    });
+
+    it("adds a customer's contact once and lists contacts per customer", async () => {
+      const contact = await crm.addContact('11', { type: 'Landline', value: '(555) 444-3333', description: 'Office' });
+      const again = await crm.addContact('11', { type: 'Landline', value: '5554443333' });
+
+      expect(contact).toMatchObject({ type: 'Landline', value: '(555) 444-3333', description: 'Office' });
+      expect(again).toEqual(contact);
+      expect(st.customerContactsAdded).toBe(1);
+      expect(st.server.requestsTo('POST', /\/contacts$/)[0].body).toEqual({ type: 'Phone', value: '(555) 444-3333', memo: 'Office' });
+      expect((await crm.listContacts(['11']))['11']).toHaveLength(3);
+      expect(await crmError(crm.addContact('999', { type: 'Email', value: 'x@example.com' }))).toMatchObject({ code: 'NOT_FOUND', message: 'Customer 999 not found' });
+      expect(await crmError(crm.listContacts([]))).toMatchObject({ code: 'INVALID_REQUEST' });
+    });
+  });
+
+  describe('capacity', () => {
+    it('answers free stretches per technician: shifts minus appointments and time off', async () => {
+      st.shifts = [
+        { id: 1, technicianId: 301, shiftType: 'Normal', start: '2026-03-03T14:00:00Z', end: '2026-03-03T22:00:00Z', active: true },
+        { id: 2, technicianId: 301, shiftType: 'TimeOff', start: '2026-03-03T19:00:00Z', end: '2026-03-03T20:00:00Z', active: true },
+        { id: 3, technicianId: 302, shiftType: 'Normal', start: '2026-03-03T14:00:00Z', end: '2026-03-03T16:00:00Z', active: true },
+      ];
+      await crm.createJob({ idempotencyKey: 'busy', customerId: '11', locationId: '21', jobTypeId: '1000', businessUnitId: '1', summary: 's', appointment: { start: new Date('2026-03-03T15:00:00Z'), end: new Date('2026-03-03T17:00:00Z'), technicianIds: ['301'] } });
+
+      const free = await crm.technicianCapacity({
+        windows: [{ from: new Date('2026-03-03T14:00:00Z'), to: new Date('2026-03-03T22:00:00Z') }],
+        technicianIds: ['301', '302'],
+        durationSeconds: 3600,
+        timeZone: 'America/Chicago',
+      });
+
+      expect(free.map((f) => [f.technicianId, f.start.toISOString(), f.end.toISOString()])).toEqual([
+        ['301', '2026-03-03T14:00:00.000Z', '2026-03-03T15:00:00.000Z'],
+        ['302', '2026-03-03T14:00:00.000Z', '2026-03-03T16:00:00.000Z'],
+        ['301', '2026-03-03T17:00:00.000Z', '2026-03-03T19:00:00.000Z'],
+        ['301', '2026-03-03T20:00:00.000Z', '2026-03-03T22:00:00.000Z'],
+      ]);
+    });
+
+    it("plans capacity with ServiceTitan's capacity endpoint, in instants whether or not it gives UTC", async () => {
+      const slots = await crm.capacityPlanning({
+        startsOnOrAfter: new Date('2026-03-03T06:00:00Z'),
+        endsOnOrBefore: new Date('2026-03-04T06:00:00Z'),
+        businessUnitIds: ['1'],
+        jobTypeId: '1000',
+        skillBasedAvailability: true,
+        timeZone: 'America/Denver',
+      });
+
+      expect(st.capacityRequests).toEqual([{ startsOnOrAfter: '2026-03-03T06:00:00.000Z', endsOnOrBefore: '2026-03-04T06:00:00.000Z', businessUnitIds: [1], jobTypeId: 1000, skillBasedAvailability: true }]);
+      expect(slots[0]).toEqual({
+        start: new Date('2026-03-03T14:00:00Z'),
+        end: new Date('2026-03-03T18:00:00Z'),
+        businessUnitIds: ['1'],
+        totalAvailability: 4,
+        openAvailability: 1,
+        technicians: [
+          { id: '301', name: 'Sam Ortiz', status: 'Available', hasRequiredSkills: true },
+          { id: '302', name: 'Lee Park', status: 'Unavailable', hasRequiredSkills: false },
+        ],
+        isAvailable: true,
+        isExceedingIdealBookingPercentage: false,
+        percentageFull: 75,
+      });
+      // 12:00 in Denver on March 3 is 19:00 UTC.
+      expect(slots[1]).toMatchObject({ start: new Date('2026-03-03T19:00:00Z'), end: new Date('2026-03-03T23:00:00Z'), isAvailable: false, percentageFull: 100, isExceedingIdealBookingPercentage: true });
+    });
+  });
+
+  describe('office records', () => {
+    it("lists a customer's installed equipment through its locations", async () => {
+      const page = await crm.listInstalledEquipment({ customerId: '11' });
+
+      expect(st.server.requestsTo('GET', /installed-equipment$/)[0]).toMatchObject({ path: `/equipmentsystems/v2/tenant/${FAKE_ST.tenantId}/installed-equipment` });
+      expect(st.server.requestsTo('GET', /installed-equipment$/)[0].query.get('locationIds')).toBe('21');
+      expect(page).toMatchObject({ page: 1, hasMore: false, totalCount: 1 });
+      expect(page.data).toEqual([
+        { id: '91', customerId: '11', locationId: '21', name: 'Condenser', type: 'AC', manufacturer: 'Carrier', model: '24ACC636', serialNumber: 'C123', installedOn: '2019-05-01', warrantyEnd: '2029-05-01' },
+      ]);
+      expect((await crm.listInstalledEquipment({ customerId: '999' })).data).toEqual([]);
+    });
+
+    it('lists telecom calls newest first, by caller, and updates one', async () => {
+      const page = await crm.listTelecomCalls({ createdOnOrAfter: new Date('2026-03-01T00:00:00Z'), createdBefore: new Date('2026-03-02T00:00:00Z') });
+      const request = st.server.requestsTo('GET', /\/calls$/)[0];
+      expect(request.path).toBe(`/telecom/v2/tenant/${FAKE_ST.tenantId}/calls`);
+      expect(request.query.get('createdAfter')).toBe('2026-02-28T23:59:59.999Z');
+      expect(page.data.map((c) => c.id)).toEqual(['602', '601']);
+      expect(page.data[1]).toEqual({
+        id: '601',
+        createdOn: new Date('2026-03-01T15:00:00Z'),
+        modifiedOn: new Date('2026-03-01T15:05:00Z'),
+        receivedOn: new Date('2026-03-01T15:00:00Z'),
+        active: true,
+        duration: '00:03:10',
+        from: '5551234567',
+        to: '5550001111',
+        direction: 'Inbound',
+        callType: 'Booked',
+        reason: { id: '5', name: 'Repair', lead: true, active: true },
+        recordingUrl: 'https://example.invalid/rec/601',
+        voiceMailUrl: null,
+        customer: { id: '11', name: 'Dana Whitfield' },
+        campaign: { id: '31', name: 'Yard Signs' },
+        agent: { id: '301', name: 'Sam Ortiz' },
+        jobId: null,
+        excuseMemo: null,
+      });
+
+      const byCaller = await crm.listTelecomCalls({ from: '+1 (555) 123-4567' });
+      expect(byCaller).toMatchObject({ totalCount: 1, data: [{ id: '601' }] });
+      expect((await crm.listTelecomCalls({ customerId: '11' })).data.map((c) => c.id)).toEqual(['601']);
+
+      expect(await crm.updateTelecomCall('601', { callType: 'Excused', excuseMemo: 'Wrong number', reason: { lead: false } })).toBe(true);
+      expect(st.server.requestsTo('PUT', /\/calls\/601$/)[0].body).toEqual({ callId: 601, callType: 'Excused', excuseMemo: 'Wrong number', reason: { lead: false } });
+      expect(await crm.updateTelecomCall('999', { callType: 'Excused' })).toBe(false);
+    });
+
+    it("downloads a call's recording as audio, and says there is none", async () => {
+      expect(await crm.getCallRecording('601')).toEqual({ contentType: 'audio/mpeg', data: Buffer.from('ID3-fake-mp3') });
+      expect(await crm.getCallRecording('602')).toBeNull();
+    });
+
+    it("finds the campaigns of a caller's calls in a range", async () => {
+      const range = { from: new Date('2026-03-01T00:00:00Z'), to: new Date('2026-03-02T00:00:00Z') };
+      expect(await crm.findCampaignsByCallerNumber('555-123-4567', range)).toEqual([{ id: '31', name: 'Yard Signs' }]);
+      expect(await crm.findCampaignsByCallerNumber('555-123-4567', { from: new Date('2026-03-05T00:00:00Z'), to: new Date('2026-03-06T00:00:00Z') })).toEqual([]);
+    });
+
+    it('lists and creates campaigns, and lists their categories', async () => {
+      expect(await crm.listCampaigns()).toEqual([
+        { id: '31', name: 'Yard Signs', active: true, businessUnitId: '1', categoryId: '33', createdOn: new Date('2025-01-01T00:00:00Z'), modifiedOn: new Date('2025-02-01T00:00:00Z'), campaignPhoneNumbers: ['5550001111'], otherMedium: null },
+      ]);
+      const created = await crm.createCampaign({ name: 'Radio', businessUnitId: '1', categoryId: '33', active: true });
+      expect(created).toMatchObject({ name: 'Radio', businessUnitId: '1', categoryId: '33', active: true });
+      expect(st.server.requestsTo('POST', /\/campaigns$/)[0].path).toBe(`/marketing/v2/tenant/${FAKE_ST.tenantId}/campaigns`);
+      expect(await crmError(crm.createCampaign({ name: 'X', businessUnitId: '1', categoryId: '999', active: true }))).toMatchObject({ code: 'INVALID_REQUEST' });
+      expect(await crm.listCampaignCategories()).toEqual([{ id: '33', name: 'Offline', active: true, type: 'Regular', createdOn: new Date('2025-01-01T00:00:00Z') }]);
+    });
+
+    it('reads report categories, reports and their data, and dynamic value sets', async () => {
+      expect(await crm.listReportCategories()).toEqual([{ id: 'operations', name: 'Operations' }]);
+      expect(await crm.listReports('operations')).toEqual([{ id: '88', name: 'Jobs by unit', description: 'Jobs created in a range' }]);
+      expect(await crm.listReports('nope')).toBeNull();
+
+      const report = await crm.getReport('operations', '88');
+      expect(report).toMatchObject({ id: '88', modifiedOn: new Date('2026-01-01T00:00:00Z'), fields: [{ name: 'JobNumber', label: 'Job #', dataType: 'String' }, expect.anything()] });
+      expect(report!.parameters[1]).toEqual({ name: 'BusinessUnitIds', label: 'Business units', dataType: 'Number', isArray: true, isRequired: false, acceptValues: { fields: [{ name: 'Value', label: 'Id' }], dynamicSetId: 'business-units', values: [] } });
+      expect(await crm.getReport('operations', '404')).toBeNull();
+
+      const rows = await crm.runReport('operations', '88', [{ name: 'From', value: '2026-01-01' }], { page: 1, pageSize: 2 });
+      expect(rows).toEqual({ page: 1, pageSize: 2, hasMore: true, totalCount: 3, data: [['J-1', 120], ['J-2', 80]], fields: [{ name: 'JobNumber', label: 'Job #' }, { name: 'Total', label: 'Total' }] });
+      const data = st.server.requestsTo('POST', /\/data$/)[0];
+      expect(data.path).toBe(`/reporting/v2/tenant/${FAKE_ST.tenantId}/report-category/operations/reports/88/data`);
+      expect(data.body).toEqual({ parameters: [{ name: 'From', value: '2026-01-01' }] });
+      expect(await crmError(crm.runReport('operations', '88', []))).toMatchObject({ code: 'INVALID_REQUEST', message: 'ServiceTitan answered 400: The From parameter is required' });
+      expect(await crm.runReport('operations', '404', [])).toBeNull();
+
+      expect(await crm.getDynamicValueSet('business-units')).toMatchObject({ totalCount: 2, data: [[1, 'HVAC Service'], [2, 'Plumbing Residential']] });
+      expect(await crm.getDynamicValueSet('nope')).toBeNull();
+    });
+
+    it('lists memberships with their type names, leaving out statuses the port has no word for', async () => {
+      expect(await crm.listMemberships({ customerIds: ['11'] })).toEqual([{ id: '51', customerId: '11', membershipTypeId: '52', name: 'Comfort Club', status: 'Active', from: '2025-06-01', to: '2026-06-01' }]);
+      expect(st.server.requestsTo('GET', /\/memberships$/)[0].path).toBe(`/memberships/v2/tenant/${FAKE_ST.tenantId}/memberships`);
+      expect(await crm.listMembershipTypes()).toEqual([{ id: '52', name: 'Comfort Club' }]);
+      expect(await crm.listRecurringServiceTypes()).toEqual([
+        { id: '54', name: 'Spring tune-up', recurrenceType: 'Seasonal', active: true },
+        { id: '55', name: 'Filter change', recurrenceType: 'Monthly', active: true },
+      ]);
+    });
+
+    it('marks a recurring service event complete with its job, and incomplete', async () => {
+      expect(await crm.markRecurringServiceEvent('56', '5001', true)).toBe(true);
+      expect(st.server.requestsTo('POST', /mark-complete$/)[0].body).toEqual({ jobId: 5001 });
+      expect(st.recurringEvents[0]).toMatchObject({ status: 'Completed', jobId: 5001 });
+      expect(await crm.markRecurringServiceEvent('56', '5001', false)).toBe(true);
+      expect(await crm.markRecurringServiceEvent('999', '5001', true)).toBe(false);
+    });
+
+    it('lists the price book, roles and call reasons', async () => {
+      expect(await crm.listPricebook()).toEqual([
+        { id: '701', code: 'TUNE', name: 'AC tune-up', type: 'Service', price: 129, businessUnitId: null },
+        { id: '702', code: 'FLT', name: 'FLT', type: 'Material', price: 12.5, businessUnitId: null },
+        { id: '703', code: 'CND3', name: '3-ton condenser', type: 'Equipment', price: 4200, businessUnitId: null },
+      ]);
+      expect(await crm.listRoles()).toEqual([{ id: '1', name: 'CSR' }]);
+      expect(await crm.listCallReasons()).toEqual([{ id: '5', name: 'Repair', isLead: true, active: true }]);
+      expect(st.server.requestsTo('GET', /call-reasons$/)[0].path).toBe(`/jbce/v2/tenant/${FAKE_ST.tenantId}/call-reasons`);
+    });
+
+    it('finds a booking provider by name before creating it', async () => {
+      expect(await crm.createBookingProvider({ name: 'homeagent', description: 'again' })).toEqual({ id: '77', name: 'HomeAgent', description: 'AI agent' });
+      const created = await crm.createBookingProvider({ name: 'Web form', description: 'Site' });
+      expect(created).toMatchObject({ name: 'Web form', description: 'Site' });
+      expect(st.server.requestsTo('POST', /booking-provider-tags$/)).toHaveLength(1);
+      expect(await crm.listBookingProviders('web')).toEqual([created]);
     });
   });
 });

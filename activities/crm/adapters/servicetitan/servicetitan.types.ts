@@ -114,6 +114,7 @@ export const StAppointmentSchema = z.object({
   arrivalWindowEnd: date.nullish(),
   status: z.string(),
   isConfirmed: z.boolean().optional(),
+  specialInstructions: z.string().nullish(),
 });
 export type StAppointment = z.infer<typeof StAppointmentSchema>;
 
@@ -130,6 +131,7 @@ export const StJobSchema = z.object({
   priority: z.string().nullish(),
   summary: z.string().nullish(),
   createdOn: date,
+  tagTypeIds: z.array(id).nullish(),
 });
 export type StJob = z.infer<typeof StJobSchema>;
 
@@ -188,3 +190,140 @@ export const StEstimateSchema = z.object({
   businessUnitName: z.string().nullish(),
 });
 export type StEstimate = z.infer<typeof StEstimateSchema>;
+
+/** /equipmentsystems/v2/…/installed-equipment. */
+export const StInstalledEquipmentSchema = z.object({
+  id,
+  locationId: id,
+  customerId: id.nullish(),
+  name: z.string().nullish(),
+  type: z.string().nullish(),
+  manufacturer: z.string().nullish(),
+  model: z.string().nullish(),
+  serialNumber: z.string().nullish(),
+  installedOn: date.nullish(),
+  manufacturerWarrantyEnd: date.nullish(),
+  serviceProviderWarrantyEnd: date.nullish(),
+});
+
+/** /crm/v2/…/booking-provider-tags. */
+export const StBookingProviderTagSchema = z.object({ id, tagName: z.string(), description: z.string().nullish() });
+
+const named = z.object({ id, name: z.string().nullish() });
+
+/** /telecom/v2/…/calls answers bundles: the call itself sits in leadCall. */
+export const StCallBundleSchema = z.object({
+  id,
+  jobNumber: z.union([z.string(), z.number()]).nullish(),
+  leadCall: z.object({
+    id,
+    receivedOn: date,
+    duration: z.string().nullish(),
+    from: z.string().nullish(),
+    to: z.string().nullish(),
+    direction: z.string().nullish(),
+    callType: z.string().nullish(),
+    reason: z.object({ id: id.nullish(), name: z.string().nullish(), lead: z.boolean().nullish(), active: z.boolean().nullish() }).nullish(),
+    recordingUrl: z.string().nullish(),
+    voiceMailUrl: z.string().nullish(),
+    customer: named.nullish(),
+    campaign: named.nullish(),
+    agent: named.nullish(),
+    excuseMemo: z.string().nullish(),
+    active: z.boolean().nullish(),
+    createdOn: date.nullish(),
+    modifiedOn: date.nullish(),
+  }),
+});
+export type StCallBundle = z.infer<typeof StCallBundleSchema>;
+
+/** /jbce/v2/…/call-reasons. */
+export const StCallReasonSchema = z.object({ id, name: z.string(), isLead: z.boolean().nullish(), active: z.boolean().nullish() });
+
+/** /settings/v2/…/user-roles. */
+export const StUserRoleSchema = z.object({ id, name: z.string() });
+
+/** /memberships/v2/…/memberships. */
+export const StMembershipSchema = z.object({
+  id,
+  customerId: id,
+  membershipTypeId: id,
+  status: z.string(),
+  from: z.string().nullish(),
+  to: z.string().nullish(),
+});
+
+export const StMembershipTypeSchema = z.object({ id, name: z.string(), active: z.boolean().nullish() });
+
+export const StRecurringServiceTypeSchema = z.object({ id, name: z.string(), recurrenceType: z.string().nullish(), active: z.boolean().nullish() });
+
+/** /pricebook/v2/…/services, materials and equipment share these fields. */
+export const StPricebookItemSchema = z.object({ id, code: z.string().nullish(), displayName: z.string().nullish(), price: z.number().nullish(), active: z.boolean().nullish() });
+
+/** /marketing/v2/…/campaigns; phone numbers and the business unit come as objects or bare values. */
+export const StCampaignSchema = z.object({
+  id,
+  name: z.string(),
+  active: z.boolean(),
+  businessUnit: z.union([id, named]).nullish(),
+  businessUnitId: id.nullish(),
+  category: named.nullish(),
+  categoryId: id.nullish(),
+  createdOn: date,
+  modifiedOn: date.nullish(),
+  campaignPhoneNumbers: z.array(z.union([z.string(), z.object({ number: z.string().nullish(), phoneNumber: z.string().nullish() })])).nullish(),
+  otherMedium: z.string().nullish(),
+});
+
+export const StCampaignCategorySchema = z.object({ id, name: z.string(), active: z.boolean().nullish(), type: z.string().nullish(), createdOn: date.nullish() });
+
+/** Reporting v2: category ids are slugs ("operations"), report ids numbers. */
+const slug = z.union([z.string(), z.number()]).transform(String);
+export const StReportCategorySchema = z.object({ id: slug, name: z.string() });
+export const StReportSummarySchema = z.object({ id: slug, name: z.string(), description: z.string().nullish() });
+const dataType = z.string().nullish();
+const field = z.object({ name: z.string(), label: z.string().nullish(), dataType });
+export const StReportSchema = StReportSummarySchema.extend({
+  modifiedOn: date.nullish(),
+  parameters: z
+    .array(
+      z.object({
+        name: z.string(),
+        label: z.string().nullish(),
+        dataType,
+        isArray: z.boolean().nullish(),
+        isRequired: z.boolean().nullish(),
+        acceptValues: z.object({ fields: z.array(field).nullish(), dynamicSetId: z.string().nullish(), values: z.array(z.array(z.unknown())).nullish() }).nullish(),
+      }),
+    )
+    .nullish(),
+  fields: z.array(field).nullish(),
+});
+export type StReport = z.infer<typeof StReportSchema>;
+/** Report data and dynamic value sets: rows of values with the fields naming the columns. */
+export const StRowsSchema = z.object({
+  fields: z.array(field).nullish(),
+  page: z.number(),
+  pageSize: z.number(),
+  hasMore: z.boolean(),
+  totalCount: z.number().nullish(),
+  data: z.array(z.array(z.unknown())),
+});
+
+/** Dispatch v2 capacity: one entry per arrival window of the range. */
+export const StCapacitySchema = z.object({
+  availabilities: z.array(
+    z.object({
+      start: date,
+      end: date,
+      startUtc: date.nullish(),
+      endUtc: date.nullish(),
+      businessUnitIds: z.array(id).nullish(),
+      totalAvailability: z.number(),
+      openAvailability: z.number(),
+      technicians: z.array(z.object({ id, name: z.string().nullish(), status: z.string().nullish(), hasRequiredSkills: z.boolean().nullish() })).nullish(),
+      isAvailable: z.boolean().nullish(),
+      isExceedingIdealBookingPercentage: z.boolean().nullish(),
+    }),
+  ),
+});
