@@ -1,5 +1,5 @@
 import type { Db } from '../../prisma/client';
-import type { SchedulingRule as SchedulingRuleRow } from '../../prisma/generated/client';
+import type { Organization, SchedulingRule as SchedulingRuleRow } from '../../prisma/generated/client';
 import { DEFAULT_REGULAR_HOURS } from '../../lib/domain';
 import {
   AdpConfigSchema,
@@ -13,7 +13,9 @@ import type { OrgCapacityView } from '../../activities/crm/capacity/capacity-che
 import type { SchedulingRule } from '../../activities/crm/capacity/scheduling-rules';
 import type { StoredCapacitySettings } from '../../events/projections/capacity-settings/capacity-settings.repository';
 
-function toRule(row: SchedulingRuleRow): SchedulingRule {
+type RuleFields = Pick<SchedulingRuleRow, 'id' | 'name' | 'description' | 'conditions' | 'activationPeriod' | 'threshold' | 'status' | 'dayStart' | 'dayEnd'>;
+
+function toRule(row: RuleFields): SchedulingRule {
   return {
     id: row.id,
     name: row.name,
@@ -34,7 +36,40 @@ function section<T>(schema: { safeParse(v: unknown): { success: true; data: T } 
   return (schema.safeParse(fallback) as { success: true; data: T }).data;
 }
 
+type ViewOrg = Pick<Organization, 'id' | 'timezone' | 'crmName' | 'availabilityConfig'>;
+
+function toView(org: ViewOrg, stored: { settings: unknown; rules: RuleFields[] }): OrgCapacityView {
+  const s = (stored.settings ?? {}) as StoredCapacitySettings;
+  const crm = section(CrmCapacitySettingsSchema, { autoAssignTech: s.autoAssignTech, assignDummyTech: s.assignDummyTech, defaultDummyTechs: s.defaultDummyTechs, skillBasedAvailability: s.skillBasedAvailability });
+  return {
+    timezone: org.timezone,
+    crm_name: org.crmName,
+    availability: section(AvailabilityConfigSchema, org.availabilityConfig, { regularHours: DEFAULT_REGULAR_HOURS }),
+    schedule: section(AppointmentScheduleConfigSchema, s.schedule),
+    emergency_config: section(EmergencyConfigSchema, s.emergency_config),
+    adp_config: section(AdpConfigSchema, s.adp_config),
+    feature_flags: section(SchedulingFeatureFlagsSchema, s.feature_flags),
+    regular_job_to_dispatch: s.regular_job_to_dispatch ?? null,
+    ...crm,
+    rules: stored.rules.map(toRule),
+  };
+}
+
 export function createCapacityRepository(db: Db) {
+  /**
+   * The org's stored settings and live rules (in listRules' order) in one statement: a live get_capacity
+   * reads them on every call, and each Prisma query costs about a millisecond of CPU to plan.
+   */
+  const settingsAndRules = async (orgId: string): Promise<{ settings: unknown; rules: RuleFields[] }> => {
+    const [row] = await db.$queryRaw<{ settings: unknown; rules: RuleFields[] }[]>`
+      SELECT (SELECT settings FROM organization_capacity_settings WHERE org_id = ${orgId}::uuid) AS settings,
+             (SELECT coalesce(json_agg(json_build_object(
+                       'id', id, 'name', name, 'description', description, 'conditions', conditions, 'activationPeriod', activation_period,
+                       'threshold', threshold, 'status', status, 'dayStart', day_start, 'dayEnd', day_end) ORDER BY created_at, id), '[]'::json)
+                FROM scheduling_rules WHERE org_id = ${orgId}::uuid AND deleted_at IS NULL) AS rules`;
+    return row;
+  };
+
   const listRules = async (orgId: string): Promise<SchedulingRule[]> =>
     (await db.schedulingRule.findMany({ where: { orgId, deletedAt: null }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] })).map(toRule);
 
@@ -56,26 +91,15 @@ export function createCapacityRepository(db: Db) {
     },
     /** The organization availability view (spec 000 §3) with the org's rules; null for an unknown org. */
     async view(orgId: string): Promise<OrgCapacityView | null> {
-      const [org, stored, rules] = await Promise.all([
-        db.organization.findUnique({ where: { id: orgId }, select: { timezone: true, crmName: true, availabilityConfig: true } }),
-        db.organizationCapacitySettings.findUnique({ where: { orgId } }),
-        listRules(orgId),
+      const [org, stored] = await Promise.all([
+        db.organization.findUnique({ where: { id: orgId }, select: { id: true, timezone: true, crmName: true, availabilityConfig: true } }),
+        settingsAndRules(orgId),
       ]);
-      if (!org) return null;
-      const s = (stored?.settings ?? {}) as StoredCapacitySettings;
-      const crm = section(CrmCapacitySettingsSchema, { autoAssignTech: s.autoAssignTech, assignDummyTech: s.assignDummyTech, defaultDummyTechs: s.defaultDummyTechs, skillBasedAvailability: s.skillBasedAvailability });
-      return {
-        timezone: org.timezone,
-        crm_name: org.crmName,
-        availability: section(AvailabilityConfigSchema, org.availabilityConfig, { regularHours: DEFAULT_REGULAR_HOURS }),
-        schedule: section(AppointmentScheduleConfigSchema, s.schedule),
-        emergency_config: section(EmergencyConfigSchema, s.emergency_config),
-        adp_config: section(AdpConfigSchema, s.adp_config),
-        feature_flags: section(SchedulingFeatureFlagsSchema, s.feature_flags),
-        regular_job_to_dispatch: s.regular_job_to_dispatch ?? null,
-        ...crm,
-        rules,
-      };
+      return org ? toView(org, stored) : null;
+    },
+    /** The same view for an organization row the caller has already read (a live tool call): one round trip. */
+    async viewOf(org: ViewOrg): Promise<OrgCapacityView> {
+      return toView(org, await settingsAndRules(org.id));
     },
   };
 }

@@ -35,9 +35,13 @@ export function addDays(date: string, days: number): string {
   return dateOfEpochDay(requireEpochDay(date) + days);
 }
 
+/** The weekday of a day counted from 1970-01-01, a Thursday (index 3 of WEEKDAYS, Monday first). */
+export function weekdayOfEpochDay(epochDay: number): Weekday {
+  return WEEKDAYS[(((epochDay + 3) % 7) + 7) % 7];
+}
+
 export function weekdayOf(date: string): Weekday {
-  // 1970-01-01 was a Thursday, index 3 of WEEKDAYS (Monday first).
-  return WEEKDAYS[(((requireEpochDay(date) + 3) % 7) + 7) % 7];
+  return weekdayOfEpochDay(requireEpochDay(date));
 }
 
 /** Spec 000 §9: the business-day helper treats Saturday and Sunday as the weekend. */

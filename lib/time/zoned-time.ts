@@ -1,4 +1,4 @@
-import { Weekday, epochDayOf, weekdayOf } from './calendar';
+import { Weekday, epochDayOf, weekdayOf, weekdayOfEpochDay } from './calendar';
 
 /** Wall-clock reading of an instant in a time zone. Milliseconds are dropped. */
 export interface ZonedParts {
@@ -46,7 +46,9 @@ function requireValidInstant(instant: Date): number {
 
 function partsFromFields(year: number, month: number, day: number, hour: number, minute: number, second: number): ZonedParts {
   const date = `${pad(year, 4)}-${pad(month)}-${pad(day)}`;
-  return { date, weekday: weekdayOf(date), time: `${pad(hour)}:${pad(minute)}`, year, month, day, hour, minute, second };
+  // Outside years 100–9999 the date string is not one calendar.ts reads, and weekdayOf throws for it.
+  const weekday = year >= 100 && year <= 9999 ? weekdayOfEpochDay(Date.UTC(year, month - 1, day) / DAY_MS) : weekdayOf(date);
+  return { date, weekday, time: `${pad(hour)}:${pad(minute)}`, year, month, day, hour, minute, second };
 }
 
 function formattedParts(ms: number, timeZone: string): ZonedParts {
@@ -62,23 +64,32 @@ function formattedParts(ms: number, timeZone: string): ZonedParts {
 // disagree holds a transition and is always formatted instead.
 const BUCKET_MS = 15 * MINUTE_MS;
 const MAX_CACHED_BUCKETS = 200_000;
-const bucketOffsets = new Map<string, number | null>();
+const bucketOffsets = new Map<string, Map<number, number | null>>();
+let cachedBuckets = 0;
+
+const floorToSecond = (ms: number) => Math.floor(ms / 1000) * 1000;
 
 function offsetAt(ms: number, timeZone: string): number {
   const p = formattedParts(ms, timeZone);
-  return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - Math.floor(ms / 1000) * 1000;
+  return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - floorToSecond(ms);
 }
 
 function bucketOffset(ms: number, timeZone: string): number | null {
   const bucket = Math.floor(ms / BUCKET_MS);
-  const key = `${timeZone}|${bucket}`;
-  let offset = bucketOffsets.get(key);
+  let zone = bucketOffsets.get(timeZone);
+  let offset = zone?.get(bucket);
   if (offset === undefined) {
     const start = bucket * BUCKET_MS;
     const first = offsetAt(start, timeZone);
     offset = first === offsetAt(start + BUCKET_MS - 1000, timeZone) ? first : null;
-    if (bucketOffsets.size >= MAX_CACHED_BUCKETS) bucketOffsets.clear();
-    bucketOffsets.set(key, offset);
+    if (cachedBuckets >= MAX_CACHED_BUCKETS) {
+      bucketOffsets.clear();
+      cachedBuckets = 0;
+      zone = undefined;
+    }
+    if (!zone) bucketOffsets.set(timeZone, (zone = new Map()));
+    zone.set(bucket, offset);
+    cachedBuckets += 1;
   }
   return offset;
 }
@@ -87,20 +98,26 @@ export function toZonedParts(instant: Date, timeZone: string): ZonedParts {
   const ms = requireValidInstant(instant);
   const offset = bucketOffset(ms, timeZone);
   if (offset === null) return formattedParts(ms, timeZone);
-  const wall = new Date(Math.floor(ms / 1000) * 1000 + offset);
+  const wall = new Date(floorToSecond(ms) + offset);
   return partsFromFields(wall.getUTCFullYear(), wall.getUTCMonth() + 1, wall.getUTCDate(), wall.getUTCHours(), wall.getUTCMinutes(), wall.getUTCSeconds());
 }
 
-/** The wall-clock reading as if it were UTC, in ms: the zone's offset is (this − instant). */
+/** The wall-clock reading as if it were UTC, in ms (seconds kept, milliseconds dropped): the zone's offset is (this − instant). */
 function wallMs(instantMs: number, timeZone: string): number {
-  const p = toZonedParts(new Date(instantMs), timeZone);
+  const offset = bucketOffset(instantMs, timeZone);
+  if (offset !== null) return floorToSecond(instantMs) + offset;
+  const p = formattedParts(instantMs, timeZone);
   return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
+}
+
+function offsetMinutesAt(ms: number, timeZone: string): number {
+  const second = floorToSecond(ms);
+  return (wallMs(second, timeZone) - second) / MINUTE_MS;
 }
 
 /** Minutes the zone is ahead of UTC at the instant (New York in winter: −300; Newfoundland: −210). */
 export function zoneOffsetMinutes(instant: Date, timeZone: string): number {
-  const ms = Math.floor(requireValidInstant(instant) / 1000) * 1000;
-  return (wallMs(ms, timeZone) - ms) / MINUTE_MS;
+  return offsetMinutesAt(requireValidInstant(instant), timeZone);
 }
 
 const TIME = /^([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d))?$/;
@@ -122,8 +139,8 @@ export function zonedTimeToInstant(date: string, time: string, timeZone: string)
 
   // No zone changes its offset twice within two days, so the offsets a day either side of the wall
   // reading are the only candidates.
-  const before = zoneOffsetMinutes(new Date(wall - DAY_MS), timeZone);
-  const after = zoneOffsetMinutes(new Date(wall + DAY_MS), timeZone);
+  const before = offsetMinutesAt(wall - DAY_MS, timeZone);
+  const after = offsetMinutesAt(wall + DAY_MS, timeZone);
   const matches = [wall - before * MINUTE_MS, wall - after * MINUTE_MS].filter((ms) => wallMs(ms, timeZone) === wall);
   if (matches.length > 0) return new Date(Math.min(...matches));
   // In a gap, reading the wall time with the pre-transition offset lands after the jump by the gap's length.

@@ -10,7 +10,7 @@ import { speakDate, speakList, speakWindow } from '../voice-agent-tools/speakabl
 const OFFER_CALLBACK = 'Offer the caller a callback from the office, and if they agree call create_action_callback_request.';
 const OFFER_EMERGENCY_CALLBACK = 'This is an emergency: tell the caller the on-call team will call them back right away, then call create_action_callback_request with is_emergency_callback true.';
 
-/** A list the CRM has nothing for (Housecall Pro: business units, zones, arrival windows, shifts) reads as none. */
+/** A list the CRM has nothing for (Housecall Pro: business units, shifts) reads as none. */
 async function unlessUnsupported<T>(read: () => Promise<T[]>): Promise<T[] | null> {
   try {
     return await read();
@@ -119,7 +119,7 @@ export function answerFor(result: CapacityCheckResult, req: CapacityCheckRequest
 
 /** One capacity check for an organization: its availability view and rules, its CRM, the engine. */
 export async function checkOrgCapacity(
-  deps: { capacity: CapacityRepository; crm: CrmPort },
+  deps: { capacity: Pick<CapacityRepository, 'view'>; crm: CrmPort },
   orgId: string,
   req: CapacityCheckRequest,
 ): Promise<CapacityAnswer & { view: OrgCapacityView }> {
@@ -141,6 +141,8 @@ export async function checkOrgCapacity(
     const unit = req.businessUnitId ?? '';
     data.technicians = data.technicians.map((t) => ({ ...t, businessUnitIds: [unit] }));
     data.jobTypes = data.jobTypes.map((t) => (t.businessUnitIds.length > 0 ? t : { ...t, businessUnitIds: [unit] }));
+    // Zones of such a CRM (Housecall Pro's service zones) cover the whole crew's work too.
+    data.zones = data.zones.map((z) => (z.businessUnitIds.length > 0 ? z : { ...z, businessUnitIds: [unit] }));
     request = { ...req, businessUnitId: unit, trade: undefined };
   }
   const result = checkCapacity(view, data, request);

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { CrmName } from '../../../lib/domain';
 import { zonedTimeToInstant } from '../../../lib/time/zoned-time';
 import { createEvent } from '../../../events/catalog';
+import type { OrgCapacityView } from '../../../activities/crm/capacity/capacity-check';
 import type { CrmPort } from '../../../activities/crm/crm.port';
 import type { ApiDeps } from '../../deps';
 import { badRequest, validationError } from '../../http/errors';
@@ -42,10 +43,22 @@ export function localInstant(name: string, local: string, ctx: ToolContext, must
 export const crmOfTool = (ctx: ToolContext): CrmPort | null =>
   (ctx.org.crmName as CrmName) === 'NONE' ? null : ctx.deps.crm.provider.forOrganization(ctx.org.id);
 
+const views = new WeakMap<ToolContext, Promise<OrgCapacityView>>();
+
+/** The org's availability view, read once per tool call (get_capacity needs its flags, then the whole of it). */
+export function capacityViewOf(ctx: ToolContext): Promise<OrgCapacityView> {
+  let view = views.get(ctx);
+  if (!view) {
+    view = ctx.deps.capacity.repository.viewOf(ctx.org);
+    views.set(ctx, view);
+  }
+  return view;
+}
+
 /** The scheduling feature flags of spec 000 §7 "Feature flags swap tool versions". */
 export async function featureFlagsOf(ctx: ToolContext): Promise<{ has_zones: boolean; full_reschedule_and_cancel: boolean }> {
-  const view = await ctx.deps.capacity.repository.view(ctx.org.id);
-  return { has_zones: view?.feature_flags.has_zones ?? false, full_reschedule_and_cancel: view?.feature_flags.full_reschedule_and_cancel ?? false };
+  const view = await capacityViewOf(ctx);
+  return { has_zones: view.feature_flags.has_zones ?? false, full_reschedule_and_cancel: view.feature_flags.full_reschedule_and_cancel ?? false };
 }
 
 export async function recordToolEvent(ctx: ToolContext, name: 'get_jobs' | 'get_capacity' | 'get_capacity_error', metadata: Record<string, unknown>) {

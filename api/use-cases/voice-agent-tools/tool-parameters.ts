@@ -2,6 +2,20 @@ import { z } from 'zod';
 import { normalizePhoneNumber } from '../../../lib/validation/phone';
 import { normalizeZipCode, ZIP_CODE_MESSAGE } from '../../../lib/validation/zip-code';
 
+/**
+ * Zod compiles a schema on its first parse, which costs more than the parse, so each tool reuses the schema
+ * built for its country and variant instead of building one per call (schemas are immutable).
+ */
+function perVariant<A extends (string | boolean)[], S>(build: (...args: A) => S): (...args: A) => S {
+  const built = new Map<string, S>();
+  return (...args) => {
+    const key = args.join('|');
+    let schema = built.get(key);
+    if (!schema) built.set(key, (schema = build(...args)));
+    return schema;
+  };
+}
+
 // Voice platforms send what the model produced: numbers and booleans sometimes arrive as strings.
 const bool = (message: string) =>
   z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean(message));
@@ -42,19 +56,19 @@ export const zipFor = (country: string) =>
 const numericString = (name: string) =>
   z.preprocess((v) => (typeof v === 'number' ? String(v) : v), z.string(`${name} must be a numeric string.`).trim().regex(/^\d+$/, `${name} must be a numeric string.`));
 
-export const checkCustomerArgsSchema = (country: string) => z.object({ phoneNumber: phone('phoneNumber', country) });
+export const checkCustomerArgsSchema = perVariant((country: string) => z.object({ phoneNumber: phone('phoneNumber', country) }));
 
-export const checkAddressArgsSchema = (country: string) =>
+export const checkAddressArgsSchema = perVariant((country: string) =>
   z.object({
     previouslyCalled: bool('previouslyCalled must be true or false.'),
     zipcode: zipFor(country).optional(),
     streetNumber: z.preprocess((v) => (typeof v === 'number' ? String(v) : v), z.string().optional()),
     streetName: z.string().optional(),
     city: z.string().optional(),
-  });
+  }));
 
 /** Spec 000 §5 "get_capacity parameter rules"; the zones variant adds zipcode, the trades variant trade. */
-export const getCapacityArgsSchema = (country: string, variant: 'default' | 'zones' | 'trades') =>
+export const getCapacityArgsSchema = perVariant((country: string, variant: 'default' | 'zones' | 'trades') =>
   z.object({
     time_to_check: localDateTime('time_to_check'),
     job_type_id: numericString('job_type_id'),
@@ -66,9 +80,9 @@ export const getCapacityArgsSchema = (country: string, variant: 'default' | 'zon
     execution_message: z.string('execution_message is required.'),
     zipcode: variant === 'zones' ? zipFor(country) : zipFor(country).optional(),
     trade: variant === 'trades' ? text('trade is required.') : z.string().optional(),
-  });
+  }));
 
-export const jobBookingArgsSchema = (country: string) =>
+export const jobBookingArgsSchema = perVariant((country: string) =>
   z.object({
     appointment_time: localDateTime('appointment_time'),
     job_type_id: numericString('job_type_id'),
@@ -78,13 +92,13 @@ export const jobBookingArgsSchema = (country: string) =>
     full_name: text("Please ask the caller for their full name."),
     phone_number: phone('phone_number', country),
     zip: zipFor(country).optional(),
-  });
+  }));
 
-export const callbackRequestArgsSchema = (country: string) =>
+export const callbackRequestArgsSchema = perVariant((country: string) =>
   z.object({
     is_emergency_callback: bool('is_emergency_callback must be true or false.'),
     phone_number: phone('phone_number', country),
-  });
+  }));
 
 const idString = (name: string) =>
   z.preprocess((v) => (typeof v === 'number' ? String(v) : v), z.string(`${name} is required.`).trim().min(1, `${name} is required.`));
@@ -95,24 +109,24 @@ const jobIdFor = (requireJobId: boolean) =>
 
 export const confirmAppointmentArgsSchema = z.object({ appointmentId: idString('appointmentId') });
 
-export const jobCancelArgsSchema = (country: string, requireJobId: boolean) =>
+export const jobCancelArgsSchema = perVariant((country: string, requireJobId: boolean) =>
   z.object({
     appointment_time: localDateTime('appointment_time'),
     address: text('Please ask the caller for the service address.'),
     job_id: jobIdFor(requireJobId),
     zip: zipFor(country).optional(),
-  });
+  }));
 
-export const jobRescheduleArgsSchema = (country: string, requireJobId: boolean) =>
+export const jobRescheduleArgsSchema = perVariant((country: string, requireJobId: boolean) =>
   z.object({
     new_appointment_time: localDateTime('new_appointment_time'),
     original_appointment_time: localDateTime('original_appointment_time'),
     address: text('Please ask the caller for the service address.'),
     job_id: jobIdFor(requireJobId),
     zip: zipFor(country).optional(),
-  });
+  }));
 
-export const getJobsArgsSchema = (country: string) => z.object({ phone_number: phone('phone_number', country) });
+export const getJobsArgsSchema = perVariant((country: string) => z.object({ phone_number: phone('phone_number', country) }));
 
 export const UpdateEstimateArgsSchema = z.object({
   estimate_id: idString('estimate_id'),
