@@ -231,6 +231,8 @@ const crossTenantRequests: Record<string, (otherOrg: { id: string; slug: string 
   'post /voice-agent/web-call/turn': (o) => ({ body: { orgId: o.id, callId: crypto.randomUUID(), access_token: 'token', text: 'hello' } }),
   'post /voice-agent/web-call/end': (o) => ({ body: { orgId: o.id, callId: crypto.randomUUID(), access_token: 'token' } }),
   'put /org': (o) => ({ body: { id: o.id, service_area_active: false } }),
+  'get /org/crm-connection': (o) => ({ query: { orgId: o.id } }),
+  'put /org/crm-connection': (o) => ({ body: { orgId: o.id, crm_name: 'housecallpro', crm_config: { appKey: 'not-yours', agentId: 'a' }, skip_crm_test: true } }),
   'post /integrations/send-sms': (o) => ({ body: { to: '+15125550100', message: 'Not yours', conversationMetadata: { org_id: o.id } } }),
   'post /integrations/send-email': (o) => ({ body: { orgId: o.id, email: 'someone@alpha.test', template_name: 'call-errors', template_variables: { interactionId: 'x', errors: ['x'] } } }),
   // Another tenant's e-mail and an unknown id get the same answer, so ids cannot be probed.

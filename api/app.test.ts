@@ -108,6 +108,7 @@ function world() {
     },
     accessibleOrganizationIds: async (user) => memberships.filter((m) => m.userId === user.id).map((m) => m.orgId),
     canAccessOrganization: async (user, orgId) => user.isOperator || memberships.some((m) => m.userId === user.id && m.orgId === orgId),
+    canManageOrganization: async (user, orgId) => user.isOperator || memberships.some((m) => m.userId === user.id && m.orgId === orgId),
   });
 
   const sessionRepository = asRepository<SessionRepository>({

@@ -10,6 +10,8 @@ import type { VoiceProviderSecretRepository } from './repositories/voice-provide
 import type { InteractionGateway } from './use-cases/interaction-gateway.port';
 import type { NotificationRepository } from './repositories/notification.repository';
 import type { CrmProvider } from '../activities/crm/crm.port';
+import type { CrmConnectionStore } from '../activities/crm/crm-connection.repository';
+import type { CrmConnection } from '../lib/crm-config';
 import type { CrmActionGateway } from './use-cases/crm-action-gateway.port';
 import type { AudienceBuildGateway } from './use-cases/audience-build-gateway.port';
 import type { AudienceRepository } from './repositories/audience.repository';
@@ -54,6 +56,14 @@ export interface ApiDeps {
     events: EventPublisher;
     /** How long a tool call waits for its action before telling the agent it is being saved. */
     actionWaitMs: number;
+    /** Organizations' own CRM credentials (crm_config); absent, a crm_config cannot be stored. */
+    connections?: {
+      store: CrmConnectionStore;
+      /** One cheap read with the credentials; throws CrmError when they do not work. */
+      verify: (connection: CrmConnection) => Promise<void>;
+      /** The deployment's SERVICETITAN_APP_KEY, the default of a ServiceTitan crm_config's appKey. */
+      defaultServiceTitanAppKey: string | null;
+    };
   };
   /** Audience builds from CRM rules (issue 4): queued as workflows, their status read from the audiences read model. */
   audiences: { builds: AudienceBuildGateway; repository: AudienceRepository };

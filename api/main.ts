@@ -16,7 +16,7 @@ import { createCapacityRepository } from './repositories/capacity.repository';
 import { createInteractionRepository } from './repositories/interaction.repository';
 import { createVoiceProviderSecretRepository } from './repositories/voice-provider-secret.repository';
 import { createTemporalInteractionGateway } from './use-cases/temporal-interaction-gateway';
-import { createCrm } from '../activities/crm/create-crm';
+import { createCrm, verifyCrmConnection } from '../activities/crm/create-crm';
 import { createOrganizationAgentDirectory } from './use-cases/web-calls';
 import { createTemporalWebCallGateway } from './use-cases/temporal-web-call-gateway';
 import { createTemporalCrmActionGateway } from './use-cases/temporal-crm-action-gateway';
@@ -37,7 +37,7 @@ async function main() {
   const client = new Client({ connection, namespace: config.TEMPORAL_NAMESPACE });
   const bus = createKafkaBus({ brokers: config.KAFKA_BROKERS.split(','), clientId: `${config.KAFKA_CLIENT_ID}-api`, topicPrefix: config.KAFKA_TOPIC_PREFIX, logger });
   // One CRM (its caches shared by every route) and one language engine for the process.
-  const crm = createCrm({ adapter: config.CRM_ADAPTER, db, config }).crm;
+  const { crm, connections } = createCrm({ adapter: config.CRM_ADAPTER, db, config });
   const engine = createLanguageEngine(languageEngineConfigFrom(config));
   const app = createApp({
     config,
@@ -72,6 +72,7 @@ async function main() {
       toolAuth: createVoiceToolAuthRepository(db),
       events: bus,
       actionWaitMs: 8000,
+      connections: connections ? { store: connections, verify: (connection) => verifyCrmConnection(connection, config), defaultServiceTitanAppKey: config.SERVICETITAN_APP_KEY ?? null } : undefined,
     },
     voice: {
       providers: createVoiceProviderDirectory({ db, deliver: deliverThrough(createTemporalInteractionGateway(client, config.TEMPORAL_TASK_QUEUE_PREFIX)) }),

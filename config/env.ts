@@ -95,8 +95,17 @@ export const EnvSchema = z.object({
   EVALUATION_WEBHOOK_SECRET: z.string().min(8).optional(),
 
   /**
-   * Vendor CRM credentials (CRM_ADAPTER servicetitan | housecallpro). One set serves every organization of
-   * this deployment; see activities/crm/create-crm.ts for why per-org crm_config is not read yet.
+   * Seals each organization's stored CRM credentials (AES-256-GCM): 32 random bytes, base64
+   * (`openssl rand -base64 32`). Required in production; development and test use a fixed key.
+   */
+  CRM_CREDENTIALS_KEY: z
+    .string()
+    .refine((v) => /^[A-Za-z0-9+/]+={0,2}$/.test(v) && Buffer.from(v, 'base64').length === 32, 'must be 32 bytes, base64-encoded')
+    .optional(),
+  /**
+   * Deployment-wide vendor CRM credentials (CRM_ADAPTER servicetitan | housecallpro), for organizations
+   * without credentials of their own (activities/crm/create-crm.ts). The hosts, rate budgets and the
+   * default ServiceTitan app key also apply to organizations with their own credentials.
    */
   SERVICETITAN_AUTH_URL: z.url().default('https://auth.servicetitan.io'),
   SERVICETITAN_API_URL: z.url().default('https://api.servicetitan.io'),
@@ -169,6 +178,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const c = parsed.data;
   const missing = missingCrmCredentials(c);
   if (missing.length > 0) throw new ConfigError(missing.map((name) => `${name}: required when CRM_ADAPTER is ${c.CRM_ADAPTER}`));
+  if (c.NODE_ENV === 'production' && !c.CRM_CREDENTIALS_KEY) {
+    throw new ConfigError(['CRM_CREDENTIALS_KEY: required when NODE_ENV is production']);
+  }
   if (c.LLM_ADAPTER === 'openai' && !c.OPENAI_MODEL) {
     throw new ConfigError(['OPENAI_MODEL: required when LLM_ADAPTER is openai']);
   }

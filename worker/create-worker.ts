@@ -18,7 +18,8 @@ import { createCrmActivities } from '../activities/crm/crm.activities';
 import { createAudienceActivities } from '../activities/crm/audience.activities';
 import { createWebhookDeliveryActivities } from '../activities/webhooks/webhook-delivery.activities';
 import { createWebhookAppSource } from '../activities/webhooks/webhook-app.repository';
-import { createCrm, type VendorCrmSettings } from '../activities/crm/create-crm';
+import { createCrm, verifyCrmConnection, type CrmComposition, type VendorCrmSettings } from '../activities/crm/create-crm';
+import { createCrmConnectionActivities } from '../activities/crm/crm-connection.activities';
 import { createFollowUpActivities } from '../activities/interaction/follow-up.activities';
 import { createFollowUpContextReader } from '../activities/interaction/follow-up-context.repository';
 import { createCustomerSuccessTracker, type CustomerSuccessConfig } from '../activities/customer-success/create-customer-success-tracker';
@@ -49,6 +50,8 @@ export interface WorkerDeps {
     MessagingConfig &
     VendorCrmSettings &
     CustomerSuccessConfig;
+  /** The process's CRM when the caller built it already (the test harness runs the API in the same process). */
+  crm?: CrmComposition;
   /** Replaces the configured messaging adapters (tests that need a phone nobody answers). */
   messaging?: Messaging;
   db: Db;
@@ -65,10 +68,11 @@ export async function createWorkers(deps: WorkerDeps): Promise<{ workers: Worker
   const connection = await NativeConnection.connect({ address: deps.config.TEMPORAL_ADDRESS });
   const logger = deps.logger.child({ component: 'activities' });
   // One CRM and one engine per process: the CRM's caches of read-mostly data are then shared by every activity.
-  const crm = createCrm({ adapter: deps.config.CRM_ADAPTER, db: deps.db, config: deps.config });
+  const crm = deps.crm ?? createCrm({ adapter: deps.config.CRM_ADAPTER, db: deps.db, config: deps.config });
   const engine = createLanguageEngine(languageEngineConfigFrom(deps.config));
   const activities = {
-    ...createCrmActivities({ events: deps.events, ...crm, logger }),
+    ...createCrmActivities({ events: deps.events, crm: crm.crm, sandbox: crm.sandbox, logger }),
+    ...createCrmConnectionActivities({ connections: crm.connections, verify: (connection) => verifyCrmConnection(connection, deps.config), logger }),
     ...createAudienceActivities({ events: deps.events, crm: crm.crm, logger }),
     ...createOrganizationActivities({ events: deps.events, directory: createOrganizationDirectory(deps.db), logger }),
     ...createFollowUpActivities({ events: deps.events, crm: crm.crm, context: createFollowUpContextReader(deps.db), tracker: createCustomerSuccessTracker(deps.config, deps.db), logger }),

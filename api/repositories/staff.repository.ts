@@ -8,6 +8,12 @@ export interface StaffIdentity {
 }
 
 export function createStaffRepository(db: Db) {
+  async function isEnterpriseAdmin(user: StaffIdentity, orgId: string): Promise<boolean> {
+    const org = await db.organization.findUnique({ where: { id: orgId }, select: { enterpriseId: true } });
+    if (!org?.enterpriseId) return false;
+    return (await db.enterprise.count({ where: { id: org.enterpriseId, admins: { has: user.email } } })) > 0;
+  }
+
   return {
     findByEmail: (email: string) => db.staffUser.findUnique({ where: { email: email.trim().toLowerCase() } }),
 
@@ -31,9 +37,14 @@ export function createStaffRepository(db: Db) {
       if (user.isOperator) return true; // internal operators support every organization
       const member = await db.organizationMember.count({ where: { userId: user.id, orgId } });
       if (member > 0) return true;
-      const org = await db.organization.findUnique({ where: { id: orgId }, select: { enterpriseId: true } });
-      if (!org?.enterpriseId) return false;
-      return (await db.enterprise.count({ where: { id: org.enterpriseId, admins: { has: user.email } } })) > 0;
+      return isEnterpriseAdmin(user, orgId);
+    },
+
+    /** Settings that hold credentials (the CRM connection): operators, the org's admins and its enterprise's admins. */
+    async canManageOrganization(user: StaffIdentity, orgId: string): Promise<boolean> {
+      if (user.isOperator) return true;
+      const admin = await db.organizationMember.count({ where: { userId: user.id, orgId, role: 'admin' } });
+      return admin > 0 || isEnterpriseAdmin(user, orgId);
     },
   };
 }

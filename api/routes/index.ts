@@ -49,6 +49,8 @@ import { endWebCallRoute } from './voice-agent/web-call-end.route';
 import { smsWebhookRoute } from './sms/sms-webhook.route';
 import { emailWebhookRoute, getEmailRoute, sendEmailRoute, sendSmsRoute } from './messaging/messaging.route';
 import { updateOrgRoute } from './org/update-org.route';
+import { getCrmConnectionRoute } from './org/crm-connection-get.route';
+import { saveCrmConnectionRoute } from './org/crm-connection-save.route';
 import { getWebhookSetupRoute, listWebhookAttemptsRoute, setUpWebhookDeliveryRoute } from './webhooks/webhook-delivery.route';
 import { LLM_ROUTES } from './llm';
 /** Every route of the API: the router and the OpenAPI document are both built from this list. */
@@ -111,6 +113,8 @@ export const ROUTES: AnyRoute[] = [
   getEmailRoute,
   emailWebhookRoute,
   updateOrgRoute,
+  getCrmConnectionRoute,
+  saveCrmConnectionRoute,
   getWebhookSetupRoute,
   setUpWebhookDeliveryRoute,
   listWebhookAttemptsRoute,

@@ -5,10 +5,12 @@ import { slugify, workflowIds } from '../../workflows/workflow-ids';
 import type { ApiDeps } from '../deps';
 import { badRequest } from '../http/errors';
 import type { OnboardingRequestSchema } from '../routes/admin/admin.schema';
+import { crmConnectionFrom, stageOnboardingCrmConnection } from './crm-connection';
 
 export async function startOnboarding(deps: ApiDeps, body: z.infer<typeof OnboardingRequestSchema>, correlationId: string) {
   const slug = body.slug ?? slugify(body.name);
   if (!slug) throw badRequest('Name must contain letters or digits to derive a slug');
+  const crmConnection = crmConnectionFrom(deps, body.crm_name, body.crm_config);
   const existing = await deps.organizations.findBySlug(slug);
   if (existing) {
     throw badRequest(
@@ -18,6 +20,8 @@ export async function startOnboarding(deps: ApiDeps, body: z.infer<typeof Onboar
     );
   }
   const workflowId = workflowIds.onboarding(slug);
+  // Stored here, sealed, so that no secret enters the workflow's input or history.
+  const crmCredentialsStored = await stageOnboardingCrmConnection(deps, slug, crmConnection);
   const started = await deps.workflows.startOnboarding(
     {
       meta: { correlationId },
@@ -30,13 +34,18 @@ export async function startOnboarding(deps: ApiDeps, body: z.infer<typeof Onboar
       timezone: body.timezone,
       tradesOffered: body.trades_offered,
       crmName: body.crm_name,
+      crmCredentialsStored,
+      skipCrmTest: body.skip_crm_test,
       enterpriseId: body.enterprise_id ?? null,
       regularHours: body.regular_hours ?? DEFAULT_REGULAR_HOURS,
       emergencyHours: body.emergency_hours ?? null,
     },
     workflowId,
   );
-  if (started.alreadyCompleted) throw badRequest(`An organization with slug "${slug}" has already been onboarded`);
+  if (started.alreadyCompleted) {
+    await stageOnboardingCrmConnection(deps, slug, null);
+    throw badRequest(`An organization with slug "${slug}" has already been onboarded`);
+  }
   return {
     success: true,
     workflowId,

@@ -12,6 +12,8 @@ export interface OnboardOptions {
   timezone?: string;
   trades?: string[];
   crmName?: string;
+  crmConfig?: Record<string, unknown>;
+  skipCrmTest?: boolean;
 }
 
 /**
@@ -30,6 +32,8 @@ export async function onboardOrganization(h: ProductHarness, o: OnboardOptions):
       timezone: o.timezone ?? 'America/Chicago',
       trades_offered: o.trades ?? ['HVAC'],
       crm_name: o.crmName ?? 'NONE',
+      crm_config: o.crmConfig,
+      skip_crm_test: o.skipCrmTest,
     });
   expect(res.status).toBe(200);
   const status = await eventually(async () => {

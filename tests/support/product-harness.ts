@@ -21,7 +21,7 @@ import { PROJECTIONS } from '../../events/projections';
 import { runProjectors } from '../../events/projector';
 import { createWorkers, runWorkers } from '../../worker/create-worker';
 import { DefaultLogger, Runtime } from '@temporalio/worker';
-import { createCrm } from '../../activities/crm/create-crm';
+import { createCrm, verifyCrmConnection } from '../../activities/crm/create-crm';
 import { createOrganizationAgentDirectory } from '../../api/use-cases/web-calls';
 import { createTemporalWebCallGateway } from '../../api/use-cases/temporal-web-call-gateway';
 import { createTemporalCrmActionGateway } from '../../api/use-cases/temporal-crm-action-gateway';
@@ -64,12 +64,14 @@ export async function startProductHarness(env: Record<string, string> = {}): Pro
   const bus = createKafkaBus({ brokers: config.KAFKA_BROKERS.split(','), clientId: prefix, topicPrefix: config.KAFKA_TOPIC_PREFIX, logger: testLogger });
   await bus.ensureTopics();
   const projectors: Subscription = await runProjectors({ db: tdb.db, bus, projections: PROJECTIONS, topicPrefix: config.KAFKA_TOPIC_PREFIX, logger: testLogger });
-  const { workers, connection: workerConnection } = await createWorkers({ config, db: tdb.db, events: bus, logger: testLogger });
+  // One CRM for the process, as in production: a connection saved through the API re-routes the worker's calls too.
+  const crmComposition = createCrm({ adapter: config.CRM_ADAPTER, db: tdb.db, config });
+  const { workers, connection: workerConnection } = await createWorkers({ config, db: tdb.db, events: bus, logger: testLogger, crm: crmComposition });
   const running = runWorkers(workers);
   const connection = await Connection.connect({ address: config.TEMPORAL_ADDRESS });
   const client = new Client({ connection, namespace: config.TEMPORAL_NAMESPACE });
   const gateway = createTemporalWorkflowGateway(client, config.TEMPORAL_TASK_QUEUE_PREFIX);
-  const crm = createCrm({ adapter: config.CRM_ADAPTER, db: tdb.db, config }).crm;
+  const { crm, connections } = crmComposition;
   const engine = createLanguageEngine(languageEngineConfigFrom(config));
   const app = createApp({
     config,
@@ -104,6 +106,7 @@ export async function startProductHarness(env: Record<string, string> = {}): Pro
       toolAuth: createVoiceToolAuthRepository(tdb.db),
       events: bus,
       actionWaitMs: 8000,
+      connections: connections ? { store: connections, verify: (connection) => verifyCrmConnection(connection, config), defaultServiceTitanAppKey: config.SERVICETITAN_APP_KEY ?? null } : undefined,
     },
     voice: {
       providers: createVoiceProviderDirectory({ db: tdb.db, deliver: deliverThrough(createTemporalInteractionGateway(client, config.TEMPORAL_TASK_QUEUE_PREFIX)) }),

@@ -17,6 +17,13 @@ export interface OnboardingInput {
   timezone: Timezone;
   tradesOffered: Trade[];
   crmName: CrmName;
+  /**
+   * The request's crm_config was stored (sealed, by the API) under this onboarding's slug: the run attaches
+   * it to the new org. The credentials themselves never enter the workflow's input or history.
+   */
+  crmCredentialsStored?: boolean;
+  /** skip_crm_test: create the org without first checking the stored credentials against the CRM. */
+  skipCrmTest?: boolean;
   enterpriseId: string | null;
   regularHours: WeeklyHours;
   emergencyHours: WeeklyHours | null;
@@ -28,7 +35,15 @@ export interface OnboardingResult {
   adminUserId: string;
 }
 
-export type OnboardingStep = 'starting' | 'creating_organization' | 'adding_admin' | 'seeding_crm' | 'waiting_for_read_model' | 'done';
+export type OnboardingStep =
+  | 'starting'
+  | 'testing_crm'
+  | 'creating_organization'
+  | 'adding_admin'
+  | 'connecting_crm'
+  | 'seeding_crm'
+  | 'waiting_for_read_model'
+  | 'done';
 
 export interface OnboardingProgress {
   step: OnboardingStep;

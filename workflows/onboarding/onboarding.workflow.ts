@@ -1,6 +1,7 @@
 import { patched, proxyActivities, setHandler, upsertSearchAttributes, uuid4, workflowInfo } from '@temporalio/workflow';
 import type { OrganizationActivities } from '../../activities/organization/organization.activities';
 import type { CrmActivities } from '../../activities/crm/crm.activities';
+import type { CrmConnectionActivities } from '../../activities/crm/crm-connection.activities';
 import { ORG_ID_ATTRIBUTE } from '../search-attributes';
 import { getOnboardingProgressQuery } from './onboarding.messages';
 import type { OnboardingInput, OnboardingProgress, OnboardingResult } from './onboarding.types';
@@ -13,6 +14,12 @@ const { provisionOrganization, registerStaffUser } = proxyActivities<Organizatio
 const { seedSandboxCrm } = proxyActivities<CrmActivities>({
   startToCloseTimeout: '30 seconds',
   retry: { initialInterval: '500 milliseconds', maximumInterval: '30 seconds' },
+});
+
+// A vendor that cannot be reached is tried a few times; refused credentials fail the onboarding at once.
+const { verifyStagedCrmConnection, attachCrmConnection } = proxyActivities<CrmConnectionActivities>({
+  startToCloseTimeout: '30 seconds',
+  retry: { initialInterval: '1 second', maximumInterval: '10 seconds', maximumAttempts: 3, nonRetryableErrorTypes: ['CrmConnectionTestFailed', 'CrmConnectionMissing'] },
 });
 
 // Projection is eventually consistent; waiting here means a completed onboarding can be read at once.
@@ -30,6 +37,14 @@ export async function onboardingWorkflow(input: OnboardingInput): Promise<Onboar
   const { orgId } = progress;
   const causationId = `workflow:${workflowInfo().workflowId}`;
   upsertSearchAttributes([{ key: ORG_ID_ATTRIBUTE, value: orgId }]);
+  // No patched() for these steps: runs recorded before them never had crmCredentialsStored in their input.
+  const ownCrm = input.crmCredentialsStored === true;
+
+  // Before anything is created, so a refused set leaves no organization and the onboarding can be sent again.
+  if (ownCrm && !input.skipCrmTest) {
+    progress.step = 'testing_crm';
+    await verifyStagedCrmConnection({ slug: input.slug });
+  }
 
   progress.step = 'creating_organization';
   await provisionOrganization({
@@ -63,8 +78,11 @@ export async function onboardingWorkflow(input: OnboardingInput): Promise<Onboar
     role: 'admin',
   });
 
-  // patched(): runs recorded before this step existed replay without it.
-  if (input.crmName !== 'NONE' && patched('seed-sandbox-crm')) {
+  if (ownCrm) {
+    progress.step = 'connecting_crm';
+    await attachCrmConnection({ slug: input.slug, orgId });
+  } else if (input.crmName !== 'NONE' && patched('seed-sandbox-crm')) {
+    // patched(): runs recorded before this step existed replay without it.
     progress.step = 'seeding_crm';
     await seedSandboxCrm({ orgId, timeZone: input.timezone });
   }
