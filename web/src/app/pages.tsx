@@ -6,6 +6,7 @@ import { AvailabilityPage } from '../features/availability/components/availabili
 import { CallsPage } from '../features/calls/components/calls-page';
 import { CallDetailsPage } from '../features/calls/components/call-details-page';
 import { ChatsPage } from '../features/chats/components/chats-page';
+import { CrmConnectionPage } from '../features/crm-connection/components/crm-connection-page';
 import { DashboardHomePage } from '../features/dashboard/components/dashboard-home-page';
 import { InteractionLinkPage } from '../features/interactions/components/interaction-link-page';
 import { OnCallPage } from '../features/on-call/components/on-call-page';
@@ -31,6 +32,7 @@ export const PAGES: Record<Exclude<RouteName, 'login'>, (params: RouteParams) =>
   settings: () => <SettingsPage />,
   outbox: () => <OutboxPage />,
   'webhook-delivery': () => <WebhookDeliveryPage />,
+  'crm-connection': () => <CrmConnectionPage />,
   'admin-organizations': () => <OrganizationsPage />,
   'admin-workflows': () => <WorkflowsPage />,
   'interaction-link': (params) => <InteractionLinkPage interactionId={params.interactionId ?? ''} />,

@@ -26,6 +26,8 @@ export const ROUTES = [
   { name: 'settings', path: '/settings', title: 'Settings', access: 'member', nav: 'main' },
   // 001 §2.18; also the dashboardUrl GET /webhook-delivery answers.
   { name: 'webhook-delivery', path: '/settings/webhooks', title: 'Webhook delivery', access: 'member' },
+  // GET/PUT /org/crm-connection; linked from Settings. The API answers 401 to members who are not org admins.
+  { name: 'crm-connection', path: '/settings/crm', title: 'CRM connection', access: 'member' },
   { name: 'outbox', path: '/outbox', title: 'Outbox', access: 'member', nav: 'main' },
   { name: 'admin-organizations', path: '/admin/organizations', title: 'Organizations', access: 'operator', nav: 'operations' },
   { name: 'admin-workflows', path: '/admin/workflows', title: 'Workflows', access: 'operator', nav: 'operations' },

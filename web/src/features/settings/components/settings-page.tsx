@@ -210,6 +210,16 @@ export function SettingsPage() {
               Webhook delivery to your own systems →
             </Link>
           </Text>
+          <Text fontSize="sm">
+            <Link
+              href={`/settings/crm?org=${orgId ?? ''}`}
+              onClick={(e) => (e.preventDefault(), navigate(`/settings/crm?org=${orgId ?? ''}`))}
+              colorPalette="blue"
+              data-testid="settings-crm-link"
+            >
+              CRM connection: your own ServiceTitan or Housecall Pro account →
+            </Link>
+          </Text>
         </Stack>
       )}
     </Page>
