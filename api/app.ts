@@ -6,6 +6,7 @@ import { requestContext } from './http/request-context';
 import { buildOpenApiDocument } from './openapi/document';
 import { docsRouter } from './openapi/docs-page';
 import { ROUTES } from './routes';
+import { keepRawBody } from './routes/messaging/messaging.route';
 
 /** Builds the API without listening, so tests drive it in-process. */
 export function createApp(deps: ApiDeps): Express {
@@ -17,6 +18,8 @@ export function createApp(deps: ApiDeps): Express {
   app.use('/voice-agent/webhook', express.raw({ type: () => true, limit: '5mb' }));
   // SMS providers post JSON or forms; Twilio signs the form fields, so the route parses the raw body itself.
   app.use('/integrations/sms/webhook', express.raw({ type: () => true, limit: '1mb' }));
+  // Resend signs the exact bytes of its JSON (Svix): parsed as usual, the raw body kept beside it.
+  app.use('/integrations/email/webhooks', express.json({ limit: '1mb', verify: keepRawBody }));
   app.use(express.json({ limit: '1mb' }));
 
   const openapi = buildOpenApiDocument(ROUTES);

@@ -96,6 +96,8 @@ export interface ApiDeps {
     messaging: Messaging;
     /** Twilio signs its webhooks with the account's auth token; without one they are accepted unsigned. */
     twilioAuthToken: string | null;
+    /** RESEND_WEBHOOK_SECRET (whsec_…): Resend's e-mail webhooks must be Svix-signed with it; without one they are accepted unsigned. */
+    resendWebhookSecret: string | null;
     /** The API's public base URL as providers call it; the request's own host otherwise. */
     publicApiUrl: string | null;
     dashboardUrl: string;

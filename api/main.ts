@@ -61,6 +61,7 @@ async function main() {
       teamChat: createTeamChatHookRepository(db),
       messaging: createMessaging({ config, db }),
       twilioAuthToken: config.TWILIO_AUTH_TOKEN ?? null,
+      resendWebhookSecret: config.RESEND_WEBHOOK_SECRET ?? null,
       publicApiUrl: config.PUBLIC_API_URL ?? null,
       dashboardUrl: config.dashboardUrl,
     },

@@ -142,6 +142,10 @@ export const EnvSchema = z.object({
   TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
   TWILIO_FROM: z.string().min(1).optional(),
   TWILIO_BASE_URL: z.url().optional(),
+  /** The caller id of emergency-page calls (a Twilio voice number or verified caller id); TWILIO_FROM when unset and a number. */
+  TWILIO_VOICE_FROM: z.string().regex(/^\+[1-9]\d{6,14}$/, 'must be an E.164 phone number').optional(),
+  /** Resend's webhook signing secret (whsec_…): when set, e-mail webhooks must carry a valid Svix signature. */
+  RESEND_WEBHOOK_SECRET: z.string().regex(/^whsec_[A-Za-z0-9+/]+=*$/, 'must be the whsec_… signing secret Resend shows').optional(),
   /** The team-chat incoming-webhook URL notifications are posted to. */
   TEAM_CHAT_WEBHOOK_URL: z.url().optional(),
   /** The API's public base URL, as SMS providers call it (status callbacks, Twilio signatures). */

@@ -6,7 +6,8 @@ import { createSmtpEmailSender } from './adapters/smtp/smtp-email.adapter';
 import { createPrimarySmsSender, createRoutedSmsSender } from './adapters/sms-primary/primary-sms.adapter';
 import { createSlackWebhookSender } from './adapters/team-chat/slack-webhook.adapter';
 import { createTwilioSmsSender } from './adapters/twilio/twilio-sms.adapter';
-import { MessagingError, type EmailSender, type Messaging } from './messaging.port';
+import { createTwilioPhoneCaller } from './adapters/twilio/twilio-voice.adapter';
+import { MessagingError, type EmailSender, type Messaging, type PhoneCaller } from './messaging.port';
 
 export type MessagingConfig = Pick<
   AppConfig,
@@ -27,13 +28,16 @@ export type MessagingConfig = Pick<
   | 'TWILIO_AUTH_TOKEN'
   | 'TWILIO_FROM'
   | 'TWILIO_BASE_URL'
+  | 'TWILIO_VOICE_FROM'
   | 'TEAM_CHAT_WEBHOOK_URL'
   | 'PUBLIC_API_URL'
 >;
 
+const refusal = (what: string) => new MessagingError('NOT_CONFIGURED', `${what} is not configured`, false);
+
 const notConfigured = (what: string): EmailSender => ({
   sendEmail: async () => {
-    throw new MessagingError('NOT_CONFIGURED', `${what} is not configured`, false);
+    throw refusal(what);
   },
 });
 
@@ -52,10 +56,30 @@ function liveEmail(c: MessagingConfig): EmailSender {
   return createResendEmailSender({ apiKey: c.RESEND_API_KEY, from: c.EMAIL_FROM, ...(c.RESEND_BASE_URL ? { baseUrl: c.RESEND_BASE_URL } : {}) });
 }
 
+/** The emergency page's calls through Twilio Programmable Voice, on the SMS channel's account. */
+function livePhone(c: MessagingConfig): PhoneCaller {
+  // A Messaging Service (MG…) can send SMS but cannot be a call's caller id.
+  const from = c.TWILIO_VOICE_FROM ?? (c.TWILIO_FROM?.startsWith('MG') ? undefined : c.TWILIO_FROM);
+  if (!c.TWILIO_ACCOUNT_SID || !c.TWILIO_AUTH_TOKEN || !from) {
+    const missing = !c.TWILIO_ACCOUNT_SID ? 'TWILIO_ACCOUNT_SID' : !c.TWILIO_AUTH_TOKEN ? 'TWILIO_AUTH_TOKEN' : 'TWILIO_VOICE_FROM';
+    return {
+      placeCall: async () => {
+        throw refusal(missing);
+      },
+    };
+  }
+  return createTwilioPhoneCaller({
+    accountSid: c.TWILIO_ACCOUNT_SID,
+    authToken: c.TWILIO_AUTH_TOKEN,
+    from,
+    ...(c.TWILIO_BASE_URL ? { baseUrl: c.TWILIO_BASE_URL } : {}),
+  });
+}
+
 /**
  * Builds the messaging adapters from config; the outbox is the embedded default. With `live`, each
- * channel goes to its vendor when its credentials are set and refuses its sends otherwise. Phone calls
- * have no vendor adapter yet, so even `live` records them in the outbox (nobody is dialled).
+ * channel goes to its vendor when its credentials are set and refuses its sends otherwise; the
+ * emergency page's refused call counts as unanswered, so the workflow escalates to the manager.
  */
 export function createMessaging(opts: { config: MessagingConfig; db: Db }): Messaging {
   const { config: c, db } = opts;
@@ -97,6 +121,6 @@ export function createMessaging(opts: { config: MessagingConfig; db: Db }): Mess
         return own?.webhookUrl ?? c.TEAM_CHAT_WEBHOOK_URL ?? null;
       },
     }),
-    phone: outbox.phone,
+    phone: livePhone(c),
   };
 }

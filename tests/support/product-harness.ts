@@ -95,6 +95,7 @@ export async function startProductHarness(env: Record<string, string> = {}): Pro
       teamChat: createTeamChatHookRepository(tdb.db),
       messaging: createMessaging({ config, db: tdb.db }),
       twilioAuthToken: config.TWILIO_AUTH_TOKEN ?? null,
+      resendWebhookSecret: config.RESEND_WEBHOOK_SECRET ?? null,
       publicApiUrl: config.PUBLIC_API_URL ?? null,
       dashboardUrl: config.dashboardUrl,
     },

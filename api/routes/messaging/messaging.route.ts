@@ -1,3 +1,5 @@
+import type { IncomingMessage } from 'node:http';
+import type { Request } from 'express';
 import { notFound } from '../../http/errors';
 import { defineRoute } from '../../http/route';
 import { receiveEmailWebhook, sendDirectEmail, sendDirectSms } from '../../use-cases/messaging/direct-messages';
@@ -74,14 +76,28 @@ export const getEmailRoute = defineRoute({
   },
 });
 
+// Resend signs the exact bytes it sent (Svix), so the JSON parser for this path keeps them on the request.
+type WithRawBody = { rawBody?: Buffer };
+export const keepRawBody = (req: IncomingMessage, _res: unknown, buf: Buffer) => {
+  (req as IncomingMessage & WithRawBody).rawBody = buf;
+};
+const rawBodyOf = (req: Request) => (req as Request & WithRawBody).rawBody ?? Buffer.alloc(0);
+
 export const emailWebhookRoute = defineRoute({
   method: 'post',
   path: '/integrations/email/webhooks/:provider',
-  summary: "The e-mail service's delivery, bounce and received events (002 §3); the status lands on the stored e-mail",
+  summary:
+    "The e-mail service's delivery, bounce and received events (002 §3); the status lands on the stored e-mail. With RESEND_WEBHOOK_SECRET set, Resend's deliveries must carry a valid Svix signature (svix-id, svix-timestamp, svix-signature)",
   tag: 'E-mail',
   access: { kind: 'public' },
   request: { params: EmailWebhookParamsSchema, body: EmailWebhookBodySchema },
   response: { schema: EmailWebhookResponseSchema, description: 'Recorded; a repeated or out-of-order event changes nothing' },
-  errors: [],
-  handler: ({ params, body, deps }) => receiveEmailWebhook(deps, params.provider, body),
+  errors: [401],
+  handler: ({ params, body, req, deps }) =>
+    receiveEmailWebhook(deps, params.provider, body, {
+      rawBody: rawBodyOf(req),
+      id: req.get('svix-id'),
+      timestamp: req.get('svix-timestamp'),
+      signature: req.get('svix-signature'),
+    }),
 });

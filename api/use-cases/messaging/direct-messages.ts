@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import { MessagingError } from '../../../activities/notifications/messaging.port';
+import { verifyWebhook } from '../../../activities/webhooks/webhook-signature';
 import { renderTemplateEmail } from '../../../activities/notifications/templates/render';
 import { normalizePhoneNumber } from '../../../lib/validation/phone';
 import type { ApiDeps } from '../../deps';
-import { ApiError, badRequest } from '../../http/errors';
+import { ApiError, badRequest, unauthorized } from '../../http/errors';
 import type { EmailWebhookBodySchema, SendEmailBodySchema, SendSmsBodySchema } from '../../routes/messaging/messaging.schema';
 
 // Emoji and the joiners/selectors that build them; stripped unless the request allows emojis (002 §3 allowEmojis).
@@ -81,9 +82,24 @@ const rankOf = (status: string) => Object.values(EMAIL_STATUS).find((s) => s.sta
 
 export const EMAIL_PROVIDERS = ['resend'] as const;
 
-/** 002 §7 POST /integrations/email/webhooks/{provider}: delivery status onto the stored e-mail; received mail is acknowledged. */
-export async function receiveEmailWebhook(deps: ApiDeps, provider: string, body: z.infer<typeof EmailWebhookBodySchema>) {
+/** A webhook delivery as Resend sent it: the exact body and its Svix signature headers. */
+export interface SignedDelivery {
+  rawBody: Buffer;
+  id: string | undefined;
+  timestamp: string | undefined;
+  signature: string | undefined;
+}
+
+/**
+ * 002 §7 POST /integrations/email/webhooks/{provider}: delivery status onto the stored e-mail; received mail
+ * is acknowledged. Resend signs with Svix (the Standard Webhooks scheme our own deliveries use): with its
+ * secret configured an unsigned, wrongly signed or more than 5 minutes old delivery is refused; without one
+ * every delivery is accepted unsigned.
+ */
+export async function receiveEmailWebhook(deps: ApiDeps, provider: string, body: z.infer<typeof EmailWebhookBodySchema>, delivery: SignedDelivery) {
   if (!(EMAIL_PROVIDERS as readonly string[]).includes(provider)) throw badRequest(`Unknown e-mail provider "${provider}"`);
+  const secret = deps.delivery.resendWebhookSecret;
+  if (secret && !verifyWebhook(secret, delivery, delivery.rawBody.toString('utf8'))) throw unauthorized('Invalid webhook signature');
   if (body.type === 'email.received') {
     deps.logger.info({ provider, emailId: body.data.email_id, from: body.data.from }, 'inbound e-mail received');
     return { received: true as const, status: 'received' };

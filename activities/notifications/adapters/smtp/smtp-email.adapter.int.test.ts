@@ -13,7 +13,7 @@ interface Session {
  * A tiny SMTP server: speaks the greeting, EHLO (advertising `auth`), AUTH PLAIN and LOGIN, MAIL,
  * RCPT, DATA (until <CRLF>.<CRLF>) and QUIT, and records what the client said.
  */
-async function startFakeSmtp(opts: { auth: string; user: string; password: string; rejectRcpt?: boolean }) {
+async function startFakeSmtp(opts: { auth: string; user: string; password: string; rejectRcpt?: boolean; rcptReplies?: Record<string, string> }) {
   const sessions: Session[] = [];
   const server = net.createServer((socket) => {
     const s: Session = { commands: [], data: '' };
@@ -60,7 +60,7 @@ async function startFakeSmtp(opts: { auth: string; user: string; password: strin
           mode = 'login-user';
           say('334 VXNlcm5hbWU6');
         } else if (/^MAIL FROM:</i.test(line)) say('250 2.1.0 Ok');
-        else if (/^RCPT TO:</i.test(line)) say(opts.rejectRcpt ? '550 5.1.1 User unknown' : '250 2.1.5 Ok');
+        else if (/^RCPT TO:</i.test(line)) say(opts.rcptReplies?.[line.slice(9, -1)] ?? (opts.rejectRcpt ? '550 5.1.1 User unknown' : '250 2.1.5 Ok'));
         else if (/^DATA$/i.test(line)) {
           mode = 'data';
           say('354 End data with <CR><LF>.<CR><LF>');
@@ -130,6 +130,46 @@ describe('SMTP e-mail adapter (contract)', () => {
     expect(text.content).toBe(email.text);
     expect(html.head).toContain('Content-Type: text/html; charset=UTF-8');
     expect(html.content).toBe(email.html);
+  });
+
+  it('sends the copies: RCPT TO for every recipient, a Cc header, and no trace of the blind copies', async () => {
+    const fake = await startFakeSmtp({ auth: 'PLAIN', user: 'mailer', password: 's3cret' });
+    close = fake.close;
+    const sender = createSmtpEmailSender({ host: '127.0.0.1', port: fake.port, user: 'mailer', password: 's3cret', from: 'notify@homeagent.test' });
+
+    await sender.sendEmail({ ...email, cc: ['gm@acme.test', 'Dispatch <dispatch@acme.test>'], bcc: ['audit@homeagent.test', 'GM@acme.test'] });
+    const [s] = fake.sessions;
+    expect(s.commands.filter((c) => c.startsWith('RCPT TO:'))).toEqual([
+      'RCPT TO:<office@acme.test>',
+      'RCPT TO:<gm@acme.test>',
+      'RCPT TO:<dispatch@acme.test>',
+      'RCPT TO:<audit@homeagent.test>',
+    ]);
+    expect(s.data).toContain('To: office@acme.test\r\nCc: gm@acme.test,\r\n Dispatch <dispatch@acme.test>\r\nSubject: ');
+    expect(s.data).not.toMatch(/^Bcc:/im);
+    expect(s.data).not.toContain('audit@homeagent.test');
+  });
+
+  it('drops a copy the server refuses, fails when it refuses the addressee, and sends nothing on a temporary refusal', async () => {
+    const fake = await startFakeSmtp({
+      auth: 'PLAIN',
+      user: 'u',
+      password: 'p',
+      rcptReplies: { 'gone@acme.test': '550 5.1.1 User unknown', 'full@acme.test': '452 4.2.2 Mailbox full', 'nobody@acme.test': '550 5.1.1 User unknown' },
+    });
+    close = fake.close;
+    const sender = createSmtpEmailSender({ host: '127.0.0.1', port: fake.port, user: 'u', password: 'p', from: 'notify@homeagent.test' });
+
+    await sender.sendEmail({ ...email, cc: ['gone@acme.test'], bcc: ['audit@homeagent.test'] });
+    expect(fake.sessions[0].commands).toContain('RCPT TO:<audit@homeagent.test>');
+    expect(fake.sessions[0].data).toContain('To: office@acme.test\r\n');
+
+    await expect(sender.sendEmail({ ...email, to: 'nobody@acme.test', cc: ['gm@acme.test'] })).rejects.toMatchObject({ code: 'INVALID_RECIPIENT', retryable: false });
+    expect(fake.sessions[1].commands).not.toContain('DATA');
+
+    await expect(sender.sendEmail({ ...email, bcc: ['full@acme.test'] })).rejects.toMatchObject({ code: 'UNAVAILABLE', retryable: true });
+    expect(fake.sessions[2].commands).not.toContain('DATA');
+    expect(fake.sessions[2].data).toBe('');
   });
 
   it('uses AUTH LOGIN when the server offers only LOGIN, and a repeat keeps the same Message-ID', async () => {

@@ -31,12 +31,17 @@ function encodeHeader(value: string): string {
 
 const addressOf = (mailbox: string) => /<([^>]+)>/.exec(mailbox)?.[1] ?? mailbox.trim();
 
-/** The message as multipart/alternative (text first, HTML preferred), each part base64 so no line is too long. */
-export function buildMimeMessage(m: Pick<EmailMessage, 'to' | 'subject' | 'text' | 'html'>, opts: { from: string; messageId: string; date: Date }): string {
+/**
+ * The message as multipart/alternative (text first, HTML preferred), each part base64 so no line is too
+ * long. Copies are listed in Cc; blind copies get the message through RCPT TO only and appear in no header.
+ */
+export function buildMimeMessage(m: Pick<EmailMessage, 'to' | 'cc' | 'subject' | 'text' | 'html'>, opts: { from: string; messageId: string; date: Date }): string {
   const boundary = `=_ha_${randomBytes(12).toString('hex')}`;
   return [
     `From: ${opts.from}`,
     `To: ${m.to}`,
+    // One address per folded line keeps a long copy list under the 998-character line limit.
+    ...(m.cc?.length ? [`Cc: ${m.cc.join(',\r\n ')}`] : []),
     `Subject: ${encodeHeader(m.subject)}`,
     `Date: ${opts.date.toUTCString().replace('GMT', '+0000')}`,
     `Message-ID: ${opts.messageId}`,
@@ -127,7 +132,18 @@ function smtpError(stage: string, reply: Reply): MessagingError {
   return new MessagingError('REJECTED', detail, false);
 }
 
-/** E-mail over SMTP, spoken directly: EHLO, AUTH PLAIN or LOGIN, MAIL FROM, RCPT TO, DATA, QUIT. */
+/** Every mailbox the message goes to, once each: the addressee, then the copies and blind copies. */
+function recipientsOf(m: EmailMessage): string[] {
+  const seen = new Set<string>();
+  return [m.to, ...(m.cc ?? []), ...(m.bcc ?? [])].map(addressOf).filter((a) => {
+    const key = a.toLowerCase();
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** E-mail over SMTP, spoken directly: EHLO, AUTH PLAIN or LOGIN, MAIL FROM, RCPT TO per recipient, DATA, QUIT. */
 export function createSmtpEmailSender(config: SmtpConfig): EmailSender {
   const domain = addressOf(config.from).split('@')[1] ?? 'localhost';
 
@@ -167,7 +183,15 @@ export function createSmtpEmailSender(config: SmtpConfig): EmailSender {
           }
         }
         await session.command(`MAIL FROM:<${addressOf(config.from)}>`, [250], 'MAIL FROM');
-        await session.command(`RCPT TO:<${addressOf(m.to)}>`, [250, 251], 'RCPT TO');
+        // A copy the server refuses for good (5xx) is dropped and the others still get the message; a refused
+        // addressee fails the send. A temporary refusal fails it before DATA, so a retry sends nobody a second copy.
+        const [addressee, ...copies] = recipientsOf(m);
+        await session.command(`RCPT TO:<${addressee}>`, [250, 251], 'RCPT TO');
+        for (const copy of copies) {
+          await session.command(`RCPT TO:<${copy}>`, [250, 251], 'RCPT TO').catch((err: unknown) => {
+            if (!(err instanceof MessagingError) || err.code !== 'INVALID_RECIPIENT') throw err;
+          });
+        }
         await session.command('DATA', [354], 'DATA');
         const mime = buildMimeMessage(m, { from: config.from, messageId, date: new Date() });
         // Dot-stuffing: a line starting with "." gets another, so it is not read as the end of DATA.
