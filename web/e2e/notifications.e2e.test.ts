@@ -4,7 +4,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { type BrowserContext, chromium, type Page, request as playwrightRequest } from 'playwright-core';
 
-// The On-Call Scheduler, the notification settings and the Outbox (issue 5 item 6), in the running product.
+// The On-Call Scheduler, the notification settings, the webhook-delivery and CRM connection settings and the
+// Outbox (issue 5 item 6; the CRM connection of issue 4), in the running product.
 
 function requireEnv(name: string): string {
   const value = process.env[name];
@@ -208,6 +209,32 @@ describe('webhook-delivery setup', () => {
       expect(await page.getByTestId('webhook-url-0').inputValue()).toBe(`https://hooks.example.test/${run}`);
       // The demo org's calls are not posted anywhere in this run: the attempts list is shown, empty.
       await page.locator('[data-testid="webhook-no-attempts"], [data-testid="webhook-attempts"]').first().waitFor();
+    });
+  }, 60_000);
+});
+
+describe('CRM connection', () => {
+  it("shows the demo org on the deployment's CRM and the server's message for a bad tenant id, and saves nothing", async () => {
+    await withScreenshot('crm-connection', async () => {
+      await open('/settings');
+      await page.getByTestId('settings-crm-link').click();
+      await page.waitForURL(onPath('/settings/crm'));
+      await page.getByTestId('crm-connection').waitFor();
+      expect(await page.getByTestId('page-title').innerText()).toBe('CRM connection');
+      expect(await page.getByTestId('crm-status').innerText()).toContain("Uses the deployment's CRM");
+
+      // Saving real credentials would send the demo org's calls to a tenant this machine cannot reach,
+      // so the page is shown refusing a tenant id ServiceTitan would not have; nothing is stored.
+      await page.getByTestId('crm-name').selectOption('servicetitan');
+      await page.getByTestId('crm-field-clientId').fill('e2e-client');
+      await page.getByTestId('crm-field-clientSecret').fill('e2e-secret');
+      await page.getByTestId('crm-field-crmTenantId').fill('acme');
+      await page.getByTestId('crm-save').click();
+      expect(await page.getByTestId('crm-error').innerText()).toContain('crm_config.crmTenantId must be the numeric ServiceTitan tenant id');
+
+      await page.reload();
+      await page.getByTestId('crm-connection').waitFor();
+      expect(await page.getByTestId('crm-status').innerText()).toContain('Not connected');
     });
   }, 60_000);
 });
