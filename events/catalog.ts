@@ -4,6 +4,7 @@ import {
   ORGANIZATION,
   OrganizationCreatedV1Schema,
   OrganizationWentLiveV1Schema,
+  OrganizationCrmConnectedV1Schema,
 } from './schemas/organization.events';
 import { STAFF_USER, StaffUserJoinedOrganizationV1Schema, StaffUserRegisteredV1Schema } from './schemas/staff-user.events';
 import {
@@ -52,6 +53,7 @@ import { AUDIENCE, AudienceBuildFailedV1Schema, AudienceBuildRequestedV1Schema, 
 const CATALOG = {
   OrganizationCreated: { aggregateType: ORGANIZATION, versions: { 1: OrganizationCreatedV1Schema } },
   OrganizationWentLive: { aggregateType: ORGANIZATION, versions: { 1: OrganizationWentLiveV1Schema } },
+  OrganizationCrmConnected: { aggregateType: ORGANIZATION, versions: { 1: OrganizationCrmConnectedV1Schema } },
   StaffUserRegistered: { aggregateType: STAFF_USER, versions: { 1: StaffUserRegisteredV1Schema } },
   StaffUserJoinedOrganization: { aggregateType: STAFF_USER, versions: { 1: StaffUserJoinedOrganizationV1Schema } },
   OrganizationNotificationSettingsChanged: { aggregateType: ORGANIZATION, versions: { 1: OrganizationNotificationSettingsChangedV1Schema } },

@@ -1,4 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { CrmError } from '../../activities/crm/crm.port';
+import { createEvent } from '../../events/catalog';
+import { currentCorrelationId } from '../../lib/correlation';
 import { maskedCrmConfig, parseCrmConfig, type CrmConnection } from '../../lib/crm-config';
 import type { CrmName } from '../../lib/domain';
 import type { ApiDeps } from '../deps';
@@ -29,8 +32,12 @@ export async function stageOnboardingCrmConnection(deps: ApiDeps, slug: string, 
   return true;
 }
 
-/** Sets or replaces an organization's CRM connection; unless told to skip, only credentials the CRM accepts are kept. */
-export async function saveCrmConnection(deps: ApiDeps, orgId: string, connection: CrmConnection, skipCrmTest: boolean): Promise<void> {
+/**
+ * Sets or replaces an organization's CRM connection; unless told to skip, only credentials the CRM accepts
+ * are kept. The organization's crm_name follows (OrganizationCrmConnected): the agent tools, CRM links and
+ * the capacity engine read it.
+ */
+export async function saveCrmConnection(deps: ApiDeps, orgId: string, connection: CrmConnection, skipCrmTest: boolean, actor: string | null): Promise<void> {
   const connections = connectionsOf(deps);
   if (!skipCrmTest) {
     try {
@@ -41,6 +48,17 @@ export async function saveCrmConnection(deps: ApiDeps, orgId: string, connection
     }
   }
   await connections.store.save(orgId, connection);
+  await deps.crm.events.publish([
+    createEvent({
+      eventId: randomUUID(),
+      type: 'OrganizationCrmConnected',
+      aggregateId: orgId,
+      orgId,
+      correlationId: currentCorrelationId() ?? randomUUID(),
+      causationId: actor,
+      data: { orgId, crmName: connection.crmName },
+    }),
+  ]);
 }
 
 /** What the API shows of a connection: crm_name and crm_config with every secret masked. */

@@ -17,7 +17,7 @@ export const saveCrmConnectionRoute = defineRoute({
     const connection = crmConnectionFrom(deps, body.crm_name, body.crm_config);
     if (!connection) throw badRequest('crm_config is required');
     if (!(await deps.organizations.findById(orgId!))) throw notFound('Organization not found');
-    await saveCrmConnection(deps, orgId!, connection, body.skip_crm_test);
+    await saveCrmConnection(deps, orgId!, connection, body.skip_crm_test, `staff:${user!.id}`);
     return showCrmConnection(deps, orgId!);
   },
 });

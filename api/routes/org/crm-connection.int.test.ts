@@ -119,6 +119,20 @@ describe('organizations on their own CRM', () => {
     expect(await h.tdb.db.crmConnection.count({ where: { onboardingSlug: slug } })).toBe(0);
   }, 90_000);
 
+  it("gives an organization without a CRM the crm_name of the one it is connected to", async () => {
+    const slug = slugOf('no-crm-yet');
+    const { orgId, agent } = await onboardAndLogIn(h, { name: slug, adminEmail: `admin@${slug}.test`, crmName: 'NONE' });
+    expect((await agent.get('/org').query({ id: orgId })).body.crm_name).toBe('NONE');
+
+    const saved = await agent.put('/org/crm-connection').send({ orgId, crm_name: 'servicetitan', crm_config: ST_CONFIG, skip_crm_test: true });
+    expect(saved.status).toBe(200);
+    const shown = await eventually(async () => {
+      const org = (await agent.get('/org').query({ id: orgId })).body;
+      return org.crm_name === 'servicetitan' ? org : null;
+    }, 15_000);
+    expect(shown.id).toBe(orgId);
+  }, 60_000);
+
   it("lets an org's admin connect it to its own CRM at once, and nobody else", async () => {
     const slug = slugOf('connect-later');
     const { orgId, agent } = await onboardAndLogIn(h, { name: slug, adminEmail: `admin@${slug}.test`, crmName: 'servicetitan' });

@@ -87,6 +87,16 @@ describe('evolveOrganization', () => {
     });
   });
 
+  it('takes the CRM the organization was connected to, and a repeat changes nothing', () => {
+    const connected = (crmName: 'servicetitan' | 'housecallpro') =>
+      createEvent({ ...envelope('33333333-3333-4333-8333-333333333333', LIVE_AT), type: 'OrganizationCrmConnected', data: { orgId: ORG_ID, crmName } });
+    const onHcp = evolveOrganization(evolveOrganization(null, created()), connected('housecallpro'));
+
+    expect(onHcp).toMatchObject({ crmName: 'housecallpro', streamVersion: 2, updatedAt: new Date(LIVE_AT) });
+    expect(evolveOrganization(onHcp, connected('housecallpro'))).toBe(onHcp);
+    expect(evolveOrganization(null, connected('servicetitan'))).toBeNull();
+  });
+
   it('ignores a went-live for an organization it has not seen created', () => {
     expect(evolveOrganization(null, wentLive())).toBeNull();
   });

@@ -6,6 +6,7 @@ import { organizationsStore, type OrganizationDoc } from './organizations.reposi
 type OrganizationEvent =
   | EventOf<'OrganizationCreated'>
   | EventOf<'OrganizationWentLive'>
+  | EventOf<'OrganizationCrmConnected'>
   | EventOf<'OrganizationNotificationSettingsChanged'>
   | EventOf<'OrganizationSettingsUpdated'>
   | EventOf<'OncallScheduleChanged'>
@@ -56,6 +57,9 @@ export function evolveOrganization(state: OrganizationDoc | null, event: Organiz
     case 'OrganizationWentLive':
       if (!state || state.onboardingStatus === 'LIVE') return state;
       return { ...state, onboardingStatus: 'LIVE', streamVersion: state.streamVersion + 1, updatedAt: at };
+    case 'OrganizationCrmConnected':
+      if (!state || state.crmName === event.data.crmName) return state;
+      return { ...state, crmName: event.data.crmName, streamVersion: state.streamVersion + 1, updatedAt: at };
     case 'OrganizationNotificationSettingsChanged': {
       const d = event.data;
       if (!state) return state;
@@ -104,6 +108,7 @@ export const organizationsProjection = documentProjection<OrganizationDoc, Organ
   handles: [
     'OrganizationCreated',
     'OrganizationWentLive',
+    'OrganizationCrmConnected',
     'OrganizationNotificationSettingsChanged',
     'OrganizationSettingsUpdated',
     'OncallScheduleChanged',
