@@ -1,6 +1,7 @@
 import type { EventOf } from '../../catalog';
 import { ORGANIZATION } from '../../schemas/organization.events';
 import { documentProjection } from '../projection';
+import { sameJson } from '../same-json';
 import { organizationsStore, type OrganizationDoc } from './organizations.repository';
 
 type OrganizationEvent =
@@ -12,15 +13,8 @@ type OrganizationEvent =
   | EventOf<'OncallScheduleChanged'>
   | EventOf<'OrganizationAvailabilityChanged'>;
 
-// Settings are plain JSON documents; equal content means a redelivery or a no-op save, not a new version.
-// Keys are sorted because Postgres jsonb does not keep the order they were written in.
-const canonical = (value: unknown): unknown =>
-  Array.isArray(value)
-    ? value.map(canonical)
-    : value !== null && typeof value === 'object'
-      ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => a.localeCompare(b)).map(([k, v]) => [k, canonical(v)]))
-      : value;
-const sameJson = (a: unknown, b: unknown) => JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
+// Settings are plain JSON documents; equal content (keys in any order, as jsonb keeps them) means a
+// redelivery or a no-op save, not a new version.
 
 export function evolveOrganization(state: OrganizationDoc | null, event: OrganizationEvent): OrganizationDoc | null {
   const at = new Date(event.occurredAt);
