@@ -6,6 +6,7 @@ import type { StaffRepository } from './repositories/staff.repository';
 import type { WorkflowGateway } from './use-cases/workflow-gateway.port';
 import type { EventPublisher } from '../events/bus/event-bus.port';
 import type { InteractionRepository } from './repositories/interaction.repository';
+import type { TraceEvaluationRepository } from './repositories/trace-evaluation.repository';
 import type { VoiceProviderSecretRepository } from './repositories/voice-provider-secret.repository';
 import type { InteractionGateway } from './use-cases/interaction-gateway.port';
 import type { NotificationRepository } from './repositories/notification.repository';
@@ -39,6 +40,8 @@ export interface ApiDeps {
   /** Calls and interactions (issue 3): webhooks in, call history out; user decisions are published as events. */
   calls: {
     interactions: InteractionRepository;
+    /** The calls' evaluations (POST /llm/evaluation, the evaluation webhook), shown with the call details. */
+    evaluations: TraceEvaluationRepository;
     secrets: VoiceProviderSecretRepository;
     gateway: InteractionGateway;
     events: EventPublisher;

@@ -14,6 +14,7 @@ import { createKafkaBus } from '../events/bus/kafka-bus';
 import { createNotificationRepository } from './repositories/notification.repository';
 import { createCapacityRepository } from './repositories/capacity.repository';
 import { createInteractionRepository } from './repositories/interaction.repository';
+import { createTraceEvaluationRepository } from './repositories/trace-evaluation.repository';
 import { createVoiceProviderSecretRepository } from './repositories/voice-provider-secret.repository';
 import { createTemporalInteractionGateway } from './use-cases/temporal-interaction-gateway';
 import { createCrm, verifyCrmConnection } from '../activities/crm/create-crm';
@@ -48,6 +49,7 @@ async function main() {
     workflows: createTemporalWorkflowGateway(client, config.TEMPORAL_TASK_QUEUE_PREFIX),
     calls: {
       interactions: createInteractionRepository(db),
+      evaluations: createTraceEvaluationRepository(db),
       secrets: createVoiceProviderSecretRepository(db),
       gateway: createTemporalInteractionGateway(client, config.TEMPORAL_TASK_QUEUE_PREFIX),
       events: bus,

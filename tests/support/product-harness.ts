@@ -10,6 +10,7 @@ import { createStaffRepository } from '../../api/repositories/staff.repository';
 import { createTemporalWorkflowGateway } from '../../api/use-cases/temporal-workflow-gateway';
 import type { WorkflowGateway } from '../../api/use-cases/workflow-gateway.port';
 import { createInteractionRepository } from '../../api/repositories/interaction.repository';
+import { createTraceEvaluationRepository } from '../../api/repositories/trace-evaluation.repository';
 import { createVoiceProviderSecretRepository } from '../../api/repositories/voice-provider-secret.repository';
 import { createTemporalInteractionGateway } from '../../api/use-cases/temporal-interaction-gateway';
 import type { AppConfig } from '../../config/env';
@@ -82,6 +83,7 @@ export async function startProductHarness(env: Record<string, string> = {}): Pro
     workflows: gateway,
     calls: {
       interactions: createInteractionRepository(tdb.db),
+      evaluations: createTraceEvaluationRepository(tdb.db),
       secrets: createVoiceProviderSecretRepository(tdb.db),
       gateway: createTemporalInteractionGateway(client, config.TEMPORAL_TASK_QUEUE_PREFIX),
       events: bus,

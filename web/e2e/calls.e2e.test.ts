@@ -281,6 +281,29 @@ describe('calls page and call details', () => {
     }
   }, 60_000);
 
+  it('evaluates the web call from its details page and shows the verdict', async () => {
+    try {
+      const section = page.getByTestId('evaluation-empty');
+      await section.getByText('Not evaluated yet').waitFor();
+      await Promise.all([
+        page.waitForResponse((r) => new URL(r.url()).pathname === '/api/llm/evaluation' && r.request().method() === 'POST' && r.status() === 200),
+        page.getByTestId('evaluate-call').click(),
+      ]);
+      // The page refreshes until the read model has the verdict.
+      const status = page.getByTestId('evaluation-status');
+      await status.waitFor();
+      expect(await status.innerText()).toMatch(/^(Success|Failed)$/);
+      await page.getByText(/^Evaluated /).waitFor();
+      await page.reload();
+      await status.waitFor();
+      expect(await page.getByTestId('evaluate-call').innerText()).toBe('Evaluate again');
+      await shot('call-details-evaluation');
+    } catch (error) {
+      await shot('call-details-evaluation-failure');
+      throw error;
+    }
+  }, 60_000);
+
   it("plays a platform call's recording and seeks to a transcript turn", async () => {
     try {
       await page.goBack();

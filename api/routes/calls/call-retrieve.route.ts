@@ -18,7 +18,7 @@ async function agentJobTypes(deps: ApiDeps, orgId: string, agentId: string | nul
 export const callRetrieveRoute = defineRoute({
   method: 'post',
   path: '/call/retrieve',
-  summary: 'One call with its transcript, summary, events and review state (spec 001 §2.4)',
+  summary: 'One call with its transcript, summary, events, review state and latest evaluation (spec 001 §2.4)',
   tag: 'Calls',
   access: {
     kind: 'org',
@@ -34,7 +34,11 @@ export const callRetrieveRoute = defineRoute({
   async handler({ body, orgId, deps }) {
     const [row, org] = await Promise.all([deps.calls.interactions.findByCallId(body.callId), deps.organizations.findById(orgId!)]);
     if (!row || !org) throw notFound('Call not found');
-    const [jobs, jobTypes] = await Promise.all([deps.calls.interactions.listJobs([row.id]), agentJobTypes(deps, org.id, row.voiceAgentId)]);
-    return toCallDetails(row, { timezone: org.timezone, crmName: org.crmName, jobs, jobTypes });
+    const [jobs, jobTypes, evaluation] = await Promise.all([
+      deps.calls.interactions.listJobs([row.id]),
+      agentJobTypes(deps, org.id, row.voiceAgentId),
+      deps.calls.evaluations.findLatestForInteraction(org.id, row.id),
+    ]);
+    return toCallDetails(row, { timezone: org.timezone, crmName: org.crmName, jobs, jobTypes, evaluation });
   },
 });

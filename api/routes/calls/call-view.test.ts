@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { jobsOfActions } from '../../repositories/interaction.repository';
-import { toCallJob } from './call-view';
+import { toCallEvaluation, toCallJob } from './call-view';
 
 const interactionId = '6f1c0a52-0d5e-4c59-9a53-3f0f3f1b7a10';
 const action = (actionType: string, result: Record<string, string>, payload: Record<string, unknown> = {}) => ({ interactionId, actionType, payload, result });
@@ -39,5 +39,35 @@ describe('a call job as the API answers it', () => {
     expect(toCallJob('servicetitan', { ...job, bookingId: '901' }).link).toBe('https://go.servicetitan.com/#/Booking/Index/901');
     expect(toCallJob('housecallpro', job).link).toBe('https://pro.housecallpro.com/app/jobs/77');
     expect(toCallJob('NONE', job).link).toBe('#');
+  });
+});
+
+describe("a call's evaluation as the API answers it", () => {
+  it('gives the verdict, the flags it rests on and when it was made', () => {
+    const flags = { went_silent: { value: true, reasoning: 'Eight seconds of silence.' }, interrupted_user: { value: false, reasoning: 'None.' } };
+    const row = {
+      evaluationId: '3f0f3f1b-7a10-4c59-9a53-6f1c0a520d5e',
+      traceId: 'call',
+      traceType: 'call',
+      orgId: 'org',
+      interactionId,
+      agentType: 'OFFICE_HOURS_CSR',
+      status: 'failed',
+      failedFlags: ['went_silent'],
+      flags,
+      standoutSummary: 'Went quiet after the address.',
+      engine: 'offline',
+      ruleId: null,
+      runId: null,
+      evaluatedAt: new Date('2026-11-25T09:30:00Z'),
+    };
+    expect(toCallEvaluation(row)).toEqual({
+      evaluationId: row.evaluationId,
+      status: 'failed',
+      failedFlags: ['went_silent'],
+      standoutSummary: 'Went quiet after the address.',
+      evaluatedAt: '2026-11-25T09:30:00.000Z',
+      flags,
+    });
   });
 });

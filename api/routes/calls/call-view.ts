@@ -1,7 +1,8 @@
 import type { z } from 'zod';
 import { crmCustomerLink, crmJobLink } from '../../../lib/crm-links';
 import type { CallLogRow, InteractionJob, InteractionRow } from '../../repositories/interaction.repository';
-import type { CallDetailsResponseSchema, CallJobSchema, CallLogEntrySchema } from './calls.schema';
+import type { TraceEvaluationRow } from '../../repositories/trace-evaluation.repository';
+import type { CallDetailsResponseSchema, CallEvaluationSchema, CallJobSchema, CallLogEntrySchema } from './calls.schema';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -66,6 +67,18 @@ export interface CallDetailsContext {
   crmName: string;
   jobs: InteractionJob[];
   jobTypes: JobType[];
+  evaluation: TraceEvaluationRow | null;
+}
+
+export function toCallEvaluation(e: TraceEvaluationRow): z.infer<typeof CallEvaluationSchema> {
+  return {
+    evaluationId: e.evaluationId,
+    status: e.status as z.infer<typeof CallEvaluationSchema>['status'],
+    failedFlags: e.failedFlags,
+    standoutSummary: e.standoutSummary,
+    evaluatedAt: e.evaluatedAt.toISOString(),
+    flags: e.flags as z.infer<typeof CallEvaluationSchema>['flags'],
+  };
 }
 
 export function toCallDetails(r: InteractionRow, ctx: CallDetailsContext): z.infer<typeof CallDetailsResponseSchema> {
@@ -78,6 +91,7 @@ export function toCallDetails(r: InteractionRow, ctx: CallDetailsContext): z.inf
     transcript: r.transcriptLines as z.infer<typeof CallDetailsResponseSchema>['transcript'],
     data: details,
     call_analysis: r.callAnalysis as z.infer<typeof CallDetailsResponseSchema>['call_analysis'],
+    evaluation: ctx.evaluation ? toCallEvaluation(ctx.evaluation) : null,
   };
 }
 
@@ -111,5 +125,6 @@ function CallDetailsShape(r: InteractionRow, ctx: CallDetailsContext): z.infer<t
     job_details: Object.fromEntries(jobs.map((j) => [j.crm_job_id, { jobNumber: j.jobNumber ?? j.crm_job_id, jobStatus: j.jobStatus }])),
     jobs,
     score_params: r.scoreParams as Record<string, unknown> | null,
+    org_id: r.orgId,
   };
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AgentTypeSchema } from '../../../activities/llm/ai-tasks/interaction.schema';
+import { EvaluationStatusSchema } from '../../../events/schemas/llm.events';
 
 const PAGE_SIZE_MESSAGE = 'pageSize must be between 1 and 1000';
 const dateOrDateTime = z.union([z.iso.datetime({ offset: true }), z.iso.date()], 'from and to must be ISO dates');
@@ -96,7 +97,19 @@ const TranscriptTurnSchema = z.object({
   words: z.array(z.object({ word: z.string(), start: z.number(), end: z.number() })).optional(),
 });
 
-/** Spec 001 §3 "Call details (retrieve answer)". */
+/** The call's latest evaluation by the call scorer (POST /llm/evaluation or the evaluation webhook). */
+export const CallEvaluationSchema = z.object({
+  evaluationId: z.uuid(),
+  status: EvaluationStatusSchema,
+  /** The flags that failed the call; empty on success. */
+  failedFlags: z.array(z.string()),
+  standoutSummary: z.string(),
+  evaluatedAt: z.string(),
+  /** Every call-scorer flag with its reasoning. */
+  flags: z.record(z.string(), z.object({ value: z.boolean(), reasoning: z.string() })),
+});
+
+/** Spec 001 §3 "Call details (retrieve answer)", with the call's org and its latest evaluation. */
 export const CallDetailsResponseSchema = z.object({
   timezone: z.string(),
   crm_name: z.string(),
@@ -132,8 +145,11 @@ export const CallDetailsResponseSchema = z.object({
     job_details: z.record(z.string(), z.object({ jobNumber: z.string(), jobStatus: z.string() })),
     jobs: z.array(CallJobSchema),
     score_params: z.record(z.string(), z.unknown()).nullable(),
+    org_id: z.uuid(),
   }),
   call_analysis: z.object({ call_summary: z.string().nullable(), metadata: z.record(z.string(), z.unknown()) }),
+  /** Null until the call is evaluated; the read model follows the evaluation by a moment. */
+  evaluation: CallEvaluationSchema.nullable(),
 });
 
 export const ReviewInteractionRequestSchema = z.object({

@@ -1,6 +1,6 @@
 import useSWR from 'swr';
 import { apiClient } from '../../../lib/api-client';
-import { CallDetailsSchema, CallLogsSchema, ReclassifySchema, ReviewSchema, type CallDetails, type CallLogs, type CurrentAgents } from './calls.schema';
+import { CallDetailsSchema, CallLogsSchema, EvaluationResultSchema, ReclassifySchema, ReviewSchema, type CallDetails, type CallLogs, type CurrentAgents } from './calls.schema';
 
 export interface CallLogsQuery {
   orgId: string;
@@ -28,6 +28,11 @@ export function reviewInteraction(id: string, reviewedAt: string | null, reviewN
 
 export function reclassifyCall(callId: string, newStatus: 'UNBOOKED' | 'EXCUSED') {
   return apiClient.post('/call/reclassify', { callId, newStatus }, ReclassifySchema);
+}
+
+/** Spec 000 §7 POST /llm/evaluation on a call: the trace of a call is named by the call's id. */
+export function evaluateCall(call: { callId: string; orgId: string; agentType: string }) {
+  return apiClient.post('/llm/evaluation', { traceId: call.callId, agentType: call.agentType, orgId: call.orgId, traceType: 'call' }, EvaluationResultSchema);
 }
 
 /** The recording's URL on the product's recording endpoint (spec 001 §7), which the player streams. */

@@ -39,6 +39,17 @@ export const CallLogsSchema = z.object({
 });
 export type CallLogs = z.infer<typeof CallLogsSchema>;
 
+/** The call's latest evaluation by the call scorer; the status is one of spec 000 §4's evaluation statuses. */
+export const CallEvaluationSchema = z.object({
+  evaluationId: z.string(),
+  status: z.string(),
+  failedFlags: z.array(z.string()),
+  standoutSummary: z.string(),
+  evaluatedAt: z.string(),
+  flags: z.record(z.string(), z.object({ value: z.boolean(), reasoning: z.string() })),
+});
+export type CallEvaluation = z.infer<typeof CallEvaluationSchema>;
+
 export const CallDetailsSchema = z.object({
   timezone: z.string(),
   crm_name: z.string(),
@@ -69,10 +80,15 @@ export const CallDetailsSchema = z.object({
     interaction_events: z.array(z.object({ created_at: z.string(), name: z.string(), metadata: z.record(z.string(), z.unknown()) })),
     job_types: z.array(z.object({ id: z.string(), name: z.string() })),
     jobs: z.array(CallJobSchema),
+    org_id: z.string(),
   }),
   call_analysis: z.object({ call_summary: z.string().nullable(), metadata: z.record(z.string(), z.unknown()) }),
+  evaluation: CallEvaluationSchema.nullable(),
 });
 export type CallDetails = z.infer<typeof CallDetailsSchema>;
+
+/** What the pages read of POST /llm/evaluation's answer (api/routes/llm/llm.schema.ts). */
+export const EvaluationResultSchema = z.object({ evaluationId: z.string(), status: z.string() });
 
 export const ReviewSchema = z.object({ id: z.string(), reviewed_at: z.string().nullable(), review_notes: z.string().nullable() });
 export const ReclassifySchema = z.object({ callId: z.string(), call_status: z.enum(['UNBOOKED', 'EXCUSED']) });

@@ -4,7 +4,8 @@ import { ErrorNotice } from '../../../components/error-notice';
 import { LoadingNotice } from '../../../components/loading-notice';
 import { Page } from '../../../components/page';
 import { RouterLink } from '../../../app/router/router-link';
-import { reclassifyCall, recordingUrl, reviewInteraction, useCallDetails } from '../api/calls.api';
+import { evaluateCall, reclassifyCall, recordingUrl, reviewInteraction, useCallDetails } from '../api/calls.api';
+import { cannotEvaluate, evaluationStatusOf, failedFlagsOf, waitForEvaluation } from '../api/call-evaluation';
 import { CRM_LABELS, formatOffset, turnStart, type CallDetails } from '../api/calls.schema';
 import { STATUS_COLORS } from './calls-page';
 
@@ -178,6 +179,82 @@ function Jobs({ details }: { details: CallDetails }) {
   );
 }
 
+/** The call scorer's latest verdict on the call (POST /llm/evaluation), or a button to ask for one. */
+function Evaluation({ details, when, refresh }: { details: CallDetails; when: (iso: string | null) => string; refresh: () => Promise<CallDetails | undefined> }) {
+  const [evaluating, setEvaluating] = useState(false);
+  const [notice, setNotice] = useState<{ error: boolean; text: string } | null>(null);
+  const evaluation = details.evaluation;
+  const blocked = cannotEvaluate(details);
+
+  async function evaluate() {
+    setEvaluating(true);
+    setNotice(null);
+    try {
+      const { evaluationId } = await evaluateCall({ callId: details.data.id, orgId: details.data.org_id, agentType: details.data.agent_type ?? '' });
+      if (!(await waitForEvaluation(evaluationId, refresh))) setNotice({ error: false, text: 'The call was evaluated; the result will show here in a moment.' });
+    } catch (err) {
+      setNotice({ error: true, text: err instanceof Error ? err.message : 'The call could not be evaluated.' });
+    } finally {
+      setEvaluating(false);
+    }
+  }
+
+  const button = (
+    <Button size="sm" variant={evaluation ? 'outline' : 'solid'} loading={evaluating} disabled={blocked !== null} title={blocked ?? undefined} onClick={() => void evaluate()} data-testid="evaluate-call">
+      {evaluation ? 'Evaluate again' : 'Evaluate'}
+    </Button>
+  );
+  const status = evaluation ? evaluationStatusOf(evaluation.status) : null;
+  return (
+    <Section title="Evaluation">
+      {evaluation && status ? (
+        <Stack gap={2} data-testid="evaluation">
+          <HStack gap={2}>
+            <Badge colorPalette={status.colorPalette} variant={status.variant} data-testid="evaluation-status">
+              {status.label}
+            </Badge>
+            <Text fontSize="xs" color="fg.muted">
+              Evaluated {when(evaluation.evaluatedAt)}
+            </Text>
+          </HStack>
+          {evaluation.standoutSummary ? <Text fontSize="sm">{evaluation.standoutSummary}</Text> : null}
+          {evaluation.failedFlags.length > 0 ? (
+            <Stack gap={1} data-testid="evaluation-failed-flags">
+              <Text fontSize="sm" fontWeight="semibold">
+                Failed on
+              </Text>
+              {failedFlagsOf(evaluation).map((f) => (
+                <Text key={f.flag} fontSize="sm">
+                  <b>{f.label}</b>
+                  {f.reasoning ? ` · ${f.reasoning}` : ''}
+                </Text>
+              ))}
+            </Stack>
+          ) : null}
+          <Box>{button}</Box>
+        </Stack>
+      ) : (
+        <HStack gap={3} data-testid="evaluation-empty">
+          <Text fontSize="sm" color="fg.muted">
+            Not evaluated yet
+          </Text>
+          {button}
+        </HStack>
+      )}
+      {blocked && !evaluation ? (
+        <Text fontSize="xs" color="fg.muted" mt={2}>
+          {blocked}
+        </Text>
+      ) : null}
+      {notice ? (
+        <Text fontSize="sm" mt={2} color={notice.error ? 'fg.error' : 'fg.muted'} data-testid="evaluation-notice">
+          {notice.text}
+        </Text>
+      ) : null}
+    </Section>
+  );
+}
+
 export function CallDetailsPage({ callId }: { callId: string }) {
   const { data, error, isLoading, mutate } = useCallDetails(callId);
   const [reclassifying, setReclassifying] = useState(false);
@@ -242,6 +319,7 @@ export function CallDetailsPage({ callId }: { callId: string }) {
         </SimpleGrid>
         <Recording key={callId} callId={callId} available={d.recording_url !== null} audioRef={audioRef} />
         <Jobs details={data} />
+        <Evaluation details={data} when={when} refresh={() => mutate()} />
         {d.summary.map((section) => (
           <Section key={section.title} title={section.title}>
             {section.content.map((line, i) => (

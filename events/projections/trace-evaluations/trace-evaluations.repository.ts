@@ -1,0 +1,40 @@
+import type { Tx } from '../../../prisma/client';
+import type { TraceEvaluatedV1 } from '../../schemas/llm.events';
+import type { DocumentStore } from '../projection';
+
+export interface TraceEvaluationDoc {
+  evaluationId: string;
+  traceId: string;
+  traceType: TraceEvaluatedV1['traceType'];
+  orgId: string;
+  interactionId: string | null;
+  agentType: string;
+  status: TraceEvaluatedV1['status'];
+  failedFlags: string[];
+  flags: TraceEvaluatedV1['flags'];
+  standoutSummary: string;
+  engine: string;
+  ruleId: string | null;
+  runId: string | null;
+  evaluatedAt: Date;
+}
+
+export const traceEvaluationsStore: DocumentStore<TraceEvaluationDoc> = {
+  async load(tx: Tx, id: string) {
+    const row = await tx.traceEvaluation.findUnique({ where: { evaluationId: id } });
+    if (!row) return null;
+    return {
+      ...row,
+      traceType: row.traceType as TraceEvaluationDoc['traceType'],
+      status: row.status as TraceEvaluationDoc['status'],
+      flags: row.flags as TraceEvaluationDoc['flags'],
+    };
+  },
+  async save(tx: Tx, id: string, doc: TraceEvaluationDoc) {
+    const { evaluationId: _id, ...fields } = doc;
+    await tx.traceEvaluation.upsert({ where: { evaluationId: id }, create: { evaluationId: id, ...fields }, update: fields });
+  },
+  async reset(tx: Tx) {
+    await tx.traceEvaluation.deleteMany();
+  },
+};
