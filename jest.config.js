@@ -22,7 +22,13 @@ module.exports = {
       testMatch: ['<rootDir>/**/*.test.ts?(x)'],
       testPathIgnorePatterns: [...common.testPathIgnorePatterns, '\\.int\\.test\\.ts$', '\\.e2e\\.test\\.ts$'],
     },
-    { ...common, displayName: 'integration', testMatch: ['<rootDir>/**/*.int.test.ts'], slowTestThreshold: 30 },
+    {
+      ...common,
+      displayName: 'integration',
+      testMatch: ['<rootDir>/**/*.int.test.ts'],
+      slowTestThreshold: 30,
+      setupFilesAfterEnv: ['<rootDir>/tests/support/integration-timeout.ts'],
+    },
     { ...common, displayName: 'e2e', testMatch: ['<rootDir>/**/*.e2e.test.ts'], slowTestThreshold: 60 },
   ],
 };

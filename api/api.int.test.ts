@@ -266,7 +266,7 @@ describe('tenancy', () => {
     // The same routes do answer for the user's own organization, so the 401s above are about tenancy.
     const own = await agent.get('/org').query({ id: beta.orgId });
     expect(own.status).toBe(200);
-  });
+  }, 60_000); // one request per org-scoped route, one after another
 
   it('gives enterprise admins every organization of their enterprise and nothing else', async () => {
     const email = 'regional@beta.test';
