@@ -146,6 +146,10 @@ const crossTenantRequests: Record<string, (otherOrg: { id: string; slug: string 
   'put /voice-agent/phones/:provider/:phoneId': (o) => ({ query: { orgId: o.id }, params: { provider: 'sandbox', phoneId: '+13035550100' }, body: { name: 'not yours' } }),
   'post /org/get-capacity': (o) => ({ body: { orgId: o.id, time_to_check: '2099-01-05T10:00:00', job_type_id: '101', business_unit: '1', priority: 0 } }),
   'get /org/availability': (o) => ({ query: { orgId: o.id } }),
+  'get /org/company-profile': (o) => ({ query: { orgId: o.id } }),
+  'patch /org/company-profile': (o) => ({ body: { orgId: o.id, legal_name: 'Not Yours LLC' } }),
+  'get /org/custom-instructions': (o) => ({ query: { orgId: o.id } }),
+  'put /org/custom-instructions': (o) => ({ body: { orgId: o.id, custom_instructions: {}, regular_job_to_dispatch: 'hijacked' } }),
   // /crm group (issue 4, CRM tools): the org is always named in the query.
   'post /crm/campaign-details-using-caller-number': (o) => ({ query: { orgId: o.id }, body: { callerPhoneNumber: '+15125550101', createdBefore: '2030-01-01', createdOnOrAfter: '2020-01-01' } }),
   'get /crm/contacts': (o) => ({ query: { orgId: o.id } }),

@@ -50,6 +50,7 @@ function organizationRow(id: string, name: string, slug: string): OrganizationRo
     serviceAreaActive: false,
     spamNumbers: null,
     zipcodes: [],
+    customInstructions: null,
     streamVersion: 1,
     createdAt: at,
     updatedAt: at,
@@ -165,6 +166,8 @@ function world() {
     webCalls: {} as ApiDeps['webCalls'],
     // The capacity routes are covered by capacity.int.test.ts against the real stack.
     capacity: {} as ApiDeps['capacity'],
+    // Company profile and custom instructions are covered by org-profile.int.test.ts.
+    orgProfile: {} as ApiDeps['orgProfile'],
     // Audience builds are covered by audience-build.int.test.ts against the real stack.
     audiences: {} as ApiDeps['audiences'],
     // The SMS webhook and webhook-delivery routes are covered by their int tests against the real stack.

@@ -18,6 +18,7 @@ import type { AudienceBuildGateway } from './use-cases/audience-build-gateway.po
 import type { AudienceRepository } from './repositories/audience.repository';
 import type { VoiceToolAuthRepository } from './repositories/voice-tool-auth.repository';
 import type { CapacityRepository } from './repositories/capacity.repository';
+import type { OrgProfileRepository } from './repositories/org-profile.repository';
 import type { VoiceProviderDirectory } from '../activities/voice/voice-provider-directory';
 import type { LanguageEngine } from '../activities/llm/language-engine.port';
 
@@ -80,6 +81,11 @@ export interface ApiDeps {
   /** Capacity (issue 4): the availability view, scheduling rules and capacity settings; saves are published as events. */
   capacity: {
     repository: CapacityRepository;
+    events: EventPublisher;
+  };
+  /** Company profile and custom instructions (001 §2.13, §2.14); saves are published as events. */
+  orgProfile: {
+    repository: OrgProfileRepository;
     events: EventPublisher;
   };
   /** Web calls with the in-house agent (issue 3): the org's default agents and one workflow per call. */

@@ -7,6 +7,7 @@ import { createLogger } from '../lib/logger';
 import { createDb } from '../prisma/client';
 import { createApp } from './app';
 import { createOrganizationRepository } from './repositories/organization.repository';
+import { createOrgProfileRepository } from './repositories/org-profile.repository';
 import { createSessionRepository } from './repositories/session.repository';
 import { createStaffRepository } from './repositories/staff.repository';
 import { createTemporalWorkflowGateway } from './use-cases/temporal-workflow-gateway';
@@ -69,6 +70,7 @@ async function main() {
     },
     audiences: { builds: createTemporalAudienceBuildGateway(client, config.TEMPORAL_TASK_QUEUE_PREFIX), repository: createAudienceRepository(db) },
     capacity: { repository: createCapacityRepository(db), events: bus },
+    orgProfile: { repository: createOrgProfileRepository(db), events: bus },
     crm: {
       provider: crm,
       actions: createTemporalCrmActionGateway(client, config.TEMPORAL_TASK_QUEUE_PREFIX),

@@ -43,6 +43,7 @@ import {
   SchedulingRuleCreatedV1Schema,
   SchedulingRuleDeletedV1Schema,
 } from './schemas/capacity.events';
+import { CompanyProfileChangedV1Schema, OrganizationCustomInstructionsChangedV1Schema } from './schemas/organization-profile.events';
 import { LLM_TRACE, TraceEvaluatedV1Schema } from './schemas/llm.events';
 import { AUDIENCE, AudienceBuildFailedV1Schema, AudienceBuildRequestedV1Schema, AudienceBuiltV1Schema, AudienceMembersFoundV1Schema } from './schemas/audience.events';
 
@@ -59,6 +60,8 @@ const CATALOG = {
   OrganizationNotificationSettingsChanged: { aggregateType: ORGANIZATION, versions: { 1: OrganizationNotificationSettingsChangedV1Schema } },
   OncallScheduleChanged: { aggregateType: ORGANIZATION, versions: { 1: OncallScheduleChangedV1Schema } },
   OrganizationSettingsUpdated: { aggregateType: ORGANIZATION, versions: { 1: OrganizationSettingsUpdatedV1Schema } },
+  CompanyProfileChanged: { aggregateType: ORGANIZATION, versions: { 1: CompanyProfileChangedV1Schema } },
+  OrganizationCustomInstructionsChanged: { aggregateType: ORGANIZATION, versions: { 1: OrganizationCustomInstructionsChangedV1Schema } },
   NotificationSent: { aggregateType: NOTIFICATION, versions: { 1: NotificationSentV1Schema } },
   NotificationSkipped: { aggregateType: NOTIFICATION, versions: { 1: NotificationSkippedV1Schema } },
   EmergencyPagerUnanswered: { aggregateType: NOTIFICATION, versions: { 1: EmergencyPagerUnansweredV1Schema } },

@@ -3,6 +3,8 @@ export interface InteractionOrgContext {
   name: string;
   timezone: string;
   tradesOffered: string[];
+  /** custom_instructions as saved (001 §2.14); null when never saved. */
+  customInstructions: unknown;
 }
 
 /** A CRM action an agent's tool started during the interaction (spec 000 §4 action_status). */

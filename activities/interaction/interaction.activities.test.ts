@@ -20,13 +20,13 @@ const step = {
   analysis: UNBOOKED_CALL,
 };
 
-function activities(engine: LanguageEngine, actions: InteractionActionFact[] = []) {
+function activities(engine: LanguageEngine, actions: InteractionActionFact[] = [], customInstructions: unknown = null) {
   const published: DomainEvent[] = [];
   const acts = createInteractionActivities({
     events: { publish: async (events) => void published.push(...events) },
     engine,
     context: {
-      findOrganization: async () => ({ name: 'Demo HVAC', timezone: 'America/Chicago', tradesOffered: ['HVAC'] }),
+      findOrganization: async () => ({ name: 'Demo HVAC', timezone: 'America/Chicago', tradesOffered: ['HVAC'], customInstructions }),
       listActions: async () => actions,
     },
     logger: createLogger('test', 'silent'),
@@ -108,6 +108,62 @@ describe('interaction activities', () => {
       expect(analysis.facts.actions).toHaveLength(1);
       await env.run(acts.classifyInteraction, { ...step, analysis });
       expect(published.find((e) => e.type === 'InteractionClassified')).toMatchObject({ data: { callType } });
+    });
+  });
+
+  describe("the organization's custom instructions (001 §2.14)", () => {
+    const record = {
+      ...mergeCallDeliveries('retell', 'call_warranty', []),
+      status: 'ended' as const,
+      transcriptObject: [
+        { role: 'Agent' as const, content: 'Thanks for calling Demo HVAC, how can I help?' },
+        { role: 'Customer' as const, content: 'My furnace stopped working, is the repair covered by my warranty? Can someone come out?' },
+        { role: 'Agent' as const, content: 'Let me have the office check your warranty and call you back.' },
+      ],
+    };
+    const instructions = {
+      is_lead: { instructions: [{ title: 'warranty', isLead: false, instruction: 'Warranty claims go to the manufacturer; they are not leads' }] },
+      booked_summary: { enabled: true, instructions: [{ title: 'Equipment', instruction: 'Brand and age of the unit' }] },
+      job_tagging: { enabled: false, tags: { Priority: 'No heat' } },
+    };
+
+    /** The offline engine, recording every request it is sent. */
+    function recordingEngine() {
+      const offline = new OfflineLanguageEngine();
+      const requests: Parameters<LanguageEngine['complete']>[0][] = [];
+      const engine: LanguageEngine = { name: 'recording', complete: (req) => (requests.push(req), offline.complete(req)) };
+      return { engine, requests };
+    }
+
+    async function identify(customInstructions: unknown) {
+      const { engine, requests } = recordingEngine();
+      const { acts, published } = activities(engine, [], customInstructions);
+      const env = new MockActivityEnvironment();
+      const { analysis: _unused, ...ref } = step;
+      const analysis: InteractionInput = await env.run(acts.transcribeInteraction, { ...ref, record });
+      await env.run(acts.identifyCustomer, { ...step, analysis });
+      return { analysis, requests, identified: published.find((e) => e.type === 'CustomerIdentified') };
+    }
+
+    it('puts the instructions that apply in the task input, so every engine receives them in the prompt', async () => {
+      const { analysis, requests } = await identify(instructions);
+      expect(analysis.org.instructions).toEqual({
+        isLead: instructions.is_lead.instructions,
+        callReasons: [],
+        bookedSummary: instructions.booked_summary.instructions,
+        jobTags: [], // job tagging is switched off
+      });
+      const prompt = requests[0].messages.map((m) => m.content).join('\n');
+      expect(prompt).toContain('Warranty claims go to the manufacturer; they are not leads');
+      expect(prompt).toContain('org.instructions.isLead');
+    });
+
+    it("lets the organization's lead rule decide is_lead in the offline engine", async () => {
+      const steered = await identify(instructions);
+      expect(steered.identified).toMatchObject({ data: { isLead: false } });
+      const plain = await identify(null);
+      expect(plain.analysis.org.instructions.isLead).toEqual([]);
+      expect(plain.identified).toMatchObject({ data: { isLead: true } });
     });
   });
 });

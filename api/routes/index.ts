@@ -51,6 +51,8 @@ import { emailWebhookRoute, getEmailRoute, sendEmailRoute, sendSmsRoute } from '
 import { updateOrgRoute } from './org/update-org.route';
 import { getCrmConnectionRoute } from './org/crm-connection-get.route';
 import { saveCrmConnectionRoute } from './org/crm-connection-save.route';
+import { getCompanyProfileRoute, updateCompanyProfileRoute } from './org/company-profile.route';
+import { getCustomInstructionsRoute, saveCustomInstructionsRoute } from './org/custom-instructions.route';
 import { getWebhookSetupRoute, listWebhookAttemptsRoute, setUpWebhookDeliveryRoute } from './webhooks/webhook-delivery.route';
 import { LLM_ROUTES } from './llm';
 /** Every route of the API: the router and the OpenAPI document are both built from this list. */
@@ -115,6 +117,10 @@ export const ROUTES: AnyRoute[] = [
   updateOrgRoute,
   getCrmConnectionRoute,
   saveCrmConnectionRoute,
+  getCompanyProfileRoute,
+  updateCompanyProfileRoute,
+  getCustomInstructionsRoute,
+  saveCustomInstructionsRoute,
   getWebhookSetupRoute,
   setUpWebhookDeliveryRoute,
   listWebhookAttemptsRoute,

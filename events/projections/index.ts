@@ -8,7 +8,8 @@ import { capacitySettingsProjection } from './capacity-settings/capacity-setting
 import { schedulingRulesProjection } from './scheduling-rules/scheduling-rules.projection';
 import { interactionActionsProjection } from './interaction-actions/interaction-actions.projection';
 import { audiencesProjection } from './audiences/audiences.projection';
+import { companyProfilesProjection } from './company-profiles/company-profiles.projection';
 import { traceEvaluationsProjection } from './trace-evaluations/trace-evaluations.projection';
 
 /** Every read model the projector process keeps and the rebuild command recreates. */
-export const PROJECTIONS: Projection[] = [organizationsProjection, staffDirectoryProjection, interactionsProjection, smsMessagesProjection, webhookDeliveriesProjection, capacitySettingsProjection, schedulingRulesProjection, interactionActionsProjection, audiencesProjection, traceEvaluationsProjection];
+export const PROJECTIONS: Projection[] = [organizationsProjection, staffDirectoryProjection, interactionsProjection, smsMessagesProjection, webhookDeliveriesProjection, capacitySettingsProjection, schedulingRulesProjection, interactionActionsProjection, audiencesProjection, traceEvaluationsProjection, companyProfilesProjection];

@@ -5,6 +5,7 @@ import { createTemporalChatSessionGateway } from '../../api/use-cases/temporal-c
 import type { Express } from 'express';
 import { createApp } from '../../api/app';
 import { createOrganizationRepository } from '../../api/repositories/organization.repository';
+import { createOrgProfileRepository } from '../../api/repositories/org-profile.repository';
 import { createSessionRepository } from '../../api/repositories/session.repository';
 import { createStaffRepository } from '../../api/repositories/staff.repository';
 import { createTemporalWorkflowGateway } from '../../api/use-cases/temporal-workflow-gateway';
@@ -103,6 +104,7 @@ export async function startProductHarness(env: Record<string, string> = {}): Pro
     },
     audiences: { builds: createTemporalAudienceBuildGateway(client, config.TEMPORAL_TASK_QUEUE_PREFIX), repository: createAudienceRepository(tdb.db) },
     capacity: { repository: createCapacityRepository(tdb.db), events: bus },
+    orgProfile: { repository: createOrgProfileRepository(tdb.db), events: bus },
     crm: {
       provider: crm,
       actions: createTemporalCrmActionGateway(client, config.TEMPORAL_TASK_QUEUE_PREFIX),

@@ -4,8 +4,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { type BrowserContext, chromium, type Page, request as playwrightRequest } from 'playwright-core';
 
-// The On-Call Scheduler, the notification settings, the webhook-delivery and CRM connection settings and the
-// Outbox (issue 5 item 6; the CRM connection of issue 4), in the running product.
+// The On-Call Scheduler, the notification settings, the webhook-delivery, CRM connection, company profile and
+// custom instructions settings and the Outbox (issue 5 item 6; the CRM connection of issue 4; 001 §2.13, §2.14),
+// in the running product.
 
 function requireEnv(name: string): string {
   const value = process.env[name];
@@ -235,6 +236,64 @@ describe('CRM connection', () => {
       await page.reload();
       await page.getByTestId('crm-connection').waitFor();
       expect(await page.getByTestId('crm-status').innerText()).toContain('Not connected');
+    });
+  }, 60_000);
+});
+
+describe('Company profile', () => {
+  it("refuses a malformed EIN with the server's message, then saves the profile and keeps it after a reload", async () => {
+    await withScreenshot('company-profile', async () => {
+      await open('/settings');
+      await page.getByTestId('settings-company-profile-link').click();
+      await page.waitForURL(onPath('/settings/company-profile'));
+      await page.getByTestId('company-profile').waitFor();
+      expect(await page.getByTestId('page-title').innerText()).toBe('Company profile');
+
+      const legalName = `Demo HVAC ${run} LLC`;
+      await page.getByTestId('profile-legal_name').fill(legalName);
+      await page.getByTestId('profile-ein').fill('123456789');
+      await page.getByTestId('profile-save').click();
+      expect(await page.getByTestId('profile-error').innerText()).toContain('EIN must be in format XX-XXXXXXX');
+
+      await page.getByTestId('profile-ein').fill('12-3456789');
+      await page.getByTestId('profile-save').click();
+      await page.getByTestId('profile-saved').waitFor();
+      await untilAfterReload(
+        async () => (await page.getByTestId('profile-legal_name').inputValue()) === legalName && (await page.getByTestId('profile-ein').inputValue()) === '12-3456789',
+        () => page.getByTestId('company-profile').waitFor(),
+      );
+    });
+  }, 60_000);
+});
+
+describe('Custom instructions', () => {
+  it("adds a lead rule, refuses a tag id that is not a number with the server's message, and keeps the saved rule after a reload", async () => {
+    await withScreenshot('custom-instructions', async () => {
+      await open('/settings');
+      await page.getByTestId('settings-custom-instructions-link').click();
+      await page.waitForURL(onPath('/settings/custom-instructions'));
+      await page.getByTestId('custom-instructions').waitFor();
+      expect(await page.getByTestId('page-title').innerText()).toBe('Custom instructions');
+
+      // A title no demo call says, so the rule steers nothing the other browser tests look at.
+      const title = `e2e-rule-${run}`;
+      const rows = await page.getByTestId('ci-lead').locator('[data-testid^="ci-lead-title-"]').count();
+      await page.getByTestId('ci-lead-add').click();
+      await page.getByTestId(`ci-lead-title-${rows}`).fill(title);
+      await page.getByTestId(`ci-lead-instruction-${rows}`).fill('Callers asking about this are not leads');
+      await page.getByTestId('ci-defaultTag-name').fill('Service');
+      await page.getByTestId('ci-defaultTag-id').fill('eleven');
+      await page.getByTestId('ci-save').click();
+      expect(await page.getByTestId('ci-error').innerText()).toContain('Tag id must be a number');
+
+      await page.getByTestId('ci-defaultTag-id').fill('11');
+      await page.getByTestId('ci-save').click();
+      await page.getByTestId('ci-saved').waitFor();
+      await untilAfterReload(
+        async () => (await page.getByTestId(`ci-lead-title-${rows}`).count()) === 1 && (await page.getByTestId(`ci-lead-title-${rows}`).inputValue()) === title,
+        () => page.getByTestId('custom-instructions').waitFor(),
+      );
+      expect(await page.getByTestId('ci-defaultTag-id').inputValue()).toBe('11');
     });
   }, 60_000);
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TimezoneSchema, TradeSchema } from '../../../lib/domain';
+import { TaskInstructionsSchema } from '../../organization/org-profile.schema';
 
 // Enumerations of spec 000 §4 and §6 that AI tasks read or write, and the interaction every
 // post-call task is given.
@@ -199,6 +200,8 @@ export const InteractionInputSchema = z.object({
     tradesOffered: z.array(TradeSchema).default([]),
     /** The service area; empty when the organization does not restrict it. */
     zipcodes: z.array(z.string()).default([]),
+    /** The organization's custom instructions that apply to post-call tasks (spec 001 §2.14). */
+    instructions: TaskInstructionsSchema.prefault({}),
   }),
   transcript: z.array(TranscriptLineSchema),
   facts: InteractionFactsSchema.prefault({}),

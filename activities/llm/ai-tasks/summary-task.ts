@@ -23,7 +23,8 @@ export function defineSummaryTask<I extends z.ZodType<InteractionInput, any>>(sp
         `${INTERACTION_CONTEXT}
 
 Write the summary the contractor's office reads. ${spec.focus}
-Return the sections ${JSON.stringify(spec.titles(input))}, exactly these titles in this order. Each section's content is a list of short plain sentences (no markdown).`,
+Return the sections ${JSON.stringify(spec.titles(input))}, exactly these titles in this order. Each section's content is a list of short plain sentences (no markdown).
+When org.instructions.bookedSummary is not empty and a booking action is COMPLETED, also cover each of its instructions (by its title) in the section it fits best.`,
         input,
       ),
     checkOutput: (output, input) => checkSections(output, spec.titles(input)),

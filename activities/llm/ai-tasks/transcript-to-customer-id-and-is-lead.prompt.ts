@@ -41,7 +41,7 @@ Extract the call details:
 - customer_id: the id of the one customerCandidate the caller is (matching phone, name or address); null when none or more than one match.
 - customer_name: the caller's name as they gave it; null when not given.
 - address: the service address as spoken; null when not given.
-- is_lead: true when the caller is a potential customer asking for service, an estimate or an appointment; false for spam, vendors, job seekers, wrong numbers and calls that need no service.
+- is_lead: true when the caller is a potential customer asking for service, an estimate or an appointment; false for spam, vendors, job seekers, wrong numbers and calls that need no service. When a rule in org.instructions.isLead fits the call (by its title and instruction), that rule's isLead decides, except that a COMPLETED booking is always a lead; name the rule in is_lead_reason.
 - subject: a short subject line for the office (at most 10 words).
 - department: the trade the request belongs to (one of the trades enum), preferring the organization's tradesOffered; null when no trade applies.`,
       input,

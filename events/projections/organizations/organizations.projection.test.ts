@@ -64,6 +64,8 @@ describe('evolveOrganization', () => {
       zipcodes: [],
       serviceAreaActive: false,
       featureFlags: {},
+      companyProfileId: null,
+      customInstructions: null,
       streamVersion: 1,
       createdAt: new Date(CREATED_AT),
       updatedAt: new Date(CREATED_AT),

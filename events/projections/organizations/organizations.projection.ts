@@ -11,7 +11,9 @@ type OrganizationEvent =
   | EventOf<'OrganizationNotificationSettingsChanged'>
   | EventOf<'OrganizationSettingsUpdated'>
   | EventOf<'OncallScheduleChanged'>
-  | EventOf<'OrganizationAvailabilityChanged'>;
+  | EventOf<'OrganizationAvailabilityChanged'>
+  | EventOf<'CompanyProfileChanged'>
+  | EventOf<'OrganizationCustomInstructionsChanged'>;
 
 // Settings are plain JSON documents; equal content (keys in any order, as jsonb keeps them) means a
 // redelivery or a no-op save, not a new version.
@@ -43,6 +45,8 @@ export function evolveOrganization(state: OrganizationDoc | null, event: Organiz
         zipcodes: [],
         serviceAreaActive: false,
         featureFlags: {},
+        companyProfileId: null,
+        customInstructions: null,
         streamVersion: 1,
         createdAt: at,
         updatedAt: at,
@@ -93,6 +97,15 @@ export function evolveOrganization(state: OrganizationDoc | null, event: Organiz
       if (!state || !availability || sameJson(state.availabilityConfig, availability)) return state;
       return { ...state, availabilityConfig: availability, streamVersion: state.streamVersion + 1, updatedAt: at };
     }
+    case 'CompanyProfileChanged':
+      // The profile's id is fixed by the first save; the profile itself has its own read model.
+      if (!state || state.companyProfileId !== null) return state;
+      return { ...state, companyProfileId: event.data.profileId, streamVersion: state.streamVersion + 1, updatedAt: at };
+    case 'OrganizationCustomInstructionsChanged': {
+      // regular_job_to_dispatch belongs to the capacity settings read model.
+      if (!state || sameJson(state.customInstructions, event.data.customInstructions)) return state;
+      return { ...state, customInstructions: event.data.customInstructions, streamVersion: state.streamVersion + 1, updatedAt: at };
+    }
   }
 }
 
@@ -107,6 +120,8 @@ export const organizationsProjection = documentProjection<OrganizationDoc, Organ
     'OrganizationSettingsUpdated',
     'OncallScheduleChanged',
     'OrganizationAvailabilityChanged',
+    'CompanyProfileChanged',
+    'OrganizationCustomInstructionsChanged',
   ],
   documentId: (e) => e.data.orgId,
   evolve: evolveOrganization,

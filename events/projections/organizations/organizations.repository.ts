@@ -1,4 +1,6 @@
 import type { Tx } from '../../../prisma/client';
+import { Prisma } from '../../../prisma/generated/client';
+import type { CustomInstructions } from '../../../activities/organization/org-profile.schema';
 import type { DocumentStore } from '../projection';
 
 export interface OrganizationDoc {
@@ -22,6 +24,9 @@ export interface OrganizationDoc {
   zipcodes: string[];
   serviceAreaActive: boolean;
   featureFlags: Record<string, unknown>;
+  companyProfileId: string | null;
+  /** custom_instructions as last saved (001 §2.14); null until the first save. */
+  customInstructions: CustomInstructions | null;
   streamVersion: number;
   createdAt: Date;
   updatedAt: Date;
@@ -52,19 +57,22 @@ export const organizationsStore: DocumentStore<OrganizationDoc> = {
       zipcodes: row.zipcodes,
       serviceAreaActive: row.serviceAreaActive,
       featureFlags: (row.featureFlags as Record<string, unknown> | null) ?? {},
+      companyProfileId: row.companyProfileId,
+      customInstructions: (row.customInstructions as CustomInstructions | null) ?? null,
       streamVersion: row.streamVersion,
       createdAt: row.createdAt,
       updatedAt: row.updatedAt,
     };
   },
   async save(tx: Tx, id: string, doc: OrganizationDoc) {
-    const { id: _id, notificationSettings, oncallSchedule, spamNumbers, featureFlags, ...rest } = doc;
+    const { id: _id, notificationSettings, oncallSchedule, spamNumbers, featureFlags, customInstructions, ...rest } = doc;
     const fields = {
       ...rest,
       notificationSettings: notificationSettings as object[],
       oncallSchedule: oncallSchedule as object,
       spamNumbers: spamNumbers as object[],
       featureFlags: featureFlags as object,
+      customInstructions: customInstructions === null ? Prisma.DbNull : (customInstructions as object),
     };
     await tx.organization.upsert({ where: { id }, create: { id, ...fields }, update: fields });
   },

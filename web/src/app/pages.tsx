@@ -7,6 +7,8 @@ import { CallsPage } from '../features/calls/components/calls-page';
 import { CallDetailsPage } from '../features/calls/components/call-details-page';
 import { ChatsPage } from '../features/chats/components/chats-page';
 import { CrmConnectionPage } from '../features/crm-connection/components/crm-connection-page';
+import { CompanyProfilePage } from '../features/company-profile/components/company-profile-page';
+import { CustomInstructionsPage } from '../features/custom-instructions/components/custom-instructions-page';
 import { DashboardHomePage } from '../features/dashboard/components/dashboard-home-page';
 import { InteractionLinkPage } from '../features/interactions/components/interaction-link-page';
 import { OnCallPage } from '../features/on-call/components/on-call-page';
@@ -33,6 +35,8 @@ export const PAGES: Record<Exclude<RouteName, 'login'>, (params: RouteParams) =>
   outbox: () => <OutboxPage />,
   'webhook-delivery': () => <WebhookDeliveryPage />,
   'crm-connection': () => <CrmConnectionPage />,
+  'company-profile': () => <CompanyProfilePage />,
+  'custom-instructions': () => <CustomInstructionsPage />,
   'admin-organizations': () => <OrganizationsPage />,
   'admin-workflows': () => <WorkflowsPage />,
   'interaction-link': (params) => <InteractionLinkPage interactionId={params.interactionId ?? ''} />,

@@ -35,6 +35,7 @@ export type ApiClient = {
   get<T>(path: string, schema: z.ZodType<T>): Promise<T>;
   post<T>(path: string, body: unknown, schema: z.ZodType<T>): Promise<T>;
   put<T>(path: string, body: unknown, schema: z.ZodType<T>): Promise<T>;
+  patch<T>(path: string, body: unknown, schema: z.ZodType<T>): Promise<T>;
   delete<T>(path: string, body: unknown, schema: z.ZodType<T>): Promise<T>;
 };
 
@@ -82,6 +83,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     get: (path, schema) => request('GET', path, undefined, schema),
     post: (path, body, schema) => request('POST', path, body, schema),
     put: (path, body, schema) => request('PUT', path, body, schema),
+    patch: (path, body, schema) => request('PATCH', path, body, schema),
     delete: (path, body, schema) => request('DELETE', path, body, schema),
   };
 }

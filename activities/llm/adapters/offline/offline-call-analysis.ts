@@ -109,8 +109,27 @@ export class CallAnalysis {
     return no(zip && area.length > 0 ? `the zip code ${zip} is in the service area.` : 'nothing showed the address is outside the service area.');
   }
 
+  /**
+   * The first of the organization's lead rules (001 §2.14 is_lead.instructions) whose title the caller
+   * said: the offline engine's reading of "this rule fits the call".
+   */
+  get leadRule(): { rule: { title: string; isLead: boolean }; evidence: Evidence } | null {
+    for (const rule of this.input.org.instructions.isLead) {
+      const title = rule.title.trim().toLowerCase();
+      if (!title) continue;
+      const line = this.view.customer.find((l) => l.message.toLowerCase().includes(title));
+      if (line) return { rule, evidence: { line, text: line.message } };
+    }
+    return null;
+  }
+
   get isLead(): Verdict {
     if (this.booked.length > 0) return yes(`a booking action (${this.booked[0].id}) was completed.`);
+    const ruled = this.leadRule;
+    if (ruled) {
+      const reason = `the organization's lead rule "${ruled.rule.title}" applies: ${cite(ruled.evidence)}.`;
+      return ruled.rule.isLead ? yes(reason) : no(reason);
+    }
     if (this.spam.value) return no('the call is a solicitation, not a customer.');
     const notLead = this.phrase('not_lead');
     if (notLead) return no(`the caller was not asking for service: ${cite(notLead)}.`);

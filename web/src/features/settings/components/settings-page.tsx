@@ -220,6 +220,26 @@ export function SettingsPage() {
               CRM connection: your own ServiceTitan or Housecall Pro account →
             </Link>
           </Text>
+          <Text fontSize="sm">
+            <Link
+              href={`/settings/company-profile?org=${orgId ?? ''}`}
+              onClick={(e) => (e.preventDefault(), navigate(`/settings/company-profile?org=${orgId ?? ''}`))}
+              colorPalette="blue"
+              data-testid="settings-company-profile-link"
+            >
+              Company profile: legal name, address, EIN and contact details →
+            </Link>
+          </Text>
+          <Text fontSize="sm">
+            <Link
+              href={`/settings/custom-instructions?org=${orgId ?? ''}`}
+              onClick={(e) => (e.preventDefault(), navigate(`/settings/custom-instructions?org=${orgId ?? ''}`))}
+              colorPalette="blue"
+              data-testid="settings-custom-instructions-link"
+            >
+              Custom instructions: leads, call reasons, summaries and job tags →
+            </Link>
+          </Text>
         </Stack>
       )}
     </Page>

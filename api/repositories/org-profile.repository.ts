@@ -1,0 +1,46 @@
+import type { Db } from '../../prisma/client';
+import {
+  CustomInstructionsSchema,
+  EMPTY_CUSTOM_INSTRUCTIONS,
+  type CompanyProfileFields,
+  type CustomInstructions,
+} from '../../activities/organization/org-profile.schema';
+import type { StoredCapacitySettings } from '../../events/projections/capacity-settings/capacity-settings.repository';
+import { companyProfileFieldsOf } from '../../events/projections/company-profiles/company-profiles.repository';
+
+export interface StoredCompanyProfile extends CompanyProfileFields {
+  id: string;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** The company profile and custom instructions read models (001 §2.13, §2.14). */
+export function createOrgProfileRepository(db: Db) {
+  return {
+    async findCompanyProfile(orgId: string): Promise<StoredCompanyProfile | null> {
+      const row = await db.companyProfile.findUnique({ where: { orgId } });
+      if (!row) return null;
+      return {
+        id: row.id,
+        ...companyProfileFieldsOf(row),
+        createdAt: row.createdAt,
+        updatedAt: row.updatedAt,
+      };
+    },
+    /** null for an unknown org; regular_job_to_dispatch comes from the capacity settings it shares with the availability view. */
+    async findCustomInstructions(orgId: string): Promise<{ customInstructions: CustomInstructions; regularJobToDispatch: string | null } | null> {
+      const [org, capacity] = await Promise.all([
+        db.organization.findUnique({ where: { id: orgId }, select: { customInstructions: true } }),
+        db.organizationCapacitySettings.findUnique({ where: { orgId }, select: { settings: true } }),
+      ]);
+      if (!org) return null;
+      const parsed = CustomInstructionsSchema.safeParse(org.customInstructions ?? {});
+      return {
+        customInstructions: parsed.success ? parsed.data : EMPTY_CUSTOM_INSTRUCTIONS,
+        regularJobToDispatch: (capacity?.settings as StoredCapacitySettings | undefined)?.regular_job_to_dispatch ?? null,
+      };
+    },
+  };
+}
+
+export type OrgProfileRepository = ReturnType<typeof createOrgProfileRepository>;
