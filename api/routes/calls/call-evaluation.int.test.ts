@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { createEvent } from '../../../events/catalog';
 import { eventually, uniqueName } from '../../../tests/support/integration';
+import { seedFinishedCall } from '../../../tests/support/finished-call';
 import { onboardAndLogIn } from '../../../tests/support/onboard';
 import { startProductHarness, type ProductHarness } from '../../../tests/support/product-harness';
 
@@ -25,32 +26,7 @@ const detailsWith = (evaluationId: string) =>
 beforeAll(async () => {
   h = await startProductHarness({ EVALUATION_WEBHOOK_SECRET: SECRET });
   ({ orgId, agent: owner } = await onboardAndLogIn(h, { name: `Evaluated HVAC ${run}`, adminEmail: `owner-${run}@evaluation.test` }));
-  // A finished call in the interactions read model, as the post-call pipeline leaves it.
-  const now = new Date();
-  await h.tdb.db.interaction.create({
-    data: {
-      id: interactionId,
-      callId,
-      orgId,
-      provider: 'retell',
-      providerCallId: `call_${run}`,
-      agentType: 'OFFICE_HOURS_CSR',
-      direction: 'inbound',
-      callStatus: 'UNBOOKED',
-      endedReason: 'user_hangup',
-      durationSeconds: 42,
-      customerNumber: '+15125550100',
-      callAnalysis: { call_summary: null, metadata: {} },
-      transcriptLines: [
-        { role: 'Agent', message: 'Thanks for calling, this is Olivia. How can I help you today?', timestamp: '0:00', seconds: 0 },
-        { role: 'Customer', message: 'Hi, my furnace stopped working and the house is cold.', timestamp: '0:05', seconds: 5 },
-        { role: 'Agent', message: "I'm sorry to hear that. Let me have someone call you back today.", timestamp: '0:12', seconds: 12 },
-        { role: 'Customer', message: 'Okay, thank you.', timestamp: '0:20', seconds: 20 },
-      ],
-      createdAt: now,
-      updatedAt: now,
-    },
-  });
+  await seedFinishedCall(h.tdb.db, { id: interactionId, callId, orgId, providerCallId: `call_${run}`, callAnalysis: { call_summary: null, metadata: {} } });
 }, 120_000);
 
 afterAll(async () => {

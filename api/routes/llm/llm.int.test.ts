@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { defaultAgentId } from '../../../activities/agent-runtime/agent-directory';
+import { seedFinishedCall } from '../../../tests/support/finished-call';
 import { eventually, uniqueName } from '../../../tests/support/integration';
 import { startProductHarness, type ProductHarness } from '../../../tests/support/product-harness';
 
@@ -36,32 +37,8 @@ beforeAll(async () => {
   owner = request.agent(h.app);
   expect((await owner.post('/auth/login').send({ email: `owner-${run}@llm.test`, password: PASSWORD })).status).toBe(200);
 
-  // A finished call in the interactions read model, as the post-call pipeline leaves it.
   callId = randomUUID();
-  const now = new Date();
-  await h.tdb.db.interaction.create({
-    data: {
-      id: randomUUID(),
-      callId,
-      orgId,
-      provider: 'retell',
-      providerCallId: `call_${run}`,
-      agentType: 'OFFICE_HOURS_CSR',
-      direction: 'inbound',
-      callStatus: 'UNBOOKED',
-      endedReason: 'user_hangup',
-      durationSeconds: 42,
-      customerNumber: '+15125550100',
-      transcriptLines: [
-        { role: 'Agent', message: 'Thanks for calling, this is Olivia. How can I help you today?', timestamp: '0:00', seconds: 0 },
-        { role: 'Customer', message: 'Hi, my furnace stopped working and the house is cold.', timestamp: '0:05', seconds: 5 },
-        { role: 'Agent', message: "I'm sorry to hear that. Let me have someone call you back today.", timestamp: '0:12', seconds: 12 },
-        { role: 'Customer', message: 'Okay, thank you.', timestamp: '0:20', seconds: 20 },
-      ],
-      createdAt: now,
-      updatedAt: now,
-    },
-  });
+  await seedFinishedCall(h.tdb.db, { callId, orgId, providerCallId: `call_${run}` });
 }, 180_000);
 
 afterAll(async () => {
