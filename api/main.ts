@@ -41,10 +41,12 @@ async function main() {
   // One CRM (its caches shared by every route) and one language engine for the process.
   const { crm, connections } = createCrm({ adapter: config.CRM_ADAPTER, db, config });
   const engine = createLanguageEngine(languageEngineConfigFrom(config));
+  const organizations = createOrganizationRepository(db);
+  const interactionGateway = createTemporalInteractionGateway(client, config.TEMPORAL_TASK_QUEUE_PREFIX);
   const app = createApp({
     config,
     logger,
-    organizations: createOrganizationRepository(db),
+    organizations,
     staff: createStaffRepository(db),
     sessions: createSessionRepository(db, config.SESSION_TTL_HOURS),
     workflows: createTemporalWorkflowGateway(client, config.TEMPORAL_TASK_QUEUE_PREFIX),
@@ -52,7 +54,7 @@ async function main() {
       interactions: createInteractionRepository(db),
       evaluations: createTraceEvaluationRepository(db),
       secrets: createVoiceProviderSecretRepository(db),
-      gateway: createTemporalInteractionGateway(client, config.TEMPORAL_TASK_QUEUE_PREFIX),
+      gateway: interactionGateway,
       events: bus,
     },
     notifications: { repository: createNotificationRepository(db), events: bus },
@@ -80,11 +82,11 @@ async function main() {
       connections: connections ? { store: connections, verify: (connection) => verifyCrmConnection(connection, config), defaultServiceTitanAppKey: config.SERVICETITAN_APP_KEY ?? null } : undefined,
     },
     voice: {
-      providers: createVoiceProviderDirectory({ db, deliver: deliverThrough(createTemporalInteractionGateway(client, config.TEMPORAL_TASK_QUEUE_PREFIX)) }),
+      providers: createVoiceProviderDirectory({ db, deliver: deliverThrough(interactionGateway) }),
       engine,
     },
     webCalls: {
-      agents: createOrganizationAgentDirectory(createOrganizationRepository(db), crm),
+      agents: createOrganizationAgentDirectory(organizations, crm),
       gateway: createTemporalWebCallGateway(client, config.TEMPORAL_TASK_QUEUE_PREFIX),
     },
     llm: {

@@ -69,6 +69,9 @@ export const HousecallProCrmConfigSchema = z.object(
 );
 export type HousecallProCrmConfig = z.infer<typeof HousecallProCrmConfigSchema>;
 
+/** How each vendor CRM is named to a person. */
+export const CRM_VENDOR_NAMES = { servicetitan: 'ServiceTitan', housecallpro: 'Housecall Pro' } as const;
+
 /** An organization's own vendor CRM: the credentials it was connected with. */
 export type CrmConnection = { crmName: 'servicetitan'; config: ServiceTitanCrmConfig } | { crmName: 'housecallpro'; config: HousecallProCrmConfig };
 

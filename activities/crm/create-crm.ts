@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { AppConfig } from '../../config/env';
 import type { Db } from '../../prisma/client';
+import { canonicalJson } from '../../lib/canonical-json';
 import type { CrmConnection } from '../../lib/crm-config';
 import { createSecretBox, crmCredentialsKey, SecretBoxError } from '../../lib/secrets/secret-box';
 import { createSandboxCrm, type SandboxCrm } from './adapters/sandbox/sandbox-crm.adapter';
@@ -10,6 +11,7 @@ import type { ServiceTitanConfig } from './adapters/servicetitan/servicetitan.co
 import { createHousecallProCrm } from './adapters/housecallpro/housecallpro-crm.adapter';
 import { HousecallProClient, type HousecallProConfig } from './adapters/housecallpro/housecallpro-client';
 import { createCachedCrm } from './cached-crm';
+import { NOT_PORT_METHODS } from './adapters/vendor-port';
 import { CrmError, type CrmPort, type CrmProvider } from './crm.port';
 import { createCrmConnectionStore, type CrmConnectionSource, type CrmConnectionStore } from './crm-connection.repository';
 
@@ -43,7 +45,7 @@ const CONNECTION_TTL_MS = 30_000;
 function notConfigured(message: string): CrmProvider {
   const port = new Proxy({} as CrmPort, {
     get: (_target, property) =>
-      property === 'then'
+      typeof property !== 'string' || NOT_PORT_METHODS.has(property)
         ? undefined
         : async () => {
             throw new CrmError('NOT_CONFIGURED', message, false);
@@ -60,7 +62,7 @@ function notConfigured(message: string): CrmProvider {
 const vendorProviders = new Map<string, CrmProvider>();
 
 function vendorProvider(credentials: object, build: () => CrmProvider): CrmProvider {
-  const key = createHash('sha256').update(JSON.stringify(credentials)).digest('hex');
+  const key = createHash('sha256').update(canonicalJson(credentials)).digest('hex');
   let provider = vendorProviders.get(key);
   if (!provider) {
     provider = build();
@@ -215,7 +217,7 @@ export function routeByConnection(
     forOrganization(orgId) {
       return new Proxy({} as CrmPort, {
         get(_target, property) {
-          if (typeof property !== 'string' || property === 'then') return undefined;
+          if (typeof property !== 'string' || NOT_PORT_METHODS.has(property)) return undefined;
           return async (...args: unknown[]) => {
             const port = (await providerFor(orgId)).forOrganization(orgId) as unknown as Record<string, (...a: unknown[]) => unknown>;
             return port[property](...args);

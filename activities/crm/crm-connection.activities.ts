@@ -1,6 +1,6 @@
 import { ApplicationFailure } from '@temporalio/activity';
 import type { Logger } from '../../lib/logger';
-import type { CrmConnection } from '../../lib/crm-config';
+import { CRM_VENDOR_NAMES, type CrmConnection } from '../../lib/crm-config';
 import { CrmError } from './crm.port';
 import type { CrmConnectionStore } from './crm-connection.repository';
 
@@ -12,7 +12,6 @@ export interface CrmConnectionActivityDeps {
   logger: Logger;
 }
 
-const VENDOR_NAMES = { servicetitan: 'ServiceTitan', housecallpro: 'Housecall Pro' } as const;
 
 /**
  * Onboarding's steps on an organization's own CRM credentials. The API stores them (sealed) under the
@@ -29,7 +28,7 @@ export function createCrmConnectionActivities({ connections, verify, logger }: C
     /** skip_crm_test false: the credentials must work before the organization is created. */
     async verifyStagedCrmConnection({ slug }: { slug: string }): Promise<{ crmName: CrmConnection['crmName'] }> {
       const connection = await staged(slug);
-      const vendor = VENDOR_NAMES[connection.crmName];
+      const vendor = CRM_VENDOR_NAMES[connection.crmName];
       try {
         await verify(connection);
       } catch (err) {

@@ -26,6 +26,22 @@ export function createCrmConnectionStore(db: Db, box: SecretBox): CrmConnectionS
   const open = (row: { id: string; crmName: string; sealedConfig: string }) =>
     ({ crmName: row.crmName, config: JSON.parse(box.open(row.sealedConfig, row.id)) }) as CrmConnection;
 
+  /**
+   * Sets the row's config sealed under its id. Two first saves at once both pick an id and one of them
+   * loses the insert; its value is then sealed again under the id the row kept.
+   */
+  async function upsertSealed(key: { orgId: string } | { onboardingSlug: string }, connection: CrmConnection): Promise<void> {
+    const existing = await db.crmConnection.findUnique({ where: key, select: { id: true } });
+    const id = existing?.id ?? randomUUID();
+    const row = await db.crmConnection.upsert({
+      where: key,
+      create: { id, ...key, crmName: connection.crmName, sealedConfig: seal(id, connection) },
+      update: { crmName: connection.crmName, sealedConfig: seal(id, connection), updatedAt: new Date() },
+      select: { id: true },
+    });
+    if (row.id !== id) await db.crmConnection.update({ where: { id: row.id }, data: { sealedConfig: seal(row.id, connection) } });
+  }
+
   return {
     async find(orgId) {
       const row = await db.crmConnection.findUnique({ where: { orgId } });
@@ -37,25 +53,9 @@ export function createCrmConnectionStore(db: Db, box: SecretBox): CrmConnectionS
       return row ? open(row) : null;
     },
 
-    async save(orgId, connection) {
-      const existing = await db.crmConnection.findUnique({ where: { orgId }, select: { id: true } });
-      const id = existing?.id ?? randomUUID();
-      await db.crmConnection.upsert({
-        where: { orgId },
-        create: { id, orgId, crmName: connection.crmName, sealedConfig: seal(id, connection) },
-        update: { crmName: connection.crmName, sealedConfig: seal(id, connection), updatedAt: new Date() },
-      });
-    },
+    save: (orgId, connection) => upsertSealed({ orgId }, connection),
 
-    async stage(slug, connection) {
-      const existing = await db.crmConnection.findUnique({ where: { onboardingSlug: slug }, select: { id: true } });
-      const id = existing?.id ?? randomUUID();
-      await db.crmConnection.upsert({
-        where: { onboardingSlug: slug },
-        create: { id, onboardingSlug: slug, crmName: connection.crmName, sealedConfig: seal(id, connection) },
-        update: { crmName: connection.crmName, sealedConfig: seal(id, connection), updatedAt: new Date() },
-      });
-    },
+    stage: (slug, connection) => upsertSealed({ onboardingSlug: slug }, connection),
 
     async discardStaged(slug) {
       await db.crmConnection.deleteMany({ where: { onboardingSlug: slug, orgId: null } });

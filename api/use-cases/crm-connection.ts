@@ -2,12 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { CrmError } from '../../activities/crm/crm.port';
 import { createEvent } from '../../events/catalog';
 import { currentCorrelationId } from '../../lib/correlation';
-import { maskedCrmConfig, parseCrmConfig, type CrmConnection } from '../../lib/crm-config';
+import { CRM_VENDOR_NAMES, maskedCrmConfig, parseCrmConfig, type CrmConnection } from '../../lib/crm-config';
 import type { CrmName } from '../../lib/domain';
 import type { ApiDeps } from '../deps';
 import { ApiError, badRequest } from '../http/errors';
 
-const VENDOR_NAMES = { servicetitan: 'ServiceTitan', housecallpro: 'Housecall Pro' } as const;
 
 function connectionsOf(deps: ApiDeps) {
   const connections = deps.crm.connections;
@@ -43,8 +42,9 @@ export async function saveCrmConnection(deps: ApiDeps, orgId: string, connection
     try {
       await connections.verify(connection);
     } catch (err) {
-      if (!(err instanceof CrmError)) throw err;
-      throw badRequest(`The ${VENDOR_NAMES[connection.crmName]} credentials in crm_config did not work: ${err.message}`);
+      // Only a refusal says the credentials are wrong; an outage or rate limit is not theirs (as in onboarding).
+      if (!(err instanceof CrmError) || err.retryable) throw err;
+      throw badRequest(`The ${CRM_VENDOR_NAMES[connection.crmName]} credentials in crm_config did not work: ${err.message}`);
     }
   }
   await connections.store.save(orgId, connection);
@@ -62,7 +62,10 @@ export async function saveCrmConnection(deps: ApiDeps, orgId: string, connection
 }
 
 /** What the API shows of a connection: crm_name and crm_config with every secret masked. */
-export async function showCrmConnection(deps: ApiDeps, orgId: string) {
-  const connection = await deps.crm.connections?.store.find(orgId);
+export function shownConnection(orgId: string, connection: CrmConnection | null | undefined) {
   return connection ? { orgId, connected: true, crm_name: connection.crmName, crm_config: maskedCrmConfig(connection) } : { orgId, connected: false, crm_name: null, crm_config: null };
+}
+
+export async function showCrmConnection(deps: ApiDeps, orgId: string) {
+  return shownConnection(orgId, await deps.crm.connections?.store.find(orgId));
 }

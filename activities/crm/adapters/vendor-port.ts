@@ -2,7 +2,7 @@ import { TRADES } from '../../../lib/domain';
 import { CrmError, type Appointment, type CrmPort, type TechnicianFreeSlot, type TechnicianShift } from '../crm.port';
 
 /** Properties that serializers, test matchers and await probe for: they must not look like port methods. */
-const NOT_PORT_METHODS = new Set(['then', 'toJSON', 'toString', 'valueOf', 'constructor', 'inspect', 'asymmetricMatch', 'nodeType', '$$typeof']);
+export const NOT_PORT_METHODS = new Set(['then', 'toJSON', 'toString', 'valueOf', 'constructor', 'inspect', 'asymmetricMatch', 'nodeType', '$$typeof']);
 
 /** Port methods a vendor's API has nothing for, each with the reason a caller is told. */
 export type NoEquivalent = Partial<Record<keyof CrmPort, string>>;

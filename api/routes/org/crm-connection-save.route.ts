@@ -1,6 +1,6 @@
 import { badRequest, notFound, unauthorized } from '../../http/errors';
 import { defineRoute } from '../../http/route';
-import { crmConnectionFrom, saveCrmConnection, showCrmConnection } from '../../use-cases/crm-connection';
+import { crmConnectionFrom, saveCrmConnection, shownConnection } from '../../use-cases/crm-connection';
 import { CrmConnectionResponseSchema, SaveCrmConnectionBodySchema } from './crm-connection.schema';
 
 export const saveCrmConnectionRoute = defineRoute({
@@ -18,6 +18,6 @@ export const saveCrmConnectionRoute = defineRoute({
     if (!connection) throw badRequest('crm_config is required');
     if (!(await deps.organizations.findById(orgId!))) throw notFound('Organization not found');
     await saveCrmConnection(deps, orgId!, connection, body.skip_crm_test, `staff:${user!.id}`);
-    return showCrmConnection(deps, orgId!);
+    return shownConnection(orgId!, connection);
   },
 });

@@ -6,8 +6,8 @@ import { CrmError, type CrmPort, type Technician, type TechnicianShift } from '.
 import type { WeeklyHours } from '../../../lib/domain';
 import type { CapacityRepository } from '../../repositories/capacity.repository';
 import { speakDate, speakList, speakWindow } from '../voice-agent-tools/speakable';
+import { OFFER_CALLBACK } from '../voice-agent-tools/tool-context';
 
-const OFFER_CALLBACK = 'Offer the caller a callback from the office, and if they agree call create_action_callback_request.';
 const OFFER_EMERGENCY_CALLBACK = 'This is an emergency: tell the caller the on-call team will call them back right away, then call create_action_callback_request with is_emergency_callback true.';
 
 /** A list the CRM has nothing for (Housecall Pro: business units, shifts) reads as none. */

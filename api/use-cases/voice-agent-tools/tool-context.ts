@@ -16,6 +16,8 @@ export interface ToolContext {
   request: ToolRequest;
   correlationId: string;
   now: Date;
+  /** The org's availability view, read at most once per tool call (capacityViewOf). */
+  view?: Promise<OrgCapacityView>;
 }
 
 export const OFFER_CALLBACK = 'Offer the caller a callback from the office, and if they agree call create_action_callback_request.';
@@ -43,16 +45,9 @@ export function localInstant(name: string, local: string, ctx: ToolContext, must
 export const crmOfTool = (ctx: ToolContext): CrmPort | null =>
   (ctx.org.crmName as CrmName) === 'NONE' ? null : ctx.deps.crm.provider.forOrganization(ctx.org.id);
 
-const views = new WeakMap<ToolContext, Promise<OrgCapacityView>>();
-
 /** The org's availability view, read once per tool call (get_capacity needs its flags, then the whole of it). */
 export function capacityViewOf(ctx: ToolContext): Promise<OrgCapacityView> {
-  let view = views.get(ctx);
-  if (!view) {
-    view = ctx.deps.capacity.repository.viewOf(ctx.org);
-    views.set(ctx, view);
-  }
-  return view;
+  return (ctx.view ??= ctx.deps.capacity.repository.viewOf(ctx.org));
 }
 
 /** The scheduling feature flags of spec 000 §7 "Feature flags swap tool versions". */

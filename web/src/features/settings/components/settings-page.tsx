@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { errorMessage, ErrorNotice } from '../../../components/error-notice';
 import { LoadingNotice } from '../../../components/loading-notice';
 import { Page } from '../../../components/page';
-import { navigate } from '../../../app/router/history';
+import { RouterLink } from '../../../app/router/router-link';
 import { useOrganization } from '../../organizations/api/organization.api';
 import { useSelectedOrg } from '../../organizations/selected-org';
 import { updateOrganization } from '../api/notification-settings.api';
@@ -21,6 +21,14 @@ import {
   toGrid,
   type Time,
 } from '../notification-settings';
+
+/** The other settings pages, linked below the form. */
+const SETTINGS_LINKS = [
+  { path: '/settings/webhooks', testId: 'settings-webhooks-link', label: 'Webhook delivery to your own systems →' },
+  { path: '/settings/crm', testId: 'settings-crm-link', label: 'CRM connection: your own ServiceTitan or Housecall Pro account →' },
+  { path: '/settings/company-profile', testId: 'settings-company-profile-link', label: 'Company profile: legal name, address, EIN and contact details →' },
+  { path: '/settings/custom-instructions', testId: 'settings-custom-instructions-link', label: 'Custom instructions: leads, call reasons, summaries and job tags →' },
+] as const;
 
 export function SettingsPage() {
   const { orgId } = useSelectedOrg();
@@ -200,46 +208,15 @@ export function SettingsPage() {
               Save settings
             </Button>
           </Box>
-          <Text fontSize="sm">
-            <Link
-              href={`/settings/webhooks?org=${orgId ?? ''}`}
-              onClick={(e) => (e.preventDefault(), navigate(`/settings/webhooks?org=${orgId ?? ''}`))}
-              colorPalette="blue"
-              data-testid="settings-webhooks-link"
-            >
-              Webhook delivery to your own systems →
-            </Link>
-          </Text>
-          <Text fontSize="sm">
-            <Link
-              href={`/settings/crm?org=${orgId ?? ''}`}
-              onClick={(e) => (e.preventDefault(), navigate(`/settings/crm?org=${orgId ?? ''}`))}
-              colorPalette="blue"
-              data-testid="settings-crm-link"
-            >
-              CRM connection: your own ServiceTitan or Housecall Pro account →
-            </Link>
-          </Text>
-          <Text fontSize="sm">
-            <Link
-              href={`/settings/company-profile?org=${orgId ?? ''}`}
-              onClick={(e) => (e.preventDefault(), navigate(`/settings/company-profile?org=${orgId ?? ''}`))}
-              colorPalette="blue"
-              data-testid="settings-company-profile-link"
-            >
-              Company profile: legal name, address, EIN and contact details →
-            </Link>
-          </Text>
-          <Text fontSize="sm">
-            <Link
-              href={`/settings/custom-instructions?org=${orgId ?? ''}`}
-              onClick={(e) => (e.preventDefault(), navigate(`/settings/custom-instructions?org=${orgId ?? ''}`))}
-              colorPalette="blue"
-              data-testid="settings-custom-instructions-link"
-            >
-              Custom instructions: leads, call reasons, summaries and job tags →
-            </Link>
-          </Text>
+          {SETTINGS_LINKS.map((l) => (
+            <Text fontSize="sm" key={l.path}>
+              <Link asChild colorPalette="blue">
+                <RouterLink to={`${l.path}?org=${orgId ?? ''}`} data-testid={l.testId}>
+                  {l.label}
+                </RouterLink>
+              </Link>
+            </Text>
+          ))}
         </Stack>
       )}
     </Page>
