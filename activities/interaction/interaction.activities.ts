@@ -23,13 +23,8 @@ import type { CanonicalCallRecord } from '../voice/call-record.schema';
 import { toTranscriptLines } from '../voice/transcript';
 import type { InteractionContextReader } from './interaction-context.port';
 import { agentTypeOf, summaryTaskFor, tagTaskFor } from './post-call-rules';
-import { CustomInstructionsSchema, taskInstructionsOf, type CustomInstructions } from '../organization/org-profile.schema';
+import { storedCustomInstructions, taskInstructionsOf } from '../organization/org-profile.schema';
 
-/** A stored document that no longer parses steers nothing rather than failing the call's pipeline. */
-function storedInstructions(raw: unknown): CustomInstructions | null {
-  const parsed = CustomInstructionsSchema.safeParse(raw ?? {});
-  return parsed.success ? parsed.data : null;
-}
 
 export interface InteractionActivityDeps {
   events: EventPublisher;
@@ -174,7 +169,7 @@ export function createInteractionActivities({ events, engine, context, logger }:
         direction: input.record.direction ?? 'inbound',
         // Agents come with their own issue; until a call names its agent type it is read as a receptionist's.
         agentType: agentTypeOf(input.record) ?? 'RECEPTIONIST',
-        org: { name: org.name, timezone: org.timezone, tradesOffered: org.tradesOffered, instructions: taskInstructionsOf(storedInstructions(org.customInstructions)) },
+        org: { name: org.name, timezone: org.timezone, tradesOffered: org.tradesOffered, instructions: taskInstructionsOf(storedCustomInstructions(org.customInstructions)) },
         transcript: lines,
         facts: {
           actions: input.actions ?? [],

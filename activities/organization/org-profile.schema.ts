@@ -74,6 +74,12 @@ export type CustomInstructions = z.infer<typeof CustomInstructionsSchema>;
 
 export const EMPTY_CUSTOM_INSTRUCTIONS: CustomInstructions = CustomInstructionsSchema.parse({});
 
+/** The organizations row's stored instructions; null when the stored document no longer parses. */
+export function storedCustomInstructions(raw: unknown): CustomInstructions | null {
+  const parsed = CustomInstructionsSchema.safeParse(raw ?? {});
+  return parsed.success ? parsed.data : null;
+}
+
 /**
  * What the post-call AI tasks are told (spec 001 §2.14): the lead rules and call-reason instructions
  * always, the booked-summary sections and job tags only while the organization has them enabled.

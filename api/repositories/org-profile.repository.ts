@@ -1,6 +1,6 @@
 import type { Db } from '../../prisma/client';
 import {
-  CustomInstructionsSchema,
+  storedCustomInstructions,
   EMPTY_CUSTOM_INSTRUCTIONS,
   type CompanyProfileFields,
   type CustomInstructions,
@@ -34,9 +34,8 @@ export function createOrgProfileRepository(db: Db) {
         db.organizationCapacitySettings.findUnique({ where: { orgId }, select: { settings: true } }),
       ]);
       if (!org) return null;
-      const parsed = CustomInstructionsSchema.safeParse(org.customInstructions ?? {});
       return {
-        customInstructions: parsed.success ? parsed.data : EMPTY_CUSTOM_INSTRUCTIONS,
+        customInstructions: storedCustomInstructions(org.customInstructions) ?? EMPTY_CUSTOM_INSTRUCTIONS,
         regularJobToDispatch: (capacity?.settings as StoredCapacitySettings | undefined)?.regular_job_to_dispatch ?? null,
       };
     },

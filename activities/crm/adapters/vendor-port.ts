@@ -1,5 +1,5 @@
 import { TRADES } from '../../../lib/domain';
-import { CrmError, type Appointment, type CrmPort, type TechnicianFreeSlot, type TechnicianShift } from '../crm.port';
+import { CrmError, type Appointment, type CrmPort, type Page, type PageRequest, type TechnicianFreeSlot, type TechnicianShift } from '../crm.port';
 
 /** Properties that serializers, test matchers and await probe for: they must not look like port methods. */
 export const NOT_PORT_METHODS = new Set(['then', 'toJSON', 'toString', 'valueOf', 'constructor', 'inspect', 'asymmetricMatch', 'nodeType', '$$typeof']);
@@ -84,4 +84,11 @@ export function technicianFreeSlots(input: {
     }
   }
   return out.sort((a, b) => a.start.getTime() - b.start.getTime() || a.technicianId.localeCompare(b.technicianId));
+}
+
+/** One page of a list a vendor answered whole (a vendor API without paging for it): 50 a page unless asked. */
+export function pageOf<T>(items: T[], request: PageRequest): Page<T> {
+  const page = request.page ?? 1;
+  const pageSize = request.pageSize ?? 50;
+  return { page, pageSize, hasMore: page * pageSize < items.length, totalCount: items.length, data: items.slice((page - 1) * pageSize, page * pageSize) };
 }

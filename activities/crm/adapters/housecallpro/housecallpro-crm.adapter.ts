@@ -15,13 +15,11 @@ import {
   type JobStatus,
   type JobType,
   type Note,
-  type Page,
-  type PageRequest,
   type TagType,
   type Technician,
 } from '../../crm.port';
 import { parseVendorShape } from '../http/vendor-http';
-import { vendorPort, type NoEquivalent } from '../vendor-port';
+import { pageOf, vendorPort, type NoEquivalent } from '../vendor-port';
 import type { HousecallProClient, HousecallProConfig } from './housecallpro-client';
 import {
   HcpAddressSchema,
@@ -171,12 +169,6 @@ function toJob(j: HcpJob): Job {
 const fullName = (e: HcpEmployee) => [e.first_name, e.last_name].filter(Boolean).join(' ');
 
 const digits = (phone: string) => normalizePhoneNumber(phone).replace(/^\+1/, '');
-
-function pageOf<T>(items: T[], request: PageRequest): Page<T> {
-  const page = request.page ?? 1;
-  const pageSize = request.pageSize ?? 50;
-  return { page, pageSize, hasMore: page * pageSize < items.length, totalCount: items.length, data: items.slice((page - 1) * pageSize, page * pageSize) };
-}
 
 /** The work_status filter of GET /jobs for the port's job statuses. */
 const WORK_STATUSES: Record<JobStatus, string[]> = { SCHEDULED: ['unscheduled', 'scheduled', 'in_progress'], COMPLETED: ['completed'], CANCELED: ['canceled'] };

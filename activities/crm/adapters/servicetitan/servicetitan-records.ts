@@ -1,11 +1,11 @@
 import type { z } from 'zod';
 import { normalizePhoneNumber } from '../../../../lib/validation/phone';
+import { pageOf } from '../vendor-port';
 import {
   type Campaign,
   type CrmPort,
   type InstalledEquipment,
   type Membership,
-  type Page,
   type PageRequest,
   type PricebookItem,
   type RecurringServiceType,
@@ -68,12 +68,6 @@ export type ServiceTitanRecords = Pick<
 const MEMBERSHIP_STATUSES: Membership['status'][] = ['Active', 'Expired', 'Canceled'];
 const DATA_TYPES: ReportParameter['dataType'][] = ['String', 'Number', 'Boolean', 'Date', 'Time'];
 const dataTypeOf = (t: string | null | undefined): ReportParameter['dataType'] => DATA_TYPES.find((d) => d === t) ?? 'String';
-
-function pageOf<T>(items: T[], request: PageRequest): Page<T> {
-  const page = request.page ?? 1;
-  const pageSize = request.pageSize ?? 50;
-  return { page, pageSize, hasMore: page * pageSize < items.length, totalCount: items.length, data: items.slice((page - 1) * pageSize, page * pageSize) };
-}
 
 function toTelecomCall(bundle: StCallBundle): TelecomCall {
   const c = bundle.leadCall;
