@@ -12,7 +12,7 @@ import type { InteractionGateway } from './use-cases/interaction-gateway.port';
 import type { NotificationRepository } from './repositories/notification.repository';
 import type { CrmProvider } from '../activities/crm/crm.port';
 import type { CrmConnectionStore } from '../activities/crm/crm-connection.repository';
-import type { CrmConnection } from '../lib/crm-config';
+import type { CrmConnection } from '../domain/crm/crm-config.schema';
 import type { CrmActionGateway } from './use-cases/crm-action-gateway.port';
 import type { AudienceBuildGateway } from './use-cases/audience-build-gateway.port';
 import type { AudienceRepository } from './repositories/audience.repository';

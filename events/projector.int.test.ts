@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createTestDatabase, eventually, integrationConfig, testLogger, uniqueName, type TestDatabase } from '../tests/support/integration';
 import { staffUserIdFor } from '../lib/ids';
-import { DEFAULT_REGULAR_HOURS } from '../lib/domain';
+import { DEFAULT_REGULAR_HOURS } from '../domain/organization/organization-settings.schema';
 import { createKafkaBus } from './bus/kafka-bus';
 import type { EventBus, Subscription } from './bus/event-bus.port';
 import { createEvent, type DomainEvent } from './catalog';

@@ -8,7 +8,7 @@ import { createKafkaBus } from '../events/bus/kafka-bus';
 import { createDb, type Db } from './client';
 import { createTemporalWorkflowGateway } from '../api/use-cases/temporal-workflow-gateway';
 import { workflowIds } from '../workflows/workflow-ids';
-import { DEFAULT_REGULAR_HOURS, type Timezone, type Trade } from '../lib/domain';
+import { DEFAULT_REGULAR_HOURS, type Timezone, type Trade } from '../domain/organization/organization-settings.schema';
 import type { OnboardingResult } from '../workflows/onboarding/onboarding.types';
 
 const SEED_NAMESPACE = '0f6c2d8e-4c1a-4f55-9a63-2b7d9c1e5a44';

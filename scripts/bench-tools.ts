@@ -3,8 +3,8 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import express, { type RequestHandler } from 'express';
-import { addDays, isWeekendDate } from '../lib/time/calendar';
-import { toZonedParts } from '../lib/time/zoned-time';
+import { addDays, isWeekendDate } from '../domain/time/calendar';
+import { toZonedParts } from '../domain/time/zoned-time';
 import { startProductHarness, type ProductHarness } from '../tests/support/product-harness';
 
 // `npm run bench:tools`: server-side latency of the live agent tools get_capacity and check_customer

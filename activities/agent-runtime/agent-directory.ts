@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { CrmProvider } from '../crm/crm.port';
-import type { AgentType } from '../llm/ai-tasks/interaction.schema';
-import { defaultAgentsFor, type AgentJobType, type AgentOrganization, type AgentProfile } from './agent-profile';
+import type { AgentType } from '../../domain/interaction/interaction.schema';
+import { defaultAgentsFor, type AgentJobType, type AgentOrganization, type AgentProfile } from '../../domain/agents/agent-profile';
 
 export interface AgentDirectory {
   listAgents(orgId: string): Promise<AgentProfile[]>;

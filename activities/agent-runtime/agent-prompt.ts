@@ -1,5 +1,5 @@
 import type { ToolDefinition } from '../llm/language-engine.port';
-import type { AgentProfile, AgentToolName } from './agent-profile';
+import type { AgentProfile, AgentToolName } from '../../domain/agents/agent-profile';
 
 const ZIP = { type: 'string', description: "The service address's zip code" };
 

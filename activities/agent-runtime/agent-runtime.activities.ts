@@ -1,7 +1,7 @@
 import type { Logger } from '../../lib/logger';
-import { toZonedParts } from '../../lib/time/zoned-time';
+import { toZonedParts } from '../../domain/time/zoned-time';
 import type { ChatMessage, LanguageEngine } from '../llm/language-engine.port';
-import type { AgentProfile } from './agent-profile';
+import type { AgentProfile } from '../../domain/agents/agent-profile';
 import type { AgentTools } from './agent-tools.port';
 import { openConversation, runAgentTurn, type AgentTurn } from './conversation';
 

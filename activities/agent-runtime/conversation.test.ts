@@ -1,6 +1,6 @@
 import { OfflineLanguageEngine } from '../llm/adapters/offline/offline.engine';
 import type { ChatMessage } from '../llm/language-engine.port';
-import { defaultAgentsFor, type AgentProfile } from './agent-profile';
+import { defaultAgentsFor, type AgentProfile } from '../../domain/agents/agent-profile';
 import type { AgentToolCall, AgentTools } from './agent-tools.port';
 import { openConversation, runAgentTurn, type AgentTurn } from './conversation';
 import { synthesiseTranscript, webCallRecord, type WebCallEntry } from './web-call-record';

@@ -1,5 +1,5 @@
 import type { ChatMessage, LanguageEngine } from '../llm/language-engine.port';
-import type { AgentProfile } from './agent-profile';
+import type { AgentProfile } from '../../domain/agents/agent-profile';
 import { systemPromptFor, toolDefinitionsFor } from './agent-prompt';
 import type { AgentTools } from './agent-tools.port';
 

@@ -1,6 +1,6 @@
-import { emptyCallRecord, type CallEndedReason, type CanonicalCallRecord, type TranscriptTurn, type TranscriptWord } from '../voice/call-record.schema';
-import { formatTranscriptWithToolCalls, type TranscriptEntry } from '../voice/transcript';
-import type { AgentProfile } from './agent-profile';
+import { emptyCallRecord, type CallEndedReason, type CanonicalCallRecord, type TranscriptTurn, type TranscriptWord } from '../../domain/call/call-record.schema';
+import { formatTranscriptWithToolCalls, type TranscriptEntry } from '../../domain/call/transcript';
+import type { AgentProfile } from '../../domain/agents/agent-profile';
 import type { AgentToolUse } from './conversation';
 
 // Workflow-safe (no I/O, no Node built-ins): the web-call workflow builds its call record with it.

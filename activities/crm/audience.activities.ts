@@ -4,8 +4,9 @@ import type { EventPublisher } from '../../events/bus/event-bus.port';
 import type { AudienceSource } from '../../events/schemas/audience.events';
 import { withCorrelationId } from '../../lib/correlation';
 import type { Logger } from '../../lib/logger';
-import type { RunMeta } from '../../workflows/onboarding/onboarding.types';
-import { CrmError, type AudienceRules, type CrmProvider } from './crm.port';
+import { CrmError, type CrmProvider } from './crm.port';
+import { type AudienceRules } from "../../domain/crm/crm-records";
+import type { RunMeta } from "../../domain/run/run-meta";
 
 export interface AudienceActivityDeps {
   events: EventPublisher;

@@ -1,5 +1,6 @@
 import { createCachedCrm, type ReferenceChanges, type ReferenceKind } from './cached-crm';
-import type { CrmPort, CrmProvider, JobType, Technician } from './crm.port';
+import type { CrmPort, CrmProvider } from './crm.port';
+import type { JobType, Technician } from "../../domain/crm/crm-records";
 
 const MINUTE = 60_000;
 

@@ -1,6 +1,6 @@
 import { ConfigError, loadConfig } from '../../config/env';
 import type { Db } from '../../prisma/client';
-import type { CrmConnection } from '../../lib/crm-config';
+import type { CrmConnection } from '../../domain/crm/crm-config.schema';
 import { SecretBoxError } from '../../lib/secrets/secret-box';
 import { createCrm, routeByConnection, SERVICETITAN_INTEGRATION_HOSTS, vendorConfigOf } from './create-crm';
 import type { CrmPort, CrmProvider } from './crm.port';

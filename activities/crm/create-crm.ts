@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { AppConfig } from '../../config/env';
 import type { Db } from '../../prisma/client';
-import { canonicalJson } from '../../lib/canonical-json';
-import type { CrmConnection } from '../../lib/crm-config';
+import { canonicalJson } from '../../domain/shared/canonical-json';
+import type { CrmConnection } from '../../domain/crm/crm-config.schema';
 import { createSecretBox, crmCredentialsKey, SecretBoxError } from '../../lib/secrets/secret-box';
 import { createSandboxCrm, type SandboxCrm } from './adapters/sandbox/sandbox-crm.adapter';
 import { createServiceTitanCrm } from './adapters/servicetitan/servicetitan-crm.adapter';

@@ -1,6 +1,6 @@
 import { ApplicationFailure } from '@temporalio/activity';
 import type { Logger } from '../../lib/logger';
-import { CRM_VENDOR_NAMES, type CrmConnection } from '../../lib/crm-config';
+import { CRM_VENDOR_NAMES, type CrmConnection } from '../../domain/crm/crm-config.schema';
 import { CrmError } from './crm.port';
 import type { CrmConnectionStore } from './crm-connection.repository';
 

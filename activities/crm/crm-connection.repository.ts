@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../prisma/client';
-import type { CrmConnection } from '../../lib/crm-config';
+import type { CrmConnection } from '../../domain/crm/crm-config.schema';
 import type { SecretBox } from '../../lib/secrets/secret-box';
 
 /** What routing a CRM call needs: the organization's own connection, or null to use the deployment's CRM. */

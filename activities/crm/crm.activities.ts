@@ -1,24 +1,17 @@
 import { ApplicationFailure } from '@temporalio/activity';
 import type { Logger } from '../../lib/logger';
 import { withCorrelationId } from '../../lib/correlation';
-import { toZonedParts } from '../../lib/time/zoned-time';
+import { toZonedParts } from '../../domain/time/zoned-time';
 import { createEvent, type DomainEvent } from '../../events/catalog';
 import type { EventPublisher } from '../../events/bus/event-bus.port';
 import type { ActionType } from '../../events/schemas/action.events';
-import type { RunMeta } from '../../workflows/onboarding/onboarding.types';
-import type {
-  CallbackRequestPayload,
-  ConfirmAppointmentPayload,
-  CreateBookingPayload,
-  JobBookingPayload,
-  JobCancelPayload,
-  JobReschedulePayload,
-  UpdateEstimatePayload,
-} from '../../workflows/crm-action/crm-action.types';
 import type { SandboxCrm } from './adapters/sandbox/sandbox-crm.adapter';
-import { CrmError, type Address, type Appointment, type CrmPort, type CrmProvider, type Job } from './crm.port';
-import { parseSpokenAddress } from './address';
+import { CrmError, type CrmPort, type CrmProvider } from './crm.port';
+import { parseSpokenAddress } from '../../domain/crm/address';
 import { DEFAULT_JOB_DURATION_SECONDS } from './adapters/sandbox/sandbox-seed';
+import { type Address, type Appointment, type Job } from "../../domain/crm/crm-records";
+import type { RunMeta } from "../../domain/run/run-meta";
+import type { CallbackRequestPayload, ConfirmAppointmentPayload, CreateBookingPayload, JobBookingPayload, JobCancelPayload, JobReschedulePayload, UpdateEstimatePayload } from "../../domain/actions/action-payloads";
 
 export interface CrmActivityDeps {
   events: EventPublisher;

@@ -1,10 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
 import type { DomainEvent } from '../../events/catalog';
 import { createLogger } from '../../lib/logger';
-import { CrmError, type CrmPort, type Note, type TagType } from '../crm/crm.port';
+import { CrmError, type CrmPort } from '../crm/crm.port';
 import type { TrackingEvent } from '../customer-success/customer-success-tracker.port';
 import { createFollowUpActivities, matchTagTypes, summaryNote, trackingEventsFor, transcriptNote } from './follow-up.activities';
 import type { CompletedInteractionAction } from './follow-up-context.port';
+import { type Note, type TagType } from "../../domain/crm/crm-records";
 
 const ORG_ID = '0b6f4c1e-6a51-4f0e-9d0c-8a4f1c2b3d4e';
 const INTERACTION_ID = '5d0c7a4e-1f2b-4c3d-8e9f-0a1b2c3d4e5f';

@@ -2,13 +2,14 @@ import { createEvent } from '../../events/catalog';
 import type { EventPublisher } from '../../events/bus/event-bus.port';
 import { withCorrelationId } from '../../lib/correlation';
 import type { Logger } from '../../lib/logger';
-import type { CrmErrorCode, CrmProvider, TagType } from '../crm/crm.port';
+import type { CrmErrorCode, CrmProvider } from '../crm/crm.port';
 import { CrmError } from '../crm/crm.port';
 import { CustomerSuccessError, type CustomerSuccessTracker, type TrackingEvent } from '../customer-success/customer-success-tracker.port';
-import type { TranscriptLine } from '../llm/ai-tasks/interaction.schema';
-import type { SummarySection } from '../llm/ai-tasks/summary.schema';
+import type { TranscriptLine } from '../../domain/interaction/interaction.schema';
+import type { SummarySection } from '../../domain/interaction/summary.schema';
 import type { CompletedInteractionAction, FollowUpContextReader } from './follow-up-context.port';
 import type { InteractionRef } from './interaction.activities';
+import type { TagType } from "../../domain/crm/crm-records";
 
 export interface FollowUpActivityDeps {
   events: EventPublisher;

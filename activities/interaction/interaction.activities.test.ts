@@ -1,11 +1,11 @@
 import { MockActivityEnvironment } from '@temporalio/testing';
 import type { DomainEvent } from '../../events/catalog';
-import type { InteractionInput } from '../llm/ai-tasks/interaction.schema';
+import type { InteractionInput } from '../../domain/interaction/interaction.schema';
 import { UNBOOKED_CALL } from '../llm/ai-tasks/interactions.fixtures';
 import { OfflineLanguageEngine } from '../llm/adapters/offline/offline.engine';
 import { LanguageEngineError, type LanguageEngine } from '../llm/language-engine.port';
 import { createLogger } from '../../lib/logger';
-import { mergeCallDeliveries } from '../voice/call-record-merge';
+import { mergeCallDeliveries } from '../../domain/call/call-record-merge';
 import type { InteractionActionFact } from './interaction-context.port';
 import { createInteractionActivities } from './interaction.activities';
 

@@ -3,7 +3,6 @@ import { createEvent, type DomainEvent, type EventType, type NewEvent } from '..
 import type { EventPublisher } from '../../events/bus/event-bus.port';
 import { withCorrelationId } from '../../lib/correlation';
 import type { Logger } from '../../lib/logger';
-import type { RunMeta } from '../../workflows/onboarding/onboarding.types';
 import { AI_TASKS } from '../llm/ai-tasks/registry';
 import {
   ActionSchema,
@@ -15,16 +14,16 @@ import {
   type CallType,
   type InteractionInput,
   type TranscriptLine,
-} from '../llm/ai-tasks/interaction.schema';
-import { EXCUSED_TAGS, trueTags } from '../llm/ai-tasks/tags.schema';
+} from '../../domain/interaction/interaction.schema';
+import { EXCUSED_TAGS, trueTags } from '../../domain/interaction/tags.schema';
 import { runAiTask, type AiTaskResult } from '../llm/ai-tasks/run-ai-task';
 import { LanguageEngineError, type LanguageEngine } from '../llm/language-engine.port';
-import type { CanonicalCallRecord } from '../voice/call-record.schema';
-import { toTranscriptLines } from '../voice/transcript';
+import type { CanonicalCallRecord } from '../../domain/call/call-record.schema';
+import { toTranscriptLines } from '../../domain/call/transcript';
 import type { InteractionContextReader } from './interaction-context.port';
-import { agentTypeOf, summaryTaskFor, tagTaskFor } from './post-call-rules';
-import { storedCustomInstructions, taskInstructionsOf } from '../organization/org-profile.schema';
-
+import { agentTypeOf, summaryTaskFor, tagTaskFor } from '../../domain/interaction/post-call-rules';
+import { storedCustomInstructions, taskInstructionsOf } from '../../domain/organization/org-profile.schema';
+import type { RunMeta } from "../../domain/run/run-meta";
 
 export interface InteractionActivityDeps {
   events: EventPublisher;

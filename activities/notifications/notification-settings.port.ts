@@ -1,4 +1,4 @@
-import type { WeeklyHours } from '../../lib/domain';
+import type { WeeklyHours } from '../../domain/organization/organization-settings.schema';
 
 /** What planning needs of an organization, as the organizations read model holds it. */
 export interface NotificationOrganizationRecord {

@@ -1,4 +1,4 @@
-import type { WeeklyHours } from '../../lib/domain';
+import type { WeeklyHours } from '../../domain/organization/organization-settings.schema';
 import type { Db } from '../../prisma/client';
 import type { NotificationSettingsSource } from './notification-settings.port';
 

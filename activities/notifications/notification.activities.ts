@@ -4,16 +4,15 @@ import type { EventPublisher } from '../../events/bus/event-bus.port';
 import type { InteractionEventName } from '../../events/schemas/notification.events';
 import { withCorrelationId } from '../../lib/correlation';
 import { uuidV5 } from '../../lib/ids';
-import type { Timezone } from '../../lib/domain';
+import type { Timezone } from '../../domain/organization/organization-settings.schema';
 import type { Logger } from '../../lib/logger';
-import { isRecipientTimeOpen } from '../../lib/time/business-hours';
-import { formatInZone, toZonedParts } from '../../lib/time/zoned-time';
-import type { RunMeta } from '../../workflows/onboarding/onboarding.types';
+import { isRecipientTimeOpen } from '../../domain/time/business-hours';
+import { formatInZone, toZonedParts } from '../../domain/time/zoned-time';
 import { MessagingError, type Messaging } from './messaging.port';
 import type { NotificationSettingsSource } from './notification-settings.port';
-import type { NotificationContent } from './rules/content';
-import { type NotificationEventInput, NotificationEventSchema } from './rules/interaction-event.schema';
-import { planNotifications } from './rules/plan-notifications';
+import type { NotificationContent } from '../../domain/notifications/content';
+import { type NotificationEventInput, NotificationEventSchema } from '../../domain/notifications/interaction-event.schema';
+import { planNotifications } from '../../domain/notifications/plan-notifications';
 import {
   type NotificationChannel,
   type NotificationSetting,
@@ -24,9 +23,10 @@ import {
   jobTrades,
   onCallPeople,
   recipientPhoneNumber,
-} from './rules/recipients';
-import type { NotificationRuleId } from './rules/rules';
-import { renderEmail, renderEmergencyCallScript, renderSms, renderTeamChat } from './templates/render';
+} from '../../domain/notifications/recipients';
+import type { NotificationRuleId } from '../../domain/notifications/rules';
+import { renderEmail, renderEmergencyCallScript, renderSms, renderTeamChat } from '../../domain/notifications/templates/render';
+import type { RunMeta } from "../../domain/run/run-meta";
 
 export interface NotificationActivityDeps {
   events: EventPublisher;

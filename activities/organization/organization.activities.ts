@@ -5,8 +5,8 @@ import { staffUserIdFor } from '../../lib/ids';
 import { createEvent } from '../../events/catalog';
 import type { EventPublisher } from '../../events/bus/event-bus.port';
 import type { OrganizationCreatedV1 } from '../../events/schemas/organization.events';
-import type { RunMeta } from '../../workflows/onboarding/onboarding.types';
 import type { OrganizationDirectory } from './organization-directory.port';
+import type { RunMeta } from "../../domain/run/run-meta";
 
 export interface OrganizationActivityDeps {
   events: EventPublisher;

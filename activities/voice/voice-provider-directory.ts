@@ -4,8 +4,9 @@ import { RetellVoiceProvider } from './adapters/retell/retell.adapter';
 import { SandboxVoiceProvider } from './adapters/sandbox/sandbox-voice.adapter';
 import { SynthflowVoiceProvider } from './adapters/synthflow/synthflow.adapter';
 import { VapiVoiceProvider } from './adapters/vapi/vapi.adapter';
-import type { VoiceAgentProvider } from './call-record.schema';
-import type { VoiceProvider, WebhookEvent } from './voice-provider.port';
+import type { VoiceAgentProvider } from '../../domain/call/call-record.schema';
+import type { VoiceProvider } from './voice-provider.port';
+import type { WebhookEvent } from "../../domain/call/call-event";
 
 /** Voice platforms an organization can place calls through (the in-house agent places web calls only). */
 export const OUTBOUND_PROVIDERS = ['retell', 'vapi', 'bland', 'synthflow', 'sandbox'] as const satisfies readonly VoiceAgentProvider[];

@@ -6,9 +6,9 @@ import type { WebhookEventType } from '../../events/schemas/webhook-delivery.eve
 import { withCorrelationId } from '../../lib/correlation';
 import { uuidV5 } from '../../lib/ids';
 import type { Logger } from '../../lib/logger';
-import type { RunMeta } from '../../workflows/onboarding/onboarding.types';
 import type { WebhookAppSource, WebhookEndpoint } from './webhook-delivery.port';
 import { webhookHeaders } from './webhook-signature';
+import type { RunMeta } from "../../domain/run/run-meta";
 
 export interface WebhookDeliveryActivityDeps {
   events: EventPublisher;

@@ -1,6 +1,6 @@
 import type { Db } from '../../prisma/client';
 import type { Organization, SchedulingRule as SchedulingRuleRow } from '../../prisma/generated/client';
-import { DEFAULT_REGULAR_HOURS } from '../../lib/domain';
+import { DEFAULT_REGULAR_HOURS } from '../../domain/organization/organization-settings.schema';
 import {
   AdpConfigSchema,
   AppointmentScheduleConfigSchema,
@@ -8,9 +8,9 @@ import {
   CrmCapacitySettingsSchema,
   EmergencyConfigSchema,
   SchedulingFeatureFlagsSchema,
-} from '../../activities/crm/capacity/capacity-settings';
-import type { OrgCapacityView } from '../../activities/crm/capacity/capacity-check';
-import type { SchedulingRule } from '../../activities/crm/capacity/scheduling-rules';
+} from '../../domain/capacity/capacity-settings';
+import type { OrgCapacityView } from '../../domain/capacity/capacity-check';
+import type { SchedulingRule } from '../../domain/capacity/scheduling-rules';
 import type { StoredCapacitySettings } from '../../events/projections/capacity-settings/capacity-settings.repository';
 
 type RuleFields = Pick<SchedulingRuleRow, 'id' | 'name' | 'description' | 'conditions' | 'activationPeriod' | 'threshold' | 'status' | 'dayStart' | 'dayEnd'>;

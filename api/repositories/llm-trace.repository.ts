@@ -1,5 +1,5 @@
 import type { Db } from '../../prisma/client';
-import { ActionSchema, type Action, type TranscriptLine } from '../../activities/llm/ai-tasks/interaction.schema';
+import { ActionSchema, type Action, type TranscriptLine } from '../../domain/interaction/interaction.schema';
 
 export interface CallTrace {
   interactionId: string;

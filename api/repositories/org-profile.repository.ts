@@ -4,7 +4,7 @@ import {
   EMPTY_CUSTOM_INSTRUCTIONS,
   type CompanyProfileFields,
   type CustomInstructions,
-} from '../../activities/organization/org-profile.schema';
+} from '../../domain/organization/org-profile.schema';
 import type { StoredCapacitySettings } from '../../events/projections/capacity-settings/capacity-settings.repository';
 import { companyProfileFieldsOf } from '../../events/projections/company-profiles/company-profiles.repository';
 

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { CrmError } from '../../activities/crm/crm.port';
 import { createEvent } from '../../events/catalog';
 import { currentCorrelationId } from '../../lib/correlation';
-import { CRM_VENDOR_NAMES, maskedCrmConfig, parseCrmConfig, type CrmConnection } from '../../lib/crm-config';
-import type { CrmName } from '../../lib/domain';
+import { CRM_VENDOR_NAMES, maskedCrmConfig, parseCrmConfig, type CrmConnection } from '../../domain/crm/crm-config.schema';
+import type { CrmName } from '../../domain/organization/organization-settings.schema';
 import type { ApiDeps } from '../deps';
 import { ApiError, badRequest } from '../http/errors';
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { EMPTY_COMPANY_PROFILE, type CompanyProfileChanges, type CustomInstructions } from '../../activities/organization/org-profile.schema';
+import { EMPTY_COMPANY_PROFILE, type CompanyProfileChanges, type CustomInstructions } from '../../domain/organization/org-profile.schema';
 import { createEvent } from '../../events/catalog';
 import { currentCorrelationId } from '../../lib/correlation';
 import type { ApiDeps } from '../deps';

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { DEFAULT_REGULAR_HOURS } from '../../lib/domain';
+import { DEFAULT_REGULAR_HOURS } from '../../domain/organization/organization-settings.schema';
 import { hashPassword } from '../../lib/passwords';
 import { slugify, workflowIds } from '../../workflows/workflow-ids';
 import type { ApiDeps } from '../deps';

@@ -1,5 +1,5 @@
 import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
-import { canonicalJson } from '../../lib/canonical-json';
+import { canonicalJson } from '../../domain/shared/canonical-json';
 import { buildAudienceWorkflow } from '../../workflows';
 import type { BuildAudienceInput } from '../../workflows/audience-build/build-audience.types';
 import { taskQueue } from '../../workflows/task-queues';

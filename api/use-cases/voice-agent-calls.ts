@@ -1,8 +1,9 @@
-import { isVoiceProviderError, type VoiceProvider, type WebhookEvent } from '../../activities/voice/voice-provider.port';
+import { isVoiceProviderError, type VoiceProvider } from '../../activities/voice/voice-provider.port';
 import type { InteractionGateway } from './interaction-gateway.port';
 import type { OutboundProvider } from '../../activities/voice/voice-provider-directory';
 import type { ApiDeps } from '../deps';
 import { badRequest, notFound } from '../http/errors';
+import { type WebhookEvent } from "../../domain/call/call-event";
 
 /**
  * Runs one /voice-agent call against the org's voice platform. The platform's "not found" is our 404

@@ -2,8 +2,9 @@ import { BlandVoiceProvider } from '../../activities/voice/adapters/bland/bland.
 import { RetellVoiceProvider } from '../../activities/voice/adapters/retell/retell.adapter';
 import { SynthflowVoiceProvider } from '../../activities/voice/adapters/synthflow/synthflow.adapter';
 import { VapiVoiceProvider } from '../../activities/voice/adapters/vapi/vapi.adapter';
-import type { VoiceAgentProvider } from '../../activities/voice/call-record.schema';
-import type { VoiceProvider, WebhookEvent, WebhookInput } from '../../activities/voice/voice-provider.port';
+import type { VoiceAgentProvider } from '../../domain/call/call-record.schema';
+import type { VoiceProvider, WebhookInput } from '../../activities/voice/voice-provider.port';
+import type { WebhookEvent } from "../../domain/call/call-event";
 
 /** The webhook half of each third-party adapter; parsing and signature checks need no API key. */
 export type WebhookParser = Pick<VoiceProvider, 'provider' | 'parseWebhook' | 'verifySignature'>;

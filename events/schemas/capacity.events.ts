@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { CapacitySettingsSchema } from '../../activities/crm/capacity/capacity-settings';
-import { SchedulingRuleFieldsSchema } from '../../activities/crm/capacity/scheduling-rules';
+import { CapacitySettingsSchema } from '../../domain/capacity/capacity-settings';
+import { SchedulingRuleFieldsSchema } from '../../domain/capacity/scheduling-rules';
 
 // Events of the capacity slice: the availability settings (an organization-aggregate event) and the
 // scheduling rules (their own aggregate, one stream per rule).

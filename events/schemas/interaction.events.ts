@@ -1,13 +1,13 @@
 import { z } from 'zod';
-import { CanonicalCallRecordSchema, VoiceAgentProviderSchema } from '../../activities/voice/call-record.schema';
+import { CanonicalCallRecordSchema, VoiceAgentProviderSchema } from '../../domain/call/call-record.schema';
 import {
   AgentTypeSchema,
   CallStatusSchema,
   CallTypeSchema,
   InteractionEventTypeSchema,
   TranscriptLineSchema,
-} from '../../activities/llm/ai-tasks/interaction.schema';
-import { SummarySectionSchema } from '../../activities/llm/ai-tasks/summary.schema';
+} from '../../domain/interaction/interaction.schema';
+import { SummarySectionSchema } from '../../domain/interaction/summary.schema';
 
 export const INTERACTION = 'interaction';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AgentTypeSchema } from '../../activities/llm/ai-tasks/interaction.schema';
+import { AgentTypeSchema } from '../../domain/interaction/interaction.schema';
 
 /** LLM traces (spec 000 §7 /llm): the stream id is the trace id (a call's id or a chat session's id). */
 export const LLM_TRACE = 'llm-trace';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { NotificationRuleIdSchema } from '../../activities/notifications/rules/rules';
-import { NotificationChannelSchema, NotificationTimeSchema, ReceiverGroupSchema } from '../../activities/notifications/rules/recipients';
+import { NotificationRuleIdSchema } from '../../domain/notifications/rules';
+import { NotificationChannelSchema, NotificationTimeSchema, ReceiverGroupSchema } from '../../domain/notifications/recipients';
 
 /** Notifications of one interaction: the stream id is the interaction id. */
 export const NOTIFICATION = 'notification';

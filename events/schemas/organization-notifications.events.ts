@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { NotificationSettingsSchema, OnCallDaySchema } from '../../activities/notifications/rules/recipients';
-import { OrganizationPhoneNumberSchema } from '../../lib/validation/phone';
+import { NotificationSettingsSchema, OnCallDaySchema } from '../../domain/notifications/recipients';
+import { OrganizationPhoneNumberSchema } from '../../domain/validation/phone';
 
 // Organization-aggregate events of the notifications slice (000 §3 notification_settings, oncall_schedule).
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CompanyProfileFieldsSchema, CustomInstructionsSchema } from '../../activities/organization/org-profile.schema';
+import { CompanyProfileFieldsSchema, CustomInstructionsSchema } from '../../domain/organization/org-profile.schema';
 
 // Organization-aggregate events of the company profile (001 §2.13) and custom instructions (001 §2.14).
 

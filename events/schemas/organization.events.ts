@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TimezoneSchema, TradeSchema, CrmNameSchema, WeeklyHoursSchema } from '../../lib/domain';
+import { TimezoneSchema, TradeSchema, CrmNameSchema, WeeklyHoursSchema } from '../../domain/organization/organization-settings.schema';
 
 export const ORGANIZATION = 'organization';
 

@@ -1,6 +1,6 @@
-import type { AudienceRules } from '../../activities/crm/crm.port';
 import type { AudienceSource } from '../../events/schemas/audience.events';
-import type { RunMeta } from '../onboarding/onboarding.types';
+import type { AudienceRules } from "../../domain/crm/crm-records";
+import type { RunMeta } from "../../domain/run/run-meta";
 
 export interface BuildAudienceInput {
   meta: RunMeta;

@@ -6,8 +6,8 @@ import type { FollowUpActivities } from '../../activities/interaction/follow-up.
 import { notifyInteractionWorkflow } from '../notification/notify-interaction.workflow';
 import { TASK_QUEUES } from '../task-queues';
 import { workflowIds } from '../workflow-ids';
-import { mergeCallDeliveries, type CallDelivery } from '../../activities/voice/call-record-merge';
-import { isTerminalStatus } from '../../activities/voice/call-record.schema';
+import { mergeCallDeliveries, type CallDelivery } from '../../domain/call/call-record-merge';
+import { isTerminalStatus } from '../../domain/call/call-record.schema';
 import { callDeliveredSignal, getInteractionQuery } from './interaction.messages';
 import type { InteractionProgress, InteractionResult, InteractionWorkflowInput } from './interaction.types';
 

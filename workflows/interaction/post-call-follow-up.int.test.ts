@@ -8,8 +8,8 @@ import { createSandboxCrm } from '../../activities/crm/adapters/sandbox/sandbox-
 import { createOfflineCustomerSuccessTracker } from '../../activities/customer-success/adapters/offline/offline-tracker.adapter';
 import { createFollowUpActivities } from '../../activities/interaction/follow-up.activities';
 import { createFollowUpContextReader } from '../../activities/interaction/follow-up-context.repository';
-import { addDays, isWeekendDate } from '../../lib/time/calendar';
-import { toZonedParts } from '../../lib/time/zoned-time';
+import { addDays, isWeekendDate } from '../../domain/time/calendar';
+import { toZonedParts } from '../../domain/time/zoned-time';
 import { eventually, testLogger, uniqueName } from '../../tests/support/integration';
 import { onboardOrganization } from '../../tests/support/onboard';
 import { startProductHarness, type ProductHarness } from '../../tests/support/product-harness';

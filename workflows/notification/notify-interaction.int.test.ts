@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { createOutboxMessaging } from '../../activities/notifications/adapters/outbox/outbox.adapter';
-import type { NotificationSetting } from '../../activities/notifications/rules/recipients';
+import type { NotificationSetting } from '../../domain/notifications/recipients';
 import { createEvent, type DomainEvent } from '../../events/catalog';
-import { DEFAULT_REGULAR_HOURS } from '../../lib/domain';
+import { DEFAULT_REGULAR_HOURS } from '../../domain/organization/organization-settings.schema';
 import { eventually, testLogger } from '../../tests/support/integration';
 import { startProductHarness, type ProductHarness } from '../../tests/support/product-harness';
 import { createWorkers, runWorkers } from '../../worker/create-worker';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Worker } from '@temporalio/worker';
 import { createTemporalWorkflowGateway } from '../../api/use-cases/temporal-workflow-gateway';
-import { DEFAULT_REGULAR_HOURS } from '../../lib/domain';
+import { DEFAULT_REGULAR_HOURS } from '../../domain/organization/organization-settings.schema';
 import { staffUserIdFor } from '../../lib/ids';
 import { startProductHarness, type ProductHarness } from '../../tests/support/product-harness';
 import { uniqueName } from '../../tests/support/integration';

@@ -1,9 +1,5 @@
-import type { CrmName, Timezone, Trade, WeeklyHours } from '../../lib/domain';
-
-/** Metadata every workflow input carries: the id that ties logs and events to the request. */
-export interface RunMeta {
-  correlationId: string;
-}
+import type { RunMeta } from "../../domain/run/run-meta";
+import type { CrmName, Timezone, Trade, WeeklyHours } from '../../domain/organization/organization-settings.schema';
 
 export interface OnboardingInput {
   meta: RunMeta;

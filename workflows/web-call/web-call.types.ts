@@ -1,7 +1,7 @@
-import type { AgentProfile } from '../../activities/agent-runtime/agent-profile';
+import type { AgentProfile } from '../../domain/agents/agent-profile';
 import type { AgentToolUse } from '../../activities/agent-runtime/conversation';
 import type { WebCallEntry } from '../../activities/agent-runtime/web-call-record';
-import type { RunMeta } from '../onboarding/onboarding.types';
+import type { RunMeta } from "../../domain/run/run-meta";
 
 export interface WebCallWorkflowInput {
   meta: RunMeta;

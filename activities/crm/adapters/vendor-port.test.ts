@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import type { Appointment, TechnicianShift } from '../crm.port';
 import { operationName, technicianFreeSlots, vendorPort } from './vendor-port';
+import type { Appointment, TechnicianShift } from "../../../domain/crm/crm-records";
 
 describe('vendorPort', () => {
   const port = vendorPort('Acme CRM', { listZones: async () => [] }, { cancelJob: "Acme CRM's API has no job cancellation" });

@@ -1,5 +1,6 @@
-import { TRADES } from '../../../lib/domain';
-import { CrmError, type Appointment, type CrmPort, type Page, type PageRequest, type TechnicianFreeSlot, type TechnicianShift } from '../crm.port';
+import { TRADES } from '../../../domain/organization/organization-settings.schema';
+import { CrmError, type CrmPort, type Page, type PageRequest } from '../crm.port';
+import { type Appointment, type TechnicianFreeSlot, type TechnicianShift } from "../../../domain/crm/crm-records";
 
 /** Properties that serializers, test matchers and await probe for: they must not look like port methods. */
 export const NOT_PORT_METHODS = new Set(['then', 'toJSON', 'toString', 'valueOf', 'constructor', 'inspect', 'asymmetricMatch', 'nodeType', '$$typeof']);

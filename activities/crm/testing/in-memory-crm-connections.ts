@@ -1,4 +1,4 @@
-import type { CrmConnection } from '../../../lib/crm-config';
+import type { CrmConnection } from '../../../domain/crm/crm-config.schema';
 import type { CrmConnectionStore } from '../crm-connection.repository';
 
 /** crm_connections in memory, for tests that have no database; `reads` counts lookups by org. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { type AiTask, defineAiTask } from './ai-task';
 import { INTERACTION_CONTEXT } from './common';
-import { InteractionInputSchema } from './interaction.schema';
+import { InteractionInputSchema } from '../../../domain/interaction/interaction.schema';
 import { taskMessages } from './task-input';
 
 /** CRM call reasons {id, name, isLead} and custom_instructions.call_reasons (spec 000 §3). */

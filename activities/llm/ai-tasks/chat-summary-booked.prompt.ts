@@ -1,5 +1,5 @@
 import { requireBooked } from './common';
-import { InteractionInputSchema } from './interaction.schema';
+import { InteractionInputSchema } from '../../../domain/interaction/interaction.schema';
 import { defineSummaryTask } from './summary-task';
 
 export const chatSummaryBookedTask = defineSummaryTask({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineAiTask } from './ai-task';
 import { INTERACTION_CONTEXT } from './common';
-import { BOOKED_WITHOUT_BOOKINGS, CallTypeSchema, completedBookingActions, InteractionInputSchema } from './interaction.schema';
+import { BOOKED_WITHOUT_BOOKINGS, CallTypeSchema, completedBookingActions, InteractionInputSchema } from '../../../domain/interaction/interaction.schema';
 import { taskMessages } from './task-input';
 
 export const ClassifyInteractionOutputSchema = z.object({ call_type: CallTypeSchema, call_type_reason: z.string() });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineAiTask } from './ai-task';
 import { INTERACTION_CONTEXT } from './common';
-import { InteractionInputSchema } from './interaction.schema';
+import { InteractionInputSchema } from '../../../domain/interaction/interaction.schema';
 import { taskMessages } from './task-input';
 
 export const CrmTagOptionSchema = z.object({ name: z.string().min(1), instruction: z.string().nullable().default(null) });

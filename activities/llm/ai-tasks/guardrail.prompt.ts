@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineAiTask } from './ai-task';
-import { AgentTypeSchema, TranscriptLineSchema } from './interaction.schema';
+import { AgentTypeSchema, TranscriptLineSchema } from '../../../domain/interaction/interaction.schema';
 import { taskMessages } from './task-input';
 
 /** Spec 000 §3 "Guardrail". */

@@ -1,4 +1,4 @@
-import { type InteractionInput, InteractionInputSchema, parseTranscriptLine } from './interaction.schema';
+import { type InteractionInput, InteractionInputSchema, parseTranscriptLine } from '../../../domain/interaction/interaction.schema';
 import type { AiTaskName } from './registry';
 
 // Realistic interactions for tests: a booked inbound call, an unbooked one, a spam call and an

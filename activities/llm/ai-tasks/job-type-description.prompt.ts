@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TradeSchema } from '../../../lib/domain';
+import { TradeSchema } from '../../../domain/organization/organization-settings.schema';
 import { defineAiTask } from './ai-task';
 import { taskMessages } from './task-input';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineAiTask } from './ai-task';
 import { DEFAULT_QA_SCORE_METRICS, INTERACTION_CONTEXT, ScoreMetricSchema } from './common';
-import { InteractionInputSchema } from './interaction.schema';
+import { InteractionInputSchema } from '../../../domain/interaction/interaction.schema';
 import { taskMessages } from './task-input';
 
 export const QaInputSchema = InteractionInputSchema.extend({

@@ -1,7 +1,7 @@
 import { type Completion, type CompletionRequest, type LanguageEngine, LanguageEngineError } from '../language-engine.port';
 import { classifyInteractionTask } from './classify-interaction.prompt';
 import { BOOKED_CALL, UNBOOKED_CALL } from './interactions.fixtures';
-import { BOOKED_WITHOUT_BOOKINGS } from './interaction.schema';
+import { BOOKED_WITHOUT_BOOKINGS } from '../../../domain/interaction/interaction.schema';
 import { reachedVoicemailTask } from './reached-voicemail.prompt';
 import { runAiTask } from './run-ai-task';
 

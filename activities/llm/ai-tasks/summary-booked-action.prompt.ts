@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { requireBooked } from './common';
-import { completedBookingActions, InteractionInputSchema } from './interaction.schema';
-import { JOB_SUMMARY_TITLES } from './summary.schema';
+import { completedBookingActions, InteractionInputSchema } from '../../../domain/interaction/interaction.schema';
+import { JOB_SUMMARY_TITLES } from '../../../domain/interaction/summary.schema';
 import { defineSummaryTask } from './summary-task';
 
 export const BookedActionInputSchema = requireBooked(InteractionInputSchema.extend({ actionId: z.string().min(1) })).refine(

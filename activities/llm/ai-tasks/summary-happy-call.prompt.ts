@@ -1,4 +1,4 @@
-import { InteractionInputSchema } from './interaction.schema';
+import { InteractionInputSchema } from '../../../domain/interaction/interaction.schema';
 import { defineSummaryTask } from './summary-task';
 
 export const summaryHappyCallTask = defineSummaryTask({

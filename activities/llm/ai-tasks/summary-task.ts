@@ -1,8 +1,8 @@
 import type { z } from 'zod';
 import { type AiTask, defineAiTask } from './ai-task';
 import { INTERACTION_CONTEXT } from './common';
-import type { InteractionInput } from './interaction.schema';
-import { checkSections, SummaryOutputSchema } from './summary.schema';
+import type { InteractionInput } from '../../../domain/interaction/interaction.schema';
+import { checkSections, SummaryOutputSchema } from '../../../domain/interaction/summary.schema';
 import { taskMessages } from './task-input';
 
 /** The summary tasks differ in what they stress and which sections they must have. */

@@ -1,7 +1,7 @@
 import { defineAiTask } from './ai-task';
 import { INTERACTION_CONTEXT, requireBooked } from './common';
-import { InteractionInputSchema } from './interaction.schema';
-import { BOOKED_TAGS, BookedTagsSchema, checkReasons } from './tags.schema';
+import { InteractionInputSchema } from '../../../domain/interaction/interaction.schema';
+import { BOOKED_TAGS, BookedTagsSchema, checkReasons } from '../../../domain/interaction/tags.schema';
 import { tagInstructions } from './tags-prompt';
 import { taskMessages } from './task-input';
 

@@ -1,7 +1,7 @@
 import { defineAiTask } from './ai-task';
 import { INTERACTION_CONTEXT, requireNotBooked } from './common';
-import { InteractionInputSchema } from './interaction.schema';
-import { checkReasons, EXCUSED_TAGS, ExcusedTagsSchema } from './tags.schema';
+import { InteractionInputSchema } from '../../../domain/interaction/interaction.schema';
+import { checkReasons, EXCUSED_TAGS, ExcusedTagsSchema } from '../../../domain/interaction/tags.schema';
 import { tagInstructions } from './tags-prompt';
 import { taskMessages } from './task-input';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineAiTask } from './ai-task';
-import { CallTypeSchema, InteractionTagSchema } from './interaction.schema';
+import { CallTypeSchema, InteractionTagSchema } from '../../../domain/interaction/interaction.schema';
 import { taskMessages } from './task-input';
 
 export const TagsToInsightsInputSchema = z.object({

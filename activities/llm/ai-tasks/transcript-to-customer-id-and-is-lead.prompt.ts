@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { TradeSchema } from '../../../lib/domain';
+import { TradeSchema } from '../../../domain/organization/organization-settings.schema';
 import { defineAiTask } from './ai-task';
 import { idsOf, INTERACTION_CONTEXT } from './common';
-import { InteractionInputSchema } from './interaction.schema';
+import { InteractionInputSchema } from '../../../domain/interaction/interaction.schema';
 import { taskMessages } from './task-input';
 
 export const CustomerCandidateSchema = z.object({

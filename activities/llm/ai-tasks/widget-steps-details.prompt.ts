@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineAiTask } from './ai-task';
 import { INTERACTION_CONTEXT } from './common';
-import { CHAT_STAGES, ChatStageSchema, InteractionInputSchema } from './interaction.schema';
+import { CHAT_STAGES, ChatStageSchema, InteractionInputSchema } from '../../../domain/interaction/interaction.schema';
 import { taskMessages } from './task-input';
 
 export const WidgetStepsOutputSchema = z.object({

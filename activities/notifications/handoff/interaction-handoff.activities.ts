@@ -1,7 +1,7 @@
 import { ApplicationFailure } from '@temporalio/activity';
 import type { Logger } from '../../../lib/logger';
 import { type CrmProvider, CrmError } from '../../crm/crm.port';
-import type { NotificationEventInput } from '../rules/interaction-event.schema';
+import type { NotificationEventInput } from '../../../domain/notifications/interaction-event.schema';
 import { type BookedJob, bookedJobRefs, csrCallEvent } from './interaction-notification-event';
 import type { InteractionSnapshotReader } from './interaction-snapshot.port';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { NotificationEventSchema } from '../rules/interaction-event.schema';
+import { NotificationEventSchema } from '../../../domain/notifications/interaction-event.schema';
 import { bookedJobRefs, csrCallEvent, type BookedJob } from './interaction-notification-event';
 import type { InteractionSnapshot } from './interaction-snapshot.port';
 

@@ -1,4 +1,4 @@
-import type { NotificationEventInput } from '../rules/interaction-event.schema';
+import type { NotificationEventInput } from '../../../domain/notifications/interaction-event.schema';
 import type { InteractionSnapshot, SnapshotOrganization } from './interaction-snapshot.port';
 
 /** A job the agent booked during the call, as the CRM holds it. */

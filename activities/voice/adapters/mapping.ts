@@ -1,13 +1,13 @@
 import type { z } from 'zod';
-import { mergeCallDeliveries } from '../call-record-merge';
+import { mergeCallDeliveries } from '../../../domain/call/call-record-merge';
 import {
   CanonicalCallRecordSchema,
   type CallDirection,
-  type CallType,
+  type VoiceCallType,
   type CanonicalCallRecord,
   type PartialCallRecord,
   type VoiceAgentProvider,
-} from '../call-record.schema';
+} from '../../../domain/call/call-record.schema';
 import { VoiceProviderError } from '../voice-provider.port';
 import { rawBodyText } from '../webhook-signature';
 
@@ -51,7 +51,7 @@ export function objectRecord(value: unknown): Record<string, unknown> | undefine
   return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
 }
 
-export function callTypeFor(direction: CallDirection | undefined, web = false): CallType | undefined {
+export function callTypeFor(direction: CallDirection | undefined, web = false): VoiceCallType | undefined {
   if (web) return 'webCall';
   if (direction === 'inbound') return 'inboundPhoneCall';
   if (direction === 'outbound') return 'outboundPhoneCall';

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { VoiceAgentProvider } from '../call-record.schema';
+import type { VoiceAgentProvider } from '../../../domain/call/call-record.schema';
 import { VoiceProviderError, type VoiceProviderErrorCode } from '../voice-provider.port';
 
 /** The REST plumbing every voice-platform adapter shares: fetch, auth headers, JSON, errors. */

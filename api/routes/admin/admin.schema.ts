@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CrmNameSchema, TimezoneSchema, TradeSchema, WeeklyHoursSchema } from '../../../lib/domain';
+import { CrmNameSchema, TimezoneSchema, TradeSchema, WeeklyHoursSchema } from '../../../domain/organization/organization-settings.schema';
 
 export const WorkflowStartedResponseSchema = z.object({ success: z.boolean(), workflowId: z.string(), message: z.string() });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EmergencyConfigSchema, EmergencySlotStrategySchema } from '../../../activities/crm/capacity/capacity-settings';
+import { EmergencyConfigSchema, EmergencySlotStrategySchema } from '../../../domain/capacity/capacity-settings';
 
 // Spec 000 §7 Admin API "Emergency strategy".
 export const EmergencyStrategyListSchema = z.object({

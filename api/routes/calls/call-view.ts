@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { crmCustomerLink, crmJobLink } from '../../../lib/crm-links';
+import { crmCustomerLink, crmJobLink } from '../../../domain/crm/crm-links';
 import type { CallLogRow, InteractionJob, InteractionRow } from '../../repositories/interaction.repository';
 import type { TraceEvaluationRow } from '../../repositories/trace-evaluation.repository';
 import type { CallDetailsResponseSchema, CallEvaluationSchema, CallJobSchema, CallLogEntrySchema } from './calls.schema';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AgentTypeSchema } from '../../../activities/llm/ai-tasks/interaction.schema';
+import { AgentTypeSchema } from '../../../domain/interaction/interaction.schema';
 import { EvaluationStatusSchema } from '../../../events/schemas/llm.events';
 
 const PAGE_SIZE_MESSAGE = 'pageSize must be between 1 and 1000';

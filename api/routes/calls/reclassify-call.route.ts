@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { CallStatusSchema } from '../../../activities/llm/ai-tasks/interaction.schema';
+import { CallStatusSchema } from '../../../domain/interaction/interaction.schema';
 import { createEvent } from '../../../events/catalog';
 import { notFound } from '../../http/errors';
 import { defineRoute } from '../../http/route';

@@ -3,7 +3,7 @@ import { NativeConnection, Worker } from '@temporalio/worker';
 import request from 'supertest';
 import { createAudienceActivities } from '../../../activities/crm/audience.activities';
 import { createSandboxCrm } from '../../../activities/crm/adapters/sandbox/sandbox-crm.adapter';
-import { CrmError, type AudienceRules, type CrmProvider } from '../../../activities/crm/crm.port';
+import { CrmError, type CrmProvider } from '../../../activities/crm/crm.port';
 import { eventually, testLogger, uniqueName } from '../../../tests/support/integration';
 import { onboardAndLogIn } from '../../../tests/support/onboard';
 import { startProductHarness, type ProductHarness } from '../../../tests/support/product-harness';
@@ -11,6 +11,7 @@ import { workflowBundle } from '../../../worker/create-worker';
 import { workflowIds } from '../../../workflows/workflow-ids';
 import { createAudienceRepository } from '../../repositories/audience.repository';
 import { createTemporalAudienceBuildGateway } from '../../use-cases/temporal-audience-build-gateway';
+import { type AudienceRules } from "../../../domain/crm/crm-records";
 
 let h: ProductHarness;
 let agent: ReturnType<typeof request.agent>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { currentCorrelationId } from '../../../lib/correlation';
-import type { CrmName } from '../../../lib/domain';
+import type { CrmName } from '../../../domain/organization/organization-settings.schema';
 import type { CrmActionInput } from '../../../workflows/crm-action/crm-action.types';
 import { workflowIds } from '../../../workflows/workflow-ids';
 import { badRequest, notFound } from '../../http/errors';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { SandboxCrm } from '../../../activities/crm/adapters/sandbox/sandbox-crm.adapter';
 import type { CrmProvider } from '../../../activities/crm/crm.port';
-import { toZonedParts } from '../../../lib/time/zoned-time';
+import { toZonedParts } from '../../../domain/time/zoned-time';
 import { badRequest, notFound } from '../../http/errors';
 import { defineRoute } from '../../http/route';
 import { NO_CRM_MESSAGE, OrgQuerySchema } from './crm-route';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AGENT_TYPES, AgentTypeSchema } from '../../../activities/llm/ai-tasks/interaction.schema';
+import { AGENT_TYPES, AgentTypeSchema } from '../../../domain/interaction/interaction.schema';
 import { EvaluationStatusSchema } from '../../../events/schemas/llm.events';
 
 const orgId = z.uuid('orgId must be a UUID');

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SENDABLE_TEMPLATES } from '../../../activities/notifications/templates/template-variables';
+import { SENDABLE_TEMPLATES } from '../../../domain/notifications/templates/template-variables';
 
 const Email = z.email('Invalid email format');
 const OneOrMany = z.union([Email, z.array(Email)]).transform((v) => (Array.isArray(v) ? v : [v]));

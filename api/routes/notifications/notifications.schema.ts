@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { NotificationSettingsSchema, OnCallDaySchema } from '../../../activities/notifications/rules/recipients';
-import { OrganizationPhoneNumberSchema } from '../../../lib/validation/phone';
+import { NotificationSettingsSchema, OnCallDaySchema } from '../../../domain/notifications/recipients';
+import { OrganizationPhoneNumberSchema } from '../../../domain/validation/phone';
 
 const MONTH = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Must be YYYY-MM format');
 const OrgId = z.uuid('orgId must be a UUID');

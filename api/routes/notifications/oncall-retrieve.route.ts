@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { OnCallDaySchema } from '../../../activities/notifications/rules/recipients';
+import { OnCallDaySchema } from '../../../domain/notifications/recipients';
 import { notFound } from '../../http/errors';
 import { defineRoute } from '../../http/route';
 import { OncallRetrieveBodySchema, OncallRetrieveResponseSchema } from './notifications.schema';

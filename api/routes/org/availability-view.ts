@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import type { Timezone, CrmName } from '../../../lib/domain';
-import type { OrgCapacityView } from '../../../activities/crm/capacity/capacity-check';
+import type { Timezone, CrmName } from '../../../domain/organization/organization-settings.schema';
+import type { OrgCapacityView } from '../../../domain/capacity/capacity-check';
 import type { AvailabilityViewSchema } from './availability.schema';
 
 export function toAvailabilityView(view: OrgCapacityView): z.infer<typeof AvailabilityViewSchema> {

@@ -1,8 +1,8 @@
-import type { CrmName, Timezone } from '../../../lib/domain';
-import { addDays, weekdayOf } from '../../../lib/time/calendar';
-import { toZonedParts } from '../../../lib/time/zoned-time';
-import { weekCapacity } from '../../../activities/crm/capacity/week-capacity';
-import { WEEKDAYS } from '../../../lib/domain';
+import type { CrmName, Timezone } from '../../../domain/organization/organization-settings.schema';
+import { addDays, weekdayOf } from '../../../domain/time/calendar';
+import { toZonedParts } from '../../../domain/time/zoned-time';
+import { weekCapacity } from '../../../domain/capacity/week-capacity';
+import { WEEKDAYS } from '../../../domain/organization/organization-settings.schema';
 import { notFound } from '../../http/errors';
 import { defineRoute } from '../../http/route';
 import { loadCapacityCrmData } from '../../use-cases/capacity/check-org-capacity';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { CrmNameSchema, TimezoneSchema, WeeklyHoursSchema } from '../../../lib/domain';
-import { isValidCalendarDate } from '../../../lib/time/calendar';
+import { CrmNameSchema, TimezoneSchema, WeeklyHoursSchema } from '../../../domain/organization/organization-settings.schema';
+import { isValidCalendarDate } from '../../../domain/time/calendar';
 import {
   AdpConfigSchema,
   AppointmentScheduleConfigSchema,
@@ -8,7 +8,7 @@ import {
   DummyTechsSchema,
   EmergencyConfigSchema,
   SchedulingFeatureFlagsSchema,
-} from '../../../activities/crm/capacity/capacity-settings';
+} from '../../../domain/capacity/capacity-settings';
 
 const OrgId = z.uuid('orgId must be a UUID');
 

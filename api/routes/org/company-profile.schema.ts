@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BusinessAddressSchema, CompanyProfileFieldsSchema, SmsConfigSchema } from '../../../activities/organization/org-profile.schema';
+import { BusinessAddressSchema, CompanyProfileFieldsSchema, SmsConfigSchema } from '../../../domain/organization/org-profile.schema';
 
 const orgId = z.uuid('orgId must be a UUID');
 

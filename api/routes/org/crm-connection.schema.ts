@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CrmNameSchema } from '../../../lib/domain';
+import { CrmNameSchema } from '../../../domain/organization/organization-settings.schema';
 
 const orgId = z.uuid('orgId must be a UUID');
 

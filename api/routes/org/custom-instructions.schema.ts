@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CustomInstructionsSchema } from '../../../activities/organization/org-profile.schema';
+import { CustomInstructionsSchema } from '../../../domain/organization/org-profile.schema';
 
 const orgId = z.uuid('orgId must be a UUID');
 

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { NotificationSettingsSchema } from '../../../activities/notifications/rules/recipients';
+import { NotificationSettingsSchema } from '../../../domain/notifications/recipients';
 import { OrganizationFeatureFlagsSchema, SpamNumberSchema } from '../../../events/schemas/organization-notifications.events';
-import { CrmNameSchema, OnboardingStatusSchema, TimezoneSchema } from '../../../lib/domain';
-import { OrganizationPhoneNumberSchema } from '../../../lib/validation/phone';
+import { CrmNameSchema, OnboardingStatusSchema, TimezoneSchema } from '../../../domain/organization/organization-settings.schema';
+import { OrganizationPhoneNumberSchema } from '../../../domain/validation/phone';
 
 export const GetOrgQuerySchema = z
   .object({ id: z.uuid('id must be a UUID').optional(), slug: z.string().min(1).optional() })

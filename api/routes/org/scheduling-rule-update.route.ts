@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { createEvent } from '../../../events/catalog';
 import { currentCorrelationId } from '../../../lib/correlation';
-import { toZonedParts } from '../../../lib/time/zoned-time';
-import { ruleState, SchedulingRuleFieldsSchema } from '../../../activities/crm/capacity/scheduling-rules';
+import { toZonedParts } from '../../../domain/time/zoned-time';
+import { ruleState, SchedulingRuleFieldsSchema } from '../../../domain/capacity/scheduling-rules';
 import { badRequest, notFound, validationError } from '../../http/errors';
 import { defineRoute } from '../../http/route';
 import { RuleParamsSchema, SchedulingRuleSchema, UpdateRuleBodySchema } from './scheduling-rules.schema';

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { createEvent } from '../../../events/catalog';
 import { currentCorrelationId } from '../../../lib/correlation';
-import { toZonedParts } from '../../../lib/time/zoned-time';
-import { ruleState } from '../../../activities/crm/capacity/scheduling-rules';
+import { toZonedParts } from '../../../domain/time/zoned-time';
+import { ruleState } from '../../../domain/capacity/scheduling-rules';
 import { notFound } from '../../http/errors';
 import { defineRoute } from '../../http/route';
 import { CreateRulesBodySchema, RuleListSchema } from './scheduling-rules.schema';

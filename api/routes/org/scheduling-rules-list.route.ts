@@ -1,5 +1,5 @@
-import { toZonedParts } from '../../../lib/time/zoned-time';
-import { ruleState } from '../../../activities/crm/capacity/scheduling-rules';
+import { toZonedParts } from '../../../domain/time/zoned-time';
+import { ruleState } from '../../../domain/capacity/scheduling-rules';
 import { notFound } from '../../http/errors';
 import { defineRoute } from '../../http/route';
 import { ListRulesQuerySchema, RuleListSchema } from './scheduling-rules.schema';

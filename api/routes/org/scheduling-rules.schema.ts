@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ActivationPeriodSchema, SchedulingRuleConditionSchema, SchedulingRuleFieldsSchema } from '../../../activities/crm/capacity/scheduling-rules';
+import { ActivationPeriodSchema, SchedulingRuleConditionSchema, SchedulingRuleFieldsSchema } from '../../../domain/capacity/scheduling-rules';
 
 // 001 §7 "On-call, scheduling and availability": the scheduling-rule routes. orgId must be a uuid on
 // writes (001 §5).

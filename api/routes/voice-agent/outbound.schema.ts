@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CanonicalCallRecordSchema } from '../../../activities/voice/call-record.schema';
+import { CanonicalCallRecordSchema } from '../../../domain/call/call-record.schema';
 import { OUTBOUND_PROVIDERS } from '../../../activities/voice/voice-provider-directory';
 
 const ORG_ID_MESSAGE = 'orgId must be a UUID';

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { AgentTypeSchema, InteractionInputSchema } from '../../../activities/llm/ai-tasks/interaction.schema';
+import { AgentTypeSchema, InteractionInputSchema } from '../../../domain/interaction/interaction.schema';
 import { AI_TASKS } from '../../../activities/llm/ai-tasks/registry';
 import { runAiTask } from '../../../activities/llm/ai-tasks/run-ai-task';
-import { SummarySectionSchema } from '../../../activities/llm/ai-tasks/summary.schema';
-import { TranscriptTurnSchema } from '../../../activities/voice/call-record.schema';
-import { toTranscriptLines } from '../../../activities/voice/transcript';
+import { SummarySectionSchema } from '../../../domain/interaction/summary.schema';
+import { TranscriptTurnSchema } from '../../../domain/call/call-record.schema';
+import { toTranscriptLines } from '../../../domain/call/transcript';
 import { ApiError, notFound } from '../../http/errors';
 import { defineRoute } from '../../http/route';
 

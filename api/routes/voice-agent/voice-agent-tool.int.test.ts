@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
-import { addDays, isWeekendDate } from '../../../lib/time/calendar';
-import { toZonedParts } from '../../../lib/time/zoned-time';
+import { addDays, isWeekendDate } from '../../../domain/time/calendar';
+import { toZonedParts } from '../../../domain/time/zoned-time';
 import { createSandboxCrm } from '../../../activities/crm/adapters/sandbox/sandbox-crm.adapter';
 import { eventually, uniqueName } from '../../../tests/support/integration';
 import { onboardOrganization } from '../../../tests/support/onboard';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
-import type { AgentProfile } from '../../../activities/agent-runtime/agent-profile';
+import type { AgentProfile } from '../../../domain/agents/agent-profile';
 import { webCallWorkflow } from '../../../workflows';
 import { taskQueue } from '../../../workflows/task-queues';
 import { workflowIds } from '../../../workflows/workflow-ids';

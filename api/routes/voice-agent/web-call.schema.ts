@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AgentTypeSchema } from '../../../activities/llm/ai-tasks/interaction.schema';
+import { AgentTypeSchema } from '../../../domain/interaction/interaction.schema';
 
 const orgId = z.uuid('orgId must be a UUID');
 const callId = z.uuid('callId must be a UUID');

@@ -2,9 +2,9 @@ import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { FakeHousecallPro, FAKE_HCP } from '../../../activities/crm/adapters/housecallpro/fake-housecallpro.server';
 import { HousecallProClient } from '../../../activities/crm/adapters/housecallpro/housecallpro-client';
 import { createHousecallProCrm } from '../../../activities/crm/adapters/housecallpro/housecallpro-crm.adapter';
-import { TZ, view } from '../../../activities/crm/capacity/capacity.fixtures';
+import { TZ, view } from '../../../activities/crm/adapters/sandbox/capacity/sandbox-capacity.fixtures';
 import type { CrmPort } from '../../../activities/crm/crm.port';
-import { zonedTimeToInstant } from '../../../lib/time/zoned-time';
+import { zonedTimeToInstant } from '../../../domain/time/zoned-time';
 import type { CapacityRepository } from '../../repositories/capacity.repository';
 import { checkOrgCapacity } from './check-org-capacity';
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { CALL_SCORER_FLAGS, type CallScorerFlag } from '../../../activities/llm/ai-tasks/call-scorer.prompt';
-import { InteractionInputSchema, type AgentType, type TranscriptLine } from '../../../activities/llm/ai-tasks/interaction.schema';
+import { InteractionInputSchema, type AgentType, type TranscriptLine } from '../../../domain/interaction/interaction.schema';
 import { AI_TASKS } from '../../../activities/llm/ai-tasks/registry';
 import { runAiTask } from '../../../activities/llm/ai-tasks/run-ai-task';
 import { createEvent } from '../../../events/catalog';

@@ -1,6 +1,6 @@
-import type { CrmName } from '../../../lib/domain';
-import { toZonedParts } from '../../../lib/time/zoned-time';
-import { countryFromTimezone } from '../../../lib/validation/country';
+import type { CrmName } from '../../../domain/organization/organization-settings.schema';
+import { toZonedParts } from '../../../domain/time/zoned-time';
+import { countryFromTimezone } from '../../../domain/validation/country';
 import type { CrmActionInput, CrmActionResult } from '../../../workflows/crm-action/crm-action.types';
 import { workflowIds } from '../../../workflows/workflow-ids';
 import type { PendingCrmAction } from '../crm-action-gateway.port';

@@ -1,10 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
 import pino from 'pino';
 import { vendorPort } from '../../../activities/crm/adapters/vendor-port';
-import { CrmError, type CrmPort, type Customer } from '../../../activities/crm/crm.port';
+import { CrmError, type CrmPort } from '../../../activities/crm/crm.port';
 import type { ApiDeps } from '../../deps';
 import type { OrganizationRow } from '../../repositories/organization.repository';
 import { CRM_CANNOT_DO_IT, runVoiceAgentTool } from './run-voice-agent-tool';
+import { type Customer } from "../../../domain/crm/crm-records";
 
 const ORG = { id: '3f0c1c7e-8a8e-4d0e-9b6e-0c6f3b9d2a11', name: 'Acme Air', timezone: 'America/Chicago', crmName: 'housecallpro' } as unknown as OrganizationRow;
 const DANA: Customer = { id: 'cus_1', name: 'Dana Whitfield', type: 'Residential', active: true, doNotService: false, contacts: [], locations: [] };

@@ -1,8 +1,8 @@
-import type { CrmName } from '../../../lib/domain';
-import { toZonedParts } from '../../../lib/time/zoned-time';
-import { countryFromTimezone } from '../../../lib/validation/country';
-import { formatPhoneNumberForDisplay } from '../../../lib/validation/phone';
-import { normalizeUnicodeDeep } from '../../../lib/validation/text';
+import type { CrmName } from '../../../domain/organization/organization-settings.schema';
+import { toZonedParts } from '../../../domain/time/zoned-time';
+import { countryFromTimezone } from '../../../domain/validation/country';
+import { formatPhoneNumberForDisplay } from '../../../domain/validation/phone';
+import { normalizeUnicodeDeep } from '../../../domain/validation/text';
 import { checkOrgCapacity } from '../capacity/check-org-capacity';
 import { CrmError, type CrmPort } from '../../../activities/crm/crm.port';
 import { workflowIds } from '../../../workflows/workflow-ids';

@@ -1,8 +1,8 @@
 import type { z } from 'zod';
-import type { CrmName } from '../../../lib/domain';
-import { zonedTimeToInstant } from '../../../lib/time/zoned-time';
+import type { CrmName } from '../../../domain/organization/organization-settings.schema';
+import { zonedTimeToInstant } from '../../../domain/time/zoned-time';
 import { createEvent } from '../../../events/catalog';
-import type { OrgCapacityView } from '../../../activities/crm/capacity/capacity-check';
+import type { OrgCapacityView } from '../../../domain/capacity/capacity-check';
 import type { CrmPort } from '../../../activities/crm/crm.port';
 import type { ApiDeps } from '../../deps';
 import { badRequest, validationError } from '../../http/errors';

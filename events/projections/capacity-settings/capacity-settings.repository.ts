@@ -1,5 +1,5 @@
 import type { Tx } from '../../../prisma/client';
-import type { CapacitySettings } from '../../../activities/crm/capacity/capacity-settings';
+import type { CapacitySettings } from '../../../domain/capacity/capacity-settings';
 import type { DocumentStore } from '../projection';
 
 /** The saved capacity sections; availability_config is kept on the organizations read model instead. */

@@ -1,4 +1,4 @@
-import { EMPTY_CUSTOM_INSTRUCTIONS, CustomInstructionsSchema } from '../../../activities/organization/org-profile.schema';
+import { EMPTY_CUSTOM_INSTRUCTIONS, CustomInstructionsSchema } from '../../../domain/organization/org-profile.schema';
 import { createEvent } from '../../catalog';
 import { evolveOrganization } from '../organizations/organizations.projection';
 import type { OrganizationDoc } from '../organizations/organizations.repository';

@@ -1,4 +1,4 @@
-import { EMPTY_COMPANY_PROFILE } from '../../../activities/organization/org-profile.schema';
+import { EMPTY_COMPANY_PROFILE } from '../../../domain/organization/org-profile.schema';
 import type { EventOf } from '../../catalog';
 import { ORGANIZATION } from '../../schemas/organization.events';
 import { documentProjection } from '../projection';

@@ -1,6 +1,6 @@
 import type { Tx } from '../../../prisma/client';
 import { Prisma, type CompanyProfile as CompanyProfileRow } from '../../../prisma/generated/client';
-import type { CompanyProfileFields } from '../../../activities/organization/org-profile.schema';
+import type { CompanyProfileFields } from '../../../domain/organization/org-profile.schema';
 import type { DocumentStore } from '../projection';
 
 /** A company_profiles row's profile fields, as the API names them (the API's reads use it too). */

@@ -1,5 +1,5 @@
 import { createEvent, type EventOf, type EventType, type NewEvent } from '../../catalog';
-import { emptyCallRecord } from '../../../activities/voice/call-record.schema';
+import { emptyCallRecord } from '../../../domain/call/call-record.schema';
 import { evolveInteraction, type InteractionEvent } from './interactions.projection';
 import type { InteractionDoc } from './interactions.repository';
 

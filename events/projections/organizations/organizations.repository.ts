@@ -1,6 +1,6 @@
 import type { Tx } from '../../../prisma/client';
 import { Prisma } from '../../../prisma/generated/client';
-import type { CustomInstructions } from '../../../activities/organization/org-profile.schema';
+import type { CustomInstructions } from '../../../domain/organization/org-profile.schema';
 import type { DocumentStore } from '../projection';
 
 export interface OrganizationDoc {

@@ -1,5 +1,5 @@
 import type { Tx } from '../../../prisma/client';
-import type { SchedulingRuleFields } from '../../../activities/crm/capacity/scheduling-rules';
+import type { SchedulingRuleFields } from '../../../domain/capacity/scheduling-rules';
 import type { DocumentStore } from '../projection';
 
 export interface SchedulingRuleDoc {

@@ -1,22 +1,8 @@
 import type { z } from 'zod';
-import { normalizePhoneNumber } from '../../../../lib/validation/phone';
+import { normalizePhoneNumber } from '../../../../domain/validation/phone';
 import {
   CrmError,
-  type Address,
-  type Appointment,
-  type ArrivalWindow,
-  type Contact,
-  type CrmPort,
-  type Customer,
-  type CustomerLocation,
-  type Employee,
-  type Estimate,
-  type Job,
-  type JobStatus,
-  type JobType,
-  type Note,
-  type TagType,
-  type Technician,
+  type CrmPort
 } from '../../crm.port';
 import { parseVendorShape } from '../http/vendor-http';
 import { pageOf, vendorPort, type NoEquivalent } from '../vendor-port';
@@ -38,6 +24,7 @@ import {
   type HcpEstimate,
   type HcpJob,
 } from './housecallpro.types';
+import { type Address, type Appointment, type ArrivalWindow, type Contact, type Customer, type CustomerLocation, type Employee, type Estimate, type Job, type JobStatus, type JobType, type Note, type TagType, type Technician } from "../../../../domain/crm/crm-records";
 
 /** Housecall Pro has no idempotency key: a booking tags its job with this prefix + the key and looks for it before creating. */
 export const HOUSECALLPRO_IDEMPOTENCY_TAG_PREFIX = 'homeagent:';

@@ -1,28 +1,13 @@
 import type { Db } from '../../../../prisma/client';
 import { Prisma } from '../../../../prisma/client';
-import { addDays, weekdayOf } from '../../../../lib/time/calendar';
-import { toZonedParts, zonedTimeToInstant } from '../../../../lib/time/zoned-time';
-import { countryFromTimezone } from '../../../../lib/validation/country';
-import { normalizePhoneNumber } from '../../../../lib/validation/phone';
+import { addDays, weekdayOf } from '../../../../domain/time/calendar';
+import { toZonedParts, zonedTimeToInstant } from '../../../../domain/time/zoned-time';
+import { countryFromTimezone } from '../../../../domain/validation/country';
+import { normalizePhoneNumber } from '../../../../domain/validation/phone';
 import {
   CrmError,
-  type Appointment,
-  type ArrivalWindow,
-  type BusinessUnit,
-  type Contact,
   type CrmPort,
-  type CrmProvider,
-  type Customer,
-  type CustomerLocation,
-  type Job,
-  type JobType,
-  type Technician,
-  type TechnicianShift,
-  type Zone,
-  type Booking,
-  type CapacityPlanSlot,
-  type Note,
-  type TechnicianFreeSlot,
+  type CrmProvider
 } from '../../crm.port';
 import { sandboxStaffAndAudiences } from './sandbox-staff-and-audiences';
 import { sandboxRecords, pageBounds, rowsPage, type EstimateData, type LookupKind, type TelecomCallData } from './sandbox-records';
@@ -50,6 +35,7 @@ import {
   sandboxZones,
   type SandboxTechnicianData,
 } from './sandbox-seed';
+import { type Appointment, type ArrivalWindow, type BusinessUnit, type Contact, type Customer, type CustomerLocation, type Job, type JobType, type Technician, type TechnicianShift, type Zone, type Booking, type CapacityPlanSlot, type Note, type TechnicianFreeSlot } from "../../../../domain/crm/crm-records";
 
 type ReferenceKind = 'business_unit' | 'job_type' | 'technician' | 'arrival_window' | 'zone' | LookupKind;
 

@@ -1,14 +1,4 @@
-import type {
-  CallReason,
-  CampaignCategory,
-  Employee,
-  JobCancelReason,
-  PricebookItem,
-  RecurringServiceType,
-  Report,
-  ReportCategory,
-  Role,
-} from '../../crm.port';
+import type { CallReason, CampaignCategory, Employee, JobCancelReason, PricebookItem, RecurringServiceType, Report, ReportCategory, Role } from "../../../../domain/crm/crm-records";
 
 /** The sandbox contractor's lookups: fixed ids so agents, tests and the dashboard can name them. */
 

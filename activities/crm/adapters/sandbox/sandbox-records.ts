@@ -1,12 +1,8 @@
 import type { Db } from '../../../../prisma/client';
 import { Prisma } from '../../../../prisma/client';
-import { normalizePhoneNumber } from '../../../../lib/validation/phone';
+import { normalizePhoneNumber } from '../../../../domain/validation/phone';
 import {
   CrmError,
-  type BookingProvider,
-  type CallReason,
-  type Campaign,
-  type CampaignCategory,
   type CrmBookingsPort,
   type CrmCampaignsPort,
   type CrmEstimatesPort,
@@ -14,23 +10,11 @@ import {
   type CrmReportsPort,
   type CrmStaffPort,
   type CrmTelecomPort,
-  type Employee,
-  type Estimate,
-  type EstimateItem,
-  type InstalledEquipment,
-  type JobCancelReason,
-  type Membership,
   type Page,
   type PageRequest,
-  type PricebookItem,
-  type RecurringServiceType,
-  type Report,
-  type ReportCategory,
-  type Role,
-  type RowsPage,
-  type TagType,
-  type TelecomCall,
+  type RowsPage
 } from '../../crm.port';
+import { type BookingProvider, type CallReason, type Campaign, type CampaignCategory, type Employee, type Estimate, type EstimateItem, type InstalledEquipment, type JobCancelReason, type Membership, type PricebookItem, type RecurringServiceType, type Report, type ReportCategory, type Role, type TagType, type TelecomCall } from "../../../../domain/crm/crm-records";
 
 export type RecordKind = 'membership' | 'equipment' | 'estimate' | 'telecom_call' | 'note' | 'booking_provider' | 'campaign' | 'recurring_event' | 'password_reset';
 export type LookupKind =

@@ -1,6 +1,6 @@
-import type { WeeklyHours } from '../../../../lib/domain';
-import { countryFromTimezone } from '../../../../lib/validation/country';
-import type { ArrivalWindow, BusinessUnit, JobType, Zone } from '../../crm.port';
+import type { WeeklyHours } from '../../../../domain/organization/organization-settings.schema';
+import { countryFromTimezone } from '../../../../domain/validation/country';
+import type { ArrivalWindow, BusinessUnit, JobType, Zone } from "../../../../domain/crm/crm-records";
 
 /** A technician as the sandbox stores it: shifts are a weekly pattern placed on the calendar on read. */
 export interface SandboxTechnicianData {

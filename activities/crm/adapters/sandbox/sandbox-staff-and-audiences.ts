@@ -2,17 +2,12 @@ import type { Db } from '../../../../prisma/client';
 import { Prisma } from '../../../../prisma/client';
 import {
   CrmError,
-  type AudienceRules,
-  type BusinessUnit,
   type CrmAudiencePort,
   type CrmLookupsPort,
-  type CrmStaffPort,
-  type Customer,
-  type Employee,
-  type JobType,
-  type Role,
+  type CrmStaffPort
 } from '../../crm.port';
 import { DEFAULT_JOB_DURATION_SECONDS } from './sandbox-seed';
+import { type AudienceRules, type BusinessUnit, type Customer, type Employee, type JobType, type Role } from "../../../../domain/crm/crm-records";
 
 type StoredEmployee = Employee & { username?: string; roleId?: string; positions?: string[] };
 type Kind = 'employee' | 'role' | 'job_type' | 'business_unit';

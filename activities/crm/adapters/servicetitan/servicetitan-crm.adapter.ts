@@ -1,32 +1,11 @@
 import { z } from 'zod';
-import { normalizePhoneNumber } from '../../../../lib/validation/phone';
+import { normalizePhoneNumber } from '../../../../domain/validation/phone';
 import {
   CrmError,
-  type Address,
-  type Appointment,
-  type AppointmentStatus,
-  type ArrivalWindow,
-  type Booking,
-  type BookingStatus,
-  type BusinessUnit,
-  type Contact,
   type CrmPort,
-  type DateRange,
-  type Customer,
-  type CustomerLocation,
-  type CapacityPlanSlot,
-  type Employee,
-  type Estimate,
-  type EstimateStatus,
-  type Job,
-  type Note,
-  type JobType,
-  type Page,
-  type Technician,
-  type TechnicianShift,
-  type Zone,
+  type Page
 } from '../../crm.port';
-import { zonedTimeToInstant } from '../../../../lib/time/zoned-time';
+import { zonedTimeToInstant } from '../../../../domain/time/zoned-time';
 import { parseVendorShape } from '../http/vendor-http';
 import { priorityRank, technicianFreeSlots, tradeFromName, vendorPort, type NoEquivalent } from '../vendor-port';
 import { numericId, str } from './servicetitan-ids';
@@ -61,6 +40,7 @@ import {
   type StJob,
   type StLocation,
 } from './servicetitan.types';
+import { type Address, type Appointment, type AppointmentStatus, type ArrivalWindow, type Booking, type BookingStatus, type BusinessUnit, type Contact, type DateRange, type Customer, type CustomerLocation, type CapacityPlanSlot, type Employee, type Estimate, type EstimateStatus, type Job, type Note, type JobType, type Technician, type TechnicianShift, type Zone } from "../../../../domain/crm/crm-records";
 
 /** Port methods ServiceTitan's API has nothing for (staff writes are there but not mapped yet). */
 const NO_EQUIVALENT: NoEquivalent = {

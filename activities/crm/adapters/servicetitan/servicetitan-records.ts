@@ -1,18 +1,10 @@
 import type { z } from 'zod';
-import { normalizePhoneNumber } from '../../../../lib/validation/phone';
+import { normalizePhoneNumber } from '../../../../domain/validation/phone';
 import { pageOf } from '../vendor-port';
 import {
-  type Campaign,
   type CrmPort,
-  type InstalledEquipment,
-  type Membership,
   type PageRequest,
-  type PricebookItem,
-  type RecurringServiceType,
-  type Report,
-  type ReportParameter,
-  type RowsPage,
-  type TelecomCall,
+  type RowsPage
 } from '../../crm.port';
 import { parseVendorShape } from '../http/vendor-http';
 import type { ServiceTitanClient } from './servicetitan-client';
@@ -37,6 +29,7 @@ import {
   type StCallBundle,
   type StReport,
 } from './servicetitan.types';
+import { type Campaign, type InstalledEquipment, type Membership, type PricebookItem, type RecurringServiceType, type Report, type ReportParameter, type TelecomCall } from "../../../../domain/crm/crm-records";
 
 /** The office side of the port over ServiceTitan: telecom, marketing, reporting, memberships, price book, equipment. */
 export type ServiceTitanRecords = Pick<

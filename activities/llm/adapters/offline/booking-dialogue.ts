@@ -1,4 +1,4 @@
-import { addDays } from '../../../../lib/time/calendar';
+import { addDays } from '../../../../domain/time/calendar';
 import type { ChatMessage, ToolCall, ToolDefinition } from '../../language-engine.port';
 import { bestKeywordMatch, findPhone, findZip, offline, splitAddress } from './transcript-rules';
 

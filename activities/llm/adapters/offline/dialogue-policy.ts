@@ -1,5 +1,5 @@
 import type { ChatMessage, ToolCall, ToolDefinition } from '../../language-engine.port';
-import type { TranscriptLine } from '../../ai-tasks/interaction.schema';
+import type { TranscriptLine } from '../../../../domain/interaction/interaction.schema';
 import {
   findAddress,
   findCustomerName,

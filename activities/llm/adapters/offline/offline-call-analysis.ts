@@ -1,12 +1,12 @@
-import type { Trade } from '../../../../lib/domain';
+import type { Trade } from '../../../../domain/organization/organization-settings.schema';
 import {
   type Action,
   type CallType,
   completedBookingActions,
   type InteractionInput,
   speakerOf,
-} from '../../ai-tasks/interaction.schema';
-import { EXCUSED_TAGS, type ExcusedTag } from '../../ai-tasks/tags.schema';
+} from '../../../../domain/interaction/interaction.schema';
+import { EXCUSED_TAGS, type ExcusedTag } from '../../../../domain/interaction/tags.schema';
 import {
   cite,
   type Evidence,

@@ -2,9 +2,9 @@ import type { z } from 'zod';
 import type { AiTaskByName, AiTaskName } from '../../ai-tasks/registry';
 import { CALL_SCORER_FLAGS, type CallScorerFlag } from '../../ai-tasks/call-scorer.prompt';
 import type { IntentBucket, ScoreMetric } from '../../ai-tasks/common';
-import { CHAT_STAGES, type InteractionInput } from '../../ai-tasks/interaction.schema';
-import { JOB_SUMMARY_TITLES, type SummarySection } from '../../ai-tasks/summary.schema';
-import { BOOKED_TAGS, EXCUSED_TAGS, OUTBOUND_TEXT_TAGS, UNBOOKED_TAGS } from '../../ai-tasks/tags.schema';
+import { CHAT_STAGES, type InteractionInput } from '../../../../domain/interaction/interaction.schema';
+import { JOB_SUMMARY_TITLES, type SummarySection } from '../../../../domain/interaction/summary.schema';
+import { BOOKED_TAGS, EXCUSED_TAGS, OUTBOUND_TEXT_TAGS, UNBOOKED_TAGS } from '../../../../domain/interaction/tags.schema';
 import { CallAnalysis, type Verdict } from './offline-call-analysis';
 import {
   bestKeywordMatch,

@@ -1,4 +1,4 @@
-import type { TranscriptLine } from '../../ai-tasks/interaction.schema';
+import type { TranscriptLine } from '../../../../domain/interaction/interaction.schema';
 import {
   bestKeywordMatch,
   findAddress,

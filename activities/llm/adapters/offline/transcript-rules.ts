@@ -1,5 +1,5 @@
-import type { Trade } from '../../../../lib/domain';
-import { speakerOf, type TranscriptLine } from '../../ai-tasks/interaction.schema';
+import type { Trade } from '../../../../domain/organization/organization-settings.schema';
+import { speakerOf, type TranscriptLine } from '../../../../domain/interaction/interaction.schema';
 
 // Rules the offline engine can apply honestly: phrases it recognises in the transcript, and values it
 // can lift from what was said. Every finding keeps the line it rests on, so reasons can cite it.

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
-import { renderTeamChat } from '../../templates/render';
+import { renderTeamChat } from '../../../../domain/notifications/templates/render';
 import { startFakeHttpServer } from '../../../../tests/support/fake-http-server';
 import { MessagingError } from '../../messaging.port';
 import { createSlackWebhookSender } from './slack-webhook.adapter';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { CanonicalCallRecord } from '../../call-record.schema';
+import type { CanonicalCallRecord } from '../../../../domain/call/call-record.schema';
 import {
   BatchCallInputSchema,
   CreateCallInputSchema,
@@ -13,7 +13,6 @@ import {
   type SignatureInput,
   type VoicemailAction,
   type VoiceProvider,
-  type WebhookEvent,
   type WebhookInput,
 } from '../../voice-provider.port';
 import { headerValue, hmacSha256, rawBodyBytes, safeEqual } from '../../webhook-signature';
@@ -29,6 +28,7 @@ import {
   BlandSendCallResponseSchema,
   type BlandCall,
 } from './bland.schema';
+import { type WebhookEvent } from "../../../../domain/call/call-event";
 
 /**
  * Bland sets voicemail behaviour per call (`voicemail: {action, message}` on send-call), not per agent.

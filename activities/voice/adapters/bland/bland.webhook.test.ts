@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { mergeCallDeliveries } from '../../call-record-merge';
+import { mergeCallDeliveries } from '../../../../domain/call/call-record-merge';
 import { isVoiceProviderError } from '../../voice-provider.port';
 import { BlandVoiceProvider } from './bland.adapter';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { CanonicalCallRecord } from '../../call-record.schema';
+import type { CanonicalCallRecord } from '../../../../domain/call/call-record.schema';
 import {
   BatchCallInputSchema,
   CreateCallInputSchema,
@@ -12,8 +12,6 @@ import {
   type SignatureInput,
   type VoicemailAction,
   type VoiceProvider,
-  type WebhookEvent,
-  type WebhookEventKind,
   type WebhookInput,
 } from '../../voice-provider.port';
 import { headerValue, hmacSha256, rawBodyText, safeEqual } from '../../webhook-signature';
@@ -27,6 +25,7 @@ import {
   RetellWebhookSchema,
   type RetellCall,
 } from './retell.schema';
+import { type WebhookEvent, type WebhookEventKind } from "../../../../domain/call/call-event";
 
 export interface RetellAdapterConfig {
   apiKey: string;

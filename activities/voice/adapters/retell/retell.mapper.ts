@@ -1,5 +1,5 @@
-import type { CallEndedReason, PartialCallRecord, TranscriptRole, TranscriptTurn, VoiceCallStatus } from '../../call-record.schema';
-import { formatTranscriptWithToolCalls, type TranscriptEntry } from '../../transcript';
+import type { CallEndedReason, PartialCallRecord, TranscriptRole, TranscriptTurn, VoiceCallStatus } from '../../../../domain/call/call-record.schema';
+import { formatTranscriptWithToolCalls, type TranscriptEntry } from '../../../../domain/call/transcript';
 import { callTypeFor, compact, isoFromMs, receiverFor, roundSeconds, roundUsd, stringRecord } from '../mapping';
 import type { RetellCall } from './retell.schema';
 

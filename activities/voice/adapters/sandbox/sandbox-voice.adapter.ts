@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db, Prisma } from '../../../../prisma/client';
-import { CanonicalCallRecordSchema, emptyCallRecord, type CanonicalCallRecord, type TranscriptTurn } from '../../call-record.schema';
+import { CanonicalCallRecordSchema, emptyCallRecord, type CanonicalCallRecord, type TranscriptTurn } from '../../../../domain/call/call-record.schema';
 import {
   BatchCallInputSchema,
   CreateCallInputSchema,
@@ -13,10 +13,10 @@ import {
   type PhoneAssignment,
   type PhoneAssignmentUpdate,
   type VoicemailAction,
-  type VoiceProvider,
-  type WebhookEvent,
+  type VoiceProvider
 } from '../../voice-provider.port';
 import { silentMp3 } from './silent-mp3';
+import { type WebhookEvent } from "../../../../domain/call/call-event";
 
 export interface SandboxVoiceConfig {
   db: Db;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { uuidV5 } from '../../../../lib/ids';
-import type { CanonicalCallRecord } from '../../call-record.schema';
+import type { CanonicalCallRecord } from '../../../../domain/call/call-record.schema';
 import {
   BatchCallInputSchema,
   CreateCallInputSchema,
@@ -15,7 +15,6 @@ import {
   type SignatureInput,
   type VoicemailAction,
   type VoiceProvider,
-  type WebhookEvent,
   type WebhookInput,
 } from '../../voice-provider.port';
 import { headerValue, hmacSha256, rawBodyText, safeEqual } from '../../webhook-signature';
@@ -23,6 +22,7 @@ import { badRequest, completeRecord, parseWebhookJson } from '../mapping';
 import { VoiceHttpClient } from '../voice-http-client';
 import { mapSynthflowCall, mapSynthflowWebhook } from './synthflow.mapper';
 import { SynthflowCallsResponseSchema, SynthflowCreateCallResponseSchema, SynthflowNumberSchema, SynthflowWebhookSchema } from './synthflow.schema';
+import { type WebhookEvent } from "../../../../domain/call/call-event";
 
 export interface SynthflowAdapterConfig {
   apiKey: string;

@@ -1,5 +1,5 @@
-import { terminalStatusFor, type CallEndedReason, type PartialCallRecord, type VoiceCallStatus } from '../../call-record.schema';
-import { formatReadableTranscript, parseReadableTranscript } from '../../transcript';
+import { terminalStatusFor, type CallEndedReason, type PartialCallRecord, type VoiceCallStatus } from '../../../../domain/call/call-record.schema';
+import { formatReadableTranscript, parseReadableTranscript } from '../../../../domain/call/transcript';
 import { callTypeFor, compact, isoFromText, objectRecord, receiverFor, roundSeconds, stringRecord } from '../mapping';
 import type { SynthflowCall, SynthflowWebhook } from './synthflow.schema';
 

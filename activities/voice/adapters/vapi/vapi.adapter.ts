@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { CanonicalCallRecord } from '../../call-record.schema';
+import type { CanonicalCallRecord } from '../../../../domain/call/call-record.schema';
 import {
   BatchCallInputSchema,
   CreateCallInputSchema,
@@ -13,16 +13,14 @@ import {
   type SignatureInput,
   type VoicemailAction,
   type VoiceProvider,
-  type WebhookEvent,
-  type WebhookEventKind,
-  type WebhookInput,
-  type WebhookToolCall,
+  type WebhookInput
 } from '../../voice-provider.port';
 import { headerValue, hmacSha256, rawBodyText, safeEqual } from '../../webhook-signature';
 import { badRequest, completeRecord, isoFromMs, isoFromText, objectRecord, parseWebhookJson } from '../mapping';
 import { VoiceHttpClient } from '../voice-http-client';
 import { mapVapiCall, mapVapiEndOfCallReport, mapVapiOtherMessage, mapVapiStatusUpdate, mapVapiToolCalls } from './vapi.mapper';
 import { VapiCallSchema, VapiCampaignSchema, VapiPhoneNumberSchema, VapiServerMessageSchema, type VapiServerMessage } from './vapi.schema';
+import { type WebhookEvent, type WebhookEventKind, type WebhookToolCall } from "../../../../domain/call/call-event";
 
 /**
  * How our server URL authenticates Vapi. `secret` (default): the static secret Vapi sends as

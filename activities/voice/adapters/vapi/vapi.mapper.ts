@@ -5,8 +5,8 @@ import {
   type PartialCallRecord,
   type TranscriptTurn,
   type VoiceCallStatus,
-} from '../../call-record.schema';
-import { formatTranscriptWithToolCalls, type TranscriptEntry } from '../../transcript';
+} from '../../../../domain/call/call-record.schema';
+import { formatTranscriptWithToolCalls, type TranscriptEntry } from '../../../../domain/call/transcript';
 import { compact, isoFromText, receiverFor, roundSeconds, roundUsd, stringRecord } from '../mapping';
 import type { VapiArtifactMessage, VapiCall, VapiServerMessage } from './vapi.schema';
 

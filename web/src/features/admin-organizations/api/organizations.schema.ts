@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
 // The spec's enumerations (000 §9), shared with the API so the form offers exactly what it accepts.
-export { TIMEZONES, TRADES } from '../../../../../lib/domain';
-import { TIMEZONES, TRADES } from '../../../../../lib/domain';
+export { TIMEZONES, TRADES } from '../../../../../domain/organization/organization-settings.schema';
+import { TIMEZONES, TRADES } from '../../../../../domain/organization/organization-settings.schema';
 
 export const OrganizationListSchema = z.object({
   organizations: z.array(z.object({ id: z.string(), name: z.string(), onboarding_status: z.string().nullish() })),

@@ -1,0 +1,4 @@
+/** Metadata every workflow input carries: the id that ties logs and events to the request. */
+export interface RunMeta {
+  correlationId: string;
+}
