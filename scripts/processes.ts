@@ -12,7 +12,7 @@ export async function startProductProcesses(config: AppConfig, sup: Supervisor, 
   const log = (name: string) => (opts.logToFiles ? path.join(opts.logToFiles, `${name}.log`) : undefined);
   const common = { cwd: config.repoRoot, env };
   sup.start({ name: 'worker', cmd: tsx, args: ['worker/main.ts'], logFile: log('worker'), ...common });
-  sup.start({ name: 'projectors', cmd: tsx, args: ['events/projectors.main.ts'], logFile: log('projectors'), ...common });
+  sup.start({ name: 'projectors', cmd: tsx, args: ['worker/projectors.main.ts'], logFile: log('projectors'), ...common });
   sup.start({ name: 'api', cmd: tsx, args: ['api/main.ts'], logFile: log('api'), ...common });
   sup.start({ name: 'web', cmd: bin(config, 'vite'), args: ['preview', '--config', 'web/vite.config.ts'], logFile: log('web'), ...common });
   await waitFor('the API', async () => (await fetch(`http://127.0.0.1:${config.API_PORT}/heartbeat`)).ok, 60_000);

@@ -1,9 +1,9 @@
 import { loadConfigOrExit } from '../config/env';
 import { createLogger } from '../lib/logger';
 import { createDb } from '../prisma/client';
-import { createKafkaBus } from './bus/kafka-bus';
-import { PROJECTIONS } from './projections';
-import { rebuildReadModels } from './rebuild-read-models';
+import { createKafkaBus } from '../events/bus/kafka-bus';
+import { PROJECTIONS } from '../events/projections';
+import { rebuildReadModels } from '../events/rebuild-read-models';
 
 // `npm run rebuild-read-models`: replays every topic from the beginning into fresh read-model tables.
 async function main() {

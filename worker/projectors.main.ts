@@ -1,9 +1,9 @@
 import { loadConfigOrExit } from '../config/env';
 import { createLogger } from '../lib/logger';
 import { createDb } from '../prisma/client';
-import { createKafkaBus } from './bus/kafka-bus';
-import { PROJECTIONS } from './projections';
-import { runProjectors } from './projector';
+import { createKafkaBus } from '../events/bus/kafka-bus';
+import { PROJECTIONS } from '../events/projections';
+import { runProjectors } from '../events/projector';
 
 async function main() {
   const config = loadConfigOrExit();
