@@ -50,6 +50,9 @@ import { AUDIENCE, AudienceBuildFailedV1Schema, AudienceBuildRequestedV1Schema, 
 /**
  * Every event type with each published version's schema. A published version is never edited:
  * a change adds version N+1 and an upcaster from N, so old records in the log still read.
+ * Each version's shape is frozen in schemas/published/ (published-schemas.test.ts); domain schemas
+ * a version imports are pinned there too, and ones with write-side rules are copied structurally
+ * into schemas/<aggregate>.events.ts. `npm run events:freeze` freezes a new version.
  */
 const CATALOG = {
   OrganizationCreated: { aggregateType: ORGANIZATION, versions: { 1: OrganizationCreatedV1Schema } },
@@ -111,6 +114,13 @@ export type EventOf<T extends EventType> = Extract<DomainEvent, { type: T }>;
 const UPCASTERS: Partial<Record<EventType, Record<number, (data: unknown) => unknown>>> = {};
 
 export const EVENT_TYPES = Object.keys(CATALOG) as EventType[];
+
+/** Every published (type, version) with its data schema, for the freeze test. */
+export function publishedSchemas(): { type: EventType; version: number; schema: z.ZodType }[] {
+  return EVENT_TYPES.flatMap((type) =>
+    Object.entries(CATALOG[type].versions as Record<number, z.ZodType>).map(([version, schema]) => ({ type, version: Number(version), schema })),
+  );
+}
 export const AGGREGATE_TYPES = [...new Set(Object.values(CATALOG).map((c) => c.aggregateType))];
 
 export function aggregateTypeOf(type: EventType): string {

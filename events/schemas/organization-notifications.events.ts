@@ -1,12 +1,21 @@
 import { z } from 'zod';
-import { NotificationSettingsSchema, OnCallDaySchema } from '../../domain/notifications/recipients';
+import { NotificationChannelSchema, NotificationTimeSchema, OnCallDaySchema, ReceiverGroupSchema } from '../../domain/notifications/recipients';
+import { NotificationRuleIdSchema } from '../../domain/notifications/rules';
 import { OrganizationPhoneNumberSchema } from '../../domain/validation/phone';
 
 // Organization-aggregate events of the notifications slice (000 §3 notification_settings, oncall_schedule).
 
+/** notification_settings as published in v1: the domain shape without its write-side rules (allowed channels, one entry per rule). */
+const NotificationSettingsV1 = z.array(
+  z.object({
+    rule_id: NotificationRuleIdSchema,
+    recipients: z.array(z.object({ group: ReceiverGroupSchema, channel: NotificationChannelSchema, time: NotificationTimeSchema })),
+  }),
+);
+
 export const OrganizationNotificationSettingsChangedV1Schema = z.object({
   orgId: z.uuid(),
-  notificationSettings: NotificationSettingsSchema,
+  notificationSettings: NotificationSettingsV1,
   ccEmails: z.array(z.string()),
   ccPhoneNumbers: z.array(OrganizationPhoneNumberSchema),
 });
@@ -61,7 +70,7 @@ export const OrganizationSettingsUpdatedV1Schema = z.object({
   serviceAreaActive: z.boolean().optional(),
   ccEmails: z.array(z.string()).optional(),
   ccPhoneNumbers: z.array(OrganizationPhoneNumberSchema).optional(),
-  notificationSettings: NotificationSettingsSchema.optional(),
+  notificationSettings: NotificationSettingsV1.optional(),
   featureFlags: OrganizationFeatureFlagsSchema.optional(),
 });
 export type OrganizationSettingsUpdatedV1 = z.infer<typeof OrganizationSettingsUpdatedV1Schema>;

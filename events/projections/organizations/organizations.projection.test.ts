@@ -190,12 +190,4 @@ describe('organization settings update (PUT /org)', () => {
     const flags = evolveOrganization(once, update('44444444-4444-4444-8444-444444444444', { featureFlags: { force_secondary_sms_provider: true }, ccEmails: ['gm@acme-air.test'] }))!;
     expect(flags).toMatchObject({ zipcodes: ['80202'], ccEmails: ['gm@acme-air.test'], featureFlags: { skip_email_summary: true, force_secondary_sms_provider: true }, streamVersion: 3 });
   });
-
-  it('refuses a channel the receiver group may not use', () => {
-    expect(() =>
-      update('55555555-5555-4555-8555-555555555555', {
-        notificationSettings: [{ rule_id: 'InboundCallRule', recipients: [{ group: 'cc', channel: 'email', time: 'ALWAYS' }] }],
-      }),
-    ).toThrow(/Receiver group cc cannot be notified by email/);
-  });
 });
