@@ -1,8 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { CallStatusSchema } from '../../../domain/interaction/interaction.schema';
-import { createEvent } from '../../../events/catalog';
 import { notFound } from '../../http/errors';
 import { defineRoute } from '../../http/route';
+import { commandOrigin, publishCommand } from '../../http/publish-command';
 import { awaitReadModel } from '../../use-cases/await-read-model';
 import { ReclassifyRequestSchema, ReclassifyResponseSchema } from './calls.schema';
 
@@ -27,15 +26,7 @@ export const reclassifyCallRoute = defineRoute({
     if (!row) throw notFound('Call not found');
     const from = CallStatusSchema.safeParse(row.callStatus);
     if (row.callStatus !== body.newStatus) {
-      await deps.calls.events.publish([
-        createEvent({
-          eventId: randomUUID(),
-          type: 'InteractionReclassified',
-          aggregateId: row.id,
-          orgId,
-          correlationId: req.correlationId,
-          causationId: `user:${user!.id}`,
-          data: {
+      await publishCommand(deps.calls.events, commandOrigin({ req, user }), [{ type: 'InteractionReclassified', aggregateId: row.id, orgId: orgId, data: {
             interactionId: row.id,
             orgId: orgId!,
             from: from.success ? from.data : null,
@@ -44,9 +35,7 @@ export const reclassifyCallRoute = defineRoute({
             userId: user!.id,
             reason: `Reclassified by ${user!.email}`,
             tags: [],
-          },
-        }),
-      ]);
+          } }]);
       await awaitReadModel(async () => (await deps.calls.interactions.findByCallId(body.callId))?.callStatus === body.newStatus);
     }
     return { callId: body.callId, call_status: body.newStatus };

@@ -1,7 +1,6 @@
-import { randomUUID } from 'node:crypto';
-import { createEvent } from '../../../events/catalog';
 import { notFound } from '../../http/errors';
 import { defineRoute } from '../../http/route';
+import { commandOrigin, publishCommand } from '../../http/publish-command';
 import { awaitReadModel } from '../../use-cases/await-read-model';
 import { ReviewInteractionRequestSchema, ReviewInteractionResponseSchema } from './calls.schema';
 
@@ -23,17 +22,7 @@ export const reviewInteractionRoute = defineRoute({
   errors: [307, 401, 404],
   async handler({ body, orgId, user, deps, req }) {
     const reviewedAt = body.reviewed_at === null ? null : new Date(body.reviewed_at).toISOString();
-    await deps.calls.events.publish([
-      createEvent({
-        eventId: randomUUID(),
-        type: 'InteractionReviewed',
-        aggregateId: body.id,
-        orgId,
-        correlationId: req.correlationId,
-        causationId: `user:${user!.id}`,
-        data: { interactionId: body.id, orgId: orgId!, reviewedAt, reviewNotes: body.review_notes, userId: user!.id },
-      }),
-    ]);
+    await publishCommand(deps.calls.events, commandOrigin({ req, user }), [{ type: 'InteractionReviewed', aggregateId: body.id, orgId: orgId, data: { interactionId: body.id, orgId: orgId!, reviewedAt, reviewNotes: body.review_notes, userId: user!.id } }]);
     await awaitReadModel(async () => {
       const row = await deps.calls.interactions.findById(body.id);
       return (row?.reviewedAt?.toISOString() ?? null) === reviewedAt && (body.review_notes === undefined || row?.reviewNotes === body.review_notes);

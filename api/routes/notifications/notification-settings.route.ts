@@ -1,7 +1,5 @@
-import { randomUUID } from 'node:crypto';
-import { createEvent } from '../../../events/catalog';
-import { currentCorrelationId } from '../../../lib/correlation';
 import { defineRoute } from '../../http/route';
+import { commandOrigin, publishCommand } from '../../http/publish-command';
 import { NotificationSettingsBodySchema, NotificationSettingsResponseSchema } from './notifications.schema';
 
 export const saveNotificationSettingsRoute = defineRoute({
@@ -13,23 +11,13 @@ export const saveNotificationSettingsRoute = defineRoute({
   request: { body: NotificationSettingsBodySchema },
   response: { schema: NotificationSettingsResponseSchema, description: 'Saved; the read model follows the event' },
   errors: [307, 401],
-  async handler({ body, orgId, user, deps }) {
-    await deps.notifications.events.publish([
-      createEvent({
-        eventId: randomUUID(),
-        type: 'OrganizationNotificationSettingsChanged',
-        aggregateId: orgId!,
-        orgId: orgId!,
-        correlationId: currentCorrelationId() ?? randomUUID(),
-        causationId: user ? `staff:${user.id}` : null,
-        data: {
+  async handler({ body, orgId, user, deps, req }) {
+    await publishCommand(deps.notifications.events, commandOrigin({ req, user }), [{ type: 'OrganizationNotificationSettingsChanged', aggregateId: orgId!, orgId: orgId!, data: {
           orgId: orgId!,
           notificationSettings: body.notification_settings,
           ccEmails: body.cc_emails.filter((email) => email !== ''),
           ccPhoneNumbers: body.cc_phone_numbers,
-        },
-      }),
-    ]);
+        } }]);
     return { success: true as const };
   },
 });

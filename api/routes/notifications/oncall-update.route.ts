@@ -1,7 +1,5 @@
-import { randomUUID } from 'node:crypto';
-import { createEvent } from '../../../events/catalog';
-import { currentCorrelationId } from '../../../lib/correlation';
 import { defineRoute } from '../../http/route';
+import { commandOrigin, publishCommand } from '../../http/publish-command';
 import { OncallUpdateBodySchema, OncallUpdateResponseSchema } from './notifications.schema';
 
 export const oncallUpdateRoute = defineRoute({
@@ -13,18 +11,8 @@ export const oncallUpdateRoute = defineRoute({
   request: { body: OncallUpdateBodySchema },
   response: { schema: OncallUpdateResponseSchema, description: 'The saved month; the read model follows the event' },
   errors: [307, 401],
-  async handler({ body, orgId, user, deps }) {
-    await deps.notifications.events.publish([
-      createEvent({
-        eventId: randomUUID(),
-        type: 'OncallScheduleChanged',
-        aggregateId: orgId!,
-        orgId: orgId!,
-        correlationId: currentCorrelationId() ?? randomUUID(),
-        causationId: user ? `staff:${user.id}` : null,
-        data: { orgId: orgId!, month: body.month, days: body.assignments, cachedEmployeeDetails: body.cached_employee_details },
-      }),
-    ]);
+  async handler({ body, orgId, user, deps, req }) {
+    await publishCommand(deps.notifications.events, commandOrigin({ req, user }), [{ type: 'OncallScheduleChanged', aggregateId: orgId!, orgId: orgId!, data: { orgId: orgId!, month: body.month, days: body.assignments, cachedEmployeeDetails: body.cached_employee_details } }]);
     return { success: true as const, month: body.month, assignments: body.assignments };
   },
 });

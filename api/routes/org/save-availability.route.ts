@@ -1,8 +1,6 @@
-import { randomUUID } from 'node:crypto';
-import { createEvent } from '../../../events/catalog';
-import { currentCorrelationId } from '../../../lib/correlation';
 import { notFound } from '../../http/errors';
 import { defineRoute } from '../../http/route';
+import { commandOrigin, publishCommand } from '../../http/publish-command';
 import { AvailabilityViewSchema, SaveAvailabilityBodySchema } from './availability.schema';
 import { toAvailabilityView } from './availability-view';
 
@@ -15,7 +13,7 @@ export const saveAvailabilityRoute = defineRoute({
   request: { body: SaveAvailabilityBodySchema },
   response: { schema: AvailabilityViewSchema, description: 'The view as saved; the read models follow the event' },
   errors: [307, 401, 404],
-  async handler({ body, orgId, user, deps }) {
+  async handler({ body, orgId, user, deps, req }) {
     const current = await deps.capacity.repository.view(orgId!);
     if (!current) throw notFound('Organization not found');
     const { orgId: _org, availability, ...sections } = body;
@@ -25,17 +23,7 @@ export const saveAvailabilityRoute = defineRoute({
         ? { availability: { ...availability, holidays: [...new Set(availability.holidays)].sort(), lastUpdatedAt: new Date().toISOString() } }
         : {}),
     };
-    await deps.capacity.events.publish([
-      createEvent({
-        eventId: randomUUID(),
-        type: 'OrganizationAvailabilityChanged',
-        aggregateId: orgId!,
-        orgId: orgId!,
-        correlationId: currentCorrelationId() ?? randomUUID(),
-        causationId: user ? `staff:${user.id}` : null,
-        data: { orgId: orgId!, settings },
-      }),
-    ]);
+    await publishCommand(deps.capacity.events, commandOrigin({ req, user }), [{ type: 'OrganizationAvailabilityChanged', aggregateId: orgId!, orgId: orgId!, data: { orgId: orgId!, settings } }]);
     return toAvailabilityView({ ...current, ...settings });
   },
 });

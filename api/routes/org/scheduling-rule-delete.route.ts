@@ -1,8 +1,6 @@
-import { randomUUID } from 'node:crypto';
-import { createEvent } from '../../../events/catalog';
-import { currentCorrelationId } from '../../../lib/correlation';
 import { badRequest, notFound } from '../../http/errors';
 import { defineRoute } from '../../http/route';
+import { commandOrigin, publishCommand } from '../../http/publish-command';
 import { DeleteRuleInputSchema, DeleteRuleResponseSchema, RuleParamsSchema } from './scheduling-rules.schema';
 
 export const deleteSchedulingRuleRoute = defineRoute({
@@ -21,20 +19,10 @@ export const deleteSchedulingRuleRoute = defineRoute({
   request: { params: RuleParamsSchema, query: DeleteRuleInputSchema, body: DeleteRuleInputSchema },
   response: { schema: DeleteRuleResponseSchema, description: 'Deleted; the list follows the event' },
   errors: [307, 401, 404],
-  async handler({ params, orgId, user, deps }) {
+  async handler({ params, orgId, user, deps, req }) {
     const found = await deps.capacity.repository.findRule(params.ruleId);
     if (!found || found.orgId !== orgId) throw notFound('Scheduling rule not found');
-    await deps.capacity.events.publish([
-      createEvent({
-        eventId: randomUUID(),
-        type: 'SchedulingRuleDeleted',
-        aggregateId: params.ruleId,
-        orgId: orgId!,
-        correlationId: currentCorrelationId() ?? randomUUID(),
-        causationId: user ? `staff:${user.id}` : null,
-        data: { orgId: orgId!, ruleId: params.ruleId },
-      }),
-    ]);
+    await publishCommand(deps.capacity.events, commandOrigin({ req, user }), [{ type: 'SchedulingRuleDeleted', aggregateId: params.ruleId, orgId: orgId!, data: { orgId: orgId!, ruleId: params.ruleId } }]);
     return { success: true as const };
   },
 });

@@ -1,10 +1,8 @@
-import { randomUUID } from 'node:crypto';
-import { createEvent } from '../../../events/catalog';
-import { currentCorrelationId } from '../../../lib/correlation';
 import { toZonedParts } from '../../../domain/time/zoned-time';
 import { ruleState, SchedulingRuleFieldsSchema } from '../../../domain/capacity/scheduling-rules';
 import { badRequest, notFound, validationError } from '../../http/errors';
 import { defineRoute } from '../../http/route';
+import { commandOrigin, publishCommand } from '../../http/publish-command';
 import { RuleParamsSchema, SchedulingRuleSchema, UpdateRuleBodySchema } from './scheduling-rules.schema';
 
 export const updateSchedulingRuleRoute = defineRoute({
@@ -16,7 +14,7 @@ export const updateSchedulingRuleRoute = defineRoute({
   request: { params: RuleParamsSchema, body: UpdateRuleBodySchema },
   response: { schema: SchedulingRuleSchema, description: 'The rule as edited; the list follows the event' },
   errors: [307, 401, 404],
-  async handler({ params, body, orgId, user, deps }) {
+  async handler({ params, body, orgId, user, deps, req }) {
     if (body.data.id !== undefined && body.data.id !== params.ruleId) throw badRequest('data.id must be the id of the rule in the path');
     const found = await deps.capacity.repository.findRule(params.ruleId);
     if (!found || found.orgId !== orgId) throw notFound('Scheduling rule not found');
@@ -26,17 +24,7 @@ export const updateSchedulingRuleRoute = defineRoute({
     const { id: _sent, ...changes } = body.data;
     const merged = SchedulingRuleFieldsSchema.safeParse({ ...current, ...Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) });
     if (!merged.success) throw validationError(merged.error);
-    await deps.capacity.events.publish([
-      createEvent({
-        eventId: randomUUID(),
-        type: 'SchedulingRuleChanged',
-        aggregateId: params.ruleId,
-        orgId: orgId!,
-        correlationId: currentCorrelationId() ?? randomUUID(),
-        causationId: user ? `staff:${user.id}` : null,
-        data: { orgId: orgId!, ruleId: params.ruleId, rule: merged.data },
-      }),
-    ]);
+    await publishCommand(deps.capacity.events, commandOrigin({ req, user }), [{ type: 'SchedulingRuleChanged', aggregateId: params.ruleId, orgId: orgId!, data: { orgId: orgId!, ruleId: params.ruleId, rule: merged.data } }]);
     return { id: params.ruleId, ...merged.data, state: ruleState(merged.data, toZonedParts(new Date(), org.timezone).date) };
   },
 });

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { createEvent } from '../../../events/catalog';
-import { currentCorrelationId } from '../../../lib/correlation';
 import { toZonedParts } from '../../../domain/time/zoned-time';
 import { ruleState } from '../../../domain/capacity/scheduling-rules';
 import { notFound } from '../../http/errors';
 import { defineRoute } from '../../http/route';
+import { commandOrigin, publishCommand } from '../../http/publish-command';
 import { CreateRulesBodySchema, RuleListSchema } from './scheduling-rules.schema';
 
 export const createSchedulingRulesRoute = defineRoute({
@@ -16,24 +15,15 @@ export const createSchedulingRulesRoute = defineRoute({
   request: { body: CreateRulesBodySchema },
   response: { status: 201, schema: RuleListSchema, description: 'The rules created; the list follows the events' },
   errors: [307, 401, 404],
-  async handler({ body, orgId, user, deps }) {
+  async handler({ body, orgId, user, deps, req }) {
     const org = await deps.organizations.findById(orgId!);
     if (!org) throw notFound('Organization not found');
     const today = toZonedParts(new Date(), org.timezone).date;
-    const correlationId = currentCorrelationId() ?? randomUUID();
     const rules = body.data.map(({ id, ...rule }) => ({ id: id ?? randomUUID(), ...rule }));
-    await deps.capacity.events.publish(
-      rules.map(({ id, ...rule }) =>
-        createEvent({
-          eventId: randomUUID(),
-          type: 'SchedulingRuleCreated',
-          aggregateId: id,
-          orgId: orgId!,
-          correlationId,
-          causationId: user ? `staff:${user.id}` : null,
-          data: { orgId: orgId!, ruleId: id, rule },
-        }),
-      ),
+    await publishCommand(
+      deps.capacity.events,
+      commandOrigin({ req, user }),
+      rules.map(({ id, ...rule }) => ({ type: 'SchedulingRuleCreated', aggregateId: id, orgId: orgId!, data: { orgId: orgId!, ruleId: id, rule } })),
     );
     return { rules: rules.map((r) => ({ ...r, state: ruleState(r, today) })) };
   },

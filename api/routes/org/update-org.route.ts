@@ -1,8 +1,6 @@
-import { randomUUID } from 'node:crypto';
-import { createEvent } from '../../../events/catalog';
-import { currentCorrelationId } from '../../../lib/correlation';
 import { notFound } from '../../http/errors';
 import { defineRoute } from '../../http/route';
+import { commandOrigin, publishCommand } from '../../http/publish-command';
 import { OrgSchema, UpdateOrgBodySchema } from './org.schema';
 import { toOrgResponse } from './get-org.route';
 
@@ -15,7 +13,7 @@ export const updateOrgRoute = defineRoute({
   request: { body: UpdateOrgBodySchema },
   response: { schema: OrgSchema, description: 'The organization as saved; the read model follows the event' },
   errors: [307, 401, 404],
-  async handler({ body, orgId, user, deps }) {
+  async handler({ body, orgId, user, deps, req }) {
     const org = await deps.organizations.findById(orgId!);
     if (!org) throw notFound('Organization not found');
     const now = new Date().toISOString();
@@ -33,17 +31,7 @@ export const updateOrgRoute = defineRoute({
     if (body.team_chat_webhook_url !== undefined) await deps.delivery.teamChat.set(orgId!, body.team_chat_webhook_url);
     const sections = Object.entries(data).filter(([key, value]) => key !== 'orgId' && value !== undefined);
     if (sections.length > 0) {
-      await deps.notifications.events.publish([
-        createEvent({
-          eventId: randomUUID(),
-          type: 'OrganizationSettingsUpdated',
-          aggregateId: orgId!,
-          orgId: orgId!,
-          correlationId: currentCorrelationId() ?? randomUUID(),
-          causationId: user ? `staff:${user.id}` : null,
-          data,
-        }),
-      ]);
+      await publishCommand(deps.notifications.events, commandOrigin({ req, user }), [{ type: 'OrganizationSettingsUpdated', aggregateId: orgId!, orgId: orgId!, data: data }]);
     }
     return toOrgResponse(
       {
