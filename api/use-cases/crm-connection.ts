@@ -1,11 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { CrmError } from '../../activities/crm/crm.port';
-import { createEvent } from '../../events/catalog';
-import { currentCorrelationId } from '../../lib/correlation';
 import { CRM_VENDOR_NAMES, maskedCrmConfig, parseCrmConfig, type CrmConnection } from '../../domain/crm/crm-config.schema';
 import type { CrmName } from '../../domain/organization/organization-settings.schema';
 import type { ApiDeps } from '../deps';
 import { ApiError, badRequest } from '../http/errors';
+import { publishCommand, type CommandOrigin } from '../http/publish-command';
 
 
 function connectionsOf(deps: ApiDeps) {
@@ -36,7 +34,7 @@ export async function stageOnboardingCrmConnection(deps: ApiDeps, slug: string, 
  * are kept. The organization's crm_name follows (OrganizationCrmConnected): the agent tools, CRM links and
  * the capacity engine read it.
  */
-export async function saveCrmConnection(deps: ApiDeps, orgId: string, connection: CrmConnection, skipCrmTest: boolean, actor: string | null): Promise<void> {
+export async function saveCrmConnection(deps: ApiDeps, orgId: string, connection: CrmConnection, skipCrmTest: boolean, origin: CommandOrigin): Promise<void> {
   const connections = connectionsOf(deps);
   if (!skipCrmTest) {
     try {
@@ -48,17 +46,7 @@ export async function saveCrmConnection(deps: ApiDeps, orgId: string, connection
     }
   }
   await connections.store.save(orgId, connection);
-  await deps.crm.events.publish([
-    createEvent({
-      eventId: randomUUID(),
-      type: 'OrganizationCrmConnected',
-      aggregateId: orgId,
-      orgId,
-      correlationId: currentCorrelationId() ?? randomUUID(),
-      causationId: actor,
-      data: { orgId, crmName: connection.crmName },
-    }),
-  ]);
+  await publishCommand(deps.crm.events, origin, [{ type: 'OrganizationCrmConnected', aggregateId: orgId, orgId, data: { orgId, crmName: connection.crmName } }]);
 }
 
 /** What the API shows of a connection: crm_name and crm_config with every secret masked. */

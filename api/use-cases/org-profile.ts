@@ -1,15 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { EMPTY_COMPANY_PROFILE, type CompanyProfileChanges, type CustomInstructions } from '../../domain/organization/org-profile.schema';
-import { createEvent } from '../../events/catalog';
-import { currentCorrelationId } from '../../lib/correlation';
 import type { ApiDeps } from '../deps';
 import { notFound } from '../http/errors';
+import { publishCommand, type CommandOrigin } from '../http/publish-command';
 import type { CompanyProfileView } from '../routes/org/company-profile.schema';
 import type { CustomInstructionsView } from '../routes/org/custom-instructions.schema';
 
 type Deps = Pick<ApiDeps, 'organizations' | 'orgProfile'>;
-
-const causationOf = (userId: string | undefined) => (userId ? `staff:${userId}` : null);
 
 export async function showCompanyProfile(deps: Deps, orgId: string): Promise<CompanyProfileView> {
   const stored = await deps.orgProfile.repository.findCompanyProfile(orgId);
@@ -22,22 +19,12 @@ export async function showCompanyProfile(deps: Deps, orgId: string): Promise<Com
 }
 
 /** Publishes the changed fields; the answer is the profile as it will read once the event is projected. */
-export async function changeCompanyProfile(deps: Deps, orgId: string, changes: CompanyProfileChanges, userId?: string): Promise<CompanyProfileView> {
+export async function changeCompanyProfile(deps: Deps, orgId: string, changes: CompanyProfileChanges, origin: CommandOrigin): Promise<CompanyProfileView> {
   const current = await showCompanyProfile(deps, orgId);
   const profileId = current.id ?? randomUUID();
   const sent = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) as CompanyProfileChanges;
   const now = new Date().toISOString();
-  await deps.orgProfile.events.publish([
-    createEvent({
-      eventId: randomUUID(),
-      type: 'CompanyProfileChanged',
-      aggregateId: orgId,
-      orgId,
-      correlationId: currentCorrelationId() ?? randomUUID(),
-      causationId: causationOf(userId),
-      data: { orgId, profileId, changes: sent },
-    }),
-  ]);
+  await publishCommand(deps.orgProfile.events, origin, [{ type: 'CompanyProfileChanged', aggregateId: orgId, orgId, data: { orgId, profileId, changes: sent } }]);
   return { ...current, ...sent, id: profileId, created_at: current.created_at ?? now, updated_at: now };
 }
 
@@ -51,21 +38,18 @@ export async function saveCustomInstructions(
   deps: Deps,
   orgId: string,
   save: { customInstructions: CustomInstructions; regularJobToDispatch?: string | null },
-  userId?: string,
+  origin: CommandOrigin,
 ): Promise<CustomInstructionsView> {
   const current = await showCustomInstructions(deps, orgId);
   // An empty dispatch field means "none", as the availability view stores it.
   const dispatch = save.regularJobToDispatch === '' ? null : save.regularJobToDispatch;
-  await deps.orgProfile.events.publish([
-    createEvent({
-      eventId: randomUUID(),
+  await publishCommand(deps.orgProfile.events, origin, [
+    {
       type: 'OrganizationCustomInstructionsChanged',
       aggregateId: orgId,
       orgId,
-      correlationId: currentCorrelationId() ?? randomUUID(),
-      causationId: causationOf(userId),
       data: { orgId, customInstructions: save.customInstructions, ...(dispatch === undefined ? {} : { regularJobToDispatch: dispatch }) },
-    }),
+    },
   ]);
   return { custom_instructions: save.customInstructions, regular_job_to_dispatch: dispatch === undefined ? current.regular_job_to_dispatch : dispatch };
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { timingSafeEqual } from 'node:crypto';
 import { ApiError, validationError } from '../../http/errors';
 import { defineRoute } from '../../http/route';
+import { commandOrigin } from '../../http/publish-command';
 import { evaluateTrace } from '../../use-cases/llm/evaluate-trace';
 import { EvaluationWebhookBodySchema, EvaluationWebhookQuerySchema, EvaluationWebhookResponseSchema } from './llm.schema';
 
@@ -39,7 +40,7 @@ export const evaluationWebhookRoute = defineRoute({
       const { traceId, orgId, agentType } = run.inputs;
       const traceType = (await deps.llm.traces.findCallTrace(traceId)) ? 'call' : 'chat';
       try {
-        const evaluation = await evaluateTrace(deps, { traceId, orgId, agentType, traceType, ruleId: parsed.data.rule_id, runId: run.id }, req.correlationId);
+        const evaluation = await evaluateTrace(deps, { traceId, orgId, agentType, traceType, ruleId: parsed.data.rule_id, runId: run.id }, commandOrigin({ req, user: null }, `evaluation-run:${run.id}`));
         results.push({ runId: run.id, traceId, status: evaluation.status, evaluationId: evaluation.evaluationId });
       } catch (err) {
         // One run that cannot be evaluated does not hold up the others of the delivery.

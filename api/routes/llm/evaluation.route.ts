@@ -1,4 +1,5 @@
 import { defineRoute } from '../../http/route';
+import { commandOrigin } from '../../http/publish-command';
 import { evaluateTrace } from '../../use-cases/llm/evaluate-trace';
 import { EvaluationRequestSchema, EvaluationResponseSchema } from './llm.schema';
 
@@ -11,5 +12,5 @@ export const evaluationRoute = defineRoute({
   request: { body: EvaluationRequestSchema },
   response: { schema: EvaluationResponseSchema, description: 'The evaluation: success or failed, with the flags it rests on' },
   errors: [307, 401, 404],
-  handler: ({ body, deps, req }) => evaluateTrace(deps, body, req.correlationId),
+  handler: ({ body, deps, req, user }) => evaluateTrace(deps, body, commandOrigin({ req, user })),
 });

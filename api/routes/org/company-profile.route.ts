@@ -1,4 +1,5 @@
 import { defineRoute } from '../../http/route';
+import { commandOrigin } from '../../http/publish-command';
 import { changeCompanyProfile, showCompanyProfile } from '../../use-cases/org-profile';
 import { CompanyProfileQuerySchema, CompanyProfileSchema, UpdateCompanyProfileBodySchema } from './company-profile.schema';
 
@@ -23,8 +24,8 @@ export const updateCompanyProfileRoute = defineRoute({
   request: { body: UpdateCompanyProfileBodySchema },
   response: { schema: CompanyProfileSchema, description: 'The profile as saved; the read model follows the event' },
   errors: [307, 401, 404],
-  handler: ({ body, orgId, user, deps }) => {
+  handler: ({ body, orgId, user, deps, req }) => {
     const { orgId: _org, ...changes } = body;
-    return changeCompanyProfile(deps, orgId!, changes, user?.id);
+    return changeCompanyProfile(deps, orgId!, changes, commandOrigin({ req, user }));
   },
 });

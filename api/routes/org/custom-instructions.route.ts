@@ -1,4 +1,5 @@
 import { defineRoute } from '../../http/route';
+import { commandOrigin } from '../../http/publish-command';
 import { saveCustomInstructions, showCustomInstructions } from '../../use-cases/org-profile';
 import { CustomInstructionsQuerySchema, CustomInstructionsViewSchema, SaveCustomInstructionsBodySchema } from './custom-instructions.schema';
 
@@ -23,6 +24,6 @@ export const saveCustomInstructionsRoute = defineRoute({
   request: { body: SaveCustomInstructionsBodySchema },
   response: { schema: CustomInstructionsViewSchema, description: 'The instructions as saved; the read models follow the event' },
   errors: [307, 401, 404],
-  handler: ({ body, orgId, user, deps }) =>
-    saveCustomInstructions(deps, orgId!, { customInstructions: body.custom_instructions, regularJobToDispatch: body.regular_job_to_dispatch }, user?.id),
+  handler: ({ body, orgId, user, deps, req }) =>
+    saveCustomInstructions(deps, orgId!, { customInstructions: body.custom_instructions, regularJobToDispatch: body.regular_job_to_dispatch }, commandOrigin({ req, user })),
 });

@@ -1,5 +1,6 @@
 import type { Request } from 'express';
 import { defineRoute } from '../../http/route';
+import { commandOrigin } from '../../http/publish-command';
 import { receiveSmsWebhook } from '../../use-cases/sms-webhooks/receive-sms-webhook';
 import { SmsWebhookParamsSchema, SmsWebhookResponseSchema } from './sms.schema';
 
@@ -20,6 +21,6 @@ export const smsWebhookRoute = defineRoute({
       rawBody: rawBodyOf(req),
       url: `${deps.delivery.publicApiUrl ?? `${req.protocol}://${req.get('host')}`}${req.originalUrl}`,
       signature: req.get('x-twilio-signature'),
-      correlationId: req.correlationId,
+      origin: commandOrigin({ req, user: null }, `sms-webhook:${params.provider}`),
     }),
 });

@@ -3,7 +3,7 @@ import { CALL_SCORER_FLAGS, type CallScorerFlag } from '../../../activities/llm/
 import { InteractionInputSchema, type AgentType, type TranscriptLine } from '../../../domain/interaction/interaction.schema';
 import { AI_TASKS } from '../../../activities/llm/ai-tasks/registry';
 import { runAiTask } from '../../../activities/llm/ai-tasks/run-ai-task';
-import { createEvent } from '../../../events/catalog';
+import { publishCommand, type CommandOrigin } from '../../http/publish-command';
 import type { ChatSessionSnapshot } from '../../../workflows/chat-session/chat-session.types';
 import type { ApiDeps } from '../../deps';
 import { ApiError, badRequest, notFound } from '../../http/errors';
@@ -40,7 +40,7 @@ export function chatTranscript(session: Pick<ChatSessionSnapshot, 'startedAt' | 
  * evaluation AI task, over a call's or a chat session's transcript and records the verdict as
  * TraceEvaluated. The trace must belong to the organization named.
  */
-export async function evaluateTrace(deps: ApiDeps, request: EvaluateTraceRequest, correlationId: string) {
+export async function evaluateTrace(deps: ApiDeps, request: EvaluateTraceRequest, origin: CommandOrigin) {
   const org = await deps.organizations.findById(request.orgId);
   if (!org) throw notFound('Organization not found');
 
@@ -81,14 +81,12 @@ export async function evaluateTrace(deps: ApiDeps, request: EvaluateTraceRequest
   const status = failedFlags.length > 0 ? ('failed' as const) : ('success' as const);
   const evaluationId = randomUUID();
   const evaluatedAt = new Date();
-  await deps.llm.events.publish([
-    createEvent({
+  await publishCommand(deps.llm.events, origin, [
+    {
       eventId: evaluationId,
       type: 'TraceEvaluated',
       aggregateId: request.traceId,
       orgId: request.orgId,
-      correlationId,
-      causationId: request.runId ? `evaluation-run:${request.runId}` : `evaluation:${request.traceId}`,
       occurredAt: evaluatedAt,
       data: {
         evaluationId,
@@ -106,7 +104,7 @@ export async function evaluateTrace(deps: ApiDeps, request: EvaluateTraceRequest
         runId: request.runId ?? null,
         evaluatedAt: evaluatedAt.toISOString(),
       },
-    }),
+    },
   ]);
   return { success: true as const, evaluationId, traceId: request.traceId, traceType: request.traceType, status, failed_flags: [...failedFlags], flags, standout_summary: standoutSummary, engine: result.engine };
 }

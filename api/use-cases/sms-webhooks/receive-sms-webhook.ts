@@ -1,7 +1,7 @@
-import { createEvent } from '../../../events/catalog';
 import { SmsProviderSchema } from '../../../events/schemas/sms.events';
 import type { ApiDeps } from '../../deps';
 import { badRequest, unauthorized } from '../../http/errors';
+import { publishCommand, type CommandOrigin } from '../../http/publish-command';
 import { SMS_WEBHOOK_PARSERS, SmsWebhookError, verifyTwilioSignature, type ParsedSmsWebhook } from './sms-webhook-parsers';
 
 export interface SmsWebhookRequest {
@@ -10,7 +10,7 @@ export interface SmsWebhookRequest {
   /** The URL the provider called, as it saw it (Twilio signs it). */
   url: string;
   signature: string | undefined;
-  correlationId: string;
+  origin: CommandOrigin;
 }
 
 /**
@@ -34,11 +34,9 @@ export async function receiveSmsWebhook(deps: ApiDeps, req: SmsWebhookRequest): 
     throw err;
   }
   const orgId = parsed.data.orgId ?? (parsed.ourNumber ? await deps.delivery.smsNumbers.orgIdForNumber(parsed.ourNumber) : null);
-  const common = { eventId: parsed.eventId, aggregateId: parsed.data.messageId, orgId, correlationId: req.correlationId, causationId: `sms-webhook:${provider.data}` };
-  await deps.delivery.events.publish([
-    parsed.kind === 'status'
-      ? createEvent({ ...common, type: 'SmsStatusReported', data: { ...parsed.data, orgId } })
-      : createEvent({ ...common, type: 'SmsReceived', data: { ...parsed.data, orgId } }),
+  const common = { eventId: parsed.eventId, aggregateId: parsed.data.messageId, orgId };
+  await publishCommand(deps.delivery.events, req.origin, [
+    parsed.kind === 'status' ? { ...common, type: 'SmsStatusReported', data: { ...parsed.data, orgId } } : { ...common, type: 'SmsReceived', data: { ...parsed.data, orgId } },
   ]);
   deps.logger.info({ provider: provider.data, kind: parsed.kind, messageId: parsed.data.messageId, orgId }, 'sms webhook received');
   return { received: true, status: parsed.kind === 'status' ? parsed.data.status : 'RECEIVED' };
