@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { CrmNameSchema, TimezoneSchema, TradeSchema, WeeklyHoursSchema } from '../organization/organization-settings.schema';
 
+// Spec 000 §9's enumerations, so the onboarding form offers exactly what the request accepts.
+export { TIMEZONES, TRADES } from '../organization/organization-settings.schema';
+
 export const WorkflowStartedResponseSchema = z.object({ success: z.boolean(), workflowId: z.string(), message: z.string() });
 
 export const OrganizationsListResponseSchema = z.object({

@@ -10,6 +10,8 @@ import {
   SchedulingFeatureFlagsSchema,
 } from '../capacity/capacity-settings';
 
+export { WEEKDAYS } from '../organization/organization-settings.schema';
+
 const OrgId = z.uuid('orgId must be a UUID');
 
 /** 001 §7 names the org `id`; `orgId` is accepted as well. */

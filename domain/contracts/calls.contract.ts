@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AgentTypeSchema, EvaluationStatusSchema } from '../interaction/interaction.schema';
+import { AGENT_TYPES, AgentTypeSchema, EvaluationStatusSchema, type AgentType } from '../interaction/interaction.schema';
 
 const PAGE_SIZE_MESSAGE = 'pageSize must be between 1 and 1000';
 const dateOrDateTime = z.union([z.iso.datetime({ offset: true }), z.iso.date()], 'from and to must be ISO dates');
@@ -14,6 +14,9 @@ export const CallLogsRequestSchema = z.object({
   page: z.coerce.number('page must be at least 1').int('page must be at least 1').min(1, 'page must be at least 1').default(1),
   pageSize: z.coerce.number(PAGE_SIZE_MESSAGE).int(PAGE_SIZE_MESSAGE).min(1, PAGE_SIZE_MESSAGE).max(1000, PAGE_SIZE_MESSAGE).default(200),
 });
+
+/** Spec 000 §6: the voice agents, the ones a call log is filtered by. */
+export const VOICE_AGENT_TYPES = AGENT_TYPES.filter((t): t is Exclude<AgentType, 'CHAT_CSR_AGENT'> => t !== 'CHAT_CSR_AGENT');
 
 const nullableIso = z.string().nullable();
 

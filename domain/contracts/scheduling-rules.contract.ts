@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { ActivationPeriodSchema, SchedulingRuleConditionSchema, SchedulingRuleFieldsSchema } from '../capacity/scheduling-rules';
 
+export { CONDITION_TYPES, RELATIVE_RANGE_TYPES } from '../capacity/scheduling-rules';
+
 // 001 §7 "On-call, scheduling and availability": the scheduling-rule routes. orgId must be a uuid on
 // writes (001 §5).
 const OrgId = z.uuid('orgId must be a UUID');
