@@ -12,6 +12,8 @@ const common = {
   testEnvironment: 'node',
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '/.data/'],
   modulePathIgnorePatterns: ['/.data/', '/dist/'],
+  // The dashboard's alias for domain/contracts (web/vite.config.ts, web/tsconfig.json).
+  moduleNameMapper: { '^@contracts/(.*)$': '<rootDir>/domain/contracts/$1' },
 };
 
 module.exports = {

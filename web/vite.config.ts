@@ -16,6 +16,8 @@ const proxy: Record<string, ProxyOptions> = {
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [react()],
+  // The API's request and answer schemas, shared with the server (pure zod); the only code outside web/ the app imports.
+  resolve: { alias: { '@contracts': fileURLToPath(new URL('../domain/contracts', import.meta.url)) } },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

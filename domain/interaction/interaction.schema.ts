@@ -22,6 +22,9 @@ export const AGENT_TYPES = [
 export const AgentTypeSchema = z.enum(AGENT_TYPES);
 export type AgentType = z.infer<typeof AgentTypeSchema>;
 
+/** Spec 000 §4 "Voice call evaluation status"; an evaluation by the AI sets one of the first two. */
+export const EvaluationStatusSchema = z.enum(['success', 'failed', 'reviewed_success', 'reviewed_failure']);
+
 export const CALL_TYPES = ['Abandoned', 'Unbooked', 'Excused', 'Booked', 'NotLead'] as const;
 export const CallTypeSchema = z.enum(CALL_TYPES);
 export type CallType = z.infer<typeof CallTypeSchema>;

@@ -52,3 +52,32 @@ export type WeeklyHours = z.infer<typeof WeeklyHoursSchema>;
 export const DEFAULT_REGULAR_HOURS: WeeklyHours = Object.fromEntries(
   WEEKDAYS.slice(0, 5).map((d) => [d, [{ start: '09:00', end: '17:00' }]]),
 );
+
+/** feature_flags of 000 §3 (optional booleans, customer_to_speak_first a list); unknown keys are dropped. */
+export const OrganizationFeatureFlagsSchema = z
+  .object({
+    outbound_access: z.boolean(),
+    chat_access: z.boolean(),
+    qa_access: z.boolean(),
+    leads_access: z.boolean(),
+    integrations_access: z.boolean(),
+    disable_call_to_tech: z.boolean(),
+    customer_to_speak_first: z.array(z.string()),
+    campaign_based_greeting: z.boolean(),
+    telecom_call_reason: z.boolean(),
+    skip_email_summary: z.boolean(),
+    daily_csr_report: z.boolean(),
+    weekly_csr_report: z.boolean(),
+    reclassifier_alerts: z.boolean(),
+    direct_sms_enabled: z.boolean(),
+    /** 002 §3 "a flag forcing the secondary SMS provider". */
+    force_secondary_sms_provider: z.boolean(),
+    on_staging_worker: z.boolean(),
+    no_email_address_suffix: z.boolean(),
+    multiple_widget_locations: z.boolean(),
+  })
+  .partial();
+export type OrganizationFeatureFlags = z.infer<typeof OrganizationFeatureFlagsSchema>;
+
+/** spam_numbers[] of 000 §3. */
+export const SpamNumberSchema = z.object({ phoneNumber: z.string().min(1), dateAdded: z.iso.datetime({ offset: true }) });

@@ -1,11 +1,10 @@
 import { z } from 'zod';
-import { AgentTypeSchema } from '../../domain/interaction/interaction.schema';
+import { AgentTypeSchema, EvaluationStatusSchema } from '../../domain/interaction/interaction.schema';
 
 /** LLM traces (spec 000 §7 /llm): the stream id is the trace id (a call's id or a chat session's id). */
 export const LLM_TRACE = 'llm-trace';
 
-/** Spec 000 §4 "Voice call evaluation status"; an evaluation by the AI sets one of the first two. */
-export const EvaluationStatusSchema = z.enum(['success', 'failed', 'reviewed_success', 'reviewed_failure']);
+export { EvaluationStatusSchema } from '../../domain/interaction/interaction.schema';
 
 /** POST /llm/evaluation or an evaluation-service webhook run: the evaluation AI task's verdict on a trace. */
 export const TraceEvaluatedV1Schema = z.object({

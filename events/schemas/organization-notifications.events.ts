@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { NotificationChannelSchema, NotificationTimeSchema, OnCallDaySchema, ReceiverGroupSchema } from '../../domain/notifications/recipients';
 import { NotificationRuleIdSchema } from '../../domain/notifications/rules';
 import { OrganizationPhoneNumberSchema } from '../../domain/validation/phone';
+import { OrganizationFeatureFlagsSchema, SpamNumberSchema } from '../../domain/organization/organization-settings.schema';
 
 // Organization-aggregate events of the notifications slice (000 §3 notification_settings, oncall_schedule).
 
@@ -30,34 +31,8 @@ export const OncallScheduleChangedV1Schema = z.object({
 });
 export type OncallScheduleChangedV1 = z.infer<typeof OncallScheduleChangedV1Schema>;
 
-/** feature_flags of 000 §3 (optional booleans, customer_to_speak_first a list); unknown keys are dropped. */
-export const OrganizationFeatureFlagsSchema = z
-  .object({
-    outbound_access: z.boolean(),
-    chat_access: z.boolean(),
-    qa_access: z.boolean(),
-    leads_access: z.boolean(),
-    integrations_access: z.boolean(),
-    disable_call_to_tech: z.boolean(),
-    customer_to_speak_first: z.array(z.string()),
-    campaign_based_greeting: z.boolean(),
-    telecom_call_reason: z.boolean(),
-    skip_email_summary: z.boolean(),
-    daily_csr_report: z.boolean(),
-    weekly_csr_report: z.boolean(),
-    reclassifier_alerts: z.boolean(),
-    direct_sms_enabled: z.boolean(),
-    /** 002 §3 "a flag forcing the secondary SMS provider". */
-    force_secondary_sms_provider: z.boolean(),
-    on_staging_worker: z.boolean(),
-    no_email_address_suffix: z.boolean(),
-    multiple_widget_locations: z.boolean(),
-  })
-  .partial();
-export type OrganizationFeatureFlags = z.infer<typeof OrganizationFeatureFlagsSchema>;
-
-/** spam_numbers[] of 000 §3. */
-export const SpamNumberSchema = z.object({ phoneNumber: z.string().min(1), dateAdded: z.iso.datetime({ offset: true }) });
+// Defined in domain/ (the organization's settings); re-exported for the catalog's existing readers.
+export { OrganizationFeatureFlagsSchema, SpamNumberSchema, type OrganizationFeatureFlags } from '../../domain/organization/organization-settings.schema';
 
 /**
  * The org settings save of 001 §3 "Org update" (PUT /org) plus the feature flags: only the sections

@@ -1,20 +1,2 @@
-import { z } from 'zod';
-
-export const LoginRequestSchema = z.object({
-  email: z.email('Invalid email format'),
-  password: z.string('Password is required').min(1, 'Password is required'),
-});
-
-export const OrganizationSummarySchema = z.object({
-  id: z.uuid(),
-  name: z.string(),
-  slug: z.string(),
-  onboarding_status: z.enum(['TESTING', 'LIVE']),
-});
-
-export const SessionResponseSchema = z.object({
-  user: z.object({ id: z.uuid(), email: z.string(), name: z.string(), is_operator: z.boolean() }),
-  organizations: z.array(OrganizationSummarySchema),
-});
-
-export const LogoutResponseSchema = z.object({ success: z.literal(true) });
+// The contract is shared with the dashboard, so it lives in domain/contracts.
+export * from '../../../domain/contracts/auth.contract';

@@ -6,7 +6,7 @@ import { navigate, useLocation } from '../../../app/router/history';
 import { errorMessage } from '../../../components/error-notice';
 import { safeNextPath } from '../../../lib/api-client';
 import { login, SESSION_KEY } from '../api/session.api';
-import { LoginRequestSchema } from '../api/session.schema';
+import { LoginFormSchema } from '../api/session.schema';
 
 type FieldErrors = { email?: string; password?: string };
 
@@ -22,7 +22,7 @@ export function LoginPage() {
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setFailure(null);
-    const input = LoginRequestSchema.safeParse({ email: email.trim(), password });
+    const input = LoginFormSchema.safeParse({ email: email.trim(), password });
     if (!input.success) {
       const errors = z.flattenError(input.error).fieldErrors;
       setFieldErrors({ email: errors.email?.[0], password: errors.password?.[0] });

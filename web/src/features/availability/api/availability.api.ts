@@ -1,6 +1,7 @@
 import useSWR from 'swr';
 import { apiClient } from '../../../lib/api-client';
-import { AvailabilityViewSchema, AvailabilityWeekSchema, type AvailabilityView } from './availability.schema';
+import { AvailabilityViewSchema, AvailabilityWeekSchema } from '@contracts/availability.contract';
+import type { AvailabilityView } from './availability.schema';
 
 export function useAvailability(orgId: string | null) {
   return useSWR(orgId ? ['/org/availability', orgId] : null, () => apiClient.get(`/org/availability?id=${encodeURIComponent(orgId!)}`, AvailabilityViewSchema));

@@ -1,21 +1,12 @@
+import { VOICE_AGENT_TYPES } from '@contracts/calls.contract';
 import type { CallGroup, CurrentAgents } from './calls.schema';
+
+export { VOICE_AGENT_TYPES };
+export type VoiceAgentType = (typeof VOICE_AGENT_TYPES)[number];
+export const isVoiceAgentType = (value: string): value is VoiceAgentType => (VOICE_AGENT_TYPES as readonly string[]).includes(value);
 
 // The Calls page's filters live in the URL, so the back button from a call's details returns to the
 // same range, page and filters, and a filtered list can be shared.
-
-/** Spec 000 §6 voice agent types, as the logs request's currentAgents names them. */
-export const VOICE_AGENT_TYPES = [
-  'RECEPTIONIST',
-  'OFFICE_HOURS_CSR',
-  'AFTER_HOURS_CSR',
-  'HAPPY_CALLS_AGENT',
-  'DEMO_AGENT',
-  'SALES_AGENT',
-  'ESTIMATE_FOLLOWUPS_AGENT',
-  'APPOINTMENT_REMINDER_AGENT',
-  'MEMBERSHIP_AGENT',
-  'LEAD_ENGAGEMENT_AGENT',
-] as const;
 
 export const PAGE_SIZES = [10, 25, 50, 100, 200] as const;
 export const DEFAULT_PAGE_SIZE = 50;
@@ -48,7 +39,7 @@ export function parseCallsFilter(query: URLSearchParams, now: Date): CallsFilter
   const group = query.get('group') as CallGroup | null;
   const agentTypes = (query.get('agentType') ?? '')
     .split(',')
-    .filter((t): t is (typeof VOICE_AGENT_TYPES)[number] => (VOICE_AGENT_TYPES as readonly string[]).includes(t));
+    .filter(isVoiceAgentType);
   return {
     from: isDay(from) ? from : isoDay(new Date(now.getTime() - DEFAULT_RANGE_DAYS * 86_400_000)),
     to: isDay(to) ? to : isoDay(now),

@@ -9,7 +9,7 @@ import { RouterLink } from '../../../app/router/router-link';
 import { useSelectedOrg } from '../../organizations/selected-org';
 import { useWebCallAgents } from '../../web-call/api/web-call.api';
 import { reviewInteraction, useCallLogs } from '../api/calls.api';
-import { callsFilterSearch, PAGE_SIZES, parseCallsFilter, VOICE_AGENT_TYPES, type CallsFilter } from '../api/calls-filter';
+import { callsFilterSearch, isVoiceAgentType, PAGE_SIZES, parseCallsFilter, VOICE_AGENT_TYPES, type CallsFilter } from '../api/calls-filter';
 import { groupCounts, groupOf, type CallGroup, type CallLogEntry } from '../api/calls.schema';
 
 const GROUP_LABELS: Record<CallGroup, string> = { all: 'All', booked: 'Booked', unbooked: 'Unbooked', excused: 'Excused' };
@@ -111,7 +111,7 @@ export function CallsPage() {
           <Input type="date" size="sm" width="auto" value={filter.from} onChange={(e) => e.target.value && update({ from: e.target.value })} aria-label="From" data-testid="calls-from" />
           <Text fontSize="sm">to</Text>
           <Input type="date" size="sm" width="auto" value={filter.to} onChange={(e) => e.target.value && update({ to: e.target.value })} aria-label="To" data-testid="calls-to" />
-          <FilterSelect label="Agent type" testId="calls-agent-type" value={agentType} onChange={(v) => update({ agentTypes: v === 'ALL' ? 'ALL' : v.split(',') })}>
+          <FilterSelect label="Agent type" testId="calls-agent-type" value={agentType} onChange={(v) => update({ agentTypes: v === 'ALL' ? 'ALL' : v.split(',').filter(isVoiceAgentType) })}>
             <option value="ALL">All agent types</option>
             {filter.agentTypes !== 'ALL' && filter.agentTypes.length > 1 ? <option value={agentType}>{filter.agentTypes.map(agentTypeLabel).join(', ')}</option> : null}
             {VOICE_AGENT_TYPES.map((t) => (

@@ -1,6 +1,7 @@
 import useSWR from 'swr';
 import { apiClient } from '../../../lib/api-client';
-import { type OutboxPageData, OutboxPageSchema } from './outbox.schema';
+import { OutboxPageSchema } from '@contracts/notifications.contract';
+import type { OutboxPageData } from './outbox.schema';
 
 export const OUTBOX_PAGE_SIZE = 20;
 

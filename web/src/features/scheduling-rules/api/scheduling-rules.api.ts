@@ -1,6 +1,7 @@
 import useSWR from 'swr';
 import { apiClient } from '../../../lib/api-client';
-import { DeletedSchema, RuleListSchema, RuleSchema, type RuleFields } from './scheduling-rules.schema';
+import { DeleteRuleResponseSchema, RuleListSchema, SchedulingRuleSchema } from '@contracts/scheduling-rules.contract';
+import type { RuleFields } from './scheduling-rules.schema';
 
 export function useSchedulingRules(orgId: string | null) {
   return useSWR(orgId ? ['/org/scheduling-rules', orgId] : null, () => apiClient.get(`/org/scheduling-rules?id=${encodeURIComponent(orgId!)}`, RuleListSchema));
@@ -12,9 +13,9 @@ export function createSchedulingRule(orgId: string, id: string, rule: RuleFields
 }
 
 export function updateSchedulingRule(orgId: string, id: string, changes: Partial<RuleFields>) {
-  return apiClient.put(`/org/scheduling-rules/${encodeURIComponent(id)}`, { orgId, data: { id, ...changes } }, RuleSchema);
+  return apiClient.put(`/org/scheduling-rules/${encodeURIComponent(id)}`, { orgId, data: { id, ...changes } }, SchedulingRuleSchema);
 }
 
 export function deleteSchedulingRule(orgId: string, id: string) {
-  return apiClient.delete(`/org/scheduling-rules/${encodeURIComponent(id)}`, { orgId }, DeletedSchema);
+  return apiClient.delete(`/org/scheduling-rules/${encodeURIComponent(id)}`, { orgId }, DeleteRuleResponseSchema);
 }

@@ -1,21 +1,27 @@
 import useSWR from 'swr';
+import { CallDetailsResponseSchema } from '@contracts/calls.contract';
+import {
+  CreateWebCallResponseSchema,
+  EndWebCallResponseSchema,
+  WebCallAgentsResponseSchema,
+  WebCallTurnResponseSchema,
+} from '@contracts/web-call.contract';
 import { apiClient, ApiError } from '../../../lib/api-client';
-import { CallDetailsSchema } from '../../calls/api/calls.schema';
-import { CreatedWebCallSchema, EndedWebCallSchema, isClassified, WebCallAgentsSchema, WebCallTurnSchema } from './web-call.schema';
+import { isClassified } from './web-call.schema';
 
 export function useWebCallAgents(orgId: string | null) {
   return useSWR(orgId ? ['/voice-agent/web-call/agents', orgId] : null, () =>
-    apiClient.get(`/voice-agent/web-call/agents?orgId=${encodeURIComponent(orgId!)}`, WebCallAgentsSchema),
+    apiClient.get(`/voice-agent/web-call/agents?orgId=${encodeURIComponent(orgId!)}`, WebCallAgentsResponseSchema),
   );
 }
 
-export const startWebCall = (orgId: string, agentId: string) => apiClient.post('/create-web-call', { orgId, agentId, dynamicVariables: {} }, CreatedWebCallSchema);
+export const startWebCall = (orgId: string, agentId: string) => apiClient.post('/create-web-call', { orgId, agentId, dynamicVariables: {} }, CreateWebCallResponseSchema);
 
 export const sendCallerTurn = (orgId: string, callId: string, accessToken: string, text: string) =>
-  apiClient.post('/voice-agent/web-call/turn', { orgId, callId, access_token: accessToken, text }, WebCallTurnSchema);
+  apiClient.post('/voice-agent/web-call/turn', { orgId, callId, access_token: accessToken, text }, WebCallTurnResponseSchema);
 
 export const endWebCall = (orgId: string, callId: string, accessToken: string) =>
-  apiClient.post('/voice-agent/web-call/end', { orgId, callId, access_token: accessToken }, EndedWebCallSchema);
+  apiClient.post('/voice-agent/web-call/end', { orgId, callId, access_token: accessToken }, EndWebCallResponseSchema);
 
 /** Polls the call's interaction until the post-call pipeline has classified it; 404 means not projected yet. */
 export function useWebCallInteraction(callId: string | null) {
@@ -23,7 +29,7 @@ export function useWebCallInteraction(callId: string | null) {
     callId ? ['/call/retrieve', callId, 'web-call'] : null,
     async () => {
       try {
-        return await apiClient.post('/call/retrieve', { callId }, CallDetailsSchema);
+        return await apiClient.post('/call/retrieve', { callId }, CallDetailsResponseSchema);
       } catch (err) {
         if (err instanceof ApiError && err.status === 404) return null;
         throw err;

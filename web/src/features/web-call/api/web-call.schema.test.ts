@@ -1,10 +1,13 @@
 import { describe, expect, it } from '@jest/globals';
-import { isClassified, linesOfTurn, WebCallTurnSchema } from './web-call.schema';
+import { WebCallTurnResponseSchema } from '@contracts/web-call.contract';
+import { isClassified, linesOfTurn } from './web-call.schema';
+
+const CALL_ID = '6f1c2a0e-8d4b-4c1e-9a57-2b3f4d5e6a7b';
 
 describe('web call lines', () => {
   it('shows the caller, then the tools in the order called, then the agent', () => {
-    const turn = WebCallTurnSchema.parse({
-      call_id: 'c1',
+    const turn = WebCallTurnResponseSchema.parse({
+      call_id: CALL_ID,
       reply: 'I have Monday at 8 AM.',
       tool_calls: [
         { name: 'check_address', arguments: { zipcode: '78701' }, result: 'In the service area.' },
@@ -16,7 +19,7 @@ describe('web call lines', () => {
   });
 
   it('leaves out an empty agent reply', () => {
-    expect(linesOfTurn('bye', { call_id: 'c1', reply: '', tool_calls: [], ended: true })).toEqual([{ kind: 'caller', text: 'bye' }]);
+    expect(linesOfTurn('bye', { call_id: CALL_ID, reply: '', tool_calls: [], ended: true })).toEqual([{ kind: 'caller', text: 'bye' }]);
   });
 
   it('waits while the interaction is unknown or still processing', () => {
