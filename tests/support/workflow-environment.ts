@@ -34,12 +34,14 @@ export function testServerExecutable(): Promise<string> {
 export async function startTimeSkippingEnvironment(): Promise<TestWorkflowEnvironment> {
   quietRuntime();
   const executable = { type: 'existing-path' as const, path: await testServerExecutable() };
-  let env: TestWorkflowEnvironment;
-  try {
-    env = await TestWorkflowEnvironment.createTimeSkipping({ server: { executable } });
-  } catch {
-    // The SDK waits 5 s for the JVM to listen; on a saturated machine one more try is cheaper than a red build.
-    env = await TestWorkflowEnvironment.createTimeSkipping({ server: { executable } });
+  let env: TestWorkflowEnvironment | undefined;
+  // The SDK gives the JVM 5 s to listen; on a saturated machine a few tries are cheaper than a red build.
+  for (let attempt = 1; !env; attempt += 1) {
+    try {
+      env = await TestWorkflowEnvironment.createTimeSkipping({ server: { executable } });
+    } catch (err) {
+      if (attempt === 4) throw err;
+    }
   }
   // The dev server registers it at start (scripts/stack); workflows upsert it.
   await env.connection.operatorService.addSearchAttributes({
@@ -49,7 +51,7 @@ export async function startTimeSkippingEnvironment(): Promise<TestWorkflowEnviro
   return env;
 }
 
-/** The workflow bundle, built once per suite (webpack takes seconds). */
+/** The workflow bundle, built once per suite (webpack takes seconds); build it after the server is up, not beside it. */
 export function bundleWorkflows(): Promise<WorkflowBundleWithSourceMap> {
   return bundleWorkflowCode({ workflowsPath: require.resolve('../../workflows'), logger: silentBundler });
 }

@@ -11,7 +11,8 @@ let env: TestWorkflowEnvironment;
 let workflowBundle: WorkflowBundleWithSourceMap;
 
 beforeAll(async () => {
-  [env, workflowBundle] = await Promise.all([startTimeSkippingEnvironment(), bundleWorkflows()]);
+  env = await startTimeSkippingEnvironment();
+  workflowBundle = await bundleWorkflows();
 });
 
 afterAll(async () => {
