@@ -3,7 +3,7 @@ import type { AgentRuntimeActivities } from '../../activities/agent-runtime/agen
 import type { AudienceActivities } from '../../activities/crm/audience.activities';
 import type { CrmActivities } from '../../activities/crm/crm.activities';
 import type { CrmConnectionActivities } from '../../activities/crm/crm-connection.activities';
-import type { NotificationActivities } from '../../activities/notifications/notification.activities';
+import type { DeliveryToSend, NotificationActivities } from '../../activities/notifications/notification.activities';
 import type { OrganizationActivities } from '../../activities/organization/organization.activities';
 import type { WebhookDeliveryActivities } from '../../activities/webhooks/webhook-delivery.activities';
 import type { AgentProfile } from '../../domain/agents/agent-profile';
@@ -71,18 +71,22 @@ export const fakeOnboardingActivities = (): Partial<OrganizationActivities & Crm
   registerStaffUser: async () => ({ userId: 'user-1' }),
   awaitOnboardingReadModels: async () => undefined,
   seedSandboxCrm: async () => ({ seeded: true }),
-  verifyStagedCrmConnection: async () => ({ crmName: 'SERVICETITAN' }) as Awaited<ReturnType<CrmConnectionActivities['verifyStagedCrmConnection']>>,
+  verifyStagedCrmConnection: async () => ({ crmName: 'servicetitan' }) as Awaited<ReturnType<CrmConnectionActivities['verifyStagedCrmConnection']>>,
   attachCrmConnection: async () => undefined,
 });
+
+// The workflow only passes content through to sendNotification.
+const emailContent = { channel: 'email', subject: 'Emergency job', html: '<p>Burst pipe</p>' } as unknown as DeliveryToSend['content'];
+const callContent = { channel: 'call', job: { description: 'Burst pipe' } } as unknown as DeliveryToSend['content'];
 
 /** An emergency job: the technician is paged and does not answer, so the on-call manager is called. */
 export const fakeNotificationActivities = (): Partial<NotificationActivities & WebhookDeliveryActivities> => ({
   planInteractionNotifications: async () => ({
     orgName: 'Joe Plumbing',
     deliveries: [
-      { key: 'email:office', ruleId: 'EmergencyJobRule', group: null, channel: 'email', purpose: 'emergency_job', address: 'office@example.com', content: { subject: 'Emergency', body: 'Burst pipe' } },
-      { key: 'call:tech', ruleId: 'EmergencyJobRule', group: 'oncall_tech', channel: 'call', purpose: 'emergency_job', address: '+15550000001', recipientName: 'Tess', content: { subject: 'Emergency', body: 'Burst pipe' } },
-    ] as Awaited<ReturnType<NotificationActivities['planInteractionNotifications']>>['deliveries'],
+      { key: 'email:office', ruleId: 'EmergencyJobRule', group: null, channel: 'email', purpose: 'emergency_job', address: 'office@example.com', content: emailContent },
+      { key: 'call:tech', ruleId: 'EmergencyJobRule', group: 'oncall_tech', channel: 'call', purpose: 'emergency_job', address: '+15550000001', recipientName: 'Tess', content: callContent },
+    ],
     skipped: [],
     escalation: [{ name: 'Manny', phone: '+15550000002' }],
   }),
@@ -129,7 +133,7 @@ export const scenarios: Scenario[] = [
         await client.workflow.start(crmActionWorkflow, {
           taskQueue,
           workflowId,
-          args: [{ meta, orgId: 'org-1', businessKey: 'bk-1', interactionId: 'int-1', crmName: 'SERVICETITAN', actionType: 'job_booking', payload: {} as never }],
+          args: [{ meta, orgId: 'org-1', businessKey: 'bk-1', interactionId: 'int-1', crmName: 'servicetitan', actionType: 'job_booking', payload: {} as never }],
         }),
       ),
   },
@@ -141,13 +145,13 @@ export const scenarios: Scenario[] = [
   {
     fixture: 'onboarding/histories/onboarding-sandbox-crm.json',
     activities: fakeOnboardingActivities,
-    run: async (client, taskQueue, workflowId) => completed(await client.workflow.start(onboardingWorkflow, { taskQueue, workflowId, args: [onboardingInput('joe-plumbing', { crmName: 'SERVICETITAN' })] })),
+    run: async (client, taskQueue, workflowId) => completed(await client.workflow.start(onboardingWorkflow, { taskQueue, workflowId, args: [onboardingInput('joe-plumbing', { crmName: 'servicetitan' })] })),
   },
   {
     fixture: 'onboarding/histories/onboarding-own-crm.json',
     activities: fakeOnboardingActivities,
     run: async (client, taskQueue, workflowId) =>
-      completed(await client.workflow.start(onboardingWorkflow, { taskQueue, workflowId, args: [onboardingInput('joe-plumbing-2', { crmName: 'SERVICETITAN', crmCredentialsStored: true })] })),
+      completed(await client.workflow.start(onboardingWorkflow, { taskQueue, workflowId, args: [onboardingInput('joe-plumbing-2', { crmName: 'servicetitan', crmCredentialsStored: true })] })),
   },
   {
     fixture: 'notification/histories/notify-interaction-emergency-escalation.json',
