@@ -8,7 +8,7 @@ import { seedDemo, DEMO_ORGANIZATIONS } from '../prisma/seed';
 import { buildWebIfStale } from './build-web';
 import { startProductProcesses } from './processes';
 import { bringUpServers } from './stack';
-import { provisionChromium } from './stack/provision';
+import { provisionChromium, provisionTemporalTestServer } from './stack/provision';
 
 // `npm test`: unit, integration and browser tests against real servers on the test ports, in a data
 // directory of their own (wiped each run), so a running demo is not disturbed.
@@ -21,7 +21,7 @@ async function main(): Promise<number> {
   const started = Date.now();
   fs.rmSync(config.HOMEAGENT_DATA_DIR, { recursive: true, force: true });
   const [{ sup }] = await Promise.all([bringUpServers(config, log), buildWebIfStale(config.repoRoot, log)]);
-  await provisionChromium(log);
+  await Promise.all([provisionChromium(log), provisionTemporalTestServer(config.HOMEAGENT_CACHE_DIR, log)]);
   const logsDir = path.join(config.HOMEAGENT_DATA_DIR, 'logs');
   try {
     await applyMigrations(config.databaseUrl);

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import os from 'node:os';
 import { run, commandExists } from './exec';
-import { KAFKA_SCALA_VERSION, KAFKA_VERSION, POSTGRES_MAJOR, TEMPORAL_CLI_VERSION } from './versions';
+import { KAFKA_SCALA_VERSION, KAFKA_VERSION, POSTGRES_MAJOR, TEMPORAL_CLI_VERSION, TEMPORAL_TEST_SERVER_VERSION } from './versions';
 
 // Everything here is idempotent: a second run finds the cached folder and returns at once.
 // Folders are written under a temporary name and renamed when complete, so an interrupted build is
@@ -45,20 +45,61 @@ async function provisionTemporal(cacheDir: string, log: Log): Promise<string> {
 
 async function provisionKafka(cacheDir: string, log: Log): Promise<string> {
   const dir = path.join(cacheDir, `kafka-${KAFKA_SCALA_VERSION}-${KAFKA_VERSION}`);
-  const libs = path.join(dir, 'libs');
-  if (fs.existsSync(path.join(dir, '.complete'))) return `${libs}/*`;
-  log(`fetching Kafka ${KAFKA_VERSION} and its dependencies from Maven Central (once)`);
+  if (!fs.existsSync(path.join(dir, '.complete'))) {
+    log(`fetching Kafka ${KAFKA_VERSION} and its dependencies from Maven Central (once)`);
+    await fetchFromMavenCentral(dir, [
+      { groupId: 'org.apache.kafka', artifactId: `kafka_${KAFKA_SCALA_VERSION}`, version: KAFKA_VERSION },
+      { groupId: 'org.slf4j', artifactId: 'slf4j-reload4j', version: '1.7.36' },
+    ]);
+  }
+  return `${path.join(dir, 'libs')}/*`;
+}
+
+/**
+ * Temporal's time-skipping test server (the Java SDK's, from Maven Central) for the workflow tests, with
+ * a launcher taking the port as its first argument, as @temporalio/testing runs it.
+ */
+export async function provisionTemporalTestServer(cacheDir: string, log: Log): Promise<string> {
+  const dir = path.join(cacheDir, `temporal-test-server-${TEMPORAL_TEST_SERVER_VERSION}`);
+  const launcher = path.join(dir, 'bin', 'temporal-test-server');
+  if (fs.existsSync(path.join(dir, '.complete'))) return launcher;
+  log(`fetching Temporal's test server ${TEMPORAL_TEST_SERVER_VERSION} from Maven Central (once)`);
+  await fetchFromMavenCentral(
+    dir,
+    [{ groupId: 'io.temporal', artifactId: 'temporal-test-server', version: TEMPORAL_TEST_SERVER_VERSION }],
+    (tmp) => {
+      fs.mkdirSync(path.join(tmp, 'bin'));
+      // exec, so the SDK's kill reaches the JVM. The SDK gives the server 5 s to answer: a small heap
+      // and the C1 compiler start it in about a second on a busy machine.
+      fs.writeFileSync(
+        path.join(tmp, 'bin', 'temporal-test-server'),
+        `#!/bin/sh\nexec java -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Xss512k -cp "${path.join(dir, 'libs')}/*" io.temporal.testserver.TestServer "$@"\n`,
+        { mode: 0o755 },
+      );
+    },
+  );
+  return launcher;
+}
+
+/** Copies artifacts and their dependencies into <dir>/libs; `finish` may add files before the folder is published. */
+async function fetchFromMavenCentral(
+  dir: string,
+  artifacts: Array<{ groupId: string; artifactId: string; version: string }>,
+  finish?: (tmp: string) => void,
+): Promise<void> {
   const tmp = `${dir}.partial-${process.pid}`;
   fs.rmSync(tmp, { recursive: true, force: true });
   fs.mkdirSync(tmp, { recursive: true });
+  const dependencies = artifacts
+    .map((a) => `    <dependency><groupId>${a.groupId}</groupId><artifactId>${a.artifactId}</artifactId><version>${a.version}</version></dependency>`)
+    .join('\n');
   fs.writeFileSync(
     path.join(tmp, 'pom.xml'),
     `<project xmlns="http://maven.apache.org/POM/4.0.0">
   <modelVersion>4.0.0</modelVersion>
-  <groupId>local.homeagent</groupId><artifactId>kafka-server</artifactId><version>${KAFKA_VERSION}</version>
+  <groupId>local.homeagent</groupId><artifactId>${path.basename(dir)}</artifactId><version>1</version>
   <dependencies>
-    <dependency><groupId>org.apache.kafka</groupId><artifactId>kafka_${KAFKA_SCALA_VERSION}</artifactId><version>${KAFKA_VERSION}</version></dependency>
-    <dependency><groupId>org.slf4j</groupId><artifactId>slf4j-reload4j</artifactId><version>1.7.36</version></dependency>
+${dependencies}
   </dependencies>
 </project>
 `,
@@ -67,10 +108,10 @@ async function provisionKafka(cacheDir: string, log: Log): Promise<string> {
     cwd: tmp,
     quiet: true,
   });
+  finish?.(tmp);
   fs.writeFileSync(path.join(tmp, '.complete'), new Date().toISOString());
   fs.rmSync(dir, { recursive: true, force: true });
   fs.renameSync(tmp, dir);
-  return `${libs}/*`;
 }
 
 function findPostgresBin(): string | undefined {

@@ -1,0 +1,175 @@
+import type { Client, WorkflowHandle } from '@temporalio/client';
+import type { AgentRuntimeActivities } from '../../activities/agent-runtime/agent-runtime.activities';
+import type { AudienceActivities } from '../../activities/crm/audience.activities';
+import type { CrmActivities } from '../../activities/crm/crm.activities';
+import type { CrmConnectionActivities } from '../../activities/crm/crm-connection.activities';
+import type { DeliveryToSend, NotificationActivities } from '../../activities/notifications/notification.activities';
+import type { OrganizationActivities } from '../../activities/organization/organization.activities';
+import type { WebhookDeliveryActivities } from '../../activities/webhooks/webhook-delivery.activities';
+import type { AgentProfile } from '../../domain/agents/agent-profile';
+import type { NotificationEventInput } from '../../domain/notifications/interaction-event.schema';
+import type { WeeklyHours } from '../../domain/organization/organization-settings.schema';
+import { buildAudienceWorkflow } from '../../workflows/audience-build/build-audience.workflow';
+import { chatTurnUpdate } from '../../workflows/chat-session/chat-session.messages';
+import { chatSessionWorkflow } from '../../workflows/chat-session/chat-session.workflow';
+import { crmActionWorkflow } from '../../workflows/crm-action/crm-action.workflow';
+import { notifyInteractionWorkflow } from '../../workflows/notification/notify-interaction.workflow';
+import type { OnboardingInput } from '../../workflows/onboarding/onboarding.types';
+import { onboardingWorkflow } from '../../workflows/onboarding/onboarding.workflow';
+import { deliverWebhooksWorkflow } from '../../workflows/webhook-delivery/deliver-webhooks.workflow';
+
+// Main-path runs of each workflow with fake activities: recorded once as replay fixtures
+// (scripts/record-workflow-histories.ts) and reused by the workflow tests.
+
+const meta = { correlationId: 'corr-fixture' };
+
+export const csrCallEvent = (interactionId: string): NotificationEventInput =>
+  ({ type: 'csr.call', payload: { interaction_id: interactionId, date: '2026-01-05T15:00:00Z', call_status: 'BOOKED', summary: [], bookings: [], tags: [], errors: [], org: {} } }) as unknown as NotificationEventInput;
+
+export const fixtureAgent = { id: 'agent-1', agentType: 'csr', name: 'Ava' } as unknown as AgentProfile;
+
+export const onboardingInput = (slug: string, extra: Partial<OnboardingInput> = {}): OnboardingInput => ({
+  meta,
+  name: 'Joe Plumbing',
+  slug,
+  adminEmail: 'joe@example.com',
+  adminName: 'Joe',
+  adminPasswordHash: null,
+  officeEmail: 'office@example.com',
+  timezone: 'America/New_York',
+  tradesOffered: [],
+  crmName: 'NONE',
+  enterpriseId: null,
+  regularHours: {} as WeeklyHours,
+  emergencyHours: null,
+  ...extra,
+});
+
+export const fakeAudienceActivities = (): AudienceActivities => ({
+  recordAudienceBuildRequested: async () => undefined,
+  findAudienceMembers: async () => ({ memberCount: 3 }),
+  recordAudienceBuildFailed: async () => undefined,
+});
+
+export const fakeCrmActionActivities = (): Partial<CrmActivities> => ({
+  recordActionCreated: async () => undefined,
+  recordActionCompleted: async () => undefined,
+  recordActionDropped: async () => undefined,
+  bookJobInCrm: async ({ idempotencyKey }) => ({ jobId: `job-${idempotencyKey}` }),
+});
+
+export const fakeWebhookActivities = (): WebhookDeliveryActivities => ({
+  planWebhookDeliveries: async () => [
+    { name: 'zapier', url: 'https://hooks.example.com/a' },
+    { name: 'crm-sync', url: 'https://hooks.example.com/b' },
+  ],
+  deliverWebhook: async () => ({ attempts: 1, httpStatus: 200 }),
+});
+
+export const fakeOnboardingActivities = (): Partial<OrganizationActivities & CrmActivities & CrmConnectionActivities> => ({
+  provisionOrganization: async () => undefined,
+  registerStaffUser: async () => ({ userId: 'user-1' }),
+  awaitOnboardingReadModels: async () => undefined,
+  seedSandboxCrm: async () => ({ seeded: true }),
+  verifyStagedCrmConnection: async () => ({ crmName: 'servicetitan' }) as Awaited<ReturnType<CrmConnectionActivities['verifyStagedCrmConnection']>>,
+  attachCrmConnection: async () => undefined,
+});
+
+// The workflow only passes content through to sendNotification.
+const emailContent = { channel: 'email', subject: 'Emergency job', html: '<p>Burst pipe</p>' } as unknown as DeliveryToSend['content'];
+const callContent = { channel: 'call', job: { description: 'Burst pipe' } } as unknown as DeliveryToSend['content'];
+
+/** An emergency job: the technician is paged and does not answer, so the on-call manager is called. */
+export const fakeNotificationActivities = (): Partial<NotificationActivities & WebhookDeliveryActivities> => ({
+  planInteractionNotifications: async () => ({
+    orgName: 'Joe Plumbing',
+    deliveries: [
+      { key: 'email:office', ruleId: 'EmergencyJobRule', group: null, channel: 'email', purpose: 'emergency_job', address: 'office@example.com', content: emailContent },
+      { key: 'call:tech', ruleId: 'EmergencyJobRule', group: 'oncall_tech', channel: 'call', purpose: 'emergency_job', address: '+15550000001', recipientName: 'Tess', content: callContent },
+    ],
+    skipped: [],
+    escalation: [{ name: 'Manny', phone: '+15550000002' }],
+  }),
+  sendNotification: async ({ delivery }) => ({ status: 'sent', answered: delivery.channel === 'call' ? false : null }),
+  recordSkippedNotifications: async () => undefined,
+  recordEmergencyPagerUnanswered: async () => undefined,
+  planWebhookDeliveries: async () => [],
+  deliverWebhook: async () => ({ attempts: 1, httpStatus: 200 }),
+});
+
+export const fakeAgentRuntimeActivities = (): AgentRuntimeActivities => ({
+  generateAgentTurn: async ({ callerText, messages }) => ({
+    reply: callerText === null ? 'Hi, this is Ava. How can I help?' : `You said: ${callerText}`,
+    toolCalls: [],
+    ended: callerText === 'bye',
+    messages: [...messages, ...(callerText === null ? [] : [{ role: 'user' as const, content: callerText }])],
+  }),
+});
+
+export interface Scenario {
+  /** workflows/<capability>/histories/<name>.json */
+  fixture: string;
+  activities: () => object;
+  run: (client: Client, taskQueue: string, workflowId: string) => Promise<WorkflowHandle>;
+}
+
+async function completed<T extends WorkflowHandle>(handle: T): Promise<T> {
+  await handle.result();
+  return handle;
+}
+
+export const scenarios: Scenario[] = [
+  {
+    fixture: 'audience-build/histories/build-audience.json',
+    activities: fakeAudienceActivities,
+    run: async (client, taskQueue, workflowId) =>
+      completed(await client.workflow.start(buildAudienceWorkflow, { taskQueue, workflowId, args: [{ meta, orgId: 'org-1', audienceId: 'aud-1', source: 'RULES', isFileUpload: false, rules: { primary_filter: 'customers' } }] })),
+  },
+  {
+    fixture: 'crm-action/histories/crm-action-job-booking.json',
+    activities: fakeCrmActionActivities,
+    run: async (client, taskQueue, workflowId) =>
+      completed(
+        await client.workflow.start(crmActionWorkflow, {
+          taskQueue,
+          workflowId,
+          args: [{ meta, orgId: 'org-1', businessKey: 'bk-1', interactionId: 'int-1', crmName: 'servicetitan', actionType: 'job_booking', payload: {} as never }],
+        }),
+      ),
+  },
+  {
+    fixture: 'webhook-delivery/histories/deliver-webhooks.json',
+    activities: fakeWebhookActivities,
+    run: async (client, taskQueue, workflowId) => completed(await client.workflow.start(deliverWebhooksWorkflow, { taskQueue, workflowId, args: [{ meta, orgId: 'org-1', event: csrCallEvent('int-1') }] })),
+  },
+  {
+    fixture: 'onboarding/histories/onboarding-sandbox-crm.json',
+    activities: fakeOnboardingActivities,
+    run: async (client, taskQueue, workflowId) => completed(await client.workflow.start(onboardingWorkflow, { taskQueue, workflowId, args: [onboardingInput('joe-plumbing', { crmName: 'servicetitan' })] })),
+  },
+  {
+    fixture: 'onboarding/histories/onboarding-own-crm.json',
+    activities: fakeOnboardingActivities,
+    run: async (client, taskQueue, workflowId) =>
+      completed(await client.workflow.start(onboardingWorkflow, { taskQueue, workflowId, args: [onboardingInput('joe-plumbing-2', { crmName: 'servicetitan', crmCredentialsStored: true })] })),
+  },
+  {
+    fixture: 'notification/histories/notify-interaction-emergency-escalation.json',
+    activities: fakeNotificationActivities,
+    run: async (client, taskQueue, workflowId) => completed(await client.workflow.start(notifyInteractionWorkflow, { taskQueue, workflowId, args: [{ meta, orgId: 'org-1', event: csrCallEvent(`int-${workflowId}`) }] })),
+  },
+  {
+    fixture: 'chat-session/histories/chat-session.json',
+    activities: fakeAgentRuntimeActivities,
+    run: async (client, taskQueue, workflowId) => {
+      const handle = await client.workflow.start(chatSessionWorkflow, {
+        taskQueue,
+        workflowId,
+        args: [{ meta, orgId: 'org-1', sessionId: 'session-1', interactionId: 'int-1', agent: fixtureAgent, idleTimeoutMs: 60_000 }],
+      });
+      await handle.executeUpdate(chatTurnUpdate, { args: [{ orgId: 'org-1', agentId: fixtureAgent.id, message: 'My sink leaks' }] });
+      await handle.executeUpdate(chatTurnUpdate, { args: [{ orgId: 'org-1', agentId: fixtureAgent.id, message: 'bye' }] });
+      return completed(handle);
+    },
+  },
+];
