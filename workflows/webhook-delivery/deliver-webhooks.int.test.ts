@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { verifyWebhook } from '../../activities/webhooks/webhook-signature';
 import type { DomainEvent } from '../../events/catalog';
-import { startFakeHttpServer } from '../../tests/support/fake-http-server';
+import { startFakeVendorServer } from '../../activities/testing/fake-vendor-server';
 import { eventually, uniqueName } from '../../tests/support/integration';
 import { onboardAndLogIn } from '../../tests/support/onboard';
 import { startProductHarness, type ProductHarness } from '../../tests/support/product-harness';
@@ -77,7 +77,7 @@ describe('webhook-delivery setup (001 §2.18)', () => {
 
 describe('delivering a finished interaction to the organization', () => {
   it('retries a failing receiver with backoff, records every attempt, signs each one, and records send_webhook', async () => {
-    const receiver = await startFakeHttpServer((_req, i) => (i < 2 ? { status: 503, body: 'busy' } : { status: 204 }));
+    const receiver = await startFakeVendorServer({ otherwise: (_req, i) => (i < 2 ? { status: 503, body: 'busy' } : { status: 204 }) });
     try {
       const setup = await agent.post('/webhook-delivery').send({ orgId, webhook_urls: { crm: `${receiver.url}/hooks/homeagent` } });
       const secret: string = setup.body.signingSecret;
@@ -112,10 +112,10 @@ describe('delivering a finished interaction to the organization', () => {
       expect(ids).toEqual(new Set([ordered[0].message_id]));
       for (const r of receiver.requests) {
         const headers = { id: r.headers['webhook-id'] as string, timestamp: r.headers['webhook-timestamp'] as string, signature: r.headers['webhook-signature'] as string };
-        expect(verifyWebhook(secret, headers, r.body)).toBe(true);
-        expect(verifyWebhook(secret, headers, r.body.replace('Water heater', 'Gas heater'))).toBe(false);
+        expect(verifyWebhook(secret, headers, r.rawBody)).toBe(true);
+        expect(verifyWebhook(secret, headers, r.rawBody.replace('Water heater', 'Gas heater'))).toBe(false);
       }
-      const delivered = JSON.parse(receiver.requests[2].body) as { type: string; data: { interaction_id: string; subject: string } };
+      const delivered = JSON.parse(receiver.requests[2].rawBody) as { type: string; data: { interaction_id: string; subject: string } };
       expect(delivered.type).toBe('csr.call');
       expect(delivered.data).toMatchObject({ interaction_id: interactionId, subject: 'Water heater leaking' });
 

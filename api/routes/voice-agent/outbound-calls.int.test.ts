@@ -5,7 +5,7 @@ import { eventually, uniqueName } from '../../../tests/support/integration';
 import { onboardAndLogIn } from '../../../tests/support/onboard';
 import { startProductHarness, type ProductHarness } from '../../../tests/support/product-harness';
 import { workflowIds } from '../../../workflows/workflow-ids';
-import { startFakeVendorServer } from '../../../activities/voice/testing/fake-vendor-server';
+import { startFakeVendorServer } from '../../../activities/testing/fake-vendor-server';
 
 let h: ProductHarness;
 const run = uniqueName('').replace(/^_/, '');
@@ -198,7 +198,7 @@ describe('outbound calls through the offline voice platform', () => {
   it("sends the vendor's own requests once the org's settings name a platform", async () => {
     const vendor = await startFakeVendorServer();
     try {
-      await h.tdb.db.voiceProviderAccount.create({ data: { orgId, provider: 'retell', apiKey: `key_${run}`, baseUrl: vendor.baseUrl } });
+      await h.tdb.db.voiceProviderAccount.create({ data: { orgId, provider: 'retell', apiKey: `key_${run}`, baseUrl: vendor.url } });
       vendor.on('POST', '/v2/create-phone-call', { status: 201, body: { call_id: 'call_retell_1', agent_id: 'agent_r', call_type: 'phone_call', call_status: 'registered', direction: 'outbound' } });
       const res = await createCall({ assistantId: 'agent_r', callVariables: { customer_name: 'Lee' }, customerPhone: '+13035550177', phoneId: '+13035550100' });
       expect(res.status).toBe(201);

@@ -1,4 +1,4 @@
-import { FakeVendorServer, housecallProPage, type FakeRequest, type FakeResponse } from '../http/fake-vendor-server';
+import { FakeVendorServer, type FakeRequest, type FakeResponse } from '../../../testing/fake-vendor-server';
 
 // A local Housecall Pro for contract tests: the public API's paths and shapes the adapter uses, with
 // "Authorization: Token <api key>" and page/page_size paging capped at 20 per page.
@@ -202,11 +202,21 @@ export class FakeHousecallPro {
   }
 
   stop(): Promise<void> {
-    return this.server.stop();
+    return this.server.close();
   }
 
   private one(items: Row[], id: string): FakeResponse {
     const item = items.find((i) => i.id === id);
     return item ? { status: 200, body: item } : { status: 404, body: { error: { message: 'Not found' } } };
   }
+}
+
+/** Pages a list the way Housecall Pro does: page/page_size in, {page, page_size, total_pages, total_items, <key>} out. */
+export function housecallProPage<T>(key: string, items: T[], query: URLSearchParams, maxPageSize = 100): FakeResponse {
+  const page = Number(query.get('page') ?? 1);
+  const pageSize = Math.min(Number(query.get('page_size') ?? 10), maxPageSize);
+  return {
+    status: 200,
+    body: { page, page_size: pageSize, total_pages: Math.max(1, Math.ceil(items.length / pageSize)), total_items: items.length, [key]: items.slice((page - 1) * pageSize, page * pageSize) },
+  };
 }

@@ -1,5 +1,5 @@
 import { CrmError, type CrmPort } from '../../crm.port';
-import type { Clock } from '../http/token-bucket';
+import type { Clock } from '../../../http/token-bucket';
 import { HousecallProClient } from './housecallpro-client';
 import { createHousecallProCrm } from './housecallpro-crm.adapter';
 import { FAKE_HCP, FakeHousecallPro } from './fake-housecallpro.server';

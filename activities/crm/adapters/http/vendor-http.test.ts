@@ -1,5 +1,5 @@
 import { CrmError } from '../../crm.port';
-import { TokenBucket, type Clock } from './token-bucket';
+import { TokenBucket, type Clock } from '../../../http/token-bucket';
 import { crmErrorForStatus, retryAfterMs, sendVendorRequest, withQuery } from './vendor-http';
 
 function fakeClock() {

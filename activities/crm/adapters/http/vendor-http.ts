@@ -1,8 +1,11 @@
 import type { z } from 'zod';
 import { CrmError } from '../../crm.port';
-import { systemClock, type Clock, type TokenBucket } from './token-bucket';
+import type { Clock, TokenBucket } from '../../../http/token-bucket';
+import { sendVendorRequest as send, type HttpMethod, type VendorErrorMapping } from '../../../http/vendor-http-client';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+/** The CRM adapters' side of the shared vendor transport: a request budget, 429s waited out, failures as CrmError. */
+
+export { retryAfterMs, withQuery, type HttpMethod, type QueryValue } from '../../../http/vendor-http-client';
 
 export interface VendorHttpOptions {
   /** Vendor name for error messages. */
@@ -23,34 +26,6 @@ export interface VendorResponse {
   /** Parsed JSON (or text); a Buffer for a successful binary request. */
   body: unknown;
   contentType: string | null;
-}
-
-export type QueryValue = string | number | boolean | Date | undefined | null;
-
-export function withQuery(url: string, query: Record<string, QueryValue | QueryValue[]> = {}, arrayStyle: 'comma' | 'brackets' = 'comma'): string {
-  const params = new URLSearchParams();
-  const text = (v: QueryValue) => (v instanceof Date ? v.toISOString() : String(v));
-  for (const [key, value] of Object.entries(query)) {
-    if (Array.isArray(value)) {
-      const items = value.filter((v) => v !== undefined && v !== null);
-      if (items.length === 0) continue;
-      if (arrayStyle === 'comma') params.append(key, items.map(text).join(','));
-      else for (const item of items) params.append(`${key}[]`, text(item));
-    } else if (value !== undefined && value !== null) {
-      params.append(key, text(value));
-    }
-  }
-  const qs = params.toString();
-  return qs ? `${url}${url.includes('?') ? '&' : '?'}${qs}` : url;
-}
-
-/** Retry-After is either delta-seconds or an HTTP date (RFC 9110 §10.2.3). */
-export function retryAfterMs(header: string | null, now: number): number | null {
-  if (!header) return null;
-  const seconds = Number(header.trim());
-  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
-  const at = Date.parse(header);
-  return Number.isNaN(at) ? null : Math.max(0, at - now);
 }
 
 function vendorMessage(body: unknown): string | null {
@@ -76,15 +51,12 @@ export function crmErrorForStatus(vendor: string, status: number, body: unknown)
   return new CrmError('INVALID_REQUEST', message);
 }
 
-async function readBody(response: Response, binary: boolean): Promise<unknown> {
-  if (binary && response.ok) return Buffer.from(await response.arrayBuffer());
-  const text = await response.text();
-  if (text === '') return null;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
+/** Network failures and non-2xx answers of a CRM vendor as CrmError. */
+export function crmErrors(vendor: string): VendorErrorMapping<CrmError> {
+  return {
+    forResponse: (response) => crmErrorForStatus(vendor, response.status, response.body),
+    forNetwork: (_cause, timedOut) => new CrmError('UNAVAILABLE', `${vendor} ${timedOut ? 'did not answer in time' : 'could not be reached'}`),
+  };
 }
 
 /**
@@ -95,34 +67,19 @@ export async function sendVendorRequest(
   options: VendorHttpOptions,
   request: { method: HttpMethod; url: string; headers: Record<string, string>; body?: unknown; binary?: boolean },
 ): Promise<VendorResponse> {
-  const clock = options.clock ?? systemClock;
-  const doFetch = options.fetch ?? fetch;
-  const maxRetries = options.maxRateLimitRetries ?? 3;
-  const maxWait = options.maxRetryAfterMs ?? 10_000;
-  for (let attempt = 0; ; attempt += 1) {
-    await options.budget.take();
-    let response: Response;
-    try {
-      response = await doFetch(request.url, {
-        method: request.method,
-        headers: {
-          accept: request.binary ? '*/*' : 'application/json',
-          ...(request.body !== undefined ? { 'content-type': 'application/json' } : {}),
-          ...request.headers,
-        },
-        body: request.body === undefined ? undefined : typeof request.body === 'string' ? request.body : JSON.stringify(request.body),
-        signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
-      });
-    } catch (err) {
-      const reason = err instanceof Error && err.name === 'TimeoutError' ? 'did not answer in time' : 'could not be reached';
-      throw new CrmError('UNAVAILABLE', `${options.vendor} ${reason}`);
-    }
-    const body = await readBody(response, request.binary ?? false);
-    if (response.status !== 429) return { status: response.status, body, contentType: response.headers.get('content-type') };
-    const wait = retryAfterMs(response.headers.get('retry-after'), clock.now()) ?? 1000 * 2 ** attempt;
-    if (attempt >= maxRetries || wait > maxWait) throw crmErrorForStatus(options.vendor, 429, body);
-    await clock.sleep(wait);
-  }
+  const response = await send(
+    {
+      errors: crmErrors(options.vendor),
+      budget: options.budget,
+      clock: options.clock,
+      fetch: options.fetch,
+      timeoutMs: options.timeoutMs,
+      maxRateLimitRetries: options.maxRateLimitRetries ?? 3,
+      maxRetryAfterMs: options.maxRetryAfterMs,
+    },
+    request,
+  );
+  return { status: response.status, body: response.body, contentType: response.contentType };
 }
 
 /** A vendor answer that does not parse will not parse on a retry either. */

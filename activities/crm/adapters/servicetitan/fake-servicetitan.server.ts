@@ -1,4 +1,4 @@
-import { FakeVendorServer, serviceTitanPage, type FakeRequest, type FakeResponse } from '../http/fake-vendor-server';
+import { FakeVendorServer, type FakeRequest, type FakeResponse } from '../../../testing/fake-vendor-server';
 
 // A local ServiceTitan for contract tests: the auth host's /connect/token and the tenant-scoped API v2
 // paths the adapter uses, answering in ServiceTitan's documented shapes. Pages are capped at 50 so the
@@ -414,7 +414,7 @@ export class FakeServiceTitan {
   }
 
   stop(): Promise<void> {
-    return this.server.stop();
+    return this.server.close();
   }
 
   private token(req: FakeRequest): FakeResponse {
@@ -495,4 +495,13 @@ export class FakeServiceTitan {
     a.isConfirmed = confirmed;
     return { status: 200 };
   }
+}
+
+/** Pages a list the way ServiceTitan does: page/pageSize in, {page, pageSize, hasMore, totalCount, data} out. */
+export function serviceTitanPage<T>(items: T[], query: URLSearchParams, maxPageSize = 5000): FakeResponse {
+  const page = Number(query.get('page') ?? 1);
+  const pageSize = Math.min(Number(query.get('pageSize') ?? 50), maxPageSize);
+  const data = items.slice((page - 1) * pageSize, page * pageSize);
+  const includeTotal = query.get('includeTotal') === 'true';
+  return { status: 200, body: { page, pageSize, hasMore: page * pageSize < items.length, totalCount: includeTotal ? items.length : null, data } };
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CrmError } from '../../crm.port';
 import { crmErrorForStatus } from '../http/vendor-http';
-import { systemClock, type Clock } from '../http/token-bucket';
+import { systemClock, type Clock } from '../../../http/token-bucket';
 import type { ServiceTitanConfig } from './servicetitan.config';
 
 const TokenResponseSchema = z.object({

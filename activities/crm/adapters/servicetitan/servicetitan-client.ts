@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CrmError } from '../../crm.port';
-import { TokenBucket, systemClock, type Clock } from '../http/token-bucket';
+import { TokenBucket, systemClock, type Clock } from '../../../http/token-bucket';
 import { crmErrorForStatus, parseVendorShape, sendVendorRequest, withQuery, type HttpMethod, type QueryValue, type VendorHttpOptions } from '../http/vendor-http';
 import { ServiceTitanTokenSource } from './servicetitan-auth';
 import type { ServiceTitanConfig } from './servicetitan.config';

@@ -1,5 +1,5 @@
 import { CrmError, type CrmPort } from '../../crm.port';
-import type { Clock } from '../http/token-bucket';
+import type { Clock } from '../../../http/token-bucket';
 import { ServiceTitanClient } from './servicetitan-client';
 import { createServiceTitanCrm, type ServiceTitanCrm } from './servicetitan-crm.adapter';
 import { FAKE_ST, FakeServiceTitan } from './fake-servicetitan.server';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import { startFakeHttpServer, type FakeReply } from '../../../../tests/support/fake-http-server';
+import { startFakeVendorServer, type FakeRequest, type FakeResponse } from '../../../testing/fake-vendor-server';
 import { createTestDatabase, integrationConfig, type TestDatabase } from '../../../../tests/support/integration';
 import { createCustomerSuccessTracker } from '../../create-customer-success-tracker';
 import { CustomerSuccessError, type TrackingEvent } from '../../customer-success-tracker.port';
@@ -21,8 +21,8 @@ const callEvent = (callId: string): TrackingEvent => ({
   timestamp: '2026-11-20T15:04:05.000Z',
 });
 
-async function withServer(reply: (index: number) => FakeReply, body: (url: string, requests: { method: string; path: string; headers: Record<string, unknown>; body: string }[]) => Promise<void>) {
-  const server = await startFakeHttpServer((_req, i) => reply(i));
+async function withServer(reply: (index: number) => FakeResponse, body: (url: string, requests: FakeRequest[]) => Promise<void>) {
+  const server = await startFakeVendorServer({ otherwise: (_req, i) => reply(i) });
   try {
     await body(server.url, server.requests);
   } finally {
@@ -40,7 +40,7 @@ describe('the customer-success HTTP adapter (CUSTOMER_SUCCESS_ADAPTER=http)', ()
         expect(requests).toHaveLength(1);
         expect(requests[0]).toMatchObject({ method: 'POST', path: '/track' });
         expect(requests[0].headers).toMatchObject({ authorization: 'Bearer cs-key', 'idempotency-key': 'call:c-1', 'content-type': 'application/json' });
-        expect(JSON.parse(requests[0].body)).toEqual(callEvent('c-1'));
+        expect(JSON.parse(requests[0].rawBody)).toEqual(callEvent('c-1'));
       },
     );
   });
@@ -52,7 +52,7 @@ describe('the customer-success HTTP adapter (CUSTOMER_SUCCESS_ADAPTER=http)', ()
         const tracker = createCustomerSuccessTracker({ CUSTOMER_SUCCESS_ADAPTER: 'http', CUSTOMER_SUCCESS_API_URL: url }, tdb.db);
         await tracker.track([{ dedupKey: 'call:c-2', event: callEvent('c-2') }]);
         await tracker.track([{ dedupKey: 'call:c-2', event: callEvent('c-2') }, { dedupKey: 'call:c-3', event: callEvent('c-3') }]);
-        expect(requests.map((r) => JSON.parse(r.body).properties.callId)).toEqual(['c-2', 'c-3']);
+        expect(requests.map((r) => JSON.parse(r.rawBody).properties.callId)).toEqual(['c-2', 'c-3']);
         expect(requests[0].headers.authorization).toBeUndefined();
       },
     );

@@ -2,47 +2,26 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { LanguageEngineError } from '../../language-engine.port';
 import { OpenAiLanguageEngine, type OpenAiAdapterConfig, retryAfterFrom } from './openai.adapter';
+import { startFakeVendorServer, type FakeAnswer, type FakeRequest, type FakeVendorServer } from '../../../testing/fake-vendor-server';
 
-// A local stand-in for an OpenAI-compatible server: it speaks the chat-completions wire format and
-// answers from a script, recording every request it receives.
+// The fake vendor server as an OpenAI-compatible API: it answers from a script, one reply per request.
 
-interface Recorded {
-  method: string;
-  url: string;
-  headers: http.IncomingHttpHeaders;
-  body: any;
-}
-type Reply = { status: number; body?: unknown; headers?: Record<string, string> } | 'hang';
-
-let server: http.Server;
+let server: FakeVendorServer;
 let baseUrl: string;
-let script: Reply[] = [];
-let requests: Recorded[] = [];
+let script: FakeAnswer[] = [];
+let requests: (FakeRequest & { body: any })[] = [];
 
 beforeAll(async () => {
-  server = http.createServer((req, res) => {
-    let raw = '';
-    req.on('data', (chunk) => (raw += chunk));
-    req.on('end', () => {
-      requests.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: raw ? JSON.parse(raw) : null });
-      const reply = script.shift() ?? { status: 500, body: { error: { message: 'script exhausted' } } };
-      if (reply === 'hang') return;
-      res.writeHead(reply.status, { 'content-type': 'application/json', ...(reply.headers ?? {}) });
-      res.end(JSON.stringify(reply.body ?? {}));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+  server = await startFakeVendorServer({ pathPrefix: '/v1', otherwise: () => script.shift() ?? { status: 500, body: { error: { message: 'script exhausted' } } } });
+  baseUrl = server.url;
+  requests = server.requests;
 });
 
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
-});
+afterAll(() => server.close());
 
 beforeEach(() => {
   script = [];
-  requests = [];
+  requests.length = 0;
 });
 
 const PRICES = {

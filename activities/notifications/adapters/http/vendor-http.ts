@@ -1,4 +1,5 @@
 import { MessagingError } from '../../messaging.port';
+import { requireOk, type HttpMethod, type VendorErrorMapping } from '../../../http/vendor-http-client';
 
 export interface VendorResponse {
   status: number;
@@ -6,28 +7,28 @@ export interface VendorResponse {
   text: string;
 }
 
-/**
- * One HTTP call to a messaging vendor, with its failures mapped into MessagingError: a refused
- * credential is not retryable (retrying cannot fix it), throttling and 5xx are.
- */
-export async function callVendor(vendor: string, url: string, init: RequestInit & { timeoutMs?: number }): Promise<VendorResponse> {
-  let res: Response;
-  try {
-    res = await fetch(url, { ...init, signal: AbortSignal.timeout(init.timeoutMs ?? 15_000) });
-  } catch (err) {
-    throw new MessagingError('UNAVAILABLE', `${vendor} unreachable: ${(err as Error).message}`);
-  }
-  const text = await res.text();
-  let body: unknown = null;
-  try {
-    body = text ? JSON.parse(text) : null;
-  } catch {
-    body = null;
-  }
-  if (res.ok) return { status: res.status, body, text };
-  const detail = `${vendor} answered ${res.status}: ${text.slice(0, 300)}`;
-  if (res.status === 429) throw new MessagingError('RATE_LIMITED', detail);
-  if (res.status >= 500 || res.status === 408) throw new MessagingError('UNAVAILABLE', detail);
-  if (res.status === 401 || res.status === 403) throw new MessagingError('NOT_CONFIGURED', detail, false);
-  throw new MessagingError('REJECTED', detail, false);
+/** A refused credential is not retryable (retrying cannot fix it); throttling and 5xx are. */
+function messagingErrors(vendor: string): VendorErrorMapping<MessagingError> {
+  return {
+    forNetwork: (cause) => new MessagingError('UNAVAILABLE', `${vendor} unreachable: ${(cause as Error).message}`),
+    forResponse: ({ status, text }) => {
+      const detail = `${vendor} answered ${status}: ${text.slice(0, 300)}`;
+      if (status === 429) return new MessagingError('RATE_LIMITED', detail);
+      if (status >= 500 || status === 408) return new MessagingError('UNAVAILABLE', detail);
+      if (status === 401 || status === 403) return new MessagingError('NOT_CONFIGURED', detail, false);
+      return new MessagingError('REJECTED', detail, false);
+    },
+  };
+}
+
+/** One HTTP call to a messaging vendor over the shared transport, its failures as MessagingError. */
+export async function callVendor(
+  vendor: string,
+  url: string,
+  init: { method: HttpMethod; headers?: Record<string, string>; body?: string; timeoutMs?: number },
+): Promise<VendorResponse> {
+  const response = await requireOk({ errors: messagingErrors(vendor), timeoutMs: init.timeoutMs ?? 15_000 }, { method: init.method, url, headers: init.headers, body: init.body });
+  // A body that is not JSON (Slack's "ok") is read as no body.
+  const body = typeof response.body === 'string' ? null : response.body;
+  return { status: response.status, body, text: response.text };
 }

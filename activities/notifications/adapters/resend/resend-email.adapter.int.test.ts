@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
-import { startFakeHttpServer } from '../../../../tests/support/fake-http-server';
+import { startFakeVendorServer } from '../../../testing/fake-vendor-server';
 import { MessagingError } from '../../messaging.port';
 import { createResendEmailSender } from './resend-email.adapter';
 
@@ -19,7 +19,7 @@ afterEach(async () => close?.());
 
 describe('Resend e-mail adapter (contract)', () => {
   it('posts /emails with the bearer key, idempotency key and both bodies, and returns the email id', async () => {
-    const fake = await startFakeHttpServer(() => ({ status: 200, body: { id: '49a3999c-0ce1-4ea6-ab68-afcd6dc2e794' } }));
+    const fake = await startFakeVendorServer({ otherwise: () => ({ status: 200, body: { id: '49a3999c-0ce1-4ea6-ab68-afcd6dc2e794' } }) });
     close = fake.close;
     const sender = createResendEmailSender({ apiKey: 're_test_123', from: 'HomeAgent <n@homeagent.test>', baseUrl: fake.url });
 
@@ -30,7 +30,7 @@ describe('Resend e-mail adapter (contract)', () => {
     expect(req.headers.authorization).toBe('Bearer re_test_123');
     expect(req.headers['content-type']).toContain('application/json');
     expect(req.headers['idempotency-key']).toBe(email.dedupKey);
-    expect(JSON.parse(req.body)).toEqual({
+    expect(JSON.parse(req.rawBody)).toEqual({
       from: 'HomeAgent <n@homeagent.test>',
       to: ['office@acme.test'],
       subject: '[booked] No heat',
@@ -46,7 +46,7 @@ describe('Resend e-mail adapter (contract)', () => {
     [429, { statusCode: 429, name: 'rate_limit_exceeded', message: 'Too many requests' }, 'RATE_LIMITED', true],
     [500, { statusCode: 500, name: 'internal_server_error', message: 'oops' }, 'UNAVAILABLE', true],
   ])('maps a %i answer to %s', async (status, body, code, retryable) => {
-    const fake = await startFakeHttpServer(() => ({ status, body }));
+    const fake = await startFakeVendorServer({ otherwise: () => ({ status, body }) });
     close = fake.close;
     const sender = createResendEmailSender({ apiKey: 're_x', from: 'n@homeagent.test', baseUrl: fake.url });
     const err = await sender.sendEmail(email).catch((e: unknown) => e);

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
-import { startFakeHttpServer } from '../../../../tests/support/fake-http-server';
+import { startFakeVendorServer } from '../../../testing/fake-vendor-server';
 import { MessagingError, type SmsSender } from '../../messaging.port';
 import { createPrimarySmsSender, createRoutedSmsSender } from './primary-sms.adapter';
 
@@ -11,7 +11,7 @@ afterEach(async () => close?.());
 
 describe('primary SMS provider adapter (contract)', () => {
   it('posts {From, To[], Text, ConversationMetadata} with the bearer key and returns the Sid', async () => {
-    const fake = await startFakeHttpServer(() => ({ status: 202, body: { Sid: 'msg_01HZX', Status: 'Queued' } }));
+    const fake = await startFakeVendorServer({ otherwise: () => ({ status: 202, body: { Sid: 'msg_01HZX', Status: 'Queued' } }) });
     close = fake.close;
     const sender = createPrimarySmsSender({ apiKey: 'key-1', baseUrl: `${fake.url}/v1/`, from: '+15550001111' });
 
@@ -20,7 +20,7 @@ describe('primary SMS provider adapter (contract)', () => {
     expect(req.path).toBe('/v1/messages');
     expect(req.headers.authorization).toBe('Bearer key-1');
     expect(req.headers['idempotency-key']).toBe(sms.dedupKey);
-    expect(JSON.parse(req.body)).toEqual({
+    expect(JSON.parse(req.rawBody)).toEqual({
       From: '+15550001111',
       To: ['+15551230000'],
       Text: 'Emergency booked',
@@ -29,7 +29,7 @@ describe('primary SMS provider adapter (contract)', () => {
   });
 
   it('maps throttling to a retryable error and a bad request to a final one', async () => {
-    const fake = await startFakeHttpServer((_r, i) => (i === 0 ? { status: 429, body: { message: 'slow down' } } : { status: 400, body: { message: 'bad To' } }));
+    const fake = await startFakeVendorServer({ otherwise: (_r, i) => (i === 0 ? { status: 429, body: { message: 'slow down' } } : { status: 400, body: { message: 'bad To' } }) });
     close = fake.close;
     const sender = createPrimarySmsSender({ apiKey: 'k', baseUrl: fake.url, from: '+15550001111' });
     await expect(sender.sendSms(sms)).rejects.toMatchObject({ code: 'RATE_LIMITED', retryable: true });

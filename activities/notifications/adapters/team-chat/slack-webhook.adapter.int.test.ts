@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { renderTeamChat } from '../../../../domain/notifications/templates/render';
-import { startFakeHttpServer } from '../../../../tests/support/fake-http-server';
+import { startFakeVendorServer } from '../../../testing/fake-vendor-server';
 import { MessagingError } from '../../messaging.port';
 import { createSlackWebhookSender } from './slack-webhook.adapter';
 
@@ -24,7 +24,7 @@ const message = {
 
 describe('team-chat incoming webhook adapter (contract)', () => {
   it('posts {text, blocks} with the "View on Dashboard" button to the hook and accepts "ok"', async () => {
-    const fake = await startFakeHttpServer(() => ({ status: 200, body: 'ok' }));
+    const fake = await startFakeVendorServer({ otherwise: () => ({ status: 200, body: 'ok' }) });
     close = fake.close;
     const sender = createSlackWebhookSender({ webhookUrlFor: () => `${fake.url}/services/T000/B000/XXXX` });
 
@@ -33,7 +33,7 @@ describe('team-chat incoming webhook adapter (contract)', () => {
     expect(req.method).toBe('POST');
     expect(req.path).toBe('/services/T000/B000/XXXX');
     expect(req.headers['content-type']).toContain('application/json');
-    const body = JSON.parse(req.body) as { text: string; blocks: Array<{ type: string; elements?: Array<{ type: string; text: { text: string }; url: string }> }> };
+    const body = JSON.parse(req.rawBody) as { text: string; blocks: Array<{ type: string; elements?: Array<{ type: string; text: { text: string }; url: string }> }> };
     expect(body.text).toBe(message.text);
     const button = body.blocks.flatMap((b) => b.elements ?? []).find((e) => e.type === 'button');
     expect(button).toMatchObject({ text: { text: 'View on Dashboard' }, url: 'https://app.homeagent.test/dashboard/link/int-1' });
@@ -46,7 +46,7 @@ describe('team-chat incoming webhook adapter (contract)', () => {
     [429, 'rate_limited', 'RATE_LIMITED', true],
     [500, 'rollup_error', 'UNAVAILABLE', true],
   ])('maps a %i "%s" answer to %s', async (status, reason, code, retryable) => {
-    const fake = await startFakeHttpServer(() => ({ status, body: reason }));
+    const fake = await startFakeVendorServer({ otherwise: () => ({ status, body: reason }) });
     close = fake.close;
     const err = await createSlackWebhookSender({ webhookUrlFor: () => fake.url }).postMessage(message).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(MessagingError);

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
-import { startFakeHttpServer } from '../../../../tests/support/fake-http-server';
+import { startFakeVendorServer } from '../../../testing/fake-vendor-server';
 import { MessagingError } from '../../messaging.port';
 import { createTwilioSmsSender } from './twilio-sms.adapter';
 
@@ -11,7 +11,7 @@ afterEach(async () => close?.());
 
 describe('Twilio SMS adapter (contract)', () => {
   it('posts a form to Accounts/{sid}/Messages.json with basic auth and returns the message sid', async () => {
-    const fake = await startFakeHttpServer(() => ({ status: 201, body: { sid: 'SM0123456789abcdef0123456789abcdef', status: 'queued', to: sms.to } }));
+    const fake = await startFakeVendorServer({ otherwise: () => ({ status: 201, body: { sid: 'SM0123456789abcdef0123456789abcdef', status: 'queued', to: sms.to } }) });
     close = fake.close;
     const sender = createTwilioSmsSender({ accountSid: ACCOUNT, authToken: 'tok', from: '+15550001111', statusCallbackUrl: 'https://api.test/integrations/sms/webhook/twilio', baseUrl: fake.url });
 
@@ -21,7 +21,7 @@ describe('Twilio SMS adapter (contract)', () => {
     expect(req.path).toBe(`/2010-04-01/Accounts/${ACCOUNT}/Messages.json`);
     expect(req.headers.authorization).toBe(`Basic ${Buffer.from(`${ACCOUNT}:tok`).toString('base64')}`);
     expect(req.headers['content-type']).toBe('application/x-www-form-urlencoded');
-    expect(Object.fromEntries(new URLSearchParams(req.body))).toEqual({
+    expect(Object.fromEntries(new URLSearchParams(req.rawBody))).toEqual({
       To: '+15551230000',
       From: '+15550001111',
       Body: 'Booked. Details: https://x/y',
@@ -30,10 +30,10 @@ describe('Twilio SMS adapter (contract)', () => {
   });
 
   it('sends through a Messaging Service when given one', async () => {
-    const fake = await startFakeHttpServer(() => ({ status: 201, body: { sid: 'SMabc' } }));
+    const fake = await startFakeVendorServer({ otherwise: () => ({ status: 201, body: { sid: 'SMabc' } }) });
     close = fake.close;
     await createTwilioSmsSender({ accountSid: ACCOUNT, authToken: 'tok', from: 'MG0123', baseUrl: fake.url }).sendSms(sms);
-    const form = new URLSearchParams(fake.requests[0].body);
+    const form = new URLSearchParams(fake.requests[0].rawBody);
     expect(form.get('MessagingServiceSid')).toBe('MG0123');
     expect(form.has('From')).toBe(false);
   });
@@ -46,7 +46,7 @@ describe('Twilio SMS adapter (contract)', () => {
     [429, { code: 20429, message: 'Too Many Requests', status: 429 }, 'RATE_LIMITED', true],
     [503, { code: 20500, message: 'Internal Server Error', status: 503 }, 'UNAVAILABLE', true],
   ])('maps %i code %j to its error', async (status, body, code, retryable) => {
-    const fake = await startFakeHttpServer(() => ({ status, body }));
+    const fake = await startFakeVendorServer({ otherwise: () => ({ status, body }) });
     close = fake.close;
     const err = await createTwilioSmsSender({ accountSid: ACCOUNT, authToken: 't', from: '+15550001111', baseUrl: fake.url }).sendSms(sms).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(MessagingError);

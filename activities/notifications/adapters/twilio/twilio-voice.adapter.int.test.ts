@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
-import { startFakeHttpServer, type FakeReply, type RecordedRequest } from '../../../../tests/support/fake-http-server';
+import { startFakeVendorServer, type FakeResponse, type FakeRequest } from '../../../testing/fake-vendor-server';
 import { MessagingError } from '../../messaging.port';
 import { createTwilioPhoneCaller } from './twilio-voice.adapter';
 
@@ -31,19 +31,19 @@ const callResource = (status: string, answeredBy: string | null = null) => ({
  * A stand-in for Twilio's Calls API: creation answers 201 queued, then each read of the call answers the
  * next of `states` (the last one repeats), and an update answers the call canceled.
  */
-async function startFakeTwilioVoice(states: FakeReply[], create: FakeReply = { status: 201, body: callResource('queued') }) {
+async function startFakeTwilioVoice(states: FakeResponse[], create: FakeResponse = { status: 201, body: callResource('queued') }) {
   let reads = 0;
-  const fake = await startFakeHttpServer((req: RecordedRequest) => {
+  const fake = await startFakeVendorServer({ otherwise: (req: FakeRequest) => {
     if (req.method === 'POST' && req.path === CALLS) return create;
     if (req.method === 'GET' && req.path === CALL) return states[Math.min(reads++, states.length - 1)];
     if (req.method === 'POST' && req.path === CALL) return { status: 200, body: callResource('canceled') };
     return { status: 404, body: { code: 20404, message: 'The requested resource was not found', status: 404 } };
-  });
+  } });
   close = fake.close;
   return fake;
 }
 
-const ok = (status: string, answeredBy: string | null = null): FakeReply => ({ status: 200, body: callResource(status, answeredBy) });
+const ok = (status: string, answeredBy: string | null = null): FakeResponse => ({ status: 200, body: callResource(status, answeredBy) });
 const caller = (baseUrl: string, waitMs = 5_000) =>
   createTwilioPhoneCaller({ accountSid: ACCOUNT, authToken: 'tok', from: '+15550001111', baseUrl, waitMs, pollIntervalMs: 20 });
 
@@ -60,7 +60,7 @@ describe('Twilio voice adapter (contract)', () => {
     expect(create.path).toBe(CALLS);
     expect(create.headers.authorization).toBe(`Basic ${Buffer.from(`${ACCOUNT}:tok`).toString('base64')}`);
     expect(create.headers['content-type']).toBe('application/x-www-form-urlencoded');
-    expect(Object.fromEntries(new URLSearchParams(create.body))).toEqual({
+    expect(Object.fromEntries(new URLSearchParams(create.rawBody))).toEqual({
       To: '+15551230000',
       From: '+15550001111',
       Twiml: '<Response><Say loop="2">This is HomeAgent with an emergency job for Acme Heating &amp; Air. Customer: Jane &lt;Doe&gt;.</Say></Response>',
@@ -98,7 +98,7 @@ describe('Twilio voice adapter (contract)', () => {
     await expect(caller(fake.url, 300).placeCall(page)).resolves.toEqual({ messageId: CALL_SID, answered: false });
     const posts = fake.requests.filter((r) => r.method === 'POST');
     expect(posts.map((r) => r.path)).toEqual([CALLS, CALL]);
-    expect(Object.fromEntries(new URLSearchParams(posts[1].body))).toEqual({ Status: 'canceled' });
+    expect(Object.fromEntries(new URLSearchParams(posts[1].rawBody))).toEqual({ Status: 'canceled' });
   });
 
   it('counts a call still in progress at the deadline as answered unless a machine took it', async () => {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { VoicemailAction } from '../../voice-provider.port';
 import { expectVoiceError } from '../../testing/expect-voice-error';
-import { startFakeVendorServer, type FakeVendorServer } from '../../testing/fake-vendor-server';
+import { startFakeVendorServer, type FakeVendorServer } from '../../../testing/fake-vendor-server';
 import { BlandVoiceProvider, type BlandVoicemailSettings } from './bland.adapter';
 
 const completed = JSON.parse(readFileSync(join(__dirname, 'fixtures', 'post_call_completed.json'), 'utf8')) as Record<string, unknown>;
@@ -28,7 +28,7 @@ beforeAll(async () => {
 });
 beforeEach(() => {
   settings = new MemoryVoicemailSettings();
-  bland = new BlandVoiceProvider({ apiKey: API_KEY, baseUrl: server.baseUrl, voicemailSettings: settings, timeoutMs: 2_000 });
+  bland = new BlandVoiceProvider({ apiKey: API_KEY, baseUrl: server.url, voicemailSettings: settings, timeoutMs: 2_000 });
 });
 afterEach(() => server.reset());
 afterAll(() => server.close());
@@ -71,13 +71,13 @@ describe('Bland REST client', () => {
 
   it('asks Bland to post the post-call webhook to our URL when one is configured', async () => {
     server.on('POST', '/v1/calls', queued);
-    const hooked = new BlandVoiceProvider({ apiKey: API_KEY, baseUrl: server.baseUrl, webhookUrl: 'https://app.test/voice-agent/webhook/org-1/bland' });
+    const hooked = new BlandVoiceProvider({ apiKey: API_KEY, baseUrl: server.url, webhookUrl: 'https://app.test/voice-agent/webhook/org-1/bland' });
     await hooked.createCall({ assistantId: PATHWAY, customerPhone: '+13125550177', callVariables: {} });
     expect((authorised()[0].body as Record<string, unknown>).webhook).toBe('https://app.test/voice-agent/webhook/org-1/bland');
   });
 
   it('refuses agent-level voicemail without a settings store, and prompts always', async () => {
-    const storeless = new BlandVoiceProvider({ apiKey: API_KEY, baseUrl: server.baseUrl });
+    const storeless = new BlandVoiceProvider({ apiKey: API_KEY, baseUrl: server.url });
     await expectVoiceError(storeless.updateVoicemailAction(PATHWAY, { type: 'hangup' }), 'BAD_REQUEST', false);
     await expectVoiceError(bland.updateVoicemailAction(PATHWAY, { type: 'prompt', text: 'Explain why we called.' }), 'BAD_REQUEST', false);
     expect(settings.saved.size).toBe(0);
@@ -128,7 +128,7 @@ describe('Bland REST client', () => {
       createdAtLte: new Date('2024-04-28T12:00:00.000Z'),
     });
 
-    expect(authorised()[0].query).toEqual({ limit: '50', start_date: '2024-04-27', end_date: '2024-04-28' });
+    expect(Object.fromEntries(authorised()[0].query)).toEqual({ limit: '50', start_date: '2024-04-27', end_date: '2024-04-28' });
     expect(calls.map((call) => call.providerCallId)).toEqual(['d9cce3f3-23cf-4fa7-b62c-8be8119b8715']);
     // The list has no per-line transcripts; the concatenated text is parsed instead.
     expect(calls[0].transcriptObject.map((turn) => turn.role)).toEqual(['Agent', 'Customer', 'Agent', 'Customer']);

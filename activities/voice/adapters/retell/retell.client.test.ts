@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expectVoiceError } from '../../testing/expect-voice-error';
-import { startFakeVendorServer, type FakeVendorServer } from '../../testing/fake-vendor-server';
+import { startFakeVendorServer, type FakeVendorServer } from '../../../testing/fake-vendor-server';
 import { RetellVoiceProvider } from './retell.adapter';
 
 const endedCall = (JSON.parse(readFileSync(join(__dirname, 'fixtures', 'call_ended.json'), 'utf8')) as { call: Record<string, unknown> }).call;
@@ -12,7 +12,7 @@ let retell: RetellVoiceProvider;
 
 beforeAll(async () => {
   server = await startFakeVendorServer();
-  retell = new RetellVoiceProvider({ apiKey: API_KEY, baseUrl: server.baseUrl, timeoutMs: 2_000 });
+  retell = new RetellVoiceProvider({ apiKey: API_KEY, baseUrl: server.url, timeoutMs: 2_000 });
 });
 afterEach(() => server.reset());
 afterAll(() => server.close());
@@ -177,7 +177,7 @@ describe('Retell REST client', () => {
 
   it('maps an unreachable API to a retryable UNAVAILABLE', async () => {
     const closed = await startFakeVendorServer();
-    const baseUrl = closed.baseUrl;
+    const baseUrl = closed.url;
     await closed.close();
     const offline = new RetellVoiceProvider({ apiKey: API_KEY, baseUrl, timeoutMs: 1_000 });
     await expectVoiceError(offline.getCall('call_x'), 'UNAVAILABLE', true);

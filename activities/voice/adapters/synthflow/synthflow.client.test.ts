@@ -1,5 +1,5 @@
 import { expectVoiceError } from '../../testing/expect-voice-error';
-import { startFakeVendorServer, type FakeVendorServer } from '../../testing/fake-vendor-server';
+import { startFakeVendorServer, type FakeVendorServer } from '../../../testing/fake-vendor-server';
 import { SynthflowVoiceProvider } from './synthflow.adapter';
 
 const API_KEY = 'sf_api_key';
@@ -36,12 +36,12 @@ let server: FakeVendorServer;
 let synthflow: SynthflowVoiceProvider;
 
 beforeAll(async () => {
-  server = await startFakeVendorServer('/v2');
+  server = await startFakeVendorServer({ pathPrefix: '/v2' });
 });
 beforeEach(() => {
   synthflow = new SynthflowVoiceProvider({
     apiKey: API_KEY,
-    baseUrl: server.baseUrl,
+    baseUrl: server.url,
     workspaceId: 'ws_1',
     webhookUrl: 'https://app.test/voice-agent/webhook/org-1/synthflow',
     now: () => NOW,
@@ -128,7 +128,7 @@ describe('Synthflow REST client', () => {
 
     const calls = await synthflow.listCalls({ assistantId: MODEL, limit: 20, createdAtGte: new Date('2025-03-01T00:00:00.000Z'), createdAtLte: NOW });
 
-    expect(authorised()[0].query).toEqual({ model_id: MODEL, limit: '20', from_date: '1740787200000', to_date: String(NOW.getTime()) });
+    expect(Object.fromEntries(authorised()[0].query)).toEqual({ model_id: MODEL, limit: '20', from_date: '1740787200000', to_date: String(NOW.getTime()) });
     expect(calls[0]).toMatchObject({
       provider: 'synthflow',
       type: 'outboundPhoneCall',
@@ -187,7 +187,7 @@ describe('Synthflow REST client', () => {
       body: { slug: '17735550108', phone_number: '+17735550108', friendly_name: 'Front desk', workspace_id: 'ws_1', assistants: [MODEL] },
     });
     await expect(synthflow.getPhone('+17735550108')).resolves.toEqual({ inboundAgentId: MODEL, outboundAgentId: null, name: 'Front desk' });
-    expect(authorised()[0].query).toEqual({ workspace: 'ws_1' });
+    expect(Object.fromEntries(authorised()[0].query)).toEqual({ workspace: 'ws_1' });
   });
 
   it('renames a number and attaches an agent to it', async () => {

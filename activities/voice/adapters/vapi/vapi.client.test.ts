@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expectVoiceError } from '../../testing/expect-voice-error';
-import { startFakeVendorServer, type FakeVendorServer } from '../../testing/fake-vendor-server';
+import { startFakeVendorServer, type FakeVendorServer } from '../../../testing/fake-vendor-server';
 import { VapiVoiceProvider } from './vapi.adapter';
 
 const report = (JSON.parse(readFileSync(join(__dirname, 'fixtures', 'end-of-call-report.json'), 'utf8')) as { message: Record<string, unknown> }).message;
@@ -24,7 +24,7 @@ let vapi: VapiVoiceProvider;
 
 beforeAll(async () => {
   server = await startFakeVendorServer();
-  vapi = new VapiVoiceProvider({ apiKey: API_KEY, baseUrl: server.baseUrl, timeoutMs: 2_000 });
+  vapi = new VapiVoiceProvider({ apiKey: API_KEY, baseUrl: server.url, timeoutMs: 2_000 });
 });
 afterEach(() => server.reset());
 afterAll(() => server.close());
@@ -111,7 +111,7 @@ describe('Vapi REST client', () => {
       createdAtLte: new Date('2025-03-31T23:59:59.000Z'),
     });
 
-    expect(authorised()[0].query).toEqual({
+    expect(Object.fromEntries(authorised()[0].query)).toEqual({
       assistantId: 'asst_1',
       limit: '10',
       createdAtGe: '2025-03-01T00:00:00.000Z',
@@ -144,7 +144,7 @@ describe('Vapi REST client', () => {
   });
 
   it('maps 429 with an HTTP-date Retry-After to RATE_LIMITED', async () => {
-    const clocked = new VapiVoiceProvider({ apiKey: API_KEY, baseUrl: server.baseUrl, now: () => new Date('2025-03-04T15:00:00.000Z') });
+    const clocked = new VapiVoiceProvider({ apiKey: API_KEY, baseUrl: server.url, now: () => new Date('2025-03-04T15:00:00.000Z') });
     server.on('GET', '/call/busy', { status: 429, headers: { 'retry-after': 'Tue, 04 Mar 2025 15:00:30 GMT' }, body: { message: 'Too Many Requests' } });
     const error = await expectVoiceError(clocked.getCall('busy'), 'RATE_LIMITED', true);
     expect(error.retryAfterMs).toBe(30_000);
