@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Client } from 'pg';
@@ -216,7 +217,7 @@ async function main() {
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   try {
     const session = await onboard(h, base);
-    console.log(`bench:calls on ${require('node:os').cpus().length} CPU(s); product in one process against the test-stack servers`);
+    console.log(`bench:calls on ${cpus().length} CPU(s); product in one process against the test-stack servers`);
     if (SKIP !== 'pipeline') await pipelineBench(h, session);
     if (SKIP !== 'logs') await callLogsBench(h, session);
   } finally {

@@ -9,9 +9,10 @@ import { buildWebIfStale } from './build-web';
 import { startProductProcesses } from './processes';
 import { bringUpServers } from './stack';
 import { provisionChromium, provisionTemporalTestServer } from './stack/provision';
+import { runStaticChecks } from './static-checks';
 
-// `npm test`: unit, integration and browser tests against real servers on the test ports, in a data
-// directory of their own (wiped each run), so a running demo is not disturbed.
+// `npm test`: type check and lint, then unit, integration and browser tests against real servers on the
+// test ports, in a data directory of their own (wiped each run), so a running demo is not disturbed.
 const log = (msg: string) => console.log(`[test] ${msg}`);
 
 async function main(): Promise<number> {
@@ -20,10 +21,17 @@ async function main(): Promise<number> {
   const jestArgs = process.argv.slice(2);
   const started = Date.now();
   fs.rmSync(config.HOMEAGENT_DATA_DIR, { recursive: true, force: true });
+  // A run narrowed by jest arguments is a developer's partial run; the full run (CI) checks the whole tree.
+  const checks = jestArgs.length === 0 ? runStaticChecks(config.repoRoot, log) : Promise.resolve(true);
+  if (jestArgs.length > 0) log('partial run: type check and lint skipped');
   const [{ sup }] = await Promise.all([bringUpServers(config, log), buildWebIfStale(config.repoRoot, log)]);
   await Promise.all([provisionChromium(log), provisionTemporalTestServer(config.HOMEAGENT_CACHE_DIR, log)]);
   const logsDir = path.join(config.HOMEAGENT_DATA_DIR, 'logs');
   try {
+    if (!(await checks)) {
+      console.log('\n[test] type check or lint failed; tests not run');
+      return 1;
+    }
     await applyMigrations(config.databaseUrl);
     await startProductProcesses(config, sup, env, { logToFiles: logsDir });
     const db = createDb(config.databaseUrl);

@@ -3,7 +3,6 @@ import { CORRELATION_HEADER, correlationIdFrom, withCorrelationId } from '../../
 import type { Logger } from '../../lib/logger';
 
 declare global {
-  // eslint-disable-next-line @typescript-eslint/no-namespace
   namespace Express {
     interface Request {
       correlationId: string;

@@ -113,7 +113,7 @@ export function isOpenThroughout(start: Date, end: Date, timeZone: string, hours
   const lastDate = toZonedParts(last, timeZone).date;
   for (let date = first; date <= lastDate; date = addDays(date, 1)) {
     const boundaries = new Set(['00:00']);
-    for (const d of [date, addDays(date, -1)]) for (const r of hours[weekdayOf(d)] ?? []) (boundaries.add(r.start), boundaries.add(r.end));
+    for (const d of [date, addDays(date, -1)]) for (const r of hours[weekdayOf(d)] ?? []) boundaries.add(r.start).add(r.end);
     for (const b of boundaries) {
       const at = zonedTimeToInstant(date, b, timeZone);
       if (at > start && at < last && !isWithinHours(at, timeZone, hours, holidays)) return false;

@@ -5,14 +5,14 @@ export const INTERACTION_CONTEXT =
   'You review one interaction (a phone call or a chat) between a home-service contractor (HVAC, plumbing, electrical, drains, roofing and similar trades) and a customer or caller. The contractor side is an AI voice or chat agent unless the input says otherwise. The input gives the transcript (lines of {role, message, timestamp mm:ss, seconds}), the organization, and facts recorded by the system: the actions the agent took with their status (NEW, COMPLETED, DROPPED), call events and how the call ended. org.instructions holds the organization\'s own instructions (isLead rules, callReasons, bookedSummary sections, jobTags): follow those that apply to this task; they outrank your general judgement, never the recorded facts.';
 
 /** Only for an interaction with a COMPLETED booking action: booked is a fact, never a reading of the text. */
-export function requireBooked<S extends z.ZodType<InteractionInput, any>>(schema: S) {
+export function requireBooked<S extends z.ZodType<InteractionInput, unknown>>(schema: S) {
   return schema.refine((input) => completedBookingActions(input.facts).length > 0, {
     message: 'this task needs an interaction with a COMPLETED booking action',
     path: ['facts', 'actions'],
   });
 }
 
-export function requireNotBooked<S extends z.ZodType<InteractionInput, any>>(schema: S) {
+export function requireNotBooked<S extends z.ZodType<InteractionInput, unknown>>(schema: S) {
   return schema.refine((input) => completedBookingActions(input.facts).length === 0, {
     message: 'this task needs an interaction without a COMPLETED booking action',
     path: ['facts', 'actions'],

@@ -6,7 +6,7 @@ import { checkSections, SummaryOutputSchema } from '../../../domain/interaction/
 import { taskMessages } from './task-input';
 
 /** The summary tasks differ in what they stress and which sections they must have. */
-export function defineSummaryTask<I extends z.ZodType<InteractionInput, any>>(spec: {
+export function defineSummaryTask<I extends z.ZodType<InteractionInput, unknown>>(spec: {
   name: string;
   description: string;
   inputSchema: I;
