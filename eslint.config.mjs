@@ -33,6 +33,7 @@ const LAYERS = {
 };
 
 const TEST_FILES = ['**/*.test.ts', '**/*.test.tsx'];
+const ASSEMBLED_TEST_FILES = ['**/*.int.test.ts', '**/*.e2e.test.ts'];
 const TS_FILES = ['**/*.ts', '**/*.tsx', '**/*.mts', '**/*.cts'];
 
 /** Zones forbidding every product folder `allowed` does not contain, for files under `layer`. */
@@ -153,10 +154,17 @@ export default defineConfig([
     },
   },
 
-  // Layer boundaries. Tests follow their layer, and may also use the shared test support.
+  // Layer boundaries. Unit tests follow their layer, and may also use the shared test support and build
+  // settings with the product's own env parser (config/). Integration and browser tests assemble the
+  // product (a worker, the API, the event catalog), so they may reach any server layer.
   ...Object.entries(LAYERS).flatMap(([layer, allowed]) => [
     { files: [`${layer}/**`], ignores: TEST_FILES, rules: boundaryRules(layer, allowed) },
-    { files: TEST_FILES.map((f) => `${layer}/${f}`), rules: boundaryRules(layer, [...allowed, ...TEST_SUPPORT]) },
+    {
+      files: TEST_FILES.map((f) => `${layer}/${f}`),
+      ignores: ASSEMBLED_TEST_FILES,
+      rules: boundaryRules(layer, [...allowed, ...TEST_SUPPORT, 'config']),
+    },
+    ...(layer === 'web' ? [] : [{ files: ASSEMBLED_TEST_FILES.map((f) => `${layer}/${f}`), rules: boundaryRules(layer, LAYERS.tests) }]),
   ]),
   {
     files: ['domain/**'],

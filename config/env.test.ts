@@ -1,5 +1,4 @@
 import { ConfigError, loadConfig, TEST_STACK_ENV, testStackEnv, type AppConfig } from './env';
-import { createLanguageEngine, languageEngineConfigFrom } from '../activities/llm/create-language-engine';
 
 function configError(env: Record<string, string>): ConfigError {
   try {
@@ -163,14 +162,6 @@ describe('testStackEnv slots', () => {
 describe('the OpenAI-compatible engine settings', () => {
   it('needs a model when LLM_ADAPTER is openai, naming the variable', () => {
     expect(() => loadConfig({ LLM_ADAPTER: 'openai' })).toThrow(/OPENAI_MODEL/);
-  });
-
-  it('builds the openai engine from the environment', () => {
-    const config = loadConfig({ LLM_ADAPTER: 'openai', OPENAI_MODEL: 'gpt-4.1-mini', OPENAI_BASE_URL: 'http://127.0.0.1:9/v1', OPENAI_API_KEY: 'sk-test', OPENAI_PRICES: '{"gpt-4.1-mini":{"inputPerMillionUsd":0.4,"outputPerMillionUsd":1.6}}' });
-    const settings = languageEngineConfigFrom(config);
-    expect(settings).toMatchObject({ adapter: 'openai', baseUrl: 'http://127.0.0.1:9/v1', apiKey: 'sk-test', models: { default: 'gpt-4.1-mini' } });
-    expect(createLanguageEngine(settings).name).toBe('openai');
-    expect(createLanguageEngine(languageEngineConfigFrom(loadConfig({}))).name).toBe('offline');
   });
 
   it('refuses a timeout that is not a number of milliseconds, and prices that are not JSON', () => {

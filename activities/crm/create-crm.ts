@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import type { AppConfig } from '../../config/env';
 import type { Db } from '../../prisma/client';
 import { canonicalJson } from '../../domain/shared/canonical-json';
 import type { CrmConnection } from '../../domain/crm/crm-config.schema';
@@ -15,26 +14,27 @@ import { NOT_PORT_METHODS } from './adapters/vendor-port';
 import { CrmError, type CrmPort, type CrmProvider } from './crm.port';
 import { createCrmConnectionStore, type CrmConnectionSource, type CrmConnectionStore } from './crm-connection.repository';
 
-export type VendorCrmSettings = Pick<
-  AppConfig,
-  | 'SERVICETITAN_AUTH_URL'
-  | 'SERVICETITAN_API_URL'
-  | 'SERVICETITAN_CLIENT_ID'
-  | 'SERVICETITAN_CLIENT_SECRET'
-  | 'SERVICETITAN_APP_KEY'
-  | 'SERVICETITAN_TENANT_ID'
-  | 'SERVICETITAN_BOOKING_PROVIDER_ID'
-  | 'SERVICETITAN_CAMPAIGN_ID'
-  | 'SERVICETITAN_REQUESTS_PER_SECOND'
-  | 'HOUSECALLPRO_API_URL'
-  | 'HOUSECALLPRO_API_KEY'
-  | 'HOUSECALLPRO_AUTH_SCHEME'
-  | 'HOUSECALLPRO_DEFAULT_EMPLOYEE_ID'
-  | 'HOUSECALLPRO_REQUESTS_PER_SECOND'
-  | 'CRM_CACHE_REFRESH_SECONDS'
-  | 'CRM_CREDENTIALS_KEY'
-  | 'NODE_ENV'
->;
+// The deployment settings this factory reads, named as config/env.ts names them; the composition root passes its config.
+export type CrmAdapterName = 'sandbox' | 'servicetitan' | 'housecallpro';
+export interface VendorCrmSettings {
+  NODE_ENV: 'development' | 'test' | 'production';
+  CRM_CREDENTIALS_KEY?: string;
+  SERVICETITAN_AUTH_URL: string;
+  SERVICETITAN_API_URL: string;
+  SERVICETITAN_CLIENT_ID?: string;
+  SERVICETITAN_CLIENT_SECRET?: string;
+  SERVICETITAN_APP_KEY?: string;
+  SERVICETITAN_TENANT_ID?: string;
+  SERVICETITAN_BOOKING_PROVIDER_ID?: string;
+  SERVICETITAN_CAMPAIGN_ID?: string;
+  SERVICETITAN_REQUESTS_PER_SECOND: number;
+  HOUSECALLPRO_API_URL: string;
+  HOUSECALLPRO_API_KEY?: string;
+  HOUSECALLPRO_AUTH_SCHEME: 'Token' | 'Bearer';
+  HOUSECALLPRO_DEFAULT_EMPLOYEE_ID?: string;
+  HOUSECALLPRO_REQUESTS_PER_SECOND: number;
+  CRM_CACHE_REFRESH_SECONDS: number;
+}
 
 /** ServiceTitan's integration environment, for a connection with isSandbox. */
 export const SERVICETITAN_INTEGRATION_HOSTS = { authUrl: 'https://auth-integration.servicetitan.io', apiUrl: 'https://api-integration.servicetitan.io' };
@@ -126,7 +126,7 @@ export async function verifyCrmConnection(connection: CrmConnection, settings: V
 }
 
 /** The CRM of the whole deployment (CRM_ADAPTER): every organization without a connection of its own uses it. */
-function deploymentCrm(adapter: AppConfig['CRM_ADAPTER'], db: Db, config: VendorCrmSettings | undefined): { crm: CrmProvider; sandbox: SandboxCrm | null } {
+function deploymentCrm(adapter: CrmAdapterName, db: Db, config: VendorCrmSettings | undefined): { crm: CrmProvider; sandbox: SandboxCrm | null } {
   if (adapter === 'sandbox') {
     const sandbox = createSandboxCrm(db);
     return { crm: sandbox, sandbox };
@@ -252,7 +252,7 @@ export function createCrm({
   config,
   connections,
 }: {
-  adapter: AppConfig['CRM_ADAPTER'];
+  adapter: CrmAdapterName;
   db: Db;
   config?: VendorCrmSettings;
   /** Replaces the database store (tests). */

@@ -1,10 +1,14 @@
-import type { AppConfig } from '../../config/env';
 import type { Db } from '../../prisma/client';
 import { createHttpCustomerSuccessTracker } from './adapters/http/http-tracker.adapter';
 import { createOfflineCustomerSuccessTracker } from './adapters/offline/offline-tracker.adapter';
 import type { CustomerSuccessTracker } from './customer-success-tracker.port';
 
-export type CustomerSuccessConfig = Pick<AppConfig, 'CUSTOMER_SUCCESS_ADAPTER' | 'CUSTOMER_SUCCESS_API_URL' | 'CUSTOMER_SUCCESS_API_KEY'>;
+// The deployment settings this factory reads, named as config/env.ts names them; the composition root passes its config.
+export interface CustomerSuccessConfig {
+  CUSTOMER_SUCCESS_ADAPTER: 'offline' | 'http';
+  CUSTOMER_SUCCESS_API_URL?: string;
+  CUSTOMER_SUCCESS_API_KEY?: string;
+}
 
 /** Builds the tracking adapter from config (CUSTOMER_SUCCESS_ADAPTER); offline keeps every event in the database. */
 export function createCustomerSuccessTracker(config: CustomerSuccessConfig, db: Db): CustomerSuccessTracker {

@@ -1,6 +1,7 @@
+import { loadConfig } from '../../config/env';
 import { OfflineLanguageEngine } from './adapters/offline/offline.engine';
 import { OpenAiLanguageEngine } from './adapters/openai/openai.adapter';
-import { createLanguageEngine } from './create-language-engine';
+import { createLanguageEngine, languageEngineConfigFrom } from './create-language-engine';
 
 describe('createLanguageEngine', () => {
   it('builds the offline engine without any other setting', () => {
@@ -29,5 +30,15 @@ describe('createLanguageEngine', () => {
       expect.objectContaining({ code: 'MISCONFIGURED', message: expect.stringContaining('apiKey') }),
     );
     expect(() => createLanguageEngine({ adapter: 'openai', apiKey: 'k', models: { default: 'm' } })).toThrow(expect.objectContaining({ message: expect.stringContaining('prices') }));
+  });
+});
+
+describe('the engine config/env.ts describes', () => {
+  it('builds the openai engine from the environment', () => {
+    const config = loadConfig({ LLM_ADAPTER: 'openai', OPENAI_MODEL: 'gpt-4.1-mini', OPENAI_BASE_URL: 'http://127.0.0.1:9/v1', OPENAI_API_KEY: 'sk-test', OPENAI_PRICES: '{"gpt-4.1-mini":{"inputPerMillionUsd":0.4,"outputPerMillionUsd":1.6}}' });
+    const settings = languageEngineConfigFrom(config);
+    expect(settings).toMatchObject({ adapter: 'openai', baseUrl: 'http://127.0.0.1:9/v1', apiKey: 'sk-test', models: { default: 'gpt-4.1-mini' } });
+    expect(createLanguageEngine(settings).name).toBe('openai');
+    expect(createLanguageEngine(languageEngineConfigFrom(loadConfig({}))).name).toBe('offline');
   });
 });

@@ -1,4 +1,3 @@
-import type { AppConfig } from '../../config/env';
 import { OfflineLanguageEngine } from './adapters/offline/offline.engine';
 import { type ModelPrice, OpenAiLanguageEngine, type OpenAiAdapterDeps } from './adapters/openai/openai.adapter';
 import { type LanguageEngine, LanguageEngineError, type ModelTier } from './language-engine.port';
@@ -42,7 +41,16 @@ export function createLanguageEngine(config: LanguageEngineConfig, deps: OpenAiA
   }
 }
 
-export type LanguageEngineSettings = Pick<AppConfig, 'LLM_ADAPTER' | 'OPENAI_BASE_URL' | 'OPENAI_API_KEY' | 'OPENAI_MODEL' | 'OPENAI_CHEAP_MODEL' | 'OPENAI_TIMEOUT_MS' | 'OPENAI_PRICES'>;
+// The deployment settings this factory reads, named as config/env.ts names them; the composition root passes its config.
+export interface LanguageEngineSettings {
+  LLM_ADAPTER: 'offline' | 'openai';
+  OPENAI_BASE_URL: string;
+  OPENAI_API_KEY?: string;
+  OPENAI_MODEL?: string;
+  OPENAI_CHEAP_MODEL?: string;
+  OPENAI_TIMEOUT_MS: number;
+  OPENAI_PRICES: Record<string, { inputPerMillionUsd: number; outputPerMillionUsd: number; cachedInputPerMillionUsd?: number }>;
+}
 
 /** The engine config/env.ts describes: LLM_ADAPTER and, for openai, OPENAI_*. */
 export function languageEngineConfigFrom(env: LanguageEngineSettings): LanguageEngineConfig {

@@ -1,4 +1,3 @@
-import type { AppConfig } from '../../config/env';
 import type { Db } from '../../prisma/client';
 import { createOutboxMessaging } from './adapters/outbox/outbox.adapter';
 import { createResendEmailSender } from './adapters/resend/resend-email.adapter';
@@ -9,29 +8,29 @@ import { createTwilioSmsSender } from './adapters/twilio/twilio-sms.adapter';
 import { createTwilioPhoneCaller } from './adapters/twilio/twilio-voice.adapter';
 import { MessagingError, type EmailSender, type Messaging, type PhoneCaller } from './messaging.port';
 
-export type MessagingConfig = Pick<
-  AppConfig,
-  | 'MESSAGING_ADAPTER'
-  | 'EMAIL_TRANSPORT'
-  | 'EMAIL_FROM'
-  | 'RESEND_API_KEY'
-  | 'RESEND_BASE_URL'
-  | 'SMTP_HOST'
-  | 'SMTP_PORT'
-  | 'SMTP_SECURE'
-  | 'SMTP_USER'
-  | 'SMTP_PASSWORD'
-  | 'SMS_PRIMARY_API_URL'
-  | 'SMS_PRIMARY_API_KEY'
-  | 'SMS_PRIMARY_FROM'
-  | 'TWILIO_ACCOUNT_SID'
-  | 'TWILIO_AUTH_TOKEN'
-  | 'TWILIO_FROM'
-  | 'TWILIO_BASE_URL'
-  | 'TWILIO_VOICE_FROM'
-  | 'TEAM_CHAT_WEBHOOK_URL'
-  | 'PUBLIC_API_URL'
->;
+// The deployment settings this factory reads, named as config/env.ts names them; the composition root passes its config.
+export interface MessagingConfig {
+  MESSAGING_ADAPTER: 'outbox' | 'live';
+  EMAIL_TRANSPORT: 'resend' | 'smtp';
+  EMAIL_FROM: string;
+  RESEND_API_KEY?: string;
+  RESEND_BASE_URL?: string;
+  SMTP_HOST?: string;
+  SMTP_PORT: number;
+  SMTP_SECURE: 'true' | 'false';
+  SMTP_USER?: string;
+  SMTP_PASSWORD?: string;
+  SMS_PRIMARY_API_URL?: string;
+  SMS_PRIMARY_API_KEY?: string;
+  SMS_PRIMARY_FROM?: string;
+  TWILIO_ACCOUNT_SID?: string;
+  TWILIO_AUTH_TOKEN?: string;
+  TWILIO_FROM?: string;
+  TWILIO_BASE_URL?: string;
+  TWILIO_VOICE_FROM?: string;
+  TEAM_CHAT_WEBHOOK_URL?: string;
+  PUBLIC_API_URL?: string;
+}
 
 const refusal = (what: string) => new MessagingError('NOT_CONFIGURED', `${what} is not configured`, false);
 
