@@ -1,6 +1,6 @@
 import type { AppConfig } from '../config/env';
 import type { Logger } from '../lib/logger';
-import type { OrganizationRepository } from './repositories/organization.repository';
+import type { OrganizationRepository } from '../events/projections/organizations/organizations.repository';
 import type { SessionRepository } from './repositories/session.repository';
 import type { StaffRepository } from './repositories/staff.repository';
 import type { WorkflowGateway } from './use-cases/workflow-gateway.port';
@@ -13,11 +13,11 @@ import type { NotificationRepository } from './repositories/notification.reposit
 import type { CrmProvider } from '../activities/crm/crm.port';
 import type { CrmConnectionStore } from '../activities/crm/crm-connection.repository';
 import type { CrmConnection } from '../domain/crm/crm-config.schema';
-import type { CrmActionGateway } from './use-cases/crm-action-gateway.port';
+import type { CrmActionGateway } from '../activities/agent-tools/crm-action-gateway.port';
 import type { AudienceBuildGateway } from './use-cases/audience-build-gateway.port';
 import type { AudienceRepository } from './repositories/audience.repository';
 import type { VoiceToolAuthRepository } from './repositories/voice-tool-auth.repository';
-import type { CapacityRepository } from './repositories/capacity.repository';
+import type { CapacityRepository } from '../events/projections/capacity-settings/capacity-settings.repository';
 import type { OrgProfileRepository } from './repositories/org-profile.repository';
 import type { VoiceProviderDirectory } from '../activities/voice/voice-provider-directory';
 import type { LanguageEngine } from '../activities/llm/language-engine.port';

@@ -7,7 +7,7 @@ import { createEvent } from '../events/catalog';
 import { createKafkaBus } from '../events/bus/kafka-bus';
 import { createDb, type Db } from './client';
 import { createTemporalWorkflowGateway } from '../api/use-cases/temporal-workflow-gateway';
-import { workflowIds } from '../workflows/workflow-ids';
+import { workflowIds } from '../domain/run/workflow-ids';
 import { DEFAULT_REGULAR_HOURS, type Timezone, type Trade } from '../domain/organization/organization-settings.schema';
 import type { OnboardingResult } from '../workflows/onboarding/onboarding.types';
 

@@ -4,7 +4,7 @@ import { createLlmTraceRepository } from '../../api/repositories/llm-trace.repos
 import { createTemporalChatSessionGateway } from '../../api/use-cases/temporal-chat-session-gateway';
 import type { Express } from 'express';
 import { createApp } from '../../api/app';
-import { createOrganizationRepository } from '../../api/repositories/organization.repository';
+import { createOrganizationRepository } from '../../events/projections/organizations/organizations.repository';
 import { createOrgProfileRepository } from '../../api/repositories/org-profile.repository';
 import { createSessionRepository } from '../../api/repositories/session.repository';
 import { createStaffRepository } from '../../api/repositories/staff.repository';
@@ -17,7 +17,7 @@ import { createTemporalInteractionGateway } from '../../api/use-cases/temporal-i
 import type { AppConfig } from '../../config/env';
 import { createKafkaBus } from '../../events/bus/kafka-bus';
 import { createNotificationRepository } from '../../api/repositories/notification.repository';
-import { createCapacityRepository } from '../../api/repositories/capacity.repository';
+import { createCapacityRepository } from '../../events/projections/capacity-settings/capacity-settings.repository';
 import type { EventBus, Subscription } from '../../events/bus/event-bus.port';
 import { PROJECTIONS } from '../../events/projections';
 import { runProjectors } from '../../events/projector';
@@ -26,7 +26,7 @@ import { DefaultLogger, Runtime } from '@temporalio/worker';
 import { createCrm, verifyCrmConnection } from '../../activities/crm/create-crm';
 import { createOrganizationAgentDirectory } from '../../api/use-cases/web-calls';
 import { createTemporalWebCallGateway } from '../../api/use-cases/temporal-web-call-gateway';
-import { createTemporalCrmActionGateway } from '../../api/use-cases/temporal-crm-action-gateway';
+import { createTemporalCrmActionGateway } from '../../activities/agent-tools/adapters/temporal/temporal-crm-action-gateway.adapter';
 import { createTemporalAudienceBuildGateway } from '../../api/use-cases/temporal-audience-build-gateway';
 import { createAudienceRepository } from '../../api/repositories/audience.repository';
 import { createVoiceToolAuthRepository } from '../../api/repositories/voice-tool-auth.repository';

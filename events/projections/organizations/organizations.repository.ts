@@ -1,5 +1,5 @@
-import type { Tx } from '../../../prisma/client';
-import { Prisma } from '../../../prisma/generated/client';
+import type { Db, Tx } from '../../../prisma/client';
+import { Prisma, type Organization } from '../../../prisma/generated/client';
 import type { CustomInstructions } from '../../../domain/organization/org-profile.schema';
 import type { DocumentStore } from '../projection';
 
@@ -80,3 +80,33 @@ export const organizationsStore: DocumentStore<OrganizationDoc> = {
     await tx.organization.deleteMany();
   },
 };
+
+export type OrganizationRow = Organization;
+
+/** The organizations read model's queries: the API, the worker and the activities read organizations here only. */
+export function createOrganizationRepository(db: Db) {
+  return {
+    findById: (id: string) => db.organization.findUnique({ where: { id } }),
+    findBySlug: (slug: string) => db.organization.findUnique({ where: { slug } }),
+    listAll: () =>
+      db.organization.findMany({ orderBy: { name: 'asc' }, select: { id: true, name: true, slug: true, onboardingStatus: true } }),
+    listByIds: (ids: string[]) =>
+      db.organization.findMany({
+        where: { id: { in: ids } },
+        orderBy: { name: 'asc' },
+        select: { id: true, name: true, slug: true, onboardingStatus: true },
+      }),
+    async ping(): Promise<void> {
+      await db.$queryRaw`SELECT 1`;
+    },
+  };
+}
+
+export type OrganizationRepository = ReturnType<typeof createOrganizationRepository>;
+
+/** What the capacity view reads of an organization. */
+export const findOrganizationCapacityFields = (db: Db, id: string) =>
+  db.organization.findUnique({ where: { id }, select: { id: true, timezone: true, crmName: true, availabilityConfig: true } });
+
+/** Every organization's id and name, by name. */
+export const listOrganizationNames = (db: Db) => db.organization.findMany({ orderBy: { name: 'asc' }, select: { id: true, name: true } });
