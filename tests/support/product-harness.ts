@@ -10,8 +10,8 @@ import { createSessionRepository } from '../../api/repositories/session.reposito
 import { createStaffRepository } from '../../api/repositories/staff.repository';
 import { createTemporalWorkflowGateway } from '../../api/use-cases/temporal-workflow-gateway';
 import type { WorkflowGateway } from '../../api/use-cases/workflow-gateway.port';
-import { createInteractionRepository } from '../../api/repositories/interaction.repository';
-import { createTraceEvaluationRepository } from '../../api/repositories/trace-evaluation.repository';
+import { createInteractionRepository } from '../../events/projections/interactions/interactions.repository';
+import { createTraceEvaluationRepository } from '../../events/projections/trace-evaluations/trace-evaluations.repository';
 import { createVoiceProviderSecretRepository } from '../../api/repositories/voice-provider-secret.repository';
 import { createTemporalInteractionGateway } from '../../api/use-cases/temporal-interaction-gateway';
 import type { AppConfig } from '../../config/env';
@@ -28,8 +28,8 @@ import { createOrganizationAgentDirectory } from '../../api/use-cases/web-calls'
 import { createTemporalWebCallGateway } from '../../api/use-cases/temporal-web-call-gateway';
 import { createTemporalCrmActionGateway } from '../../activities/agent-tools/adapters/temporal/temporal-crm-action-gateway.adapter';
 import { createTemporalAudienceBuildGateway } from '../../api/use-cases/temporal-audience-build-gateway';
-import { createAudienceRepository } from '../../api/repositories/audience.repository';
-import { createVoiceToolAuthRepository } from '../../api/repositories/voice-tool-auth.repository';
+import { createAudienceRepository } from '../../events/projections/audiences/audiences.repository';
+import { createVoiceToolAuthRepository } from '../../api/repositories/voice-provider-secret.repository';
 import { createVoiceProviderDirectory } from '../../activities/voice/voice-provider-directory';
 import { deliverThrough } from '../../api/use-cases/voice-agent-calls';
 import { createLanguageEngine, languageEngineConfigFrom } from '../../activities/llm/create-language-engine';

@@ -1,5 +1,6 @@
 import type { Db } from '../../../prisma/client';
 import type { InteractionSnapshot, InteractionSnapshotReader } from './interaction-snapshot.port';
+import { findOrganizationSummary } from '../../../events/projections/organizations/organizations.repository';
 
 // The projection name of events/projections/interactions.
 const INTERACTIONS_PROJECTION = 'interactions';
@@ -32,6 +33,6 @@ export function createInteractionSnapshotReader(db: Db): InteractionSnapshotRead
         agentType: row.agentType,
       };
     },
-    findOrganization: (orgId) => db.organization.findUnique({ where: { id: orgId }, select: { id: true, name: true, timezone: true, crmName: true } }),
+    findOrganization: (orgId) => findOrganizationSummary(db, orgId),
   };
 }

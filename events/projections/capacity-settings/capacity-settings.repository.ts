@@ -106,3 +106,7 @@ export function createCapacityRepository(db: Db) {
 }
 
 export type CapacityRepository = ReturnType<typeof createCapacityRepository>;
+
+/** The org's saved capacity sections; null when it has never saved any. */
+export const findStoredCapacitySettings = async (db: Db, orgId: string): Promise<StoredCapacitySettings | null> =>
+  ((await db.organizationCapacitySettings.findUnique({ where: { orgId }, select: { settings: true } }))?.settings as StoredCapacitySettings | undefined) ?? null;
