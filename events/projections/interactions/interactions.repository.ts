@@ -157,6 +157,8 @@ export function jobsOfActions(actions: { interactionId: string | null; actionTyp
   return [...jobs.values()];
 }
 
+export const findInteraction = (db: Db, id: string) => db.interaction.findUnique({ where: { id } });
+
 export function createInteractionRepository(db: Db) {
   return {
     async listCallLogs(f: CallLogsFilter): Promise<{ rows: CallLogRow[]; totalCount: number; statusCounts: Record<string, number> }> {
@@ -186,7 +188,7 @@ export function createInteractionRepository(db: Db) {
       return jobsOfActions(await listCompletedActionsOfInteractions(db, interactionIds, JOB_ACTIONS));
     },
     findByCallId: (callId: string) => db.interaction.findUnique({ where: { callId } }),
-    findById: (id: string) => db.interaction.findUnique({ where: { id } }),
+    findById: (id: string) => findInteraction(db, id),
     findByProviderCall: (orgId: string, provider: string, providerCallId: string) =>
       db.interaction.findFirst({ where: { orgId, provider, providerCallId } }),
     async orgIdOfCall(callId: string): Promise<string | null> {
