@@ -196,6 +196,12 @@ export function createInteractionRepository(db: Db) {
     },
     /** A call is named by its call id or its interaction's id (an LLM trace id). */
     findByCallOrInteractionId: (id: string) => db.interaction.findFirst({ where: { OR: [{ callId: id }, { id }] } }),
+    /** Which of these provider calls of the org have finished processing (the bench's latency probe). */
+    async finishedProviderCallIds(orgId: string, providerCallIds: string[]): Promise<string[]> {
+      const rows = await db.interaction.findMany({ where: { orgId, providerCallId: { in: providerCallIds }, NOT: { callStatus: 'PROCESSING' } }, select: { providerCallId: true } });
+      return rows.map((r) => r.providerCallId);
+    },
+    countOfOrganization: (orgId: string) => db.interaction.count({ where: { orgId } }),
     async orgIdOfInteraction(id: string): Promise<string | null> {
       return (await db.interaction.findUnique({ where: { id }, select: { orgId: true } }))?.orgId ?? null;
     },
