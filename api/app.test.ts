@@ -5,7 +5,7 @@ import { hashPassword, verifyPassword } from '../lib/passwords';
 import type { OnboardingInput } from '../workflows/onboarding/onboarding.types';
 import { createApp } from './app';
 import type { ApiDeps } from './deps';
-import type { OrganizationRepository, OrganizationRow } from './repositories/organization.repository';
+import type { OrganizationRepository, OrganizationRow } from '../events/projections/organizations/organizations.repository';
 import type { SessionRepository } from './repositories/session.repository';
 import type { StaffIdentity, StaffRepository } from './repositories/staff.repository';
 import { ROUTES } from './routes';

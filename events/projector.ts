@@ -3,6 +3,7 @@ import type { Logger } from '../lib/logger';
 import { withCorrelationId } from '../lib/correlation';
 import type { ConsumedEvent, EventSubscriber, Subscription } from './bus/event-bus.port';
 import type { Projection } from './projections/projection';
+import { recordProcessedEvent } from './processed-events.repository';
 
 export type ApplyOutcome = 'applied' | 'duplicate' | 'ignored';
 
@@ -21,19 +22,8 @@ export async function applyToProjection(
   if (!projection.handles.includes(event.type)) return 'ignored';
   return db.$transaction(async (tx) => {
     if (opts.lock !== false) await tx.$executeRaw`SELECT pg_advisory_xact_lock_shared(hashtext(${projection.name}))`;
-    const recorded = await tx.processedEvent.createMany({
-      data: [
-        {
-          projection: projection.name,
-          eventId: event.eventId,
-          topic: consumed.topic,
-          partition: consumed.partition,
-          offset: BigInt(consumed.offset),
-        },
-      ],
-      skipDuplicates: true,
-    });
-    if (recorded.count === 0) return 'duplicate';
+    const recorded = await recordProcessedEvent(tx, { projection: projection.name, eventId: event.eventId, topic: consumed.topic, partition: consumed.partition, offset: consumed.offset });
+    if (!recorded) return 'duplicate';
     await projection.apply(tx, event);
     return 'applied';
   });

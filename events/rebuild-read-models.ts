@@ -4,6 +4,7 @@ import type { Logger } from '../lib/logger';
 import type { EventSubscriber } from './bus/event-bus.port';
 import type { Projection } from './projections/projection';
 import { applyToProjection } from './projector';
+import { forgetProcessedEvents } from './processed-events.repository';
 
 /**
  * Recreates each read model from the log: empties its tables and its processed-event record, then
@@ -26,7 +27,7 @@ export async function rebuildReadModels(deps: {
       try {
         await deps.db.$transaction(async (tx) => {
           await projection.reset(tx);
-          await tx.processedEvent.deleteMany({ where: { projection: projection.name } });
+          await forgetProcessedEvents(tx, projection.name);
         });
         const { events } = await deps.bus.replay({
           aggregateTypes: projection.aggregateTypes,

@@ -6,8 +6,10 @@ import { hashPassword } from '../lib/passwords';
 import { createEvent } from '../events/catalog';
 import { createKafkaBus } from '../events/bus/kafka-bus';
 import { createDb, type Db } from './client';
+import { createOrganizationRepository } from '../events/projections/organizations/organizations.repository';
+import { findStaffIdentity } from '../events/projections/staff-directory/staff-directory.repository';
 import { createTemporalWorkflowGateway } from '../api/use-cases/temporal-workflow-gateway';
-import { workflowIds } from '../workflows/workflow-ids';
+import { workflowIds } from '../domain/run/workflow-ids';
 import { DEFAULT_REGULAR_HOURS, type Timezone, type Trade } from '../domain/organization/organization-settings.schema';
 import type { OnboardingResult } from '../workflows/onboarding/onboarding.types';
 
@@ -37,7 +39,7 @@ export async function seedDemo(config: AppConfig, db: Db): Promise<{ orgs: Onboa
   try {
     await bus.ensureTopics();
     const operatorId = staffUserIdFor(config.DEMO_OPERATOR_EMAIL);
-    if (!(await db.staffUser.findUnique({ where: { id: operatorId } }))) {
+    if (!(await findStaffIdentity(db, operatorId))) {
       await bus.publish([
         createEvent({
           eventId: uuidV5(`operator:${config.DEMO_OPERATOR_EMAIL}`, SEED_NAMESPACE),
@@ -49,7 +51,7 @@ export async function seedDemo(config: AppConfig, db: Db): Promise<{ orgs: Onboa
           causationId: null,
         }),
       ]);
-      await waitUntil('the operator to be projected', async () => !!(await db.staffUser.findUnique({ where: { id: operatorId } })));
+      await waitUntil('the operator to be projected', async () => !!(await findStaffIdentity(db, operatorId)));
     }
 
     const client = new Client({ connection, namespace: config.TEMPORAL_NAMESPACE });
@@ -58,7 +60,7 @@ export async function seedDemo(config: AppConfig, db: Db): Promise<{ orgs: Onboa
     const orgs: OnboardingResult[] = [];
     for (const demo of DEMO_ORGANIZATIONS) {
       const workflowId = workflowIds.onboarding(demo.slug);
-      const existing = await db.organization.findUnique({ where: { slug: demo.slug } });
+      const existing = await createOrganizationRepository(db).findBySlug(demo.slug);
       if (!existing) {
         await gateway.startOnboarding(
           {

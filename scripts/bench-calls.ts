@@ -5,6 +5,7 @@ import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Client } from 'pg';
+import { createInteractionRepository } from '../events/projections/interactions/interactions.repository';
 import { startProductHarness, type ProductHarness } from '../tests/support/product-harness';
 
 // `npm run bench:calls`: the two figures of issue 3 on this machine, against the real servers of the
@@ -77,12 +78,9 @@ async function pipelineBench(h: ProductHarness, s: Session) {
       while (polling || sentAt.size > 0) {
         const ids = [...sentAt.keys()];
         if (ids.length > 0) {
-          const done = await h.tdb.db.interaction.findMany({
-            where: { orgId: s.orgId, providerCallId: { in: ids }, NOT: { callStatus: 'PROCESSING' } },
-            select: { providerCallId: true },
-          });
+          const done = await createInteractionRepository(h.tdb.db).finishedProviderCallIds(s.orgId, ids);
           const now = performance.now();
-          for (const { providerCallId } of done) {
+          for (const providerCallId of done) {
             latencies.push(now - sentAt.get(providerCallId)!);
             sentAt.delete(providerCallId);
             lastDone = now;
@@ -170,7 +168,7 @@ async function timed(n: number, run: () => Promise<void>): Promise<number[]> {
 async function callLogsBench(h: ProductHarness, s: Session) {
   console.log(`\n2. /call/logs over ${ROWS.toLocaleString('en-US')} interactions (page of 200 with statusCounts, ${LOG_REQUESTS} requests per case)`);
   const seconds = await seedInteractions(h.tdb.url, s.orgId);
-  const orgRows = await h.tdb.db.interaction.count({ where: { orgId: s.orgId } });
+  const orgRows = await createInteractionRepository(h.tdb.db).countOfOrganization(s.orgId);
   console.log(`   seeded in ${seconds.toFixed(1)} s; the measured organization holds ${orgRows.toLocaleString('en-US')} of them`);
   const pg = new Client({ connectionString: h.tdb.url });
   await pg.connect();

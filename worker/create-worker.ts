@@ -25,7 +25,7 @@ import { createFollowUpContextReader } from '../activities/interaction/follow-up
 import { createCustomerSuccessTracker, type CustomerSuccessConfig } from '../activities/customer-success/create-customer-success-tracker';
 import { createAgentRuntimeActivities } from '../activities/agent-runtime/agent-runtime.activities';
 import { createWorkerAgentTools } from './create-agent-tools';
-import { TASK_QUEUES, taskQueue, type TaskQueueName } from '../workflows/task-queues';
+import { TASK_QUEUES, taskQueue, type TaskQueueName } from '../domain/run/task-queues';
 
 let bundle: Promise<WorkflowBundleWithSourceMap> | undefined;
 

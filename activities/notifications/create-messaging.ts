@@ -1,4 +1,6 @@
 import type { Db } from '../../prisma/client';
+import { findOrganizationFeatureFlags } from '../../events/projections/organizations/organizations.repository';
+import { findTeamChatWebhookUrl, forcesSecondarySmsProvider } from './org-messaging-settings.repository';
 import { createOutboxMessaging } from './adapters/outbox/outbox.adapter';
 import { createResendEmailSender } from './adapters/resend/resend-email.adapter';
 import { createSmtpEmailSender } from './adapters/smtp/smtp-email.adapter';
@@ -106,18 +108,14 @@ export function createMessaging(opts: { config: MessagingConfig; db: Db }): Mess
       secondary,
       // The org's feature flag (set by PUT /org) or the operator-written sms config row.
       async forcesSecondary(orgId) {
-        const [org, row] = await Promise.all([
-          db.organization.findUnique({ where: { id: orgId }, select: { featureFlags: true } }),
-          db.organizationSmsConfig.findUnique({ where: { orgId }, select: { forceSecondaryProvider: true } }),
-        ]);
-        return (org?.featureFlags as { force_secondary_sms_provider?: boolean } | null)?.force_secondary_sms_provider === true || (row?.forceSecondaryProvider ?? false);
+        const [flags, forced] = await Promise.all([findOrganizationFeatureFlags(db, orgId), forcesSecondarySmsProvider(db, orgId)]);
+        return (flags as { force_secondary_sms_provider?: boolean } | null)?.force_secondary_sms_provider === true || forced;
       },
     }),
     // The organization's own hook (PUT /org team_chat_webhook_url), else the deployment's.
     teamChat: createSlackWebhookSender({
       async webhookUrlFor(orgId) {
-        const own = await db.organizationTeamChat.findUnique({ where: { orgId }, select: { webhookUrl: true } });
-        return own?.webhookUrl ?? c.TEAM_CHAT_WEBHOOK_URL ?? null;
+        return (await findTeamChatWebhookUrl(db, orgId)) ?? c.TEAM_CHAT_WEBHOOK_URL ?? null;
       },
     }),
     phone: livePhone(c),

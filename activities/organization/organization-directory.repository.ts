@@ -1,21 +1,19 @@
 import type { Db } from '../../prisma/client';
 import type { OrganizationDirectory } from './organization-directory.port';
+import { findOrganizationIdBySlug, organizationExists } from '../../events/projections/organizations/organizations.repository';
+import { isMemberOf, staffUserExists } from '../../events/projections/staff-directory/staff-directory.repository';
 
 export function createOrganizationDirectory(db: Db): OrganizationDirectory {
   return {
     async findOrganizationIdBySlug(slug) {
-      const row = await db.organization.findUnique({ where: { slug }, select: { id: true } });
-      return row?.id ?? null;
+      return findOrganizationIdBySlug(db, slug);
     },
     async organizationExists(orgId) {
-      return (await db.organization.count({ where: { id: orgId } })) > 0;
+      return organizationExists(db, orgId);
     },
     async membershipExists(userId, orgId) {
-      const [user, member] = await Promise.all([
-        db.staffUser.count({ where: { id: userId } }),
-        db.organizationMember.count({ where: { userId, orgId } }),
-      ]);
-      return user > 0 && member > 0;
+      const [user, member] = await Promise.all([staffUserExists(db, userId), isMemberOf(db, userId, orgId)]);
+      return user && member;
     },
   };
 }

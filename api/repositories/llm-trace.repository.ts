@@ -1,4 +1,6 @@
 import type { Db } from '../../prisma/client';
+import { listActionsOfInteraction } from '../../events/projections/interaction-actions/interaction-actions.repository';
+import { createInteractionRepository } from '../../events/projections/interactions/interactions.repository';
 import { ActionSchema, type Action, type TranscriptLine } from '../../domain/interaction/interaction.schema';
 
 export interface CallTrace {
@@ -15,13 +17,14 @@ export interface CallTrace {
 
 /** What an evaluation reads of a call: the interactions read model and the agent's actions on it. */
 export function createLlmTraceRepository(db: Db) {
+  const interactions = createInteractionRepository(db);
   return {
     /** A call trace is named by the call's id or its interaction's id. */
     async findCallTrace(traceId: string): Promise<CallTrace | null> {
       if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(traceId)) return null;
-      const row = await db.interaction.findFirst({ where: { OR: [{ callId: traceId }, { id: traceId }] } });
+      const row = await interactions.findByCallOrInteractionId(traceId);
       if (!row) return null;
-      const actions = await db.interactionAction.findMany({ where: { interactionId: row.id }, orderBy: { createdAt: 'asc' } });
+      const actions = await listActionsOfInteraction(db, row.id);
       return {
         interactionId: row.id,
         callId: row.callId,

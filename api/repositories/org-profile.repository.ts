@@ -5,8 +5,9 @@ import {
   type CompanyProfileFields,
   type CustomInstructions,
 } from '../../domain/organization/org-profile.schema';
-import type { StoredCapacitySettings } from '../../events/projections/capacity-settings/capacity-settings.repository';
-import { companyProfileFieldsOf } from '../../events/projections/company-profiles/company-profiles.repository';
+import { findStoredCapacitySettings } from '../../events/projections/capacity-settings/capacity-settings.repository';
+import { companyProfileFieldsOf, findCompanyProfileOf } from '../../events/projections/company-profiles/company-profiles.repository';
+import { findStoredCustomInstructions } from '../../events/projections/organizations/organizations.repository';
 
 export interface StoredCompanyProfile extends CompanyProfileFields {
   id: string;
@@ -18,7 +19,7 @@ export interface StoredCompanyProfile extends CompanyProfileFields {
 export function createOrgProfileRepository(db: Db) {
   return {
     async findCompanyProfile(orgId: string): Promise<StoredCompanyProfile | null> {
-      const row = await db.companyProfile.findUnique({ where: { orgId } });
+      const row = await findCompanyProfileOf(db, orgId);
       if (!row) return null;
       return {
         id: row.id,
@@ -29,14 +30,11 @@ export function createOrgProfileRepository(db: Db) {
     },
     /** null for an unknown org; regular_job_to_dispatch comes from the capacity settings it shares with the availability view. */
     async findCustomInstructions(orgId: string): Promise<{ customInstructions: CustomInstructions; regularJobToDispatch: string | null } | null> {
-      const [org, capacity] = await Promise.all([
-        db.organization.findUnique({ where: { id: orgId }, select: { customInstructions: true } }),
-        db.organizationCapacitySettings.findUnique({ where: { orgId }, select: { settings: true } }),
-      ]);
+      const [org, capacity] = await Promise.all([findStoredCustomInstructions(db, orgId), findStoredCapacitySettings(db, orgId)]);
       if (!org) return null;
       return {
         customInstructions: storedCustomInstructions(org.customInstructions) ?? EMPTY_CUSTOM_INSTRUCTIONS,
-        regularJobToDispatch: (capacity?.settings as StoredCapacitySettings | undefined)?.regular_job_to_dispatch ?? null,
+        regularJobToDispatch: capacity?.regular_job_to_dispatch ?? null,
       };
     },
   };

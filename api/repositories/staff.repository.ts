@@ -1,4 +1,6 @@
 import type { Db } from '../../prisma/client';
+import { findOrganizationEnterpriseId, listOrganizationIdsOfEnterprises } from '../../events/projections/organizations/organizations.repository';
+import { findStaffIdentity, findStaffUserByEmail, isMemberOf, listMembershipOrgIds } from '../../events/projections/staff-directory/staff-directory.repository';
 
 export interface StaffIdentity {
   id: string;
@@ -9,42 +11,38 @@ export interface StaffIdentity {
 
 export function createStaffRepository(db: Db) {
   async function isEnterpriseAdmin(user: StaffIdentity, orgId: string): Promise<boolean> {
-    const org = await db.organization.findUnique({ where: { id: orgId }, select: { enterpriseId: true } });
-    if (!org?.enterpriseId) return false;
-    return (await db.enterprise.count({ where: { id: org.enterpriseId, admins: { has: user.email } } })) > 0;
+    const enterpriseId = await findOrganizationEnterpriseId(db, orgId);
+    if (!enterpriseId) return false;
+    return (await db.enterprise.count({ where: { id: enterpriseId, admins: { has: user.email } } })) > 0;
   }
 
   return {
-    findByEmail: (email: string) => db.staffUser.findUnique({ where: { email: email.trim().toLowerCase() } }),
+    findByEmail: (email: string) => findStaffUserByEmail(db, email.trim().toLowerCase()),
 
     async findIdentity(userId: string): Promise<StaffIdentity | null> {
-      return db.staffUser.findUnique({ where: { id: userId }, select: { id: true, email: true, name: true, isOperator: true } });
+      return findStaffIdentity(db, userId);
     },
 
     /** Orgs a user may open: memberships, plus every org of an enterprise that lists the user as admin. */
     async accessibleOrganizationIds(user: StaffIdentity): Promise<string[]> {
       const [memberships, enterprises] = await Promise.all([
-        db.organizationMember.findMany({ where: { userId: user.id }, select: { orgId: true } }),
+        listMembershipOrgIds(db, user.id),
         db.enterprise.findMany({ where: { admins: { has: user.email } }, select: { id: true } }),
       ]);
-      const viaEnterprise = enterprises.length
-        ? await db.organization.findMany({ where: { enterpriseId: { in: enterprises.map((e) => e.id) } }, select: { id: true } })
-        : [];
-      return [...new Set([...memberships.map((m) => m.orgId), ...viaEnterprise.map((o) => o.id)])];
+      const viaEnterprise = await listOrganizationIdsOfEnterprises(db, enterprises.map((e) => e.id));
+      return [...new Set([...memberships, ...viaEnterprise])];
     },
 
     async canAccessOrganization(user: StaffIdentity, orgId: string): Promise<boolean> {
       if (user.isOperator) return true; // internal operators support every organization
-      const member = await db.organizationMember.count({ where: { userId: user.id, orgId } });
-      if (member > 0) return true;
+      if (await isMemberOf(db, user.id, orgId)) return true;
       return isEnterpriseAdmin(user, orgId);
     },
 
     /** Settings that hold credentials (the CRM connection): operators, the org's admins and its enterprise's admins. */
     async canManageOrganization(user: StaffIdentity, orgId: string): Promise<boolean> {
       if (user.isOperator) return true;
-      const admin = await db.organizationMember.count({ where: { userId: user.id, orgId, role: 'admin' } });
-      return admin > 0 || isEnterpriseAdmin(user, orgId);
+      return (await isMemberOf(db, user.id, orgId, 'admin')) || isEnterpriseAdmin(user, orgId);
     },
   };
 }

@@ -10,3 +10,19 @@ export function createVoiceProviderSecretRepository(db: Db) {
 }
 
 export type VoiceProviderSecretRepository = ReturnType<typeof createVoiceProviderSecretRepository>;
+
+
+/**
+ * Tool calls are authenticated with a secret the org already shares with its voice platform: any of its
+ * voice-provider webhook secrets, sent in the X-Tool-Secret header of the platform's tool definition.
+ */
+export function createVoiceToolAuthRepository(db: Db) {
+  return {
+    async toolSecretsOf(orgId: string): Promise<string[]> {
+      const rows = await db.voiceProviderSecret.findMany({ where: { orgId }, select: { webhookSecret: true } });
+      return rows.map((r) => r.webhookSecret);
+    },
+  };
+}
+
+export type VoiceToolAuthRepository = ReturnType<typeof createVoiceToolAuthRepository>;

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { DEFAULT_REGULAR_HOURS } from '../../domain/organization/organization-settings.schema';
 import { hashPassword } from '../../lib/passwords';
-import { slugify, workflowIds } from '../../workflows/workflow-ids';
+import { slugify, workflowIds } from '../../domain/run/workflow-ids';
 import type { ApiDeps } from '../deps';
 import { badRequest } from '../http/errors';
 import type { OnboardingRequestSchema } from '../routes/admin/admin.schema';

@@ -2,7 +2,7 @@ import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/c
 import { canonicalJson } from '../../domain/shared/canonical-json';
 import { buildAudienceWorkflow } from '../../workflows';
 import type { BuildAudienceInput } from '../../workflows/audience-build/build-audience.types';
-import { taskQueue } from '../../workflows/task-queues';
+import { taskQueue } from '../../domain/run/task-queues';
 import type { AudienceBuildGateway } from './audience-build-gateway.port';
 
 /** What makes two build requests the same: a duplicate delivery joins the run going instead of restarting it. */

@@ -3,8 +3,8 @@ import { ApplicationFailure } from '@temporalio/common';
 import { chatSessionWorkflow } from '../../workflows';
 import { CHAT_SESSION_REJECTIONS, chatTurnUpdate, getChatSessionQuery } from '../../workflows/chat-session/chat-session.messages';
 import type { ChatSessionSnapshot } from '../../workflows/chat-session/chat-session.types';
-import { taskQueue } from '../../workflows/task-queues';
-import { workflowIds } from '../../workflows/workflow-ids';
+import { taskQueue } from '../../domain/run/task-queues';
+import { workflowIds } from '../../domain/run/workflow-ids';
 import { ChatSessionRefused, type ChatSessionGateway } from './chat-session-gateway.port';
 
 const isCompleted = (err: unknown) => err instanceof Error && /workflow execution (?:already )?(?:completed|has completed)/i.test(err.message);

@@ -1,8 +1,8 @@
 import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
 import { interactionWorkflow } from '../../workflows';
 import { callDeliveredSignal } from '../../workflows/interaction/interaction.messages';
-import { taskQueue } from '../../workflows/task-queues';
-import { workflowIds } from '../../workflows/workflow-ids';
+import { taskQueue } from '../../domain/run/task-queues';
+import { workflowIds } from '../../domain/run/workflow-ids';
 import type { InteractionGateway } from './interaction-gateway.port';
 
 export function createTemporalInteractionGateway(client: Client, taskQueuePrefix = ''): InteractionGateway {

@@ -3,8 +3,8 @@ import { ApplicationFailure } from '@temporalio/common';
 import { webCallWorkflow } from '../../workflows';
 import { callerTurnUpdate, endWebCallUpdate, getWebCallQuery, greetCallerUpdate, WEB_CALL_REJECTIONS } from '../../workflows/web-call/web-call.messages';
 import type { WebCallSnapshot } from '../../workflows/web-call/web-call.types';
-import { taskQueue } from '../../workflows/task-queues';
-import { workflowIds } from '../../workflows/workflow-ids';
+import { taskQueue } from '../../domain/run/task-queues';
+import { workflowIds } from '../../domain/run/workflow-ids';
 import { WebCallRefused, type WebCallGateway } from './web-call-gateway.port';
 
 const isCompleted = (err: unknown) => err instanceof Error && /workflow execution (?:already )?(?:completed|has completed)/i.test(err.message);

@@ -5,7 +5,7 @@ import {
   type Client,
 } from '@temporalio/client';
 import { onboardingWorkflow } from '../../workflows';
-import { taskQueue } from '../../workflows/task-queues';
+import { taskQueue } from '../../domain/run/task-queues';
 import type { WorkflowGateway, WorkflowStatus } from './workflow-gateway.port';
 
 /** The innermost failure: "Activity task failed" says less than the activity's own error. */

@@ -2,7 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { createAgentDirectory, type AgentDirectory } from '../../activities/agent-runtime/agent-directory';
 import type { CrmProvider } from '../../activities/crm/crm.port';
 import type { ApiDeps } from '../deps';
-import type { OrganizationRepository } from '../repositories/organization.repository';
+import type { OrganizationRepository } from '../../events/projections/organizations/organizations.repository';
 import { badRequest, notFound, unauthorized } from '../http/errors';
 import { WebCallRefused } from './web-call-gateway.port';
 

@@ -10,9 +10,9 @@ import { testLogger, uniqueName } from '../../tests/support/integration';
 import { startProductHarness, type ProductHarness } from '../../tests/support/product-harness';
 import { workflowBundle } from '../../worker/create-worker';
 import { crmActionWorkflow } from '../index';
-import { taskQueue } from '../task-queues';
-import { workflowIds } from '../workflow-ids';
-import type { CrmActionInput, CrmActionResult } from './crm-action.types';
+import { taskQueue } from '../../domain/run/task-queues';
+import { workflowIds } from '../../domain/run/workflow-ids';
+import type { CrmActionInput, CrmActionResult } from '../../domain/actions/crm-action.types';
 
 let h: ProductHarness;
 let connection: NativeConnection;

@@ -2,7 +2,7 @@ import { ApplicationFailure, proxyActivities, upsertSearchAttributes, uuid4, wor
 import type { CrmActivities } from '../../activities/crm/crm.activities';
 import { failureMessage } from '../activity-failure';
 import { ORG_ID_ATTRIBUTE } from '../search-attributes';
-import type { CrmActionInput, CrmActionResult } from './crm-action.types';
+import type { CrmActionInput, CrmActionResult } from '../../domain/actions/crm-action.types';
 
 const { recordActionCreated, recordActionCompleted, recordActionDropped } = proxyActivities<CrmActivities>({
   startToCloseTimeout: '10 seconds',

@@ -4,8 +4,8 @@ import type { InteractionActivities } from '../../activities/interaction/interac
 import type { InteractionHandoffActivities } from '../../activities/notifications/handoff/interaction-handoff.activities';
 import type { FollowUpActivities } from '../../activities/interaction/follow-up.activities';
 import { notifyInteractionWorkflow } from '../notification/notify-interaction.workflow';
-import { TASK_QUEUES } from '../task-queues';
-import { workflowIds } from '../workflow-ids';
+import { TASK_QUEUES } from '../../domain/run/task-queues';
+import { workflowIds } from '../../domain/run/workflow-ids';
 import { mergeCallDeliveries, type CallDelivery } from '../../domain/call/call-record-merge';
 import { isTerminalStatus } from '../../domain/call/call-record.schema';
 import { callDeliveredSignal, getInteractionQuery } from './interaction.messages';

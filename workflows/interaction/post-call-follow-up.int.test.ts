@@ -14,7 +14,7 @@ import { eventually, testLogger, uniqueName } from '../../tests/support/integrat
 import { onboardOrganization } from '../../tests/support/onboard';
 import { startProductHarness, type ProductHarness } from '../../tests/support/product-harness';
 import { getInteractionQuery } from './interaction.messages';
-import { workflowIds } from '../workflow-ids';
+import { workflowIds } from '../../domain/run/workflow-ids';
 
 let h: ProductHarness;
 const run = uniqueName('').replace(/^_/, '');

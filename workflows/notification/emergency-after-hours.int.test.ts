@@ -7,8 +7,8 @@ import { toZonedParts } from '../../domain/time/zoned-time';
 import { eventually, uniqueName } from '../../tests/support/integration';
 import { onboardAndLogIn } from '../../tests/support/onboard';
 import { startProductHarness, type ProductHarness } from '../../tests/support/product-harness';
-import { taskQueue } from '../task-queues';
-import { workflowIds } from '../workflow-ids';
+import { taskQueue } from '../../domain/run/task-queues';
+import { workflowIds } from '../../domain/run/workflow-ids';
 
 // Issue 5 item 7: a provider call that booked an emergency job after hours, through the real interaction
 // workflow, its hand-off to the notification engine and the outbox.

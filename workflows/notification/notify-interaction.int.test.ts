@@ -7,8 +7,8 @@ import { DEFAULT_REGULAR_HOURS } from '../../domain/organization/organization-se
 import { eventually, testLogger } from '../../tests/support/integration';
 import { startProductHarness, type ProductHarness } from '../../tests/support/product-harness';
 import { createWorkers, runWorkers } from '../../worker/create-worker';
-import { taskQueue } from '../task-queues';
-import { workflowIds } from '../workflow-ids';
+import { taskQueue } from '../../domain/run/task-queues';
+import { workflowIds } from '../../domain/run/workflow-ids';
 import type { NotifyInteractionInput, NotifyInteractionResult } from './notify-interaction.types';
 
 let h: ProductHarness;

@@ -1,7 +1,7 @@
 import { WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
 import { ActivityFailure, ParentClosePolicy, WorkflowIdReusePolicy, log, proxyActivities, startChild, uuid4, workflowInfo } from '@temporalio/workflow';
 import { deliverWebhooksWorkflow } from '../webhook-delivery/deliver-webhooks.workflow';
-import { workflowIds } from '../workflow-ids';
+import { workflowIds } from '../../domain/run/workflow-ids';
 import type {
   DeliveryToSend,
   NotificationActivities,

@@ -6,7 +6,7 @@ import { staffUserIdFor } from '../../lib/ids';
 import { startProductHarness, type ProductHarness } from '../../tests/support/product-harness';
 import { uniqueName } from '../../tests/support/integration';
 import { workflowBundle } from '../../worker/create-worker';
-import { workflowIds } from '../workflow-ids';
+import { workflowIds } from '../../domain/run/workflow-ids';
 import type { OnboardingInput, OnboardingResult } from './onboarding.types';
 
 let h: ProductHarness;

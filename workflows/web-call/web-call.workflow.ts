@@ -5,8 +5,8 @@ import { webCallRecord, type WebCallEntry } from '../../activities/agent-runtime
 import type { CallEndedReason } from '../../domain/call/call-record.schema';
 import { interactionWorkflow } from '../interaction/interaction.workflow';
 import { callDeliveredSignal } from '../interaction/interaction.messages';
-import { taskQueue } from '../task-queues';
-import { workflowIds } from '../workflow-ids';
+import { taskQueue } from '../../domain/run/task-queues';
+import { workflowIds } from '../../domain/run/workflow-ids';
 import { callerTurnUpdate, endWebCallUpdate, getWebCallQuery, greetCallerUpdate, WEB_CALL_REJECTIONS } from './web-call.messages';
 import type { AgentReply, WebCallEndReason, WebCallSnapshot, WebCallWorkflowInput } from './web-call.types';
 

@@ -8,8 +8,8 @@ import { eventually, uniqueName } from '../../tests/support/integration';
 import { onboardAndLogIn } from '../../tests/support/onboard';
 import { startProductHarness, type ProductHarness } from '../../tests/support/product-harness';
 import type { NotifyInteractionInput } from '../notification/notify-interaction.types';
-import { taskQueue } from '../task-queues';
-import { workflowIds } from '../workflow-ids';
+import { taskQueue } from '../../domain/run/task-queues';
+import { workflowIds } from '../../domain/run/workflow-ids';
 
 let h: ProductHarness;
 let orgId: string;

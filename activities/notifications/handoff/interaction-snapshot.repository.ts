@@ -1,5 +1,8 @@
 import type { Db } from '../../../prisma/client';
 import type { InteractionSnapshot, InteractionSnapshotReader } from './interaction-snapshot.port';
+import { findOrganizationSummary } from '../../../events/projections/organizations/organizations.repository';
+import { findInteraction } from '../../../events/projections/interactions/interactions.repository';
+import { appliedEventIds } from '../../../events/processed-events.repository';
 
 // The projection name of events/projections/interactions.
 const INTERACTIONS_PROJECTION = 'interactions';
@@ -9,12 +12,10 @@ export function createInteractionSnapshotReader(db: Db): InteractionSnapshotRead
     async findCaughtUp(interactionId, awaitEventIds) {
       const ids = awaitEventIds.flat();
       if (ids.length > 0) {
-        const applied = new Set(
-          (await db.processedEvent.findMany({ where: { projection: INTERACTIONS_PROJECTION, eventId: { in: ids } }, select: { eventId: true } })).map((p) => p.eventId),
-        );
+        const applied = await appliedEventIds(db, INTERACTIONS_PROJECTION, ids);
         if (!awaitEventIds.every((group) => group.some((id) => applied.has(id)))) return null;
       }
-      const row = await db.interaction.findUnique({ where: { id: interactionId } });
+      const row = await findInteraction(db, interactionId);
       if (!row) return null;
       return {
         id: row.id,
@@ -32,6 +33,6 @@ export function createInteractionSnapshotReader(db: Db): InteractionSnapshotRead
         agentType: row.agentType,
       };
     },
-    findOrganization: (orgId) => db.organization.findUnique({ where: { id: orgId }, select: { id: true, name: true, timezone: true, crmName: true } }),
+    findOrganization: (orgId) => findOrganizationSummary(db, orgId),
   };
 }

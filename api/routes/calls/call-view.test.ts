@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { jobsOfActions } from '../../repositories/interaction.repository';
+import { jobsOfActions } from '../../../events/projections/interactions/interactions.repository';
 import { toCallEvaluation, toCallJob } from './call-view';
 
 const interactionId = '6f1c0a52-0d5e-4c59-9a53-3f0f3f1b7a10';

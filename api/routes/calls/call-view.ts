@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { crmCustomerLink, crmJobLink } from '../../../domain/crm/crm-links';
-import type { CallLogRow, InteractionJob, InteractionRow } from '../../repositories/interaction.repository';
-import type { TraceEvaluationRow } from '../../repositories/trace-evaluation.repository';
+import type { CallLogRow, InteractionJob, InteractionRow } from '../../../events/projections/interactions/interactions.repository';
+import type { TraceEvaluationRow } from '../../../events/projections/trace-evaluations/trace-evaluations.repository';
 import type { CallDetailsResponseSchema, CallEvaluationSchema, CallJobSchema, CallLogEntrySchema } from './calls.schema';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);

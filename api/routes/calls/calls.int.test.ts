@@ -7,11 +7,11 @@ import { Worker } from '@temporalio/worker';
 import { workflowBundle } from '../../../worker/create-worker';
 import { interactionWorkflow } from '../../../workflows';
 import { callDeliveredSignal } from '../../../workflows/interaction/interaction.messages';
-import { taskQueue } from '../../../workflows/task-queues';
+import { taskQueue } from '../../../domain/run/task-queues';
 import { eventually, uniqueName } from '../../../tests/support/integration';
 import { onboardAndLogIn } from '../../../tests/support/onboard';
 import { startProductHarness, type ProductHarness } from '../../../tests/support/product-harness';
-import { workflowIds } from '../../../workflows/workflow-ids';
+import { workflowIds } from '../../../domain/run/workflow-ids';
 
 let h: ProductHarness;
 const run = uniqueName('').replace(/^_/, '');

@@ -8,8 +8,8 @@ import { eventually, testLogger, uniqueName } from '../../../tests/support/integ
 import { onboardAndLogIn } from '../../../tests/support/onboard';
 import { startProductHarness, type ProductHarness } from '../../../tests/support/product-harness';
 import { workflowBundle } from '../../../worker/create-worker';
-import { workflowIds } from '../../../workflows/workflow-ids';
-import { createAudienceRepository } from '../../repositories/audience.repository';
+import { workflowIds } from '../../../domain/run/workflow-ids';
+import { createAudienceRepository } from '../../../events/projections/audiences/audiences.repository';
 import { createTemporalAudienceBuildGateway } from '../../use-cases/temporal-audience-build-gateway';
 import { type AudienceRules } from "../../../domain/crm/crm-records";
 

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { currentCorrelationId } from '../../../lib/correlation';
 import type { CrmName } from '../../../domain/organization/organization-settings.schema';
-import type { CrmActionInput } from '../../../workflows/crm-action/crm-action.types';
-import { workflowIds } from '../../../workflows/workflow-ids';
+import type { CrmActionInput } from '../../../domain/actions/crm-action.types';
+import { workflowIds } from '../../../domain/run/workflow-ids';
 import { badRequest, notFound } from '../../http/errors';
 import { AddressInputSchema, BookingProviderSchema, BookingSchema, ContactSchema } from './crm.schema';
 import { IdParam, PagingQuery, crmRoute, pageSchema, queryDate } from './crm-route';

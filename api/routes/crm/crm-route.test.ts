@@ -7,7 +7,7 @@ import { CrmError, type CrmPort } from '../../../activities/crm/crm.port';
 import { createApp } from '../../app';
 import type { ApiDeps } from '../../deps';
 import { ApiError } from '../../http/errors';
-import type { OrganizationRow } from '../../repositories/organization.repository';
+import type { OrganizationRow } from '../../../events/projections/organizations/organizations.repository';
 import { crmFailure, UNSUPPORTED_MESSAGE } from './crm-route';
 
 describe('crmFailure', () => {

@@ -3,7 +3,7 @@ import { CrmError, type CrmPort } from '../../../activities/crm/crm.port';
 import type { ApiDeps } from '../../deps';
 import { ApiError, badRequest, notFound } from '../../http/errors';
 import { defineRoute, type RouteDefinition } from '../../http/route';
-import type { OrganizationRow } from '../../repositories/organization.repository';
+import type { OrganizationRow } from '../../../events/projections/organizations/organizations.repository';
 import type { Response } from 'express';
 
 /** Every /crm route names its organization in the query, whatever its method (DELETE and empty-body PUTs included). */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { badRequest, notFound } from '../../http/errors';
-import { workflowIds } from '../../../workflows/workflow-ids';
+import { workflowIds } from '../../../domain/run/workflow-ids';
 import { PagingQuery, crmRoute } from './crm-route';
 import {
   AUDIENCE_MEMBERS_DEFAULT_PAGE_SIZE,

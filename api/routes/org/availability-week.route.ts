@@ -5,7 +5,7 @@ import { weekCapacity } from '../../../domain/capacity/week-capacity';
 import { WEEKDAYS } from '../../../domain/organization/organization-settings.schema';
 import { notFound } from '../../http/errors';
 import { defineRoute } from '../../http/route';
-import { loadCapacityCrmData } from '../../use-cases/capacity/check-org-capacity';
+import { loadCapacityCrmData } from '../../../activities/agent-tools/check-org-capacity';
 import { AvailabilityWeekSchema, WeekQuerySchema } from './availability.schema';
 
 export const availabilityWeekRoute = defineRoute({

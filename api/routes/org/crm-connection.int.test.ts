@@ -5,7 +5,7 @@ import { SANDBOX_JOB_TYPES } from '../../../activities/crm/adapters/sandbox/sand
 import { eventually, uniqueName } from '../../../tests/support/integration';
 import { onboardAndLogIn, TEST_PASSWORD } from '../../../tests/support/onboard';
 import { startProductHarness, type ProductHarness } from '../../../tests/support/product-harness';
-import { workflowIds } from '../../../workflows/workflow-ids';
+import { workflowIds } from '../../../domain/run/workflow-ids';
 
 // Each organization on its own CRM: org A's crm_config points at a local fake ServiceTitan tenant,
 // org B has none and keeps the deployment's CRM (the sandbox).

@@ -1,6 +1,6 @@
 import { notFound } from '../../http/errors';
 import { defineRoute } from '../../http/route';
-import { runVoiceAgentTool } from '../../use-cases/voice-agent-tools/run-voice-agent-tool';
+import { runVoiceAgentTool } from '../../use-cases/agent-tools';
 import { GetCapacityBodySchema, GetCapacityResponseSchema } from './capacity.schema';
 
 const given = (v: unknown) => v !== undefined && v !== null && v !== '';

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { OrganizationRow } from '../../repositories/organization.repository';
+import type { OrganizationRow } from '../../../events/projections/organizations/organizations.repository';
 import { notFound } from '../../http/errors';
 import { defineRoute } from '../../http/route';
 import { OrganizationFeatureFlagsSchema } from '../../../events/schemas/organization-notifications.events';

@@ -6,8 +6,8 @@ import { createEvent, type DomainEvent } from '../../../events/catalog';
 import { DEFAULT_REGULAR_HOURS } from '../../../domain/organization/organization-settings.schema';
 import { eventually } from '../../../tests/support/integration';
 import { startProductHarness, type ProductHarness } from '../../../tests/support/product-harness';
-import { taskQueue } from '../../../workflows/task-queues';
-import { workflowIds } from '../../../workflows/workflow-ids';
+import { taskQueue } from '../../../domain/run/task-queues';
+import { workflowIds } from '../../../domain/run/workflow-ids';
 import { twilioSignature } from '../../use-cases/sms-webhooks/sms-webhook-parsers';
 
 const TWILIO_TOKEN = 'twilio-auth-token-for-tests';

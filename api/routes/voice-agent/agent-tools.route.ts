@@ -2,7 +2,8 @@ import type { Request } from 'express';
 import type { ApiDeps } from '../../deps';
 import { notFound } from '../../http/errors';
 import { defineRoute } from '../../http/route';
-import { buildAgentToolSchemas, type CustomTool } from '../../use-cases/voice-agent-tools/tool-schemas';
+import type { CustomTool } from '../../../activities/agent-tools/tool-schemas';
+import { buildAgentToolSchemas } from '../../use-cases/agent-tools';
 import { AgentToolsParamsSchema, AgentToolsQuerySchema, AgentToolsResponseSchema, ToolSchemasBodySchema, ToolSchemasResponseSchema } from './agent-tools.schema';
 
 /** Where the platforms call the tools: the public URL when configured, else the host this request came to. */

@@ -4,7 +4,7 @@ import request from 'supertest';
 import { eventually, uniqueName } from '../../../tests/support/integration';
 import { onboardAndLogIn } from '../../../tests/support/onboard';
 import { startProductHarness, type ProductHarness } from '../../../tests/support/product-harness';
-import { workflowIds } from '../../../workflows/workflow-ids';
+import { workflowIds } from '../../../domain/run/workflow-ids';
 import { startFakeVendorServer } from '../../../activities/testing/fake-vendor-server';
 
 let h: ProductHarness;

@@ -1,8 +1,8 @@
 import { badRequest, notFound } from '../../http/errors';
 import { defineRoute } from '../../http/route';
-import { authorizeToolCall } from '../../use-cases/voice-agent-tools/authorize-tool-call';
-import { readToolRequest } from '../../use-cases/voice-agent-tools/tool-request';
-import { runVoiceAgentTool } from '../../use-cases/voice-agent-tools/run-voice-agent-tool';
+import { authorizeToolCall } from '../../use-cases/authorize-tool-call';
+import { readToolRequest } from '../../../activities/agent-tools/tool-request';
+import { runVoiceAgentTool } from '../../use-cases/agent-tools';
 import { ToolBodySchema, ToolParamsSchema, ToolQuerySchema, ToolResponseSchema } from './tool.schema';
 
 export const voiceAgentToolRoute = defineRoute({

@@ -1,4 +1,4 @@
-import type { Tx } from '../../../prisma/client';
+import type { Db, Tx } from '../../../prisma/client';
 import type { AudienceSource } from '../../schemas/audience.events';
 import type { DocumentStore } from '../projection';
 
@@ -40,3 +40,43 @@ export const audiencesStore: DocumentStore<AudienceDoc> = {
     await tx.audience.deleteMany();
   },
 };
+
+
+export interface AudienceStatusRow {
+  id: string;
+  orgId: string;
+  creationStatus: string;
+  source: string;
+  isFileUpload: boolean;
+  rules: unknown;
+  memberCount: number;
+  error: string | null;
+  requestedAt: Date;
+  completedAt: Date | null;
+  updatedAt: Date;
+  /** The requested page of the member customer ids, in the order the CRM gave them. */
+  memberIds: string[];
+}
+
+/** The audiences read model: an audience's build status and a page of its members. */
+export function createAudienceRepository(db: Db) {
+  return {
+    async ownerOf(audienceId: string): Promise<string | null> {
+      const row = await db.audience.findUnique({ where: { id: audienceId }, select: { orgId: true } });
+      return row?.orgId ?? null;
+    },
+
+    async findStatus(orgId: string, audienceId: string, page: { offset: number; limit: number }): Promise<AudienceStatusRow | null> {
+      // Only the page of members leaves the database: an audience can hold tens of thousands.
+      const rows = await db.$queryRaw<(Omit<AudienceStatusRow, 'memberIds'> & { memberIds: string[] | null })[]>`
+        SELECT id, org_id AS "orgId", creation_status AS "creationStatus", source, is_file_upload AS "isFileUpload", rules,
+               member_count AS "memberCount", error, requested_at AS "requestedAt", completed_at AS "completedAt", updated_at AS "updatedAt",
+               member_ids[${page.offset + 1}:${page.offset + page.limit}] AS "memberIds"
+        FROM audiences WHERE id = ${audienceId}::uuid AND org_id = ${orgId}::uuid`;
+      const row = rows[0];
+      return row ? { ...row, memberIds: row.memberIds ?? [] } : null;
+    },
+  };
+}
+
+export type AudienceRepository = ReturnType<typeof createAudienceRepository>;

@@ -1,4 +1,4 @@
-import type { Tx } from '../../../prisma/client';
+import type { Db, Tx } from '../../../prisma/client';
 import { Prisma, type CompanyProfile as CompanyProfileRow } from '../../../prisma/generated/client';
 import type { CompanyProfileFields } from '../../../domain/organization/org-profile.schema';
 import type { DocumentStore } from '../projection';
@@ -64,3 +64,5 @@ export const companyProfilesStore: DocumentStore<CompanyProfileDoc> = {
     await tx.companyProfile.deleteMany();
   },
 };
+
+export const findCompanyProfileOf = (db: Db, orgId: string) => db.companyProfile.findUnique({ where: { orgId } });

@@ -1,4 +1,4 @@
-import type { Prisma, Tx } from '../../../prisma/client';
+import type { Db, Prisma, Tx } from '../../../prisma/client';
 import type { DocumentStore } from '../projection';
 
 export interface InteractionActionDoc {
@@ -34,3 +34,15 @@ export const interactionActionsStore: DocumentStore<InteractionActionDoc> = {
     await tx.interactionAction.deleteMany();
   },
 };
+
+/** An interaction's agent actions, oldest first; only the completed ones when asked. */
+export const listActionsOfInteraction = (db: Db, interactionId: string, opts: { completedOnly?: boolean } = {}) =>
+  db.interactionAction.findMany({ where: { interactionId, ...(opts.completedOnly ? { status: 'COMPLETED' } : {}) }, orderBy: { createdAt: 'asc' } });
+
+/** The interactions' completed actions of these types, oldest update first. */
+export const listCompletedActionsOfInteractions = (db: Db, interactionIds: string[], actionTypes: string[]) =>
+  db.interactionAction.findMany({
+    where: { interactionId: { in: interactionIds }, status: 'COMPLETED', actionType: { in: actionTypes } },
+    select: { interactionId: true, actionType: true, payload: true, result: true },
+    orderBy: [{ updatedAt: 'asc' }, { actionId: 'asc' }],
+  });

@@ -1,5 +1,5 @@
-import type { Tx } from '../../../prisma/client';
-import { Prisma } from '../../../prisma/generated/client';
+import type { Db, Tx } from '../../../prisma/client';
+import { Prisma, type Organization } from '../../../prisma/generated/client';
 import type { CustomInstructions } from '../../../domain/organization/org-profile.schema';
 import type { DocumentStore } from '../projection';
 
@@ -80,3 +80,70 @@ export const organizationsStore: DocumentStore<OrganizationDoc> = {
     await tx.organization.deleteMany();
   },
 };
+
+export type OrganizationRow = Organization;
+
+/** The organizations read model's queries: the API, the worker and the activities read organizations here only. */
+export function createOrganizationRepository(db: Db) {
+  return {
+    findById: (id: string) => db.organization.findUnique({ where: { id } }),
+    findBySlug: (slug: string) => db.organization.findUnique({ where: { slug } }),
+    listAll: () =>
+      db.organization.findMany({ orderBy: { name: 'asc' }, select: { id: true, name: true, slug: true, onboardingStatus: true } }),
+    listByIds: (ids: string[]) =>
+      db.organization.findMany({
+        where: { id: { in: ids } },
+        orderBy: { name: 'asc' },
+        select: { id: true, name: true, slug: true, onboardingStatus: true },
+      }),
+    async ping(): Promise<void> {
+      await db.$queryRaw`SELECT 1`;
+    },
+  };
+}
+
+export type OrganizationRepository = ReturnType<typeof createOrganizationRepository>;
+
+/** What the capacity view reads of an organization. */
+export const findOrganizationCapacityFields = (db: Db, id: string) =>
+  db.organization.findUnique({ where: { id }, select: { id: true, timezone: true, crmName: true, availabilityConfig: true } });
+
+/** Every organization's id and name, by name. */
+export const listOrganizationNames = (db: Db) => db.organization.findMany({ orderBy: { name: 'asc' }, select: { id: true, name: true } });
+
+export const findOrganization = (db: Db, id: string) => db.organization.findUnique({ where: { id } });
+
+export const findOrganizationIdBySlug = async (db: Db, slug: string): Promise<string | null> =>
+  (await db.organization.findUnique({ where: { slug }, select: { id: true } }))?.id ?? null;
+
+export const organizationExists = async (db: Db, id: string): Promise<boolean> => (await db.organization.count({ where: { id } })) > 0;
+
+export const findOrganizationCrmName = async (db: Db, id: string): Promise<string | null> =>
+  (await db.organization.findUnique({ where: { id }, select: { crmName: true } }))?.crmName ?? null;
+
+/** What an interaction's AI tasks read of its organization. */
+export const findOrganizationPromptFields = (db: Db, id: string) =>
+  db.organization.findUnique({ where: { id }, select: { name: true, timezone: true, tradesOffered: true, customInstructions: true } });
+
+/** What a notification names of its organization. */
+export const findOrganizationSummary = (db: Db, id: string) => db.organization.findUnique({ where: { id }, select: { id: true, name: true, timezone: true, crmName: true } });
+
+export const findOrganizationFeatureFlags = async (db: Db, id: string) =>
+  (await db.organization.findUnique({ where: { id }, select: { featureFlags: true } }))?.featureFlags ?? null;
+
+/** The org's on-call schedule; null for an unknown org. */
+export const findOncallSchedule = async (db: Db, id: string): Promise<Record<string, unknown[]> | null> => {
+  const row = await db.organization.findUnique({ where: { id }, select: { oncallSchedule: true } });
+  if (!row) return null;
+  return (row.oncallSchedule as Record<string, unknown[]> | null) ?? {};
+};
+
+/** The custom instructions as stored; undefined for an unknown org. */
+export const findStoredCustomInstructions = async (db: Db, id: string) =>
+  (await db.organization.findUnique({ where: { id }, select: { customInstructions: true } })) ?? undefined;
+
+export const findOrganizationEnterpriseId = async (db: Db, id: string): Promise<string | null> =>
+  (await db.organization.findUnique({ where: { id }, select: { enterpriseId: true } }))?.enterpriseId ?? null;
+
+export const listOrganizationIdsOfEnterprises = async (db: Db, enterpriseIds: string[]): Promise<string[]> =>
+  enterpriseIds.length ? (await db.organization.findMany({ where: { enterpriseId: { in: enterpriseIds } }, select: { id: true } })).map((o) => o.id) : [];

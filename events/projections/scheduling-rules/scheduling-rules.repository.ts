@@ -1,5 +1,6 @@
-import type { Tx } from '../../../prisma/client';
-import type { SchedulingRuleFields } from '../../../domain/capacity/scheduling-rules';
+import type { Db, Tx } from '../../../prisma/client';
+import type { SchedulingRule as SchedulingRuleRow } from '../../../prisma/generated/client';
+import type { SchedulingRule, SchedulingRuleFields } from '../../../domain/capacity/scheduling-rules';
 import type { DocumentStore } from '../projection';
 
 export interface SchedulingRuleDoc {
@@ -49,3 +50,33 @@ export const schedulingRulesStore: DocumentStore<SchedulingRuleDoc> = {
     await tx.schedulingRule.deleteMany();
   },
 };
+
+export type RuleFields = Pick<SchedulingRuleRow, 'id' | 'name' | 'description' | 'conditions' | 'activationPeriod' | 'threshold' | 'status' | 'dayStart' | 'dayEnd'>;
+
+export function toRule(row: RuleFields): SchedulingRule {
+  return {
+    id: row.id,
+    name: row.name,
+    ...(row.description === null ? {} : { description: row.description }),
+    conditions: row.conditions as SchedulingRule['conditions'],
+    activation_period: row.activationPeriod as SchedulingRule['activation_period'],
+    threshold: row.threshold,
+    status: row.status,
+    ...(row.dayStart === null ? {} : { day_start: row.dayStart }),
+    ...(row.dayEnd === null ? {} : { day_end: row.dayEnd }),
+  };
+}
+
+/** The scheduling rules read model's queries. */
+export function createSchedulingRuleRepository(db: Db) {
+  return {
+    /** The org's live rules, oldest first. */
+    listRules: async (orgId: string): Promise<SchedulingRule[]> =>
+      (await db.schedulingRule.findMany({ where: { orgId, deletedAt: null }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] })).map(toRule),
+    /** The live rule with this id and the org it belongs to; null when unknown or deleted. */
+    async findRule(ruleId: string): Promise<{ orgId: string; rule: SchedulingRule } | null> {
+      const row = await db.schedulingRule.findUnique({ where: { id: ruleId } });
+      return row && !row.deletedAt ? { orgId: row.orgId, rule: toRule(row) } : null;
+    },
+  };
+}

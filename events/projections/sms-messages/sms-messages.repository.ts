@@ -1,4 +1,4 @@
-import type { Tx } from '../../../prisma/client';
+import type { Db, Tx } from '../../../prisma/client';
 import type { DocumentStore } from '../projection';
 
 export interface SmsMessageDoc {
@@ -33,3 +33,9 @@ export const smsMessagesStore: DocumentStore<SmsMessageDoc> = {
     await tx.smsMessage.deleteMany();
   },
 };
+
+/** The delivery status of these messages, as their providers' webhooks last told it. */
+export const listSmsDeliveries = async (db: Db, messageIds: string[]) =>
+  messageIds.length
+    ? db.smsMessage.findMany({ where: { messageId: { in: messageIds } }, select: { messageId: true, status: true, errorMessage: true, statusAt: true } })
+    : [];

@@ -1,4 +1,4 @@
-import type { Tx } from '../../../prisma/client';
+import type { Db, Tx } from '../../../prisma/client';
 import type { DocumentStore } from '../projection';
 
 export interface StaffDoc {
@@ -33,3 +33,16 @@ export const staffDirectoryStore: DocumentStore<StaffDoc> = {
     await tx.staffUser.deleteMany();
   },
 };
+
+export const findStaffUserByEmail = (db: Db, email: string) => db.staffUser.findUnique({ where: { email } });
+
+export const findStaffIdentity = (db: Db, userId: string) => db.staffUser.findUnique({ where: { id: userId }, select: { id: true, email: true, name: true, isOperator: true } });
+
+export const staffUserExists = async (db: Db, userId: string): Promise<boolean> => (await db.staffUser.count({ where: { id: userId } })) > 0;
+
+export const listMembershipOrgIds = async (db: Db, userId: string): Promise<string[]> =>
+  (await db.organizationMember.findMany({ where: { userId }, select: { orgId: true } })).map((m) => m.orgId);
+
+/** Whether the user is a member of the org (of that role, when one is given). */
+export const isMemberOf = async (db: Db, userId: string, orgId: string, role?: string): Promise<boolean> =>
+  (await db.organizationMember.count({ where: { userId, orgId, ...(role ? { role } : {}) } })) > 0;

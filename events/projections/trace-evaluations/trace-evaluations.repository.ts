@@ -1,4 +1,4 @@
-import type { Tx } from '../../../prisma/client';
+import type { Db, Tx } from '../../../prisma/client';
 import type { TraceEvaluatedV1 } from '../../schemas/llm.events';
 import type { DocumentStore } from '../projection';
 
@@ -38,3 +38,16 @@ export const traceEvaluationsStore: DocumentStore<TraceEvaluationDoc> = {
     await tx.traceEvaluation.deleteMany();
   },
 };
+
+
+/** Evaluations of calls and chats (the trace_evaluations read model, fed by TraceEvaluated). */
+export function createTraceEvaluationRepository(db: Db) {
+  return {
+    /** The interaction's most recent evaluation; null when it has never been evaluated. */
+    findLatestForInteraction: (orgId: string, interactionId: string) =>
+      db.traceEvaluation.findFirst({ where: { orgId, interactionId }, orderBy: [{ evaluatedAt: 'desc' }, { evaluationId: 'desc' }] }),
+  };
+}
+
+export type TraceEvaluationRepository = ReturnType<typeof createTraceEvaluationRepository>;
+export type TraceEvaluationRow = NonNullable<Awaited<ReturnType<TraceEvaluationRepository['findLatestForInteraction']>>>;

@@ -2,6 +2,7 @@ import type { EventOf } from '../../catalog';
 import type { Tx } from '../../../prisma/client';
 import { WEBHOOK_DELIVERY } from '../../schemas/webhook-delivery.events';
 import type { Projection } from '../projection';
+import { addAttempts, resetAttempts } from './webhook-deliveries.repository';
 
 type AttemptEvent = EventOf<'WebhookDeliveryAttempted'>;
 
@@ -31,9 +32,9 @@ export const webhookDeliveriesProjection: Projection = {
   handles: ['WebhookDeliveryAttempted'],
   async apply(tx: Tx, event) {
     if (event.type !== 'WebhookDeliveryAttempted') return;
-    await tx.webhookDeliveryAttempt.createMany({ data: [attemptRow(event)], skipDuplicates: true });
+    await addAttempts(tx, [attemptRow(event)]);
   },
   async reset(tx: Tx) {
-    await tx.webhookDeliveryAttempt.deleteMany();
+    await resetAttempts(tx);
   },
 };

@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
-import type { Db, Prisma } from '../../../../prisma/client';
+import type { Db } from '../../../../prisma/client';
+import { keepTrackedEvents, keptDedupKeys } from '../../customer-success-event.repository';
 import { CustomerSuccessError, type CustomerSuccessTracker, type TrackingEvent } from '../../customer-success-tracker.port';
 
 export interface HttpTrackerConfig {
@@ -49,15 +49,11 @@ export function createHttpCustomerSuccessTracker(config: HttpTrackerConfig, db: 
   return {
     async track(events) {
       if (events.length === 0) return;
-      const sent = await db.customerSuccessEvent.findMany({ where: { dedupKey: { in: events.map((e) => e.dedupKey) } }, select: { dedupKey: true } });
-      const done = new Set(sent.map((s) => s.dedupKey));
+      const done = await keptDedupKeys(db, events.map((e) => e.dedupKey));
       for (const { dedupKey, event } of events) {
         if (done.has(dedupKey)) continue;
         await post(dedupKey, event);
-        await db.customerSuccessEvent.createMany({
-          data: [{ id: randomUUID(), accountId: event.accountId, event: event.event, properties: event.properties as unknown as Prisma.InputJsonObject, timestamp: new Date(event.timestamp), dedupKey }],
-          skipDuplicates: true,
-        });
+        await keepTrackedEvents(db, [{ dedupKey, event }]);
         done.add(dedupKey);
       }
     },

@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import type { Db } from '../../../../prisma/client';
 import type { Messaging, MessageEnvelope } from '../../messaging.port';
+import { storeOutboxMessage } from './outbox.repository';
 
 export interface OutboxOptions {
   /** Whether an outbox phone call counts as answered; every call is answered unless this says otherwise. */
@@ -24,28 +24,7 @@ interface OutboxRow extends MessageEnvelope {
 export function createOutboxMessaging(db: Db, options: OutboxOptions = {}): Messaging {
   const answers = options.answers ?? (() => true);
 
-  async function store(row: OutboxRow): Promise<{ messageId: string; status: string }> {
-    await db.outboxMessage.createMany({
-      data: [
-        {
-          id: randomUUID(),
-          orgId: row.orgId,
-          interactionId: row.interactionId,
-          channel: row.channel,
-          to: row.to,
-          subject: row.subject ?? null,
-          text: row.text,
-          html: row.html ?? null,
-          template: row.template ?? null,
-          status: row.status,
-          dedupKey: row.dedupKey,
-        },
-      ],
-      skipDuplicates: true,
-    });
-    const stored = await db.outboxMessage.findUniqueOrThrow({ where: { dedupKey: row.dedupKey }, select: { id: true, status: true } });
-    return { messageId: stored.id, status: stored.status };
-  }
+  const store = (row: OutboxRow) => storeOutboxMessage(db, row);
 
   return {
     email: {

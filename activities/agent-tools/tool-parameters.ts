@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { normalizePhoneNumber } from '../../../domain/validation/phone';
-import { normalizeZipCode, ZIP_CODE_MESSAGE } from '../../../domain/validation/zip-code';
+import { normalizePhoneNumber } from '../../domain/validation/phone';
+import { normalizeZipCode, ZIP_CODE_MESSAGE } from '../../domain/validation/zip-code';
 
 /**
  * Zod compiles a schema on its first parse, which costs more than the parse, so each tool reuses the schema

@@ -1,11 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
 import pino from 'pino';
-import { vendorPort } from '../../../activities/crm/adapters/vendor-port';
-import { CrmError, type CrmPort } from '../../../activities/crm/crm.port';
-import type { ApiDeps } from '../../deps';
-import type { OrganizationRow } from '../../repositories/organization.repository';
+import { vendorPort } from '../crm/adapters/vendor-port';
+import { CrmError, type CrmPort } from '../crm/crm.port';
+import type { AgentToolDeps } from './tool-context';
+import type { OrganizationRow } from '../../events/projections/organizations/organizations.repository';
 import { CRM_CANNOT_DO_IT, runVoiceAgentTool } from './run-voice-agent-tool';
-import { type Customer } from "../../../domain/crm/crm-records";
+import { type Customer } from "../../domain/crm/crm-records";
 
 const ORG = { id: '3f0c1c7e-8a8e-4d0e-9b6e-0c6f3b9d2a11', name: 'Acme Air', timezone: 'America/Chicago', crmName: 'housecallpro' } as unknown as OrganizationRow;
 const DANA: Customer = { id: 'cus_1', name: 'Dana Whitfield', type: 'Residential', active: true, doNotService: false, contacts: [], locations: [] };
@@ -17,7 +17,7 @@ function call(implemented: Partial<CrmPort>, tool: string, args: Record<string, 
   const deps = {
     crm: { provider: { forOrganization: () => crm } },
     logger: pino({ level: 'warn' }, { write: (line: string) => void warnings.push(line) }),
-  } as unknown as ApiDeps;
+  } as unknown as AgentToolDeps;
   const answer = runVoiceAgentTool(deps, ORG, { tool, args, interactionId: null, toolCallId: null }, 'corr-1', new Date('2026-03-02T15:00:00Z'));
   return { answer, warnings };
 }

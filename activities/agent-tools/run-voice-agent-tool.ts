@@ -1,19 +1,18 @@
-import type { CrmName } from '../../../domain/organization/organization-settings.schema';
-import { toZonedParts } from '../../../domain/time/zoned-time';
-import { countryFromTimezone } from '../../../domain/validation/country';
-import { formatPhoneNumberForDisplay } from '../../../domain/validation/phone';
-import { normalizeUnicodeDeep } from '../../../domain/validation/text';
-import { checkOrgCapacity } from '../capacity/check-org-capacity';
-import { CrmError, type CrmPort } from '../../../activities/crm/crm.port';
-import { workflowIds } from '../../../workflows/workflow-ids';
-import type { ApiDeps } from '../../deps';
-import { badRequest } from '../../http/errors';
-import type { OrganizationRow } from '../../repositories/organization.repository';
+import type { CrmName } from '../../domain/organization/organization-settings.schema';
+import { toZonedParts } from '../../domain/time/zoned-time';
+import { countryFromTimezone } from '../../domain/validation/country';
+import { formatPhoneNumberForDisplay } from '../../domain/validation/phone';
+import { normalizeUnicodeDeep } from '../../domain/validation/text';
+import { checkOrgCapacity } from './check-org-capacity';
+import { CrmError, type CrmPort } from '../crm/crm.port';
+import { workflowIds } from '../../domain/run/workflow-ids';
+import { ToolArgumentError } from './tool-argument-error';
+import type { OrganizationRow } from '../../events/projections/organizations/organizations.repository';
 import type { ToolRequest } from './tool-request';
 import { TEMPLATE_TOOL_TYPES, type TemplateToolType } from './tool-request';
 import { callbackRequestArgsSchema, checkCustomerArgsSchema, checkAddressArgsSchema, getCapacityArgsSchema, jobBookingArgsSchema } from './tool-parameters';
 import { speakList, speakWindow } from './speakable';
-import { OFFER_CALLBACK, capacityViewOf, crmOfTool, localInstant, parseToolArgs, recordToolEvent, type ToolContext } from './tool-context';
+import { OFFER_CALLBACK, capacityViewOf, crmOfTool, localInstant, parseToolArgs, recordToolEvent, type AgentToolDeps, type ToolContext } from './tool-context';
 import { cancelJob, capacityVariantFor, confirmAppointment, getJobs, rescheduleJob, updateEstimate } from './crm-action-tools';
 
 /** What the agent is told: a short sentence with its next step, plus data for agents that read it. */
@@ -106,12 +105,12 @@ async function getCapacity(ctx: ToolContext, variant: 'default' | 'zones' | 'tra
       zipcode: args.zipcode,
       priority: args.priority,
     });
-    if (answer.result.kind === 'unknown_job_type') throw badRequest(`job_type_id ${args.job_type_id} is not a job type of this company.`);
+    if (answer.result.kind === 'unknown_job_type') throw new ToolArgumentError(`job_type_id ${args.job_type_id} is not a job type of this company.`);
     const slots = answer.data.slots as unknown[];
     await recordToolEvent(ctx, 'get_capacity', { time_to_check: args.time_to_check, available: answer.data.available, ...(answer.data.available ? { slot: slots[0] } : { offered: slots }) });
     return { result: answer.speech, data: answer.data };
   } catch (err) {
-    if ((err as { status?: number }).status === 400) throw err;
+    if (err instanceof ToolArgumentError || (err as { status?: number }).status === 400) throw err;
     ctx.deps.logger.warn({ err, orgId: ctx.org.id }, 'get_capacity failed');
     await recordToolEvent(ctx, 'get_capacity_error', { time_to_check: args.time_to_check, error: (err as Error).message }).catch(() => undefined);
     return { result: `I couldn't check the schedule just now. ${OFFER_CALLBACK}`, data: { available: false, slots: [] } };
@@ -199,11 +198,11 @@ async function requestCallback(ctx: ToolContext): Promise<ToolAnswer> {
 export const CRM_CANNOT_DO_IT = `The scheduling system for this company can't do that from the phone. ${OFFER_CALLBACK}`;
 
 /** Runs one agent tool call for an organization (spec 000 §7 "Agent tool calls"). */
-export async function runVoiceAgentTool(deps: ApiDeps, org: OrganizationRow, request: ToolRequest, correlationId: string, now = new Date()): Promise<ToolAnswer> {
+export async function runVoiceAgentTool(deps: AgentToolDeps, org: OrganizationRow, request: ToolRequest, correlationId: string, now = new Date()): Promise<ToolAnswer> {
   // Spec 000 §9 "Text handling": smart quotes, full-width digits and odd spaces from the model become ASCII.
   const ctx: ToolContext = { deps, org, request: { ...request, args: normalizeUnicodeDeep(request.args) }, correlationId, now };
   const tool = request.tool as TemplateToolType;
-  if (!(TEMPLATE_TOOL_TYPES as readonly string[]).includes(tool)) throw badRequest(`Template tool schema not found for tool type: ${request.tool}`);
+  if (!(TEMPLATE_TOOL_TYPES as readonly string[]).includes(tool)) throw new ToolArgumentError(`Template tool schema not found for tool type: ${request.tool}`);
   try {
     return await runTool(ctx, tool);
   } catch (err) {
@@ -247,6 +246,6 @@ async function runTool(ctx: ToolContext, tool: TemplateToolType): Promise<ToolAn
     case 'press_digit':
       return { result: 'Pressing the digit.', delay_ms: PRESS_DIGIT_DELAY_MS, data: { digit: String(request.args.digit ?? '') } };
     default:
-      throw badRequest(`Template tool schema not found for tool type: ${request.tool}`);
+      throw new ToolArgumentError(`Template tool schema not found for tool type: ${request.tool}`);
   }
 }

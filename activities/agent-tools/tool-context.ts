@@ -1,17 +1,34 @@
 import type { z } from 'zod';
-import type { CrmName } from '../../../domain/organization/organization-settings.schema';
-import { zonedTimeToInstant } from '../../../domain/time/zoned-time';
-import { createEvent } from '../../../events/catalog';
-import type { OrgCapacityView } from '../../../domain/capacity/capacity-check';
-import type { CrmPort } from '../../../activities/crm/crm.port';
-import type { ApiDeps } from '../../deps';
-import { badRequest, validationError } from '../../http/errors';
-import type { OrganizationRow } from '../../repositories/organization.repository';
+import type { CrmName } from '../../domain/organization/organization-settings.schema';
+import { zonedTimeToInstant } from '../../domain/time/zoned-time';
+import { createEvent } from '../../events/catalog';
+import type { OrgCapacityView } from '../../domain/capacity/capacity-check';
+import type { CrmPort } from '../crm/crm.port';
+import type { CrmProvider } from '../crm/crm.port';
+import type { EventPublisher } from '../../events/bus/event-bus.port';
+import type { CapacityRepository } from '../../events/projections/capacity-settings/capacity-settings.repository';
+import type { OrganizationRow } from '../../events/projections/organizations/organizations.repository';
+import type { Logger } from '../../lib/logger';
+import type { CrmActionGateway } from './crm-action-gateway.port';
+import { ToolArgumentError, toolArgumentErrorOf } from './tool-argument-error';
 import type { ToolRequest } from './tool-request';
+
+/** What the tools read and write: the org's CRM, durable CRM actions, interaction events and the availability view. */
+export interface AgentToolDeps {
+  logger: Logger;
+  crm: {
+    provider: CrmProvider;
+    actions: CrmActionGateway;
+    events: EventPublisher;
+    /** How long a tool call waits for its action before telling the agent it is being saved. */
+    actionWaitMs: number;
+  };
+  capacity: { repository: Pick<CapacityRepository, 'viewOf'> };
+}
 
 /** What one tool call runs with. */
 export interface ToolContext {
-  deps: ApiDeps;
+  deps: AgentToolDeps;
   org: OrganizationRow;
   request: ToolRequest;
   correlationId: string;
@@ -24,7 +41,7 @@ export const OFFER_CALLBACK = 'Offer the caller a callback from the office, and 
 
 export function parseToolArgs<S extends z.ZodType>(schema: S, args: unknown): z.infer<S> {
   const r = schema.safeParse(args);
-  if (!r.success) throw validationError(r.error);
+  if (!r.success) throw toolArgumentErrorOf(r.error);
   return r.data;
 }
 
@@ -36,9 +53,9 @@ export function localInstant(name: string, local: string, ctx: ToolContext, must
   try {
     instant = zonedTimeToInstant(date, time, ctx.org.timezone);
   } catch {
-    throw badRequest(`${name} must be a date and time like 2026-03-03T10:00:00, without a time zone.`);
+    throw new ToolArgumentError(`${name} must be a date and time like 2026-03-03T10:00:00, without a time zone.`);
   }
-  if (mustBeFuture && instant.getTime() <= ctx.now.getTime()) throw badRequest(`${name} must be in the future.`);
+  if (mustBeFuture && instant.getTime() <= ctx.now.getTime()) throw new ToolArgumentError(`${name} must be in the future.`);
   return { local: `${date}T${time}`, date, time, instant };
 }
 

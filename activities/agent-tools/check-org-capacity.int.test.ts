@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import { FakeHousecallPro, FAKE_HCP } from '../../../activities/crm/adapters/housecallpro/fake-housecallpro.server';
-import { HousecallProClient } from '../../../activities/crm/adapters/housecallpro/housecallpro-client';
-import { createHousecallProCrm } from '../../../activities/crm/adapters/housecallpro/housecallpro-crm.adapter';
-import { TZ, view } from '../../../activities/crm/adapters/sandbox/capacity/sandbox-capacity.fixtures';
-import type { CrmPort } from '../../../activities/crm/crm.port';
-import { zonedTimeToInstant } from '../../../domain/time/zoned-time';
-import type { CapacityRepository } from '../../repositories/capacity.repository';
+import { FakeHousecallPro, FAKE_HCP } from '../crm/adapters/housecallpro/fake-housecallpro.server';
+import { HousecallProClient } from '../crm/adapters/housecallpro/housecallpro-client';
+import { createHousecallProCrm } from '../crm/adapters/housecallpro/housecallpro-crm.adapter';
+import { TZ, view } from '../crm/adapters/sandbox/capacity/sandbox-capacity.fixtures';
+import type { CrmPort } from '../crm/crm.port';
+import { zonedTimeToInstant } from '../../domain/time/zoned-time';
+import type { CapacityRepository } from '../../events/projections/capacity-settings/capacity-settings.repository';
 import { checkOrgCapacity } from './check-org-capacity';
 
 // Contract test: capacity on a CRM without business units or shifts (a fake Housecall Pro), with and without its service zones and bookable windows.

@@ -1,4 +1,4 @@
-import type { CrmActionInput, CrmActionResult } from '../../workflows/crm-action/crm-action.types';
+import type { CrmActionInput, CrmActionResult } from '../../domain/actions/crm-action.types';
 
 /** An action still running when the caller stopped waiting: the workflow finishes it on its own. */
 export interface PendingCrmAction {

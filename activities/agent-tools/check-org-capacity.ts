@@ -1,13 +1,13 @@
-import { addDays, epochDayOf, weekdayOf } from '../../../domain/time/calendar';
-import { toZonedParts, zonedTimeToInstant } from '../../../domain/time/zoned-time';
-import { checkCapacity, LOOKAHEAD_DAYS, type CapacityCheckRequest, type CapacityCheckResult, type CapacityCrmData, type OrgCapacityView } from '../../../domain/capacity/capacity-check';
-import type { CapacitySlot } from '../../../domain/capacity/capacity';
-import { CrmError, type CrmPort } from '../../../activities/crm/crm.port';
-import type { WeeklyHours } from '../../../domain/organization/organization-settings.schema';
-import type { CapacityRepository } from '../../repositories/capacity.repository';
-import { speakDate, speakList, speakWindow } from '../voice-agent-tools/speakable';
-import { OFFER_CALLBACK } from '../voice-agent-tools/tool-context';
-import { type Technician, type TechnicianShift } from "../../../domain/crm/crm-records";
+import { addDays, epochDayOf, weekdayOf } from '../../domain/time/calendar';
+import { toZonedParts, zonedTimeToInstant } from '../../domain/time/zoned-time';
+import { checkCapacity, LOOKAHEAD_DAYS, type CapacityCheckRequest, type CapacityCheckResult, type CapacityCrmData, type OrgCapacityView } from '../../domain/capacity/capacity-check';
+import type { CapacitySlot } from '../../domain/capacity/capacity';
+import { CrmError, type CrmPort } from '../crm/crm.port';
+import type { WeeklyHours } from '../../domain/organization/organization-settings.schema';
+import type { CapacityRepository } from '../../events/projections/capacity-settings/capacity-settings.repository';
+import { speakDate, speakList, speakWindow } from './speakable';
+import { OFFER_CALLBACK } from './tool-context';
+import { type Technician, type TechnicianShift } from "../../domain/crm/crm-records";
 
 const OFFER_EMERGENCY_CALLBACK = 'This is an emergency: tell the caller the on-call team will call them back right away, then call create_action_callback_request with is_emergency_callback true.';
 

@@ -1,4 +1,4 @@
-import { weekdayOf } from '../../../domain/time/calendar';
+import { weekdayOf } from '../../domain/time/calendar';
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 

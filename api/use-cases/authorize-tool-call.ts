@@ -1,8 +1,8 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { Request } from 'express';
-import type { ApiDeps } from '../../deps';
-import { unauthorized } from '../../http/errors';
-import { bearerToken, readSessionToken } from '../../http/session';
+import type { ApiDeps } from '../deps';
+import { unauthorized } from '../http/errors';
+import { bearerToken, readSessionToken } from '../http/session';
 
 export const TOOL_SECRET_HEADER = 'x-tool-secret';
 

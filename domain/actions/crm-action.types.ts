@@ -1,6 +1,6 @@
-import type { JobBookingPayload, CallbackRequestPayload, JobReschedulePayload, JobCancelPayload, UpdateEstimatePayload, ConfirmAppointmentPayload, CreateBookingPayload } from "../../domain/actions/action-payloads";
-import type { CrmName } from '../../domain/organization/organization-settings.schema';
-import type { RunMeta } from "../../domain/run/run-meta";
+import type { JobBookingPayload, CallbackRequestPayload, JobReschedulePayload, JobCancelPayload, UpdateEstimatePayload, ConfirmAppointmentPayload, CreateBookingPayload } from "./action-payloads";
+import type { CrmName } from '../organization/organization-settings.schema';
+import type { RunMeta } from "../run/run-meta";
 
 interface ActionBase {
   meta: RunMeta;

@@ -1,9 +1,9 @@
-import type { CrmName } from '../../../domain/organization/organization-settings.schema';
-import { toZonedParts } from '../../../domain/time/zoned-time';
-import { countryFromTimezone } from '../../../domain/validation/country';
-import type { CrmActionInput, CrmActionResult } from '../../../workflows/crm-action/crm-action.types';
-import { workflowIds } from '../../../workflows/workflow-ids';
-import type { PendingCrmAction } from '../crm-action-gateway.port';
+import type { CrmName } from '../../domain/organization/organization-settings.schema';
+import { toZonedParts } from '../../domain/time/zoned-time';
+import { countryFromTimezone } from '../../domain/validation/country';
+import type { CrmActionInput, CrmActionResult } from '../../domain/actions/crm-action.types';
+import { workflowIds } from '../../domain/run/workflow-ids';
+import type { PendingCrmAction } from './crm-action-gateway.port';
 import { speakDate, speakList, speakWindow } from './speakable';
 import { OFFER_CALLBACK, crmOfTool, featureFlagsOf, localInstant, parseToolArgs, recordToolEvent, type ToolContext } from './tool-context';
 import { getJobsArgsSchema, UpdateEstimateArgsSchema, confirmAppointmentArgsSchema, jobCancelArgsSchema, jobRescheduleArgsSchema } from './tool-parameters';

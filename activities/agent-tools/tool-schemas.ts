@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { badRequest, validationError } from '../../http/errors';
+import { ToolArgumentError, toolArgumentErrorOf } from './tool-argument-error';
 import { PRESS_DIGIT_DELAY_MS } from './run-voice-agent-tool';
 import { TEMPLATE_TOOL_TYPES, type TemplateToolType } from './tool-request';
 
@@ -151,7 +151,7 @@ export function buildAgentToolSchemas(input: {
   const flags = input.flags ?? {};
   const toolUrl = `${input.apiBaseUrl.replace(/\/$/, '')}/voice-agent/tool/${input.orgId}`;
   const templates = input.templateTools.map((raw): AgentToolSchema => {
-    if (!(TEMPLATE_TOOL_TYPES as readonly string[]).includes(raw)) throw badRequest(`Template tool schema not found for tool type: ${raw}`);
+    if (!(TEMPLATE_TOOL_TYPES as readonly string[]).includes(raw)) throw new ToolArgumentError(`Template tool schema not found for tool type: ${raw}`);
     const type = (raw === 'get_capacity' && flags.has_zones ? 'get_capacity_zones' : raw) as TemplateToolType;
     if (type === 'end_call') return { type: 'end_call', name: type, description: DESCRIPTIONS[type] };
     if (type === 'press_digit') return { type: 'press_digit', name: type, description: DESCRIPTIONS[type], delay_ms: PRESS_DIGIT_DELAY_MS };
@@ -168,7 +168,7 @@ export function buildAgentToolSchemas(input: {
   });
   const custom = (input.customTools ?? []).map((raw): AgentToolSchema => {
     const parsed = CustomToolSchema.safeParse(raw);
-    if (!parsed.success) throw validationError(parsed.error);
+    if (!parsed.success) throw toolArgumentErrorOf(parsed.error);
     const t = parsed.data;
     return {
       type: 'http',

@@ -1,14 +1,16 @@
 import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
-import { crmActionWorkflow } from '../../workflows';
-import type { CrmActionResult } from '../../workflows/crm-action/crm-action.types';
-import { taskQueue } from '../../workflows/task-queues';
-import type { CrmActionGateway, PendingCrmAction } from './crm-action-gateway.port';
+import type { CrmActionResult } from '../../../../domain/actions/crm-action.types';
+import { taskQueue } from '../../../../domain/run/task-queues';
+import type { CrmActionGateway, PendingCrmAction } from '../../crm-action-gateway.port';
+
+/** The workflow type the worker registers (workflows/crm-action); started by name so activities import no workflow code. */
+export const CRM_ACTION_WORKFLOW = 'crmActionWorkflow';
 
 export function createTemporalCrmActionGateway(client: Client, taskQueuePrefix = ''): CrmActionGateway {
   return {
     async runAction(input, workflowId, waitMs) {
       try {
-        await client.workflow.start(crmActionWorkflow, {
+        await client.workflow.start(CRM_ACTION_WORKFLOW, {
           workflowId,
           taskQueue: taskQueue('crm', taskQueuePrefix),
           args: [input],

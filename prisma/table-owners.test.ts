@@ -1,0 +1,72 @@
+import { describe, expect, it } from '@jest/globals';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+
+// One owner per table: a read model is queried only by its projection's repository, every other table by
+// exactly one repository. This finds every module that calls a Prisma model or names its table in SQL.
+const ROOT = join(__dirname, '..');
+const SKIP = new Set(['node_modules', 'generated', 'migrations', 'web', 'dist', '.data', '.git']);
+
+/** The sandbox CRM's tables belong to its adapter folder as a whole (seed, records and the adapter). */
+const FOLDER_OWNERS = ['activities/crm/adapters/sandbox/'];
+
+/**
+ * Reads outside the owner, each with its reason. The capacity view reads an org's settings and its live rules in
+ * one statement: a live get_capacity runs it on every call. The calls benchmark seeds a million interactions and
+ * times the call log's own SQL.
+ */
+const ALSO_READ_BY: Record<string, string[]> = {
+  SchedulingRule: ['events/projections/capacity-settings/capacity-settings.repository.ts'],
+  Interaction: ['scripts/bench-calls.ts'],
+};
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    if (SKIP.has(e.name)) return [];
+    const path = join(dir, e.name);
+    if (e.isDirectory()) return sourceFiles(path);
+    return /\.tsx?$/.test(e.name) && !/\.test\.tsx?$/.test(e.name) ? [path] : [];
+  });
+}
+
+function models(): { model: string; delegate: string; table: string }[] {
+  const schema = readFileSync(join(ROOT, 'prisma/schema.prisma'), 'utf8');
+  return [...schema.matchAll(/^model (\w+) \{([\s\S]*?)^\}/gm)].map(([, model, body]) => ({
+    model,
+    delegate: model[0].toLowerCase() + model.slice(1),
+    table: /@@map\("(\w+)"\)/.exec(body)?.[1] ?? model,
+  }));
+}
+
+/** Each model and the modules (or owning folders) that query it. */
+function tableOwners(): Record<string, string[]> {
+  const files = sourceFiles(ROOT)
+    .map((path) => ({ path: relative(ROOT, path), source: readFileSync(path, 'utf8') }))
+    .filter((f) => !f.path.startsWith('tests/'));
+  return Object.fromEntries(
+    models().map(({ model, delegate, table }) => {
+      const call = new RegExp(`\\.${delegate}\\s*\\.\\s*(find|create|update|upsert|delete|count|aggregate|groupBy)`);
+      const sql = new RegExp(`\\b(FROM|JOIN|INTO|UPDATE|TABLE)\\s+"?${table}"?\\b`, 'i');
+      const owners = files
+        .filter((f) => call.test(f.source) || sql.test(f.source))
+        .map((f) => FOLDER_OWNERS.find((folder) => f.path.startsWith(folder)) ?? f.path)
+        .filter((owner) => !(ALSO_READ_BY[model] ?? []).includes(owner));
+      return [model, [...new Set(owners)].sort()];
+    }),
+  );
+}
+
+describe('table owners', () => {
+  it('gives every table exactly one module that queries it', () => {
+    const shared = Object.entries(tableOwners()).filter(([, owners]) => owners.length > 1);
+    expect(shared).toEqual([]);
+  });
+
+  it('keeps read models with their projections', () => {
+    const owners = tableOwners();
+    for (const model of ['Organization', 'Interaction', 'InteractionAction', 'OrganizationCapacitySettings', 'SchedulingRule', 'CompanyProfile', 'SmsMessage', 'Audience', 'TraceEvaluation', 'StaffUser', 'OrganizationMember', 'WebhookDeliveryAttempt']) {
+      expect(owners[model]).toHaveLength(1);
+      expect(owners[model][0]).toMatch(/^events\/projections\/[a-z-]+\/[a-z-]+\.repository\.ts$/);
+    }
+  });
+});
