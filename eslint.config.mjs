@@ -194,40 +194,5 @@ export default defineConfig([
     },
   },
 
-  // Boundary violations still in the tree, reported as warnings until the changes that remove them land.
-  // Delete each entry with its last violation; new code gets errors.
-  {
-    files: [
-      // The agent tools move from api/ to activities/.
-      'worker/create-agent-tools.ts',
-      // Adapter factories read config/: they belong to the composition root (worker/).
-      'activities/crm/create-crm.ts',
-      'activities/crm/create-crm.test.ts',
-      'activities/crm/create-crm.int.test.ts',
-      'activities/customer-success/create-customer-success-tracker.ts',
-      'activities/llm/create-language-engine.ts',
-      'activities/notifications/create-messaging.ts',
-      'activities/notifications/create-messaging.test.ts',
-      'config/env.test.ts',
-      // Process entry points inside events/ read config/.
-      'events/projectors.main.ts',
-      'events/rebuild.ts',
-      // AudienceSource belongs in domain/.
-      'workflows/audience-build/build-audience.types.ts',
-      // Runs webCallRecord (pure) from activities/ inside the workflow.
-      'workflows/web-call/web-call.workflow.ts',
-      // Tests that borrow the worker's bundle, the API's gateway or the event catalog.
-      'api/routes/calls/calls.int.test.ts',
-      'api/routes/crm/audience-build.int.test.ts',
-      'workflows/crm-action/crm-action.durability.int.test.ts',
-      'workflows/interaction/post-call-follow-up.int.test.ts',
-      'workflows/notification/notify-interaction.int.test.ts',
-      'workflows/onboarding/onboarding.int.test.ts',
-      'workflows/webhook-delivery/deliver-webhooks.int.test.ts',
-      'workflows/workflow-ids.test.ts',
-    ],
-    rules: { 'import-x/no-restricted-paths': 'warn', '@typescript-eslint/no-restricted-imports': 'warn' },
-  },
-
   prettier,
 ]);

@@ -3,7 +3,7 @@ import type { ChatMessage } from '../llm/language-engine.port';
 import { defaultAgentsFor, type AgentProfile } from '../../domain/agents/agent-profile';
 import type { AgentToolCall, AgentTools } from './agent-tools.port';
 import { openConversation, runAgentTurn, type AgentTurn } from './conversation';
-import { synthesiseTranscript, webCallRecord, type WebCallEntry } from './web-call-record';
+import { synthesiseTranscript, webCallRecord, type WebCallEntry } from '../../domain/call/web-call-record';
 
 const org = { id: '00000000-0000-4000-8000-000000000001', name: 'Demo Heating & Air', timezone: 'America/Chicago', tradesOffered: ['HVAC'] };
 const jobTypes = [

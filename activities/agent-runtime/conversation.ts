@@ -1,16 +1,8 @@
+import type { AgentToolUse } from "../../domain/agents/agent-tool-use";
 import type { ChatMessage, LanguageEngine } from '../llm/language-engine.port';
 import type { AgentProfile } from '../../domain/agents/agent-profile';
 import { systemPromptFor, toolDefinitionsFor } from './agent-prompt';
 import type { AgentTools } from './agent-tools.port';
-
-/** One tool the agent called during a turn, with what the tool answered. */
-export interface AgentToolUse {
-  name: string;
-  arguments: Record<string, unknown>;
-  result: string;
-  data?: Record<string, unknown>;
-  error?: string;
-}
 
 export interface AgentTurn {
   /** What the agent says, all of this turn's spoken parts joined. */

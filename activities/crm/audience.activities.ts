@@ -1,12 +1,12 @@
 import { ApplicationFailure } from '@temporalio/activity';
 import { createEvent } from '../../events/catalog';
 import type { EventPublisher } from '../../events/bus/event-bus.port';
-import type { AudienceSource } from '../../events/schemas/audience.events';
 import { withCorrelationId } from '../../lib/correlation';
 import type { Logger } from '../../lib/logger';
 import { CrmError, type CrmProvider } from './crm.port';
 import { type AudienceRules } from "../../domain/crm/crm-records";
 import type { RunMeta } from "../../domain/run/run-meta";
+import type { AudienceSource } from "../../domain/crm/audience-source";
 
 export interface AudienceActivityDeps {
   events: EventPublisher;

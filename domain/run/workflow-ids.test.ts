@@ -1,4 +1,4 @@
-import { OnboardingRequestSchema } from '../../api/routes/admin/admin.schema';
+import { OnboardingRequestSchema } from '../contracts/admin.contract';
 import { slugify, workflowIds } from './workflow-ids';
 
 // The slug a name yields must be one the onboarding request would accept as an explicit slug.

@@ -1,3 +1,4 @@
+import { AudienceSourceSchema } from "../../domain/crm/audience-source";
 import { z } from 'zod';
 
 // Events of an outbound audience's build from CRM rules (spec 000 §7 POST /crm/customers/audience-rules/async,
@@ -5,11 +6,6 @@ import { z } from 'zod';
 // build is one workflow run, and its events carry that run's id so a superseded build cannot overwrite a newer one.
 
 export const AUDIENCE = 'audience';
-
-export const AUDIENCE_SOURCES = ['FILE', 'RULES', 'REPORTS'] as const;
-export const AudienceSourceSchema = z.enum(AUDIENCE_SOURCES);
-export type AudienceSource = z.infer<typeof AudienceSourceSchema>;
-
 const Ids = { orgId: z.uuid(), audienceId: z.uuid(), buildId: z.string().min(1) };
 
 export const AudienceBuildRequestedV1Schema = z.object({

@@ -3,7 +3,7 @@ import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import type { WorkflowBundleWithSourceMap } from '@temporalio/worker';
 import type { AudienceActivities } from '../../activities/crm/audience.activities';
 import { bundleWorkflows, freshTaskQueue, startTimeSkippingEnvironment, withWorker } from '../../tests/support/workflow-environment';
-import { workflowIds } from '../workflow-ids';
+import { workflowIds } from '../../domain/run/workflow-ids';
 import { buildAudienceWorkflow } from './build-audience.workflow';
 import type { BuildAudienceInput } from './build-audience.types';
 

@@ -1,7 +1,7 @@
 import { allHandlersFinished, ApplicationFailure, condition, ParentClosePolicy, proxyActivities, setHandler, startChild } from '@temporalio/workflow';
 import type { AgentRuntimeActivities } from '../../activities/agent-runtime/agent-runtime.activities';
 import type { ChatMessage } from '../../activities/llm/language-engine.port';
-import { webCallRecord, type WebCallEntry } from '../../activities/agent-runtime/web-call-record';
+import { webCallRecord, type WebCallEntry } from '../../domain/call/web-call-record';
 import type { CallEndedReason } from '../../domain/call/call-record.schema';
 import { interactionWorkflow } from '../interaction/interaction.workflow';
 import { callDeliveredSignal } from '../interaction/interaction.messages';

@@ -1,6 +1,6 @@
 import type { Db, Tx } from '../../../prisma/client';
-import type { AudienceSource } from '../../schemas/audience.events';
 import type { DocumentStore } from '../projection';
+import type { AudienceSource } from "../../../domain/crm/audience-source";
 
 export type AudienceCreationStatus = 'PENDING' | 'COMPLETE' | 'ERRORED';
 

@@ -1,7 +1,7 @@
-import { emptyCallRecord, type CallEndedReason, type CanonicalCallRecord, type TranscriptTurn, type TranscriptWord } from '../../domain/call/call-record.schema';
-import { formatTranscriptWithToolCalls, type TranscriptEntry } from '../../domain/call/transcript';
-import type { AgentProfile } from '../../domain/agents/agent-profile';
-import type { AgentToolUse } from './conversation';
+import { emptyCallRecord, type CallEndedReason, type CanonicalCallRecord, type TranscriptTurn, type TranscriptWord } from './call-record.schema';
+import { formatTranscriptWithToolCalls, type TranscriptEntry } from './transcript';
+import type { AgentProfile } from '../agents/agent-profile';
+import type { AgentToolUse } from "../agents/agent-tool-use";
 
 // Workflow-safe (no I/O, no Node built-ins): the web-call workflow builds its call record with it.
 
