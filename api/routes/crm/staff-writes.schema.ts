@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AUDIENCE_SOURCES } from '../../../events/schemas/audience.events';
+import { AUDIENCE_SOURCES } from "../../../domain/crm/audience-source";
 
 /** A CRM id sent as a string or a number; a missing one gets the field's own message. */
 const crmId = (name: string) =>
