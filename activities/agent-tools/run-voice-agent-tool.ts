@@ -94,7 +94,7 @@ async function getCapacity(ctx: ToolContext, variant: 'default' | 'zones' | 'tra
   const crm = crmOfTool(ctx);
   if (!crm) return { result: NO_CRM, data: { available: false, slots: [] } };
   try {
-    // The capacity engine (activities/crm/capacity) decides; see api/use-cases/capacity.
+    // The capacity engine (domain/capacity) decides; check-org-capacity reads what it needs from the CRM.
     const answer = await checkOrgCapacity({ capacity: { view: () => capacityViewOf(ctx) }, crm }, ctx.org.id, {
       now: ctx.now,
       date: asked.date,
