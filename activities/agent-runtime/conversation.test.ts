@@ -107,7 +107,7 @@ describe('the in-house agent with the offline engine', () => {
     expect(tools.calls.every((c) => c.interactionId === 'interaction-1' && c.orgId === org.id)).toBe(true);
 
     const record = webCallRecord({
-      callId: 'call-1',
+      providerCallId: 'call-1',
       agent: agentOf('OFFICE_HOURS_CSR'),
       entries,
       dynamicVariables: {},

@@ -9,13 +9,11 @@ import { type Note, type TagType } from "../../domain/crm/crm-records";
 
 const ORG_ID = '0b6f4c1e-6a51-4f0e-9d0c-8a4f1c2b3d4e';
 const INTERACTION_ID = '5d0c7a4e-1f2b-4c3d-8e9f-0a1b2c3d4e5f';
-const CALL_ID = '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
 const outcome = {
   meta: { correlationId: 'corr' },
   causationId: 'workflow:test',
   orgId: ORG_ID,
   interactionId: INTERACTION_ID,
-  callId: CALL_ID,
   callStatus: 'BOOKED',
   agentType: 'RECEPTIONIST',
   agentId: 'agent-1',
@@ -118,15 +116,15 @@ describe('customer-success tracking', () => {
     expect(await acts.trackCallOutcome(outcome)).toEqual({ tracked: 2 });
     expect(tracked).toEqual([
       {
-        dedupKey: `call/${CALL_ID}`,
-        event: { accountId: ORG_ID, event: 'call', properties: { callId: CALL_ID, callStatus: 'BOOKED', agentType: 'RECEPTIONIST', agentId: 'agent-1', tags: ['sooner_slot'] }, timestamp: outcome.endedAt },
+        dedupKey: `call/${INTERACTION_ID}`,
+        event: { accountId: ORG_ID, event: 'call', properties: { callId: INTERACTION_ID, callStatus: 'BOOKED', agentType: 'RECEPTIONIST', agentId: 'agent-1', tags: ['sooner_slot'] }, timestamp: outcome.endedAt },
       },
       {
         dedupKey: `appointment/${booking.actionId}`,
         event: {
           accountId: ORG_ID,
           event: 'appointment',
-          properties: { callId: CALL_ID, isEmergencySlot: true, businessUnitId: '1', jobTypeId: '101', appointmentTime: '2026-03-03T13:00', actionId: booking.actionId, interactionId: INTERACTION_ID, appointmentType: 'job' },
+          properties: { callId: INTERACTION_ID, isEmergencySlot: true, businessUnitId: '1', jobTypeId: '101', appointmentTime: '2026-03-03T13:00', actionId: booking.actionId, interactionId: INTERACTION_ID, appointmentType: 'job' },
           timestamp: outcome.endedAt,
         },
       },

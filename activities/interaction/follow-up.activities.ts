@@ -20,7 +20,6 @@ export interface FollowUpActivityDeps {
 }
 
 export interface CallOutcome extends InteractionRef {
-  callId: string;
   callStatus: string;
   agentType: string | null;
   agentId: string | null;
@@ -62,7 +61,7 @@ export function trackingEventsFor(outcome: CallOutcome, actions: CompletedIntera
   const call: TrackingEvent = {
     accountId: outcome.orgId,
     event: 'call',
-    properties: { callId: outcome.callId, callStatus: outcome.callStatus, agentType: outcome.agentType, agentId: outcome.agentId, tags: outcome.tags },
+    properties: { callId: outcome.interactionId, callStatus: outcome.callStatus, agentType: outcome.agentType, agentId: outcome.agentId, tags: outcome.tags },
     timestamp: outcome.endedAt,
   };
   const appointments = actions
@@ -74,7 +73,7 @@ export function trackingEventsFor(outcome: CallOutcome, actions: CompletedIntera
         accountId: outcome.orgId,
         event: 'appointment',
         properties: {
-          callId: outcome.callId,
+          callId: outcome.interactionId,
           isEmergencySlot: p.is_emergency_slot === true,
           businessUnitId: text(p.business_unit_id ?? p.businessUnitId),
           jobTypeId: text(p.job_type_id ?? p.jobTypeId),
@@ -87,7 +86,7 @@ export function trackingEventsFor(outcome: CallOutcome, actions: CompletedIntera
       };
       return { dedupKey: `appointment/${a.actionId}`, event };
     });
-  return [{ dedupKey: `call/${outcome.callId}`, event: call }, ...appointments];
+  return [{ dedupKey: `call/${outcome.interactionId}`, event: call }, ...appointments];
 }
 
 /**

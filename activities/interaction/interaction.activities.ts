@@ -107,14 +107,15 @@ export function createInteractionActivities({ events, engine, context, logger }:
 
   return {
     async recordCallStarted(
-      input: InteractionRef & { eventIds: [string, string]; callId: string; record: CanonicalCallRecord },
+      input: InteractionRef & { eventIds: [string, string]; record: CanonicalCallRecord },
     ): Promise<void> {
       const r = input.record;
       await withCorrelationId(input.meta.correlationId, () =>
         events.publish([
           event(input, input.eventIds[0], 'CallStarted', {
             ...ids(input),
-            callId: input.callId,
+            // CallStarted v1's callId: a call is known by its interaction id (README glossary).
+            callId: input.interactionId,
             provider: r.provider,
             providerCallId: r.providerCallId,
             agentType: agentTypeOf(r),

@@ -5,7 +5,6 @@ import { ActionSchema, type Action, type TranscriptLine } from '../../domain/int
 
 export interface CallTrace {
   interactionId: string;
-  callId: string;
   orgId: string;
   direction: string | null;
   transcript: TranscriptLine[];
@@ -22,12 +21,11 @@ export function createLlmTraceRepository(db: Db) {
     /** A call trace is named by the call's id or its interaction's id. */
     async findCallTrace(traceId: string): Promise<CallTrace | null> {
       if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(traceId)) return null;
-      const row = await interactions.findByCallOrInteractionId(traceId);
+      const row = await interactions.findCall(traceId);
       if (!row) return null;
       const actions = await listActionsOfInteraction(db, row.id);
       return {
         interactionId: row.id,
-        callId: row.callId,
         orgId: row.orgId,
         direction: row.direction,
         transcript: Array.isArray(row.transcriptLines) ? (row.transcriptLines as unknown as TranscriptLine[]) : [],

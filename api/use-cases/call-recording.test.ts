@@ -9,7 +9,7 @@ const CALL_ID = '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
 function deps(recordingUrl: string | null, answer?: Response) {
   const fetched: string[] = [];
   const d = {
-    calls: { interactions: { findByCallId: async () => ({ recordingUrl }) } },
+    calls: { interactions: { findCall: async () => ({ recordingUrl }) } },
     voice: {
       providers: { sandbox: () => ({ getRecording: async (id: string) => (id === 'sandbox_call_1' ? Buffer.from('ID3') : null) }) },
       fetch: async (url: string) => {

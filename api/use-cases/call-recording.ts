@@ -9,7 +9,7 @@ const MAX_RECORDING_BYTES = 50 * 1024 * 1024;
  * passed on, so the browser never needs the vendor's (often signed, short-lived) URL. Null when none.
  */
 export async function findCallRecording(deps: ApiDeps, orgId: string, callId: string, correlationId: string): Promise<Buffer | null> {
-  const row = await deps.calls.interactions.findByCallId(callId);
+  const row = await deps.calls.interactions.findCall(callId);
   const url = row?.recordingUrl;
   if (!row || !url) return null;
   if (url.startsWith(SANDBOX_RECORDING_PREFIX)) {

@@ -22,11 +22,11 @@ function refusal(err: unknown): never {
 }
 
 export function createTemporalWebCallGateway(client: Client, taskQueuePrefix = ''): WebCallGateway {
-  const handleOf = (callId: string) => client.workflow.getHandle(workflowIds.webCall(callId));
+  const handleOf = (interactionId: string) => client.workflow.getHandle(workflowIds.webCall(interactionId));
   return {
     async start(input) {
       const handle = await client.workflow.start(webCallWorkflow, {
-        workflowId: workflowIds.webCall(input.callId),
+        workflowId: workflowIds.webCall(input.interactionId),
         taskQueue: taskQueue('webCall', taskQueuePrefix),
         args: [{ ...input, taskQueuePrefix }],
         workflowIdReusePolicy: 'REJECT_DUPLICATE',
@@ -35,11 +35,11 @@ export function createTemporalWebCallGateway(client: Client, taskQueuePrefix = '
       });
       return handle.executeUpdate(greetCallerUpdate, { args: [{ accessTokenHash: input.accessTokenHash }] }).catch(refusal);
     },
-    sendCallerTurn(callId, accessTokenHash, text) {
-      return handleOf(callId).executeUpdate(callerTurnUpdate, { args: [{ accessTokenHash, text }] }).catch(refusal);
+    sendCallerTurn(interactionId, accessTokenHash, text) {
+      return handleOf(interactionId).executeUpdate(callerTurnUpdate, { args: [{ accessTokenHash, text }] }).catch(refusal);
     },
-    async end(callId, accessTokenHash) {
-      const handle = handleOf(callId);
+    async end(interactionId, accessTokenHash) {
+      const handle = handleOf(interactionId);
       try {
         return await handle.executeUpdate(endWebCallUpdate, { args: [{ accessTokenHash }] });
       } catch (err) {
@@ -50,8 +50,8 @@ export function createTemporalWebCallGateway(client: Client, taskQueuePrefix = '
         return (await handle.result()) as WebCallSnapshot;
       }
     },
-    async find(callId) {
-      const handle = handleOf(callId);
+    async find(interactionId) {
+      const handle = handleOf(interactionId);
       try {
         return await handle.query(getWebCallQuery);
       } catch (err) {

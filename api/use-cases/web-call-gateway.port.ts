@@ -14,8 +14,8 @@ export class WebCallRefused extends Error {
 export interface WebCallGateway {
   /** Starts the call and returns the agent's greeting. */
   start(input: Omit<WebCallWorkflowInput, 'taskQueuePrefix'>): Promise<AgentReply>;
-  sendCallerTurn(callId: string, accessTokenHash: string, text: string): Promise<AgentReply>;
-  end(callId: string, accessTokenHash: string): Promise<WebCallSnapshot>;
+  sendCallerTurn(interactionId: string, accessTokenHash: string, text: string): Promise<AgentReply>;
+  end(interactionId: string, accessTokenHash: string): Promise<WebCallSnapshot>;
   /** The call's state, or null when there is no such call. */
-  find(callId: string): Promise<WebCallSnapshot | null>;
+  find(interactionId: string): Promise<WebCallSnapshot | null>;
 }

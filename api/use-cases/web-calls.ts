@@ -21,17 +21,18 @@ function asApiError(err: unknown): never {
 export async function createWebCall(deps: ApiDeps, orgId: string, body: { agentId: string; dynamicVariables: Record<string, string> }, correlationId: string) {
   const agent = await deps.webCalls.agents.findAgent(orgId, body.agentId);
   if (!agent) throw notFound('Agent not found');
-  const callId = randomUUID();
+  // One id for the call: its interaction id, which the in-house agent also uses as its provider call id.
+  const interactionId = randomUUID();
   const accessToken = randomBytes(24).toString('base64url');
   const greeting = await deps.webCalls.gateway
-    .start({ meta: { correlationId }, orgId, callId, interactionId: randomUUID(), agent, dynamicVariables: body.dynamicVariables, accessTokenHash: hashAccessToken(accessToken) })
+    .start({ meta: { correlationId }, orgId, interactionId, agent, dynamicVariables: body.dynamicVariables, accessTokenHash: hashAccessToken(accessToken) })
     .catch(asApiError);
-  return { call_id: callId, agent_id: agent.id, access_token: accessToken, agent_type: agent.agentType, greeting: greeting.reply };
+  return { call_id: interactionId, agent_id: agent.id, access_token: accessToken, agent_type: agent.agentType, greeting: greeting.reply };
 }
 
 /** The call must exist and belong to the organization the request was authorised for. */
-async function requireCall(deps: ApiDeps, orgId: string, callId: string) {
-  const call = await deps.webCalls.gateway.find(callId);
+async function requireCall(deps: ApiDeps, orgId: string, interactionId: string) {
+  const call = await deps.webCalls.gateway.find(interactionId);
   if (!call || call.orgId !== orgId) throw notFound('Web call not found');
   return call;
 }
@@ -45,7 +46,7 @@ export async function sendCallerTurn(deps: ApiDeps, orgId: string, body: { callI
 export async function endWebCall(deps: ApiDeps, orgId: string, body: { callId: string; access_token: string }) {
   await requireCall(deps, orgId, body.callId);
   const call = await deps.webCalls.gateway.end(body.callId, hashAccessToken(body.access_token)).catch(asApiError);
-  return { call_id: call.callId, status: call.status, end_reason: call.endReason };
+  return { call_id: call.interactionId, status: call.status, end_reason: call.endReason };
 }
 
 /** The default agents of each organization, read from the organizations read model and its CRM. */

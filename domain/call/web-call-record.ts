@@ -41,7 +41,7 @@ export function synthesiseTranscript(entries: readonly WebCallEntry[]): { turns:
 }
 
 export interface WebCallRecordInput {
-  callId: string;
+  providerCallId: string;
   agent: AgentProfile;
   entries: readonly WebCallEntry[];
   dynamicVariables: Record<string, string>;
@@ -65,7 +65,7 @@ export function webCallRecord(input: WebCallRecordInput): CanonicalCallRecord {
   );
   const ended = input.endedAt !== null;
   return {
-    ...emptyCallRecord('in_house', input.callId),
+    ...emptyCallRecord('in_house', input.providerCallId),
     voiceAgentId: input.agent.id,
     type: 'webCall',
     direction: input.agent.direction,

@@ -173,3 +173,6 @@ export const ReclassifyRequestSchema = z.object({
 });
 
 export const ReclassifyResponseSchema = z.object({ callId: z.uuid(), call_status: z.enum(['UNBOOKED', 'EXCUSED']) });
+
+/** GET /dashboard/link/{interactionId}: where the dashboard shows an interaction. */
+export const InteractionLinkResponseSchema = z.object({ interactionId: z.uuid(), orgId: z.uuid(), redirect: z.string() });

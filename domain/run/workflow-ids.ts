@@ -13,7 +13,7 @@ export const workflowIds = {
   /** One interaction per provider call, whichever webhook delivery comes first. */
   interaction: (provider: string, providerCallId: string) => `interaction/${provider}/${providerCallId}`,
   /** One run per web call with the in-house agent. */
-  webCall: (callId: string) => `web-call/${callId}`,
+  webCall: (interactionId: string) => `web-call/${interactionId}`,
   /** One run per LLM chat session (POST /llm/chat): the session id is the caller's. */
   chatSession: (sessionId: string) => `chat-session/${sessionId}`,
   /** One build at a time per audience: a newer request replaces the one running, the same one joins it. */

@@ -9,9 +9,8 @@ export interface InteractionWorkflowInput {
   providerCallId: string;
   /** How long to wait for the provider to say the call ended before closing it as an error. */
   callEndTimeoutMs?: number;
-  /** Fixed by the in-house web call, which hands them to its tools before the call ends; otherwise new. */
+  /** Fixed by the in-house web call, which hands it to its tools before the call ends; otherwise new. */
   interactionId?: string;
-  callId?: string;
 }
 
 /** One webhook delivery (or API read) of the call, as the adapter parsed it. */
@@ -25,7 +24,6 @@ export type InteractionStage = 'live' | 'ended' | 'analysing' | 'done';
 
 export interface InteractionProgress {
   interactionId: string;
-  callId: string;
   stage: InteractionStage;
   deliveries: number;
   record: CanonicalCallRecord;
@@ -33,7 +31,6 @@ export interface InteractionProgress {
 
 export interface InteractionResult {
   interactionId: string;
-  callId: string;
   callStatus: string;
   timedOut: boolean;
 }

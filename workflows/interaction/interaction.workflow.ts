@@ -51,7 +51,6 @@ export async function interactionWorkflow(input: InteractionWorkflowInput): Prom
   const deliveries = new Map<string, CallDelivery>();
   const progress: InteractionProgress = {
     interactionId: input.interactionId ?? uuid4(),
-    callId: input.callId ?? uuid4(),
     stage: 'live',
     deliveries: 0,
     record: mergeCallDeliveries(input.provider, input.providerCallId, []),
@@ -66,11 +65,11 @@ export async function interactionWorkflow(input: InteractionWorkflowInput): Prom
     progress.record = mergeCallDeliveries(input.provider, input.providerCallId, [...deliveries.values()]);
   });
 
-  const { interactionId, callId } = progress;
+  const { interactionId } = progress;
   const ref = { meta: input.meta, causationId: `workflow:${workflowInfo().workflowId}`, orgId: input.orgId, interactionId };
 
   await condition(() => deliveries.size > 0);
-  await recordCallStarted({ ...ref, eventIds: [uuid4(), uuid4()], callId, record: progress.record });
+  await recordCallStarted({ ...ref, eventIds: [uuid4(), uuid4()], record: progress.record });
 
   const ended = await condition(() => isTerminalStatus(progress.record.status), input.callEndTimeoutMs ?? THREE_HOURS_MS);
   if (ended && progress.record.transcriptObject.length === 0) {
@@ -88,7 +87,7 @@ export async function interactionWorkflow(input: InteractionWorkflowInput): Prom
     // Workflows started before the hand-off existed finish without it on replay.
     if (patched('notify-interaction-handoff')) await handOffToNotifications(lastEventIds, callStatus);
     progress.stage = 'done';
-    return { interactionId, callId, callStatus, timedOut };
+    return { interactionId, callStatus, timedOut };
   };
 
   function notificationQueue(): string {
@@ -144,7 +143,6 @@ export async function interactionWorkflow(input: InteractionWorkflowInput): Prom
   if (patched('crm-follow-up-and-tracking')) {
     const outcome = {
       ...ref,
-      callId,
       callStatus,
       agentType: analysis.agentType,
       agentId: record.voiceAgentId,

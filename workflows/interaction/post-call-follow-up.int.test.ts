@@ -74,7 +74,7 @@ describe('post-call CRM follow-up and customer-success tracking', () => {
     const tracked = await h.tdb.db.customerSuccessEvent.findMany({ where: { accountId: org }, orderBy: { event: 'asc' } });
     expect(tracked.map((t) => t.event)).toEqual(['appointment', 'call']);
     expect(tracked[0].properties).toEqual({
-      callId: result.callId,
+      callId: result.interactionId,
       isEmergencySlot: false,
       businessUnitId: '1',
       jobTypeId: '101',
@@ -83,7 +83,7 @@ describe('post-call CRM follow-up and customer-success tracking', () => {
       interactionId,
       appointmentType: 'job',
     });
-    expect(tracked[1].properties).toMatchObject({ callId: result.callId, callStatus: result.callStatus, agentType: expect.any(String), tags: expect.any(Array) });
+    expect(tracked[1].properties).toMatchObject({ callId: result.interactionId, callStatus: result.callStatus, agentType: expect.any(String), tags: expect.any(Array) });
 
     const row = await eventually(async () => {
       const r = await h.tdb.db.interaction.findUnique({ where: { id: interactionId } });
@@ -93,7 +93,7 @@ describe('post-call CRM follow-up and customer-success tracking', () => {
 
     // A retried activity (same input) writes no second note and tracks nothing twice.
     const activities = createFollowUpActivities({ events: h.bus, crm: createSandboxCrm(h.tdb.db), context: createFollowUpContextReader(h.tdb.db), tracker: createOfflineCustomerSuccessTracker(h.tdb.db), logger: testLogger });
-    const outcome = { meta: { correlationId: 'retry' }, causationId: 'test', orgId: org, interactionId, callId: result.callId, callStatus: result.callStatus, agentType: 'RECEPTIONIST', agentId: null, tags: [], endedAt: new Date().toISOString() };
+    const outcome = { meta: { correlationId: 'retry' }, causationId: 'test', orgId: org, interactionId, callStatus: result.callStatus, agentType: 'RECEPTIONIST', agentId: null, tags: [], endedAt: new Date().toISOString() };
     await activities.followUpInCrm({ ...outcome, eventId: crypto.randomUUID(), errorEventId: crypto.randomUUID(), summary: row.summary as never, transcript: row.transcriptLines as never });
     await activities.trackCallOutcome(outcome);
     expect(await crm.listJobNotes(jobId)).toHaveLength(2);
@@ -108,7 +108,7 @@ describe('post-call CRM follow-up and customer-success tracking', () => {
     const result = await h.client.workflow.getHandle(workflowIds.interaction('retell', providerCallId)).result();
     const tracked = await h.tdb.db.customerSuccessEvent.findMany({ where: { accountId: noCrmOrg } });
     expect(tracked).toHaveLength(1);
-    expect(tracked[0]).toMatchObject({ event: 'call', properties: expect.objectContaining({ callId: result.callId, callStatus: result.callStatus }) });
+    expect(tracked[0]).toMatchObject({ event: 'call', properties: expect.objectContaining({ callId: result.interactionId, callStatus: result.callStatus }) });
   }, 60_000);
 
   it('replays the history of a call that was followed up in the CRM', async () => {

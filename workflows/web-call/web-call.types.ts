@@ -6,9 +6,10 @@ import type { AgentToolUse } from "../../domain/agents/agent-tool-use";
 export interface WebCallWorkflowInput {
   meta: RunMeta;
   orgId: string;
-  /** The web call's id: the in-house provider call id, and the id of its interaction's call. */
-  callId: string;
+  /** The call's interaction id, which is also its in-house provider call id (README glossary). */
   interactionId: string;
+  /** Runs started before the ids were unified carry their provider call id here; replay keeps it. */
+  callId?: string;
   agent: AgentProfile;
   dynamicVariables: Record<string, string>;
   /** SHA-256 of the access token handed to whoever joins the call; turns must present the token. */
@@ -32,7 +33,7 @@ export interface AgentReply {
 }
 
 export interface WebCallSnapshot {
-  callId: string;
+  interactionId: string;
   orgId: string;
   agentId: string;
   status: 'live' | 'ended';

@@ -37,9 +37,10 @@ export async function webCallWorkflow(input: WebCallWorkflowInput): Promise<WebC
   let endReason: WebCallEndReason | null = null;
   let busy = false;
   let turnsTaken = 0;
+  const providerCallId = input.callId ?? input.interactionId;
 
   const snapshot = (): WebCallSnapshot => ({
-    callId: input.callId,
+    interactionId: input.interactionId,
     orgId: input.orgId,
     agentId: input.agent.id,
     status: endReason ? 'ended' : 'live',
@@ -103,7 +104,7 @@ export async function webCallWorkflow(input: WebCallWorkflowInput): Promise<WebC
 
   const record = (endedAt: string | null) =>
     webCallRecord({
-      callId: input.callId,
+      providerCallId,
       agent: input.agent,
       entries,
       dynamicVariables: input.dynamicVariables,
@@ -114,9 +115,9 @@ export async function webCallWorkflow(input: WebCallWorkflowInput): Promise<WebC
     });
 
   const interaction = await startChild(interactionWorkflow, {
-    workflowId: workflowIds.interaction('in_house', input.callId),
+    workflowId: workflowIds.interaction('in_house', providerCallId),
     taskQueue: taskQueue('interaction', input.taskQueuePrefix),
-    args: [{ meta: input.meta, orgId: input.orgId, provider: 'in_house', providerCallId: input.callId, interactionId: input.interactionId, callId: input.callId }],
+    args: [{ meta: input.meta, orgId: input.orgId, provider: 'in_house', providerCallId, interactionId: input.interactionId }],
     // The interaction outlives the call: its post-call pipeline runs after this run has finished.
     parentClosePolicy: ParentClosePolicy.ABANDON,
     workflowIdReusePolicy: 'REJECT_DUPLICATE',

@@ -12,10 +12,11 @@ let h: ProductHarness;
 const run = uniqueName('').replace(/^_/, '');
 let orgId: string;
 let owner: ReturnType<typeof request.agent>;
-const callId = randomUUID();
+/** Recorded before call and interaction ids were unified: the call also has a call id of its own. */
+const legacyCallId = randomUUID();
 const interactionId = randomUUID();
 
-const retrieve = () => owner.post('/call/retrieve').send({ callId });
+const retrieve = (callId = interactionId) => owner.post('/call/retrieve').send({ callId });
 /** The call details once the read model shows the evaluation named. */
 const detailsWith = (evaluationId: string) =>
   eventually(async () => {
@@ -26,7 +27,7 @@ const detailsWith = (evaluationId: string) =>
 beforeAll(async () => {
   h = await startProductHarness({ EVALUATION_WEBHOOK_SECRET: SECRET });
   ({ orgId, agent: owner } = await onboardAndLogIn(h, { name: `Evaluated HVAC ${run}`, adminEmail: `owner-${run}@evaluation.test` }));
-  await seedFinishedCall(h.tdb.db, { id: interactionId, callId, orgId, providerCallId: `call_${run}`, callAnalysis: { call_summary: null, metadata: {} } });
+  await seedFinishedCall(h.tdb.db, { id: interactionId, callId: legacyCallId, orgId, providerCallId: `call_${run}`, callAnalysis: { call_summary: null, metadata: {} } });
 }, 120_000);
 
 afterAll(async () => {
@@ -41,10 +42,17 @@ describe('a call evaluation in the call details', () => {
     expect(res.status).toBe(200);
     expect(res.body.evaluation).toBeNull();
     expect(res.body.data.org_id).toBe(orgId);
+    expect(res.body.data.id).toBe(interactionId);
+  });
+
+  it('still opens from the call id it had before the ids were unified, as the same interaction', async () => {
+    const res = await retrieve(legacyCallId);
+    expect(res.status).toBe(200);
+    expect(res.body.data.id).toBe(interactionId);
   });
 
   it('shows the verdict of POST /llm/evaluation once it is projected', async () => {
-    const evaluated = await owner.post('/llm/evaluation').send({ traceId: callId, agentType: 'OFFICE_HOURS_CSR', orgId, traceType: 'call' });
+    const evaluated = await owner.post('/llm/evaluation').send({ traceId: interactionId, agentType: 'OFFICE_HOURS_CSR', orgId, traceType: 'call' });
     expect(evaluated.status).toBe(200);
     first = evaluated.body;
 

@@ -32,7 +32,7 @@ export const callRetrieveRoute = defineRoute({
   response: { schema: CallDetailsResponseSchema, description: 'The call details' },
   errors: [307, 401, 404],
   async handler({ body, orgId, deps }) {
-    const [row, org] = await Promise.all([deps.calls.interactions.findByCallId(body.callId), deps.organizations.findById(orgId!)]);
+    const [row, org] = await Promise.all([deps.calls.interactions.findCall(body.callId), deps.organizations.findById(orgId!)]);
     if (!row || !org) throw notFound('Call not found');
     const [jobs, jobTypes, evaluation] = await Promise.all([
       deps.calls.interactions.listJobs([row.id]),

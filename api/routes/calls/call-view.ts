@@ -27,7 +27,7 @@ const crmCustomerOf = (r: { crmCustomerId: string | null }, jobs: InteractionJob
 export function toCallLogEntry(r: CallLogRow, crmName: string, jobs: InteractionJob[]): z.infer<typeof CallLogEntrySchema> {
   const customer = { customer_name: r.customerName, customer_number: r.customerNumber, customer_address: r.customerAddress };
   return {
-    id: r.callId,
+    id: r.id,
     created_at: r.createdAt.toISOString(),
     call_status: r.callStatus,
     agent_type: r.agentType,
@@ -99,7 +99,7 @@ function CallDetailsShape(r: InteractionRow, ctx: CallDetailsContext): z.infer<t
   const jobs = ctx.jobs.map((j) => toCallJob(ctx.crmName, j));
   const events = r.events as { created_at: string; name: string; metadata: Record<string, unknown> }[];
   return {
-    id: r.callId,
+    id: r.id,
     summary: r.summary as { title: string; content: string[] }[],
     recording_url: r.recordingUrl,
     agent_type: r.agentType,

@@ -1,9 +1,9 @@
+import { InteractionLinkResponseSchema } from '../../../domain/contracts/calls.contract';
 import { z } from 'zod';
 import { notFound } from '../../http/errors';
 import { defineRoute } from '../../http/route';
 
 const ParamsSchema = z.object({ interactionId: z.uuid('interaction_id must be a UUID') });
-const ResponseSchema = z.object({ interactionId: z.uuid(), orgId: z.uuid(), callId: z.uuid(), redirect: z.string() });
 
 /**
  * Spec 000 §2 / 001 §2: /dashboard/link/{interaction_id} is the "View on Dashboard" and SMS "Details:"
@@ -23,11 +23,11 @@ export const interactionLinkRoute = defineRoute({
     },
   },
   request: { params: ParamsSchema },
-  response: { schema: ResponseSchema, description: 'The page the link leads to' },
+  response: { schema: InteractionLinkResponseSchema, description: 'The page the link leads to' },
   errors: [307, 401, 404],
   async handler({ params, deps }) {
     const row = await deps.calls.interactions.findById(params.interactionId);
     if (!row) throw notFound('Interaction not found');
-    return { interactionId: row.id, orgId: row.orgId, callId: row.callId, redirect: `/calls/${row.callId}?org=${row.orgId}` };
+    return { interactionId: row.id, orgId: row.orgId, redirect: `/calls/${row.id}?org=${row.orgId}` };
   },
 });

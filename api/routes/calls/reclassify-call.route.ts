@@ -22,7 +22,7 @@ export const reclassifyCallRoute = defineRoute({
   response: { schema: ReclassifyResponseSchema, description: 'The new call status' },
   errors: [307, 401, 404],
   async handler({ body, orgId, user, deps, req }) {
-    const row = await deps.calls.interactions.findByCallId(body.callId);
+    const row = await deps.calls.interactions.findCall(body.callId);
     if (!row) throw notFound('Call not found');
     const from = CallStatusSchema.safeParse(row.callStatus);
     if (row.callStatus !== body.newStatus) {
@@ -36,7 +36,7 @@ export const reclassifyCallRoute = defineRoute({
             reason: `Reclassified by ${user!.email}`,
             tags: [],
           } }]);
-      await awaitReadModel(async () => (await deps.calls.interactions.findByCallId(body.callId))?.callStatus === body.newStatus);
+      await awaitReadModel(async () => (await deps.calls.interactions.findCall(body.callId))?.callStatus === body.newStatus);
     }
     return { callId: body.callId, call_status: body.newStatus };
   },

@@ -18,6 +18,6 @@ export const getCallRoute = defineRoute({
     });
     if (!query.needInteraction) return call;
     const row = await deps.calls.interactions.findByProviderCall(orgId!, call.provider, call.providerCallId);
-    return { ...call, interaction: row ? { id: row.id, callId: row.callId, call_status: row.callStatus, tags: row.tags } : null };
+    return { ...call, interaction: row ? { id: row.id, call_status: row.callStatus, tags: row.tags } : null };
   },
 });

@@ -63,7 +63,7 @@ export const GetCallQuerySchema = OrgQuerySchema.extend({
     .transform((v) => v === 'true'),
 });
 export const CallWithInteractionSchema = CallSchema.extend({
-  interaction: z.object({ id: z.string(), callId: z.string(), call_status: z.string(), tags: z.array(z.string()) }).nullable().optional(),
+  interaction: z.object({ id: z.string(), call_status: z.string(), tags: z.array(z.string()) }).nullable().optional(),
 });
 
 /** Spec 000 §3 "Voicemail action": update voicemail settings body {voicemailAction}. */

@@ -82,7 +82,7 @@ describe('a web call with the in-house agent', () => {
     const starts = transcript.flatMap((t) => t.words.map((w) => w.start));
     expect(starts.length).toBeGreaterThan(50);
     expect([...starts].sort((a, b) => a - b)).toEqual(starts);
-    const interaction = await h.tdb.db.interaction.findUnique({ where: { callId: call.call_id } });
+    const interaction = await h.tdb.db.interaction.findUnique({ where: { id: call.call_id } });
     expect(interaction).toMatchObject({ provider: 'in_house', providerCallId: call.call_id, callType: expect.anything() });
     expect(await h.tdb.db.interaction.count({ where: { orgId } })).toBe(1);
   }, 120_000);

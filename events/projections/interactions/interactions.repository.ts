@@ -187,15 +187,17 @@ export function createInteractionRepository(db: Db) {
       if (interactionIds.length === 0) return [];
       return jobsOfActions(await listCompletedActionsOfInteractions(db, interactionIds, JOB_ACTIONS));
     },
-    findByCallId: (callId: string) => db.interaction.findUnique({ where: { callId } }),
     findById: (id: string) => findInteraction(db, id),
     findByProviderCall: (orgId: string, provider: string, providerCallId: string) =>
       db.interaction.findFirst({ where: { orgId, provider, providerCallId } }),
-    async orgIdOfCall(callId: string): Promise<string | null> {
-      return (await db.interaction.findUnique({ where: { callId }, select: { orgId: true } }))?.orgId ?? null;
+    /**
+     * A call is named by its interaction id (README glossary). Calls recorded before the ids were unified
+     * also had a call id of their own, which old links and trace ids still carry.
+     */
+    findCall: (id: string) => db.interaction.findFirst({ where: { OR: [{ id }, { callId: id }] } }),
+    async orgIdOfCall(id: string): Promise<string | null> {
+      return (await db.interaction.findFirst({ where: { OR: [{ id }, { callId: id }] }, select: { orgId: true } }))?.orgId ?? null;
     },
-    /** A call is named by its call id or its interaction's id (an LLM trace id). */
-    findByCallOrInteractionId: (id: string) => db.interaction.findFirst({ where: { OR: [{ callId: id }, { id }] } }),
     /** Which of these provider calls of the org have finished processing (the bench's latency probe). */
     async finishedProviderCallIds(orgId: string, providerCallIds: string[]): Promise<string[]> {
       const rows = await db.interaction.findMany({ where: { orgId, providerCallId: { in: providerCallIds }, NOT: { callStatus: 'PROCESSING' } }, select: { providerCallId: true } });
@@ -209,4 +211,4 @@ export function createInteractionRepository(db: Db) {
 }
 
 export type InteractionRepository = ReturnType<typeof createInteractionRepository>;
-export type InteractionRow = NonNullable<Awaited<ReturnType<InteractionRepository['findByCallId']>>>;
+export type InteractionRow = NonNullable<Awaited<ReturnType<InteractionRepository['findCall']>>>;

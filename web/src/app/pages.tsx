@@ -24,7 +24,7 @@ import type { RouteName } from './router/route-table';
 export const PAGES: Record<Exclude<RouteName, 'login'>, (params: RouteParams) => ReactNode> = {
   home: () => <DashboardHomePage />,
   calls: () => <CallsPage />,
-  'call-details': (params) => <CallDetailsPage callId={params.callId ?? ''} />,
+  'call-details': (params) => <CallDetailsPage interactionId={params.interactionId ?? ''} />,
   'web-call': () => <WebCallPage />,
   chats: () => <ChatsPage />,
   analytics: () => <AnalyticsPage />,

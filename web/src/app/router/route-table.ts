@@ -16,7 +16,7 @@ export const ROUTES = [
   { name: 'login', path: '/login', title: 'Sign in', access: 'public' },
   { name: 'home', path: '/', title: 'Dashboard', access: 'member', nav: 'main' },
   { name: 'calls', path: '/calls', title: 'Calls', access: 'member', nav: 'main' },
-  { name: 'call-details', path: '/calls/:callId', title: 'Call details', access: 'member' },
+  { name: 'call-details', path: '/calls/:interactionId', title: 'Call details', access: 'member' },
   { name: 'web-call', path: '/web-call', title: 'Web call', access: 'member', nav: 'main' },
   { name: 'chats', path: '/chats', title: 'Chats', access: 'member', nav: 'main' },
   { name: 'analytics', path: '/analytics', title: 'Analytics', access: 'member', nav: 'main' },

@@ -20,23 +20,26 @@ export function useCallLogs(query: CallLogsQuery | null) {
   );
 }
 
-export function useCallDetails(callId: string) {
-  return useSWR<CallDetails>(callId ? ['/call/retrieve', callId] : null, () => apiClient.post('/call/retrieve', { callId }, CallDetailsResponseSchema));
+/** A call is known by its interaction id; the spec's routes call that field callId. */
+export function useCallDetails(interactionId: string) {
+  return useSWR<CallDetails>(interactionId ? ['/call/retrieve', interactionId] : null, () =>
+    apiClient.post('/call/retrieve', { callId: interactionId }, CallDetailsResponseSchema),
+  );
 }
 
 export function reviewInteraction(id: string, reviewedAt: string | null, reviewNotes?: string) {
   return apiClient.put('/interaction', { id, reviewed_at: reviewedAt, review_notes: reviewNotes }, ReviewInteractionResponseSchema);
 }
 
-export function reclassifyCall(callId: string, newStatus: z.input<typeof ReclassifyRequestSchema>['newStatus']) {
-  const body: z.input<typeof ReclassifyRequestSchema> = { callId, newStatus };
+export function reclassifyCall(interactionId: string, newStatus: z.input<typeof ReclassifyRequestSchema>['newStatus']) {
+  const body: z.input<typeof ReclassifyRequestSchema> = { callId: interactionId, newStatus };
   return apiClient.post('/call/reclassify', body, ReclassifyResponseSchema);
 }
 
-/** Spec 000 §7 POST /llm/evaluation on a call: the trace of a call is named by the call's id. */
-export function evaluateCall(call: { callId: string; orgId: string; agentType: string }) {
-  return apiClient.post('/llm/evaluation', { traceId: call.callId, agentType: call.agentType, orgId: call.orgId, traceType: 'call' }, EvaluationResponseSchema);
+/** Spec 000 §7 POST /llm/evaluation on a call: the trace of a call is named by its interaction id. */
+export function evaluateCall(call: { interactionId: string; orgId: string; agentType: string }) {
+  return apiClient.post('/llm/evaluation', { traceId: call.interactionId, agentType: call.agentType, orgId: call.orgId, traceType: 'call' }, EvaluationResponseSchema);
 }
 
 /** The recording's URL on the product's recording endpoint (spec 001 §7), which the player streams. */
-export const recordingUrl = (callId: string) => `/api/call/${encodeURIComponent(callId)}/recording`;
+export const recordingUrl = (interactionId: string) => `/api/call/${encodeURIComponent(interactionId)}/recording`;

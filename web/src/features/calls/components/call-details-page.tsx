@@ -51,7 +51,7 @@ function Review({ details, onSaved }: { details: CallDetails; onSaved: () => voi
 }
 
 /** Spec 001 §2.4: the recording, streamed from the product's endpoint; calls without one say so. */
-function Recording({ callId, available, audioRef }: { callId: string; available: boolean; audioRef: React.RefObject<HTMLAudioElement | null> }) {
+function Recording({ interactionId, available, audioRef }: { interactionId: string; available: boolean; audioRef: React.RefObject<HTMLAudioElement | null> }) {
   const [failed, setFailed] = useState(false);
   return (
     <Section title="Recording">
@@ -64,7 +64,7 @@ function Recording({ callId, available, audioRef }: { callId: string; available:
           The recording could not be loaded. It may have expired at the voice provider.
         </Text>
       ) : (
-        <audio ref={audioRef} controls preload="metadata" src={recordingUrl(callId)} onError={() => setFailed(true)} data-testid="recording-player" style={{ width: '100%' }} />
+        <audio ref={audioRef} controls preload="metadata" src={recordingUrl(interactionId)} onError={() => setFailed(true)} data-testid="recording-player" style={{ width: '100%' }} />
       )}
     </Section>
   );
@@ -190,7 +190,7 @@ function Evaluation({ details, when, refresh }: { details: CallDetails; when: (i
     setEvaluating(true);
     setNotice(null);
     try {
-      const { evaluationId } = await evaluateCall({ callId: details.data.id, orgId: details.data.org_id, agentType: details.data.agent_type ?? '' });
+      const { evaluationId } = await evaluateCall({ interactionId: details.data.id, orgId: details.data.org_id, agentType: details.data.agent_type ?? '' });
       if (!(await waitForEvaluation(evaluationId, refresh))) setNotice({ error: false, text: 'The call was evaluated; the result will show here in a moment.' });
     } catch (err) {
       setNotice({ error: true, text: err instanceof Error ? err.message : 'The call could not be evaluated.' });
@@ -255,15 +255,15 @@ function Evaluation({ details, when, refresh }: { details: CallDetails; when: (i
   );
 }
 
-export function CallDetailsPage({ callId }: { callId: string }) {
-  const { data, error, isLoading, mutate } = useCallDetails(callId);
+export function CallDetailsPage({ interactionId }: { interactionId: string }) {
+  const { data, error, isLoading, mutate } = useCallDetails(interactionId);
   const [reclassifying, setReclassifying] = useState(false);
   const audioRef = useRef<HTMLAudioElement | null>(null);
 
   async function reclassify(status: 'UNBOOKED' | 'EXCUSED') {
     setReclassifying(true);
     try {
-      await reclassifyCall(callId, status);
+      await reclassifyCall(interactionId, status);
       await mutate();
     } finally {
       setReclassifying(false);
@@ -317,7 +317,7 @@ export function CallDetailsPage({ callId }: { callId: string }) {
           </Section>
           <Review details={data} onSaved={() => void mutate()} />
         </SimpleGrid>
-        <Recording key={callId} callId={callId} available={d.recording_url !== null} audioRef={audioRef} />
+        <Recording key={interactionId} interactionId={interactionId} available={d.recording_url !== null} audioRef={audioRef} />
         <Jobs details={data} />
         <Evaluation details={data} when={when} refresh={() => mutate()} />
         {d.summary.map((section) => (

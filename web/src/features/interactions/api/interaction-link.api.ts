@@ -1,12 +1,12 @@
 import useSWR from 'swr';
-import { z } from 'zod';
+import type { z } from 'zod';
+import { InteractionLinkResponseSchema } from '@contracts/calls.contract';
 import { apiClient } from '../../../lib/api-client';
 
-export const InteractionLinkSchema = z.object({ interactionId: z.string(), orgId: z.string(), callId: z.string(), redirect: z.string() });
-export type InteractionLink = z.infer<typeof InteractionLinkSchema>;
+export type InteractionLink = z.infer<typeof InteractionLinkResponseSchema>;
 
 export function useInteractionLink(interactionId: string) {
   return useSWR<InteractionLink>(interactionId ? ['/dashboard/link', interactionId] : null, () =>
-    apiClient.get(`/dashboard/link/${encodeURIComponent(interactionId)}`, InteractionLinkSchema),
+    apiClient.get(`/dashboard/link/${encodeURIComponent(interactionId)}`, InteractionLinkResponseSchema),
   );
 }

@@ -17,19 +17,19 @@ export function useWebCallAgents(orgId: string | null) {
 
 export const startWebCall = (orgId: string, agentId: string) => apiClient.post('/create-web-call', { orgId, agentId, dynamicVariables: {} }, CreateWebCallResponseSchema);
 
-export const sendCallerTurn = (orgId: string, callId: string, accessToken: string, text: string) =>
-  apiClient.post('/voice-agent/web-call/turn', { orgId, callId, access_token: accessToken, text }, WebCallTurnResponseSchema);
+export const sendCallerTurn = (orgId: string, interactionId: string, accessToken: string, text: string) =>
+  apiClient.post('/voice-agent/web-call/turn', { orgId, callId: interactionId, access_token: accessToken, text }, WebCallTurnResponseSchema);
 
-export const endWebCall = (orgId: string, callId: string, accessToken: string) =>
-  apiClient.post('/voice-agent/web-call/end', { orgId, callId, access_token: accessToken }, EndWebCallResponseSchema);
+export const endWebCall = (orgId: string, interactionId: string, accessToken: string) =>
+  apiClient.post('/voice-agent/web-call/end', { orgId, callId: interactionId, access_token: accessToken }, EndWebCallResponseSchema);
 
 /** Polls the call's interaction until the post-call pipeline has classified it; 404 means not projected yet. */
-export function useWebCallInteraction(callId: string | null) {
+export function useWebCallInteraction(interactionId: string | null) {
   return useSWR(
-    callId ? ['/call/retrieve', callId, 'web-call'] : null,
+    interactionId ? ['/call/retrieve', interactionId, 'web-call'] : null,
     async () => {
       try {
-        return await apiClient.post('/call/retrieve', { callId }, CallDetailsResponseSchema);
+        return await apiClient.post('/call/retrieve', { callId: interactionId }, CallDetailsResponseSchema);
       } catch (err) {
         if (err instanceof ApiError && err.status === 404) return null;
         throw err;

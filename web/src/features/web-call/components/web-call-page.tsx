@@ -33,8 +33,8 @@ function Line({ line, index }: { line: WebCallLine; index: number }) {
   );
 }
 
-function InteractionLink({ callId }: { callId: string }) {
-  const { data, error } = useWebCallInteraction(callId);
+function InteractionLink({ interactionId }: { interactionId: string }) {
+  const { data, error } = useWebCallInteraction(interactionId);
   if (error) return <ErrorNotice error={error} />;
   const status = data?.data.call_status;
   if (!isClassified(status)) {
@@ -48,7 +48,7 @@ function InteractionLink({ callId }: { callId: string }) {
     <HStack data-testid="web-call-interaction" gap={2}>
       <Text fontSize="sm">Classified as</Text>
       <Badge data-testid="web-call-status">{status}</Badge>
-      <RouterLink data-testid="web-call-details-link" to={`/calls/${callId}`}>
+      <RouterLink data-testid="web-call-details-link" to={`/calls/${interactionId}`}>
         Open it in Call details →
       </RouterLink>
     </HStack>
@@ -167,7 +167,8 @@ export function WebCallPage() {
                 <Text fontSize="sm" fontWeight="semibold" mb={1}>
                   Call ended
                 </Text>
-                <InteractionLink callId={call.call_id} />
+                {/* The web call's call_id is its interaction id. */}
+                <InteractionLink interactionId={call.call_id} />
               </Box>
             )}
           </Stack>
