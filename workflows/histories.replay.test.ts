@@ -19,7 +19,7 @@ beforeAll(async () => {
 }, 60_000);
 
 test('there are recorded histories to replay', () => {
-  expect(fixtures.length).toBeGreaterThanOrEqual(7);
+  expect(fixtures.length).toBeGreaterThanOrEqual(9);
 });
 
 test.each(fixtures)('%s replays without nondeterminism', async (fixture) => {

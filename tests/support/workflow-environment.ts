@@ -88,3 +88,32 @@ export async function withWorker<T>(
   });
   return worker.runUntil(fn);
 }
+
+export interface ActivityCall {
+  name: string;
+  input: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- each test reads the fields it asserts on
+}
+
+/** Wraps fake activities so a test can assert which were called, in what order and with what. */
+export function recordCalls<T extends object>(activities: T): { activities: T; calls: ActivityCall[]; named: (name: keyof T & string) => ActivityCall[] } {
+  const calls: ActivityCall[] = [];
+  const wrapped = Object.fromEntries(
+    Object.entries(activities).map(([name, fn]: [string, (input: unknown) => Promise<unknown>]) => [
+      name,
+      async (input: unknown) => {
+        calls.push({ name, input });
+        return fn(input);
+      },
+    ]),
+  ) as T;
+  return { activities: wrapped, calls, named: (name) => calls.filter((c) => c.name === name) };
+}
+
+/**
+ * The time-skipping test server (1.38.0) keeps one time-skipping lock when a parent completes while a child it
+ * started with ParentClosePolicy.ABANDON is still running (the interaction's notification hand-off): every
+ * later timer in the suite would then wait in real time. Call once after each such run has fully finished.
+ */
+export async function releaseAbandonedChildLock(env: TestWorkflowEnvironment): Promise<void> {
+  await env.connection.testService?.unlockTimeSkipping({});
+}

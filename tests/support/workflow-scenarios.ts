@@ -1,12 +1,17 @@
 import type { Client, WorkflowHandle } from '@temporalio/client';
 import type { AgentRuntimeActivities } from '../../activities/agent-runtime/agent-runtime.activities';
 import type { AudienceActivities } from '../../activities/crm/audience.activities';
+import type { FollowUpActivities } from '../../activities/interaction/follow-up.activities';
+import type { InteractionActivities } from '../../activities/interaction/interaction.activities';
+import type { InteractionHandoffActivities } from '../../activities/notifications/handoff/interaction-handoff.activities';
 import type { CrmActivities } from '../../activities/crm/crm.activities';
 import type { CrmConnectionActivities } from '../../activities/crm/crm-connection.activities';
 import type { DeliveryToSend, NotificationActivities } from '../../activities/notifications/notification.activities';
 import type { OrganizationActivities } from '../../activities/organization/organization.activities';
 import type { WebhookDeliveryActivities } from '../../activities/webhooks/webhook-delivery.activities';
 import type { AgentProfile } from '../../domain/agents/agent-profile';
+import type { CallDelivery } from '../../domain/call/call-record-merge';
+import type { InteractionInput } from '../../domain/interaction/interaction.schema';
 import type { NotificationEventInput } from '../../domain/notifications/interaction-event.schema';
 import type { WeeklyHours } from '../../domain/organization/organization-settings.schema';
 import { buildAudienceWorkflow } from '../../workflows/audience-build/build-audience.workflow';
@@ -16,7 +21,12 @@ import { crmActionWorkflow } from '../../workflows/crm-action/crm-action.workflo
 import { notifyInteractionWorkflow } from '../../workflows/notification/notify-interaction.workflow';
 import type { OnboardingInput } from '../../workflows/onboarding/onboarding.types';
 import { onboardingWorkflow } from '../../workflows/onboarding/onboarding.workflow';
+import { callDeliveredSignal } from '../../workflows/interaction/interaction.messages';
+import { interactionWorkflow } from '../../workflows/interaction/interaction.workflow';
 import { deliverWebhooksWorkflow } from '../../workflows/webhook-delivery/deliver-webhooks.workflow';
+import type { WebCallWorkflowInput } from '../../workflows/web-call/web-call.types';
+import { callerTurnUpdate, endWebCallUpdate, greetCallerUpdate } from '../../workflows/web-call/web-call.messages';
+import { webCallWorkflow } from '../../workflows/web-call/web-call.workflow';
 
 // Main-path runs of each workflow with fake activities: recorded once as replay fixtures
 // (scripts/record-workflow-histories.ts) and reused by the workflow tests.
@@ -106,6 +116,58 @@ export const fakeAgentRuntimeActivities = (): AgentRuntimeActivities => ({
   }),
 });
 
+/** A Retell-like call's webhook deliveries: started, ended (caller hung up), analysed (with its transcript). */
+export const callDeliveries = {
+  started: { kind: 'call_started', occurredAt: '2026-01-05T15:00:00.000Z', record: { status: 'in-progress', direction: 'inbound', voiceAgentId: 'agent-1', startedAt: '2026-01-05T15:00:00.000Z', fromNumber: '+15125550101' } },
+  ended: { kind: 'call_ended', occurredAt: '2026-01-05T15:03:00.000Z', record: { status: 'ended', endedReason: 'user_hangup', endedAt: '2026-01-05T15:03:00.000Z', durationSeconds: 180 } },
+  analyzed: {
+    kind: 'call_analyzed',
+    occurredAt: '2026-01-05T15:03:30.000Z',
+    record: { transcriptObject: [{ role: 'Agent', content: 'Thanks for calling Joe Plumbing.' }, { role: 'Customer', content: 'My sink leaks, can someone come Monday?' }], summary: 'Booked a plumber.' },
+  },
+} satisfies Record<string, CallDelivery>;
+
+export type InteractionPipelineActivities = InteractionActivities & InteractionHandoffActivities & FollowUpActivities;
+
+/** The post-call pipeline of a booked inbound call: every AI step answers, the CRM follow-up and tracking succeed. */
+export const fakeInteractionActivities = (): InteractionPipelineActivities => ({
+  recordCallStarted: async () => undefined,
+  recordCallEnded: async () => undefined,
+  listInteractionActions: async () => [{ id: 'action-1', type: 'job_booking', status: 'COMPLETED', payload: {} }],
+  transcribeInteraction: async ({ record, actions }): Promise<InteractionInput> => ({
+    source: 'call',
+    direction: record.direction ?? 'inbound',
+    agentType: 'RECEPTIONIST',
+    org: { name: 'Joe Plumbing', timezone: null, tradesOffered: [], zipcodes: [], instructions: { isLead: [], callReasons: [], bookedSummary: [], jobTags: [] } },
+    transcript: record.transcriptObject.map((t, i) => ({ role: t.role, message: t.content, timestamp: `00:0${i}`, seconds: i })),
+    facts: { actions: actions ?? [], events: [], endedReason: record.endedReason, durationSeconds: record.durationSeconds, customerPhone: record.fromNumber, doNotService: false },
+  }),
+  identifyCustomer: async () => ({ ok: true, value: { isLead: true } }),
+  classifyInteraction: async () => ({ ok: true, value: { callType: 'Booked', callStatus: 'BOOKED' } }),
+  reclassifyUnbookedInteraction: async () => ({ ok: true, value: { reclassified: false } }),
+  detectVoicemail: async () => ({ ok: true, value: { reachedVoicemail: false } }),
+  summarizeInteraction: async () => ({ ok: true, value: { kind: 'summary_generic', summary: [{ title: 'Summary', content: ['Booked a plumber for Monday.'] }] } }),
+  tagInteraction: async () => ({ ok: true, value: { tags: ['emergency'] } }),
+  scoreCall: async () => ({ ok: true, value: {} }),
+  describeInteractionForNotification: async ({ interactionId }) => csrCallEvent(interactionId),
+  followUpInCrm: async () => ({ jobIds: ['job-1'] }),
+  trackCallOutcome: async () => ({ tracked: 2 }),
+});
+
+/** The interaction's notification child runs on the same queue here, so it gets its activities too. */
+export const fakeInteractionPipelineActivities = () => ({ ...fakeNotificationActivities(), ...fakeInteractionActivities() });
+
+export const webCallInput = (taskQueuePrefix: string): WebCallWorkflowInput => ({
+  meta,
+  orgId: 'org-1',
+  callId: 'web-call-1',
+  interactionId: 'int-web-1',
+  agent: fixtureAgent,
+  dynamicVariables: { customer_name: 'Alice' },
+  accessTokenHash: 'token-hash',
+  taskQueuePrefix,
+});
+
 export interface Scenario {
   /** workflows/<capability>/histories/<name>.json */
   fixture: string;
@@ -169,6 +231,36 @@ export const scenarios: Scenario[] = [
       });
       await handle.executeUpdate(chatTurnUpdate, { args: [{ orgId: 'org-1', agentId: fixtureAgent.id, message: 'My sink leaks' }] });
       await handle.executeUpdate(chatTurnUpdate, { args: [{ orgId: 'org-1', agentId: fixtureAgent.id, message: 'bye' }] });
+      return completed(handle);
+    },
+  },
+  {
+    // A new run takes every patched() branch: actions as facts, CRM follow-up and tracking, the hand-off.
+    fixture: 'interaction/histories/interaction-booked-call.json',
+    activities: fakeInteractionPipelineActivities,
+    run: async (client, taskQueue, workflowId) => {
+      const deliver = (delivery: CallDelivery) => ({ orgId: 'org-1', providerEvent: delivery.kind, delivery });
+      const handle = await client.workflow.signalWithStart(interactionWorkflow, {
+        taskQueue,
+        workflowId,
+        args: [{ meta, orgId: 'org-1', provider: 'retell', providerCallId: 'call-1' }],
+        signal: callDeliveredSignal,
+        signalArgs: [deliver(callDeliveries.started)],
+      });
+      await handle.signal(callDeliveredSignal, deliver(callDeliveries.ended));
+      await handle.signal(callDeliveredSignal, deliver(callDeliveries.analyzed));
+      return completed(handle);
+    },
+  },
+  {
+    // Its interaction child goes to a queue nobody polls here: the web call only starts and signals it.
+    fixture: 'web-call/histories/web-call.json',
+    activities: fakeAgentRuntimeActivities,
+    run: async (client, taskQueue, workflowId) => {
+      const handle = await client.workflow.start(webCallWorkflow, { taskQueue, workflowId, args: [webCallInput(`${workflowId}/`)] });
+      await handle.executeUpdate(greetCallerUpdate, { args: [{ accessTokenHash: 'token-hash' }] });
+      await handle.executeUpdate(callerTurnUpdate, { args: [{ accessTokenHash: 'token-hash', text: 'My sink leaks' }] });
+      await handle.executeUpdate(endWebCallUpdate, { args: [{ accessTokenHash: 'token-hash' }] });
       return completed(handle);
     },
   },

@@ -1,0 +1,151 @@
+import type { TestWorkflowEnvironment } from '@temporalio/testing';
+import type { WorkflowBundleWithSourceMap } from '@temporalio/worker';
+import type { CallDelivery } from '../../domain/call/call-record-merge';
+import type { Action } from '../../domain/interaction/interaction.schema';
+import { bundleWorkflows, freshTaskQueue, recordCalls, releaseAbandonedChildLock, startTimeSkippingEnvironment, withWorker } from '../../tests/support/workflow-environment';
+import { callDeliveries, fakeInteractionActivities, fakeNotificationActivities, type InteractionPipelineActivities } from '../../tests/support/workflow-scenarios';
+import { workflowIds } from '../workflow-ids';
+import { callDeliveredSignal, getInteractionQuery } from './interaction.messages';
+import { interactionWorkflow } from './interaction.workflow';
+import type { InteractionProgress } from './interaction.types';
+
+let env: TestWorkflowEnvironment;
+let workflowBundle: WorkflowBundleWithSourceMap;
+
+beforeAll(async () => {
+  env = await startTimeSkippingEnvironment();
+  workflowBundle = await bundleWorkflows();
+});
+
+afterAll(async () => {
+  await env?.teardown();
+});
+
+const deliver = (delivery: CallDelivery, orgId = 'org-1') => ({ orgId, providerEvent: delivery.kind, delivery });
+
+/**
+ * One interaction run, started the way the webhook gateway starts it (signal with start). Its queue is not
+ * the product's `interaction` queue, so its notification hand-off runs on the same queue and worker, with the
+ * notification fakes (a workflow task nobody polls would stop the test server skipping time).
+ */
+async function runInteraction(
+  interactionActivities: InteractionPipelineActivities,
+  providerCallId: string,
+  drive: (signal: (d: CallDelivery, orgId?: string) => Promise<void>, query: () => Promise<InteractionProgress>) => Promise<void>,
+) {
+  const taskQueue = freshTaskQueue('interaction');
+  const activities = { ...fakeNotificationActivities(), ...interactionActivities };
+  const handle = await env.client.workflow.signalWithStart(interactionWorkflow, {
+    taskQueue,
+    workflowId: `${workflowIds.interaction('retell', providerCallId)}/${taskQueue}`,
+    args: [{ meta: { correlationId: 'corr-1' }, orgId: 'org-1', provider: 'retell', providerCallId }],
+    signal: callDeliveredSignal,
+    signalArgs: [deliver(callDeliveries.started)],
+    workflowIdReusePolicy: 'REJECT_DUPLICATE',
+  });
+  return withWorker(env, { taskQueue, workflowBundle, activities }, async () => {
+    await drive(
+      (d, orgId) => handle.signal(callDeliveredSignal, deliver(d, orgId)),
+      () => handle.query(getInteractionQuery),
+    );
+    const result = await handle.result();
+    const progress = await handle.query(getInteractionQuery);
+    // The hand-off runs here too (on this queue): the run is not over for the test until it has.
+    const notified = env.client.workflow.getHandle(workflowIds.notifyInteraction(result.interactionId));
+    const handedOff = { notified: await notified.result(), taskQueue: (await notified.describe()).taskQueue };
+    await env.client.workflow.getHandle(workflowIds.deliverWebhooks(result.interactionId)).result();
+    await releaseAbandonedChildLock(env);
+    return { result, progress, handedOff, taskQueue };
+  });
+}
+
+test('deliveries in any order and any number of times fold into one call, which is classified and handed to notifications', async () => {
+  const { activities, calls, named } = recordCalls(fakeInteractionActivities());
+  let live: InteractionProgress | undefined;
+
+  const { result, progress, handedOff, taskQueue } = await runInteraction(activities, 'call-main', async (signal, query) => {
+    // The analysed delivery beats the end; the start comes again; another org's URL got the same call id.
+    await signal(callDeliveries.started);
+    live = await query();
+    await signal(callDeliveries.analyzed);
+    await signal({ ...callDeliveries.ended, record: { ...callDeliveries.ended.record, endedReason: 'error' } }, 'org-2');
+    await signal(callDeliveries.ended);
+    await signal(callDeliveries.ended);
+  });
+
+  expect(live).toMatchObject({ stage: 'live', deliveries: 1, record: { status: 'in-progress', fromNumber: '+15125550101' } });
+  expect(result).toEqual({ interactionId: progress.interactionId, callId: expect.any(String), callStatus: 'BOOKED', timedOut: false });
+  expect(progress).toMatchObject({ stage: 'done', deliveries: 3, record: { status: 'ended', endedReason: 'user_hangup', durationSeconds: 180, summary: 'Booked a plumber.' } });
+  expect(progress.record.transcriptObject).toHaveLength(2);
+
+  expect(calls.map((c) => c.name)).toEqual([
+    'recordCallStarted',
+    'recordCallEnded',
+    'listInteractionActions',
+    'transcribeInteraction',
+    'identifyCustomer',
+    'classifyInteraction',
+    'detectVoicemail',
+    'summarizeInteraction',
+    'tagInteraction',
+    'scoreCall',
+    // The follow-ups run side by side.
+    ...named('followUpInCrm').concat(named('trackCallOutcome')).map(() => expect.stringMatching(/^(followUpInCrm|trackCallOutcome)$/)),
+    'describeInteractionForNotification',
+  ]);
+  const [ended] = named('recordCallEnded');
+  expect(ended.input).toMatchObject({ interactionId: result.interactionId, timedOut: false, record: { status: 'ended', providerCallId: 'call-main' } });
+  expect(named('transcribeInteraction')[0].input.actions).toEqual([{ id: 'action-1', type: 'job_booking', status: 'COMPLETED', payload: {} }]);
+  expect(named('followUpInCrm')[0].input).toMatchObject({ callStatus: 'BOOKED', tags: ['emergency'], endedAt: '2026-01-05T15:03:00.000Z', summary: [{ title: 'Summary', content: ['Booked a plumber for Monday.'] }] });
+  expect(named('describeInteractionForNotification')[0].input).toMatchObject({ interactionId: result.interactionId, callStatus: 'BOOKED' });
+
+  // Spec 000 §4: every finished interaction goes to the rules engine, once, under the interaction's id.
+  expect(handedOff).toEqual({ taskQueue, notified: { sent: 3, failed: 0, skipped: 0, pagerUnanswered: true } });
+});
+
+test('a booking still running when the caller hangs up is waited for, polling every 2 s (skipped) until it settles or 90 s pass', async () => {
+  const settling = recordCalls({ ...fakeInteractionActivities(), listInteractionActions: actionsSettlingAfter(3) });
+  const stuck = recordCalls({ ...fakeInteractionActivities(), listInteractionActions: actionsSettlingAfter(Infinity) });
+  const endedCall = async (signal: (d: CallDelivery) => Promise<void>) => {
+    await signal(callDeliveries.ended);
+    await signal(callDeliveries.analyzed);
+  };
+
+  await runInteraction(settling.activities, 'call-settling', endedCall);
+  expect(settling.named('listInteractionActions')).toHaveLength(4);
+  expect(settling.named('transcribeInteraction')[0].input.actions).toEqual([{ id: 'action-1', type: 'job_booking', status: 'COMPLETED', payload: {} }]);
+
+  // Never settles: after 45 polls the call is classified with the action as it stands.
+  const { result } = await runInteraction(stuck.activities, 'call-stuck', endedCall);
+  expect(stuck.named('listInteractionActions')).toHaveLength(46);
+  expect(stuck.named('transcribeInteraction')[0].input.actions).toEqual([{ id: 'action-1', type: 'job_booking', status: 'NEW', payload: {} }]);
+  expect(result.callStatus).toBe('BOOKED');
+});
+
+test('a call the provider never ends is closed as an error after its timeout (3 hours, skipped), with nothing to analyse', async () => {
+  const { activities, calls, named } = recordCalls(fakeInteractionActivities());
+
+  const { result, progress } = await runInteraction(activities, 'call-silent', async () => undefined);
+
+  expect(result).toMatchObject({ interactionId: progress.interactionId, callStatus: 'ERROR', timedOut: true });
+  expect(calls.map((c) => c.name)).toEqual(['recordCallStarted', 'recordCallEnded', 'describeInteractionForNotification']);
+  expect(named('recordCallEnded')[0].input).toMatchObject({ timedOut: true, record: { status: 'error', endedReason: 'error' } });
+  expect(progress.stage).toBe('done');
+
+  // A call that never reached anyone is NO_ANSWER, and is not analysed either.
+  const unreached = recordCalls(fakeInteractionActivities());
+  const noAnswer = await runInteraction(unreached.activities, 'call-busy', async (signal) => {
+    await signal({ kind: 'call_ended', occurredAt: '2026-01-05T15:00:20.000Z', record: { status: 'not-connected', endedReason: 'busy' } });
+  });
+  expect(noAnswer.result).toMatchObject({ callStatus: 'NO_ANSWER', timedOut: false });
+  expect(unreached.calls.map((c) => c.name)).toEqual(['recordCallStarted', 'recordCallEnded', 'describeInteractionForNotification']);
+});
+
+function actionsSettlingAfter(polls: number): InteractionPipelineActivities['listInteractionActions'] {
+  let seen = 0;
+  return async () => {
+    seen += 1;
+    const status: Action['status'] = seen > polls ? 'COMPLETED' : 'NEW';
+    return [{ id: 'action-1', type: 'job_booking', status, payload: {} }];
+  };
+}
