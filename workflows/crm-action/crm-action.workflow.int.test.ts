@@ -4,9 +4,9 @@ import type { WorkflowBundleWithSourceMap } from '@temporalio/worker';
 import type { CrmActivities } from '../../activities/crm/crm.activities';
 import type { JobBookingPayload } from '../../domain/actions/action-payloads';
 import { bundleWorkflows, freshTaskQueue, startTimeSkippingEnvironment, withWorker } from '../../tests/support/workflow-environment';
-import { workflowIds } from '../workflow-ids';
+import { workflowIds } from '../../domain/run/workflow-ids';
 import { crmActionWorkflow } from './crm-action.workflow';
-import type { CrmActionInput } from './crm-action.types';
+import type { CrmActionInput } from '../../domain/actions/crm-action.types';
 
 let env: TestWorkflowEnvironment;
 let workflowBundle: WorkflowBundleWithSourceMap;

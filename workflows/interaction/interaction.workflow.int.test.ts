@@ -4,7 +4,7 @@ import type { CallDelivery } from '../../domain/call/call-record-merge';
 import type { Action } from '../../domain/interaction/interaction.schema';
 import { bundleWorkflows, freshTaskQueue, recordCalls, releaseAbandonedChildLock, startTimeSkippingEnvironment, withWorker } from '../../tests/support/workflow-environment';
 import { callDeliveries, fakeInteractionActivities, fakeNotificationActivities, type InteractionPipelineActivities } from '../../tests/support/workflow-scenarios';
-import { workflowIds } from '../workflow-ids';
+import { workflowIds } from '../../domain/run/workflow-ids';
 import { callDeliveredSignal, getInteractionQuery } from './interaction.messages';
 import { interactionWorkflow } from './interaction.workflow';
 import type { InteractionProgress } from './interaction.types';

@@ -4,7 +4,7 @@ import type { WorkflowBundleWithSourceMap } from '@temporalio/worker';
 import type { WebhookDeliveryActivities } from '../../activities/webhooks/webhook-delivery.activities';
 import { bundleWorkflows, freshTaskQueue, recordCalls, startTimeSkippingEnvironment, withWorker } from '../../tests/support/workflow-environment';
 import { csrCallEvent, fakeWebhookActivities } from '../../tests/support/workflow-scenarios';
-import { workflowIds } from '../workflow-ids';
+import { workflowIds } from '../../domain/run/workflow-ids';
 import { deliverWebhooksWorkflow } from './deliver-webhooks.workflow';
 
 let env: TestWorkflowEnvironment;
