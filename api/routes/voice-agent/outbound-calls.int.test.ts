@@ -48,6 +48,8 @@ describe('outbound calls through the offline voice platform', () => {
       return e ?? null;
     }, 30_000);
     expect(entry).toMatchObject({ customer_number: '+13035550188' });
+    // The provider's call id finds the interaction; the call is known by the interaction id from there on.
+    expect(entry.id).toBe(result.interactionId);
     const details = await owner.post('/call/retrieve').send({ callId: entry.id });
     expect(details.body.transcript_object[0]).toMatchObject({ role: 'Agent', content: expect.stringContaining('Hi Dana') });
     expect(details.body.transcript_object[0].words[0]).toEqual({ word: 'Hi', start: 1, end: 1.4 });
@@ -62,7 +64,7 @@ describe('outbound calls through the offline voice platform', () => {
     expect([...(recording.body as Buffer).subarray(0, 2)]).toEqual([0xff, 0xfb]);
 
     const link = await owner.get(`/dashboard/link/${entry.interactionId}`);
-    expect(link.body).toEqual({ interactionId: entry.interactionId, orgId, callId: entry.id, redirect: `/calls/${entry.id}?org=${orgId}` });
+    expect(link.body).toEqual({ interactionId: entry.interactionId, orgId, redirect: `/calls/${entry.id}?org=${orgId}` });
   }, 90_000);
 
   it('answers a repeated request with the same Idempotency-Key with the call it already placed', async () => {
