@@ -103,7 +103,8 @@ describe('Twilio voice adapter (contract)', () => {
 
   it('counts a call still in progress at the deadline as answered unless a machine took it', async () => {
     const fake = await startFakeTwilioVoice([ok('in-progress')]);
-    await expect(caller(fake.url, 200).placeCall(page)).resolves.toEqual({ messageId: CALL_SID, answered: true });
+    // Long enough for the placing request and one read even on a loaded machine; the call stays in progress until then.
+    await expect(caller(fake.url, 1_500).placeCall(page)).resolves.toEqual({ messageId: CALL_SID, answered: true });
     expect(fake.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
   });
 
