@@ -184,7 +184,7 @@ describe('the interaction workflow', () => {
     const result = await h.client.workflow.getHandle(workflowId).result();
     expect(result).toMatchObject({ timedOut: true, callStatus: 'ERROR' });
     const row = await eventually(async () => {
-      const r = await h.tdb.db.interaction.findUnique({ where: { callId: result.callId } });
+      const r = await h.tdb.db.interaction.findUnique({ where: { id: result.interactionId } });
       return r && (r.events as unknown[]).length === 3 ? r : null;
     });
     expect(row.callStatus).toBe('ERROR');
