@@ -108,7 +108,7 @@ describe('a web call with the in-house agent', () => {
     expect((await end()).body).toEqual({ call_id: call.call_id, status: 'ended', end_reason: 'caller_ended' });
     expect((await end()).body).toEqual({ call_id: call.call_id, status: 'ended', end_reason: 'caller_ended' });
     const result = await h.client.workflow.getHandle(workflowIds.interaction('in_house', call.call_id)).result();
-    expect(result).toMatchObject({ callId: call.call_id, timedOut: false });
+    expect(result).toMatchObject({ interactionId: call.call_id, timedOut: false });
   }, 90_000);
 
   it('ends a call nobody speaks in once the idle timeout passes', async () => {
@@ -116,7 +116,7 @@ describe('a web call with the in-house agent', () => {
     expect(res.status).toBe(200);
     const agents = await h.tdb.db.organization.findUnique({ where: { id: orgId } });
     expect(agents).not.toBeNull();
-    const callId = randomUUID();
+    const interactionId = randomUUID();
     const agent: AgentProfile = {
       id: res.body.agents[0].id,
       orgId,
@@ -129,13 +129,13 @@ describe('a web call with the in-house agent', () => {
       tools: ['create_action_callback_request', 'end_call'],
     };
     const handle = await h.client.workflow.start(webCallWorkflow, {
-      workflowId: workflowIds.webCall(callId),
+      workflowId: workflowIds.webCall(interactionId),
       taskQueue: taskQueue('webCall', h.taskQueuePrefix),
-      args: [{ meta: { correlationId: 'idle' }, orgId, callId, interactionId: randomUUID(), agent, dynamicVariables: {}, accessTokenHash: 'x', taskQueuePrefix: h.taskQueuePrefix, idleTimeoutMs: 1500 }],
+      args: [{ meta: { correlationId: 'idle' }, orgId, interactionId, agent, dynamicVariables: {}, accessTokenHash: 'x', taskQueuePrefix: h.taskQueuePrefix, idleTimeoutMs: 1500 }],
     });
     const snapshot = await handle.result();
     expect(snapshot).toMatchObject({ status: 'ended', endReason: 'idle_timeout' });
-    const interaction = await h.client.workflow.getHandle(workflowIds.interaction('in_house', callId)).result();
-    expect(interaction).toMatchObject({ callId, timedOut: false });
+    const interaction = await h.client.workflow.getHandle(workflowIds.interaction('in_house', interactionId)).result();
+    expect(interaction).toMatchObject({ interactionId, timedOut: false });
   }, 60_000);
 });
