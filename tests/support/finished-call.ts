@@ -8,12 +8,15 @@ import type { Prisma } from '../../prisma/generated/client';
  */
 export async function seedFinishedCall(
   db: Db,
-  call: { orgId: string; callId: string; providerCallId: string; id?: string } & Partial<Prisma.InteractionUncheckedCreateInput>,
+  call: { orgId: string; providerCallId: string; id?: string; callId?: string } & Partial<Prisma.InteractionUncheckedCreateInput>,
 ): Promise<void> {
   const now = new Date();
+  // A call's id is its interaction id; a test may give an older, separate call id instead.
+  const id = call.id ?? randomUUID();
   await db.interaction.create({
     data: {
-      id: randomUUID(),
+      id,
+      callId: id,
       provider: 'retell',
       agentType: 'OFFICE_HOURS_CSR',
       direction: 'inbound',

@@ -38,7 +38,7 @@ beforeAll(async () => {
   expect((await owner.post('/auth/login').send({ email: `owner-${run}@llm.test`, password: PASSWORD })).status).toBe(200);
 
   callId = randomUUID();
-  await seedFinishedCall(h.tdb.db, { callId, orgId, providerCallId: `call_${run}` });
+  await seedFinishedCall(h.tdb.db, { id: callId, orgId, providerCallId: `call_${run}` });
 }, 180_000);
 
 afterAll(async () => {
