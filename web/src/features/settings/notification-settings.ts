@@ -1,39 +1,42 @@
 import { z } from 'zod';
 
-// Mirrors activities/notifications/rules (000 §4, 001 §6): the rules, receiver groups, channels and times.
-export const RULES = [
-  { id: 'InboundCallRule', label: 'Every call' },
-  { id: 'BookedCallRule', label: 'Booked call' },
-  { id: 'UnbookedCallRule', label: 'Unbooked call' },
-  { id: 'RegularCallbackRule', label: 'Callback requested' },
-  { id: 'EmergencyCallbackRule', label: 'Emergency callback requested' },
-  { id: 'EmergencyJobRule', label: 'Emergency job booked' },
-  { id: 'CallErrorsRule', label: 'Call had errors' },
-  { id: 'JobCancellationRule', label: 'Job cancelled' },
-] as const;
-export type RuleId = (typeof RULES)[number]['id'];
+import {
+  ALLOWED_CHANNELS,
+  NOTIFICATION_TIMES,
+  type NotificationChannel,
+  type NotificationRuleId,
+  type NotificationTime,
+  type ReceiverGroup,
+} from '@contracts/notifications.contract';
 
-export const GROUPS = [
-  { id: 'oncall_tech', label: 'On-call technician' },
-  { id: 'oncall_manager', label: 'On-call manager' },
-  { id: 'office', label: 'Office' },
-  { id: 'cc', label: 'CC phones' },
-] as const;
-export type Group = (typeof GROUPS)[number]['id'];
+// The rules, receiver groups, channels and times come from the rules engine (000 §4, 001 §6); the page adds
+// their labels, in the order it shows them. A value the engine adds or drops fails the type check here.
+const RULE_LABELS: Record<NotificationRuleId, string> = {
+  InboundCallRule: 'Every call',
+  BookedCallRule: 'Booked call',
+  UnbookedCallRule: 'Unbooked call',
+  RegularCallbackRule: 'Callback requested',
+  EmergencyCallbackRule: 'Emergency callback requested',
+  EmergencyJobRule: 'Emergency job booked',
+  CallErrorsRule: 'Call had errors',
+  JobCancellationRule: 'Job cancelled',
+};
+const labelled = <K extends string>(labels: Record<K, string>) => (Object.keys(labels) as K[]).map((id) => ({ id, label: labels[id] }));
+export const RULES = labelled(RULE_LABELS);
+export type RuleId = NotificationRuleId;
 
-export type Channel = 'email' | 'sms' | 'slack' | 'call';
+const GROUP_LABELS: Record<ReceiverGroup, string> = { oncall_tech: 'On-call technician', oncall_manager: 'On-call manager', office: 'Office', cc: 'CC phones' };
+export const GROUPS = labelled(GROUP_LABELS);
+export type Group = ReceiverGroup;
+
+export type Channel = NotificationChannel;
 export const CHANNEL_LABELS: Record<Channel, string> = { email: 'E-mail', sms: 'SMS', slack: 'Team chat', call: 'Phone call' };
 
 /** Which channels each receiver group may use; the settings route refuses any other pair. */
-export const ALLOWED_CHANNELS: Record<Group, readonly Channel[]> = {
-  oncall_tech: ['sms', 'call'],
-  oncall_manager: ['sms', 'call'],
-  office: ['email', 'slack'],
-  cc: ['sms'],
-};
+export { ALLOWED_CHANNELS };
 
-export const TIMES = ['ALWAYS', 'AFTER_HOURS', 'OFFICE_HOURS', 'NON_OFFICE_HOURS'] as const;
-export type Time = (typeof TIMES)[number];
+export const TIMES = NOTIFICATION_TIMES;
+export type Time = NotificationTime;
 export const TIME_LABELS: Record<Time, string> = { ALWAYS: 'Always', AFTER_HOURS: 'After hours', OFFICE_HOURS: 'Office hours', NON_OFFICE_HOURS: 'Outside office hours' };
 
 const RecipientSchema = z.object({ group: z.string(), channel: z.string(), time: z.string() });

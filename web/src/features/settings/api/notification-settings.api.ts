@@ -1,19 +1,9 @@
 import { z } from 'zod';
 import { apiClient } from '../../../lib/api-client';
-import type { NotificationSetting } from '../notification-settings';
+import type { UpdateOrgBodySchema } from '@contracts/org.contract';
 
-/** 001 §3 "Org update" (PUT /org) with this product's feature flags and team-chat hook. */
-export interface OrgUpdate {
-  id: string;
-  notification_settings?: NotificationSetting[];
-  cc_emails?: string[];
-  cc_phone_numbers?: string[];
-  spam_numbers?: { phoneNumber: string; dateAdded?: string }[];
-  zipcodes?: string[];
-  service_area_active?: boolean;
-  feature_flags?: Record<string, boolean>;
-  team_chat_webhook_url?: string | null;
-}
+/** 001 §3 "Org update" (PUT /org), as the API validates it. */
+export type OrgUpdate = z.input<typeof UpdateOrgBodySchema>;
 
 export function updateOrganization(body: OrgUpdate) {
   return apiClient.put('/org', body, z.object({ id: z.string() }).loose());
