@@ -117,3 +117,16 @@ export function recordCalls<T extends object>(activities: T): { activities: T; c
 export async function releaseAbandonedChildLock(env: TestWorkflowEnvironment): Promise<void> {
   await env.connection.testService?.unlockTimeSkipping({});
 }
+
+/** One time-skipping server and one workflow bundle for a test file, set up before its tests and stopped after. */
+export function useWorkflowTestEnvironment(): { env: TestWorkflowEnvironment; workflowBundle: WorkflowBundleWithSourceMap } {
+  const suite = {} as { env: TestWorkflowEnvironment; workflowBundle: WorkflowBundleWithSourceMap };
+  beforeAll(async () => {
+    suite.env = await startTimeSkippingEnvironment();
+    suite.workflowBundle = await bundleWorkflows();
+  });
+  afterAll(async () => {
+    await suite.env?.teardown();
+  });
+  return suite;
+}

@@ -1,23 +1,11 @@
 import { ApplicationFailure } from '@temporalio/common';
-import type { TestWorkflowEnvironment } from '@temporalio/testing';
-import type { WorkflowBundleWithSourceMap } from '@temporalio/worker';
 import type { AudienceActivities } from '../../activities/crm/audience.activities';
-import { bundleWorkflows, freshTaskQueue, startTimeSkippingEnvironment, withWorker } from '../../tests/support/workflow-environment';
+import { freshTaskQueue, withWorker, useWorkflowTestEnvironment } from '../../tests/support/workflow-environment';
 import { workflowIds } from '../../domain/run/workflow-ids';
 import { buildAudienceWorkflow } from './build-audience.workflow';
 import type { BuildAudienceInput } from './build-audience.types';
 
-let env: TestWorkflowEnvironment;
-let workflowBundle: WorkflowBundleWithSourceMap;
-
-beforeAll(async () => {
-  env = await startTimeSkippingEnvironment();
-  workflowBundle = await bundleWorkflows();
-});
-
-afterAll(async () => {
-  await env?.teardown();
-});
+const suite = useWorkflowTestEnvironment();
 
 const input: BuildAudienceInput = {
   meta: { correlationId: 'corr-1' },
@@ -44,8 +32,8 @@ function fakeActivities(findAudienceMembers: AudienceActivities['findAudienceMem
 
 async function run(activities: AudienceActivities, id = workflowIds.audienceBuild(input.orgId, input.audienceId)) {
   const taskQueue = freshTaskQueue('crm');
-  return withWorker(env, { taskQueue, workflowBundle, activities }, () =>
-    env.client.workflow.execute(buildAudienceWorkflow, { taskQueue, workflowId: `${id}/${taskQueue}`, args: [input] }),
+  return withWorker(suite.env, { taskQueue, workflowBundle: suite.workflowBundle, activities }, () =>
+    suite.env.client.workflow.execute(buildAudienceWorkflow, { taskQueue, workflowId: `${id}/${taskQueue}`, args: [input] }),
   );
 }
 

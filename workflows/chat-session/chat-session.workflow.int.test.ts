@@ -1,25 +1,13 @@
 import { WorkflowUpdateFailedError, WorkflowUpdateStage } from '@temporalio/client';
-import type { TestWorkflowEnvironment } from '@temporalio/testing';
-import type { WorkflowBundleWithSourceMap } from '@temporalio/worker';
 import type { AgentRuntimeActivities } from '../../activities/agent-runtime/agent-runtime.activities';
 import { workflowIds } from '../../domain/run/workflow-ids';
-import { bundleWorkflows, freshTaskQueue, recordCalls, startTimeSkippingEnvironment, withWorker } from '../../tests/support/workflow-environment';
+import { freshTaskQueue, recordCalls, withWorker, useWorkflowTestEnvironment } from '../../tests/support/workflow-environment';
 import { fakeAgentRuntimeActivities, fixtureAgent } from '../../tests/support/workflow-scenarios';
 import { CHAT_SESSION_REJECTIONS, chatTurnUpdate, getChatSessionQuery } from './chat-session.messages';
 import { chatSessionWorkflow } from './chat-session.workflow';
 import type { ChatTurnInput } from './chat-session.types';
 
-let env: TestWorkflowEnvironment;
-let workflowBundle: WorkflowBundleWithSourceMap;
-
-beforeAll(async () => {
-  env = await startTimeSkippingEnvironment();
-  workflowBundle = await bundleWorkflows();
-});
-
-afterAll(async () => {
-  await env?.teardown();
-});
+const suite = useWorkflowTestEnvironment();
 
 const turn = (message: string, owner: Partial<ChatTurnInput> = {}): ChatTurnInput => ({ orgId: 'org-1', agentId: fixtureAgent.id, message, ...owner });
 
@@ -29,13 +17,13 @@ const rejection = (err: unknown) => (err instanceof WorkflowUpdateFailedError ? 
 async function chatSession(activities: AgentRuntimeActivities, sessionId: string, drive: (handle: Awaited<ReturnType<typeof start>>) => Promise<void>, idleTimeoutMs?: number) {
   const taskQueue = freshTaskQueue('web-call');
   function start() {
-    return env.client.workflow.start(chatSessionWorkflow, {
+    return suite.env.client.workflow.start(chatSessionWorkflow, {
       taskQueue,
       workflowId: `${workflowIds.chatSession(sessionId)}/${taskQueue}`,
       args: [{ meta: { correlationId: 'corr-1' }, orgId: 'org-1', sessionId, interactionId: `int-${sessionId}`, agent: fixtureAgent, idleTimeoutMs }],
     });
   }
-  return withWorker(env, { taskQueue, workflowBundle, activities }, async () => {
+  return withWorker(suite.env, { taskQueue, workflowBundle: suite.workflowBundle, activities }, async () => {
     const handle = await start();
     await drive(handle);
     return handle.result();
@@ -113,11 +101,11 @@ test('a session nobody writes in for 30 minutes (skipped) is ended as idle, and 
 
   const ended = await chatSession(activities, 'session-idle', async (handle) => {
     await handle.executeUpdate(chatTurnUpdate, { args: [turn('My sink leaks')] });
-    lastTurnAt = await env.currentTimeMs();
+    lastTurnAt = await suite.env.currentTimeMs();
   });
 
   expect(ended).toMatchObject({ status: 'ended', endReason: 'idle_timeout' });
   expect(ended.messages).toHaveLength(3);
   expect(named('generateAgentTurn')).toHaveLength(2);
-  expect((await env.currentTimeMs()) - lastTurnAt).toBeGreaterThanOrEqual(30 * 60_000);
+  expect((await suite.env.currentTimeMs()) - lastTurnAt).toBeGreaterThanOrEqual(30 * 60_000);
 });

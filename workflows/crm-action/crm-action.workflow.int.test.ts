@@ -1,24 +1,12 @@
 import { ApplicationFailure } from '@temporalio/common';
-import type { TestWorkflowEnvironment } from '@temporalio/testing';
-import type { WorkflowBundleWithSourceMap } from '@temporalio/worker';
 import type { CrmActivities } from '../../activities/crm/crm.activities';
 import type { JobBookingPayload } from '../../domain/actions/action-payloads';
-import { bundleWorkflows, freshTaskQueue, startTimeSkippingEnvironment, withWorker } from '../../tests/support/workflow-environment';
+import { freshTaskQueue, withWorker, useWorkflowTestEnvironment } from '../../tests/support/workflow-environment';
 import { workflowIds } from '../../domain/run/workflow-ids';
 import { crmActionWorkflow } from './crm-action.workflow';
 import type { CrmActionInput } from '../../domain/actions/crm-action.types';
 
-let env: TestWorkflowEnvironment;
-let workflowBundle: WorkflowBundleWithSourceMap;
-
-beforeAll(async () => {
-  env = await startTimeSkippingEnvironment();
-  workflowBundle = await bundleWorkflows();
-});
-
-afterAll(async () => {
-  await env?.teardown();
-});
+const suite = useWorkflowTestEnvironment();
 
 const payload: JobBookingPayload = {
   address: '120 Oak Street, Springfield, TX',
@@ -67,8 +55,8 @@ const booked = async ({ idempotencyKey }: { idempotencyKey: string }) => ({ jobI
 test('a booking is written to the CRM under its business key and the action COMPLETES with the job', async () => {
   const { activities, recorded, bookings } = fakeCrm(booked);
   const taskQueue = freshTaskQueue('crm');
-  const result = await withWorker(env, { taskQueue, workflowBundle, activities }, () =>
-    env.client.workflow.execute(crmActionWorkflow, { taskQueue, workflowId: workflowIds.crmAction('org-1', 'job_booking', `bk-main/${taskQueue}`), args: [booking('bk-main')] }),
+  const result = await withWorker(suite.env, { taskQueue, workflowBundle: suite.workflowBundle, activities }, () =>
+    suite.env.client.workflow.execute(crmActionWorkflow, { taskQueue, workflowId: workflowIds.crmAction('org-1', 'job_booking', `bk-main/${taskQueue}`), args: [booking('bk-main')] }),
   );
 
   expect(result).toEqual({ actionId: expect.any(String), status: 'COMPLETED', result: { jobId: 'job-bk-main', jobNumber: 'SB-1' } });
@@ -82,9 +70,9 @@ test('the same action started twice under its workflowIds.crmAction id joins one
   const workflowId = workflowIds.crmAction('org-1', 'job_booking', `bk-dup/${taskQueue}`);
   // As the API's gateway starts it: a retried tool call joins the run going, or finds the one completed.
   const start = () =>
-    env.client.workflow.start(crmActionWorkflow, { taskQueue, workflowId, args: [booking('bk-dup')], workflowIdConflictPolicy: 'USE_EXISTING', workflowIdReusePolicy: 'ALLOW_DUPLICATE_FAILED_ONLY' });
+    suite.env.client.workflow.start(crmActionWorkflow, { taskQueue, workflowId, args: [booking('bk-dup')], workflowIdConflictPolicy: 'USE_EXISTING', workflowIdReusePolicy: 'ALLOW_DUPLICATE_FAILED_ONLY' });
 
-  const [first, second, afterwards] = await withWorker(env, { taskQueue, workflowBundle, activities }, async () => {
+  const [first, second, afterwards] = await withWorker(suite.env, { taskQueue, workflowBundle: suite.workflowBundle, activities }, async () => {
     const a = await start();
     const b = await start();
     const resultA = await a.result();
@@ -116,8 +104,8 @@ test('the action is DROPPED with the reason the caller is told: refused at once,
 
   const run = async (fakes: ReturnType<typeof fakeCrm>, input: CrmActionInput) => {
     const taskQueue = freshTaskQueue('crm');
-    return withWorker(env, { taskQueue, workflowBundle, activities: fakes.activities }, () =>
-      env.client.workflow.execute(crmActionWorkflow, { taskQueue, workflowId: workflowIds.crmAction('org-1', input.actionType, `${input.businessKey}/${taskQueue}`), args: [input] }),
+    return withWorker(suite.env, { taskQueue, workflowBundle: suite.workflowBundle, activities: fakes.activities }, () =>
+      suite.env.client.workflow.execute(crmActionWorkflow, { taskQueue, workflowId: workflowIds.crmAction('org-1', input.actionType, `${input.businessKey}/${taskQueue}`), args: [input] }),
     );
   };
 

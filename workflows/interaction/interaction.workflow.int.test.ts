@@ -1,25 +1,13 @@
-import type { TestWorkflowEnvironment } from '@temporalio/testing';
-import type { WorkflowBundleWithSourceMap } from '@temporalio/worker';
 import type { CallDelivery } from '../../domain/call/call-record-merge';
 import type { Action } from '../../domain/interaction/interaction.schema';
-import { bundleWorkflows, freshTaskQueue, recordCalls, releaseAbandonedChildLock, startTimeSkippingEnvironment, withWorker } from '../../tests/support/workflow-environment';
+import { freshTaskQueue, recordCalls, releaseAbandonedChildLock, withWorker, useWorkflowTestEnvironment } from '../../tests/support/workflow-environment';
 import { callDeliveries, fakeInteractionActivities, fakeNotificationActivities, type InteractionPipelineActivities } from '../../tests/support/workflow-scenarios';
 import { workflowIds } from '../../domain/run/workflow-ids';
 import { callDeliveredSignal, getInteractionQuery } from './interaction.messages';
 import { interactionWorkflow } from './interaction.workflow';
 import type { InteractionProgress } from './interaction.types';
 
-let env: TestWorkflowEnvironment;
-let workflowBundle: WorkflowBundleWithSourceMap;
-
-beforeAll(async () => {
-  env = await startTimeSkippingEnvironment();
-  workflowBundle = await bundleWorkflows();
-});
-
-afterAll(async () => {
-  await env?.teardown();
-});
+const suite = useWorkflowTestEnvironment();
 
 const deliver = (delivery: CallDelivery, orgId = 'org-1') => ({ orgId, providerEvent: delivery.kind, delivery });
 
@@ -35,7 +23,7 @@ async function runInteraction(
 ) {
   const taskQueue = freshTaskQueue('interaction');
   const activities = { ...fakeNotificationActivities(), ...interactionActivities };
-  const handle = await env.client.workflow.signalWithStart(interactionWorkflow, {
+  const handle = await suite.env.client.workflow.signalWithStart(interactionWorkflow, {
     taskQueue,
     workflowId: `${workflowIds.interaction('retell', providerCallId)}/${taskQueue}`,
     args: [{ meta: { correlationId: 'corr-1' }, orgId: 'org-1', provider: 'retell', providerCallId }],
@@ -43,7 +31,7 @@ async function runInteraction(
     signalArgs: [deliver(callDeliveries.started)],
     workflowIdReusePolicy: 'REJECT_DUPLICATE',
   });
-  return withWorker(env, { taskQueue, workflowBundle, activities }, async () => {
+  return withWorker(suite.env, { taskQueue, workflowBundle: suite.workflowBundle, activities }, async () => {
     await drive(
       (d, orgId) => handle.signal(callDeliveredSignal, deliver(d, orgId)),
       () => handle.query(getInteractionQuery),
@@ -51,10 +39,10 @@ async function runInteraction(
     const result = await handle.result();
     const progress = await handle.query(getInteractionQuery);
     // The hand-off runs here too (on this queue): the run is not over for the test until it has.
-    const notified = env.client.workflow.getHandle(workflowIds.notifyInteraction(result.interactionId));
+    const notified = suite.env.client.workflow.getHandle(workflowIds.notifyInteraction(result.interactionId));
     const handedOff = { notified: await notified.result(), taskQueue: (await notified.describe()).taskQueue };
-    await env.client.workflow.getHandle(workflowIds.deliverWebhooks(result.interactionId)).result();
-    await releaseAbandonedChildLock(env);
+    await suite.env.client.workflow.getHandle(workflowIds.deliverWebhooks(result.interactionId)).result();
+    await releaseAbandonedChildLock(suite.env);
     return { result, progress, handedOff, taskQueue };
   });
 }

@@ -1,25 +1,13 @@
-import type { TestWorkflowEnvironment } from '@temporalio/testing';
-import type { WorkflowBundleWithSourceMap } from '@temporalio/worker';
 import type { NotificationActivities } from '../../activities/notifications/notification.activities';
 import type { WebhookDeliveryActivities } from '../../activities/webhooks/webhook-delivery.activities';
 import { workflowIds } from '../../domain/run/workflow-ids';
-import { bundleWorkflows, freshTaskQueue, recordCalls, startTimeSkippingEnvironment, withWorker } from '../../tests/support/workflow-environment';
+import { freshTaskQueue, recordCalls, withWorker, useWorkflowTestEnvironment } from '../../tests/support/workflow-environment';
 import { csrCallEvent, fakeNotificationActivities, fakeWebhookActivities } from '../../tests/support/workflow-scenarios';
 import { notifyInteractionWorkflow } from './notify-interaction.workflow';
 
 type Activities = NotificationActivities & WebhookDeliveryActivities;
 
-let env: TestWorkflowEnvironment;
-let workflowBundle: WorkflowBundleWithSourceMap;
-
-beforeAll(async () => {
-  env = await startTimeSkippingEnvironment();
-  workflowBundle = await bundleWorkflows();
-});
-
-afterAll(async () => {
-  await env?.teardown();
-});
+const suite = useWorkflowTestEnvironment();
 
 /** The org's webhook endpoints are the shared fakes' two; the rest is the emergency scenario unless overridden. */
 function activitiesWith(overrides: Partial<Activities> = {}) {
@@ -34,7 +22,7 @@ function activitiesWith(overrides: Partial<Activities> = {}) {
  */
 async function notify(activities: Activities, interactionId: string, runs = 1) {
   const taskQueue = freshTaskQueue('notification');
-  const child = env.client.workflow.getHandle(workflowIds.deliverWebhooks(interactionId));
+  const child = suite.env.client.workflow.getHandle(workflowIds.deliverWebhooks(interactionId));
   const afterWebhooks: Activities = {
     ...activities,
     recordSkippedNotifications: async (input) => {
@@ -42,11 +30,11 @@ async function notify(activities: Activities, interactionId: string, runs = 1) {
       return activities.recordSkippedNotifications(input);
     },
   };
-  return withWorker(env, { taskQueue, workflowBundle, activities: afterWebhooks }, async () => {
+  return withWorker(suite.env, { taskQueue, workflowBundle: suite.workflowBundle, activities: afterWebhooks }, async () => {
     const results = [];
     for (let i = 0; i < runs; i += 1) {
       results.push(
-        await env.client.workflow.execute(notifyInteractionWorkflow, {
+        await suite.env.client.workflow.execute(notifyInteractionWorkflow, {
           taskQueue,
           workflowId: `${workflowIds.notifyInteraction(interactionId)}/${taskQueue}/${i}`,
           args: [{ meta: { correlationId: 'corr-1' }, orgId: 'org-1', event: csrCallEvent(interactionId) }],

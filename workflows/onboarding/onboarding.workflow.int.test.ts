@@ -1,14 +1,12 @@
 import { WorkflowFailedError } from '@temporalio/client';
 import { ApplicationFailure } from '@temporalio/common';
-import type { TestWorkflowEnvironment } from '@temporalio/testing';
-import type { WorkflowBundleWithSourceMap } from '@temporalio/worker';
 import { createCrmConnectionActivities } from '../../activities/crm/crm-connection.activities';
 import type { CrmConnectionStore } from '../../activities/crm/crm-connection.repository';
 import { CrmError } from '../../activities/crm/crm.port';
 import type { CrmConnection } from '../../domain/crm/crm-config.schema';
 import { workflowIds } from '../../domain/run/workflow-ids';
 import { createLogger } from '../../lib/logger';
-import { bundleWorkflows, freshTaskQueue, recordCalls, startTimeSkippingEnvironment, withWorker } from '../../tests/support/workflow-environment';
+import { freshTaskQueue, recordCalls, withWorker, useWorkflowTestEnvironment } from '../../tests/support/workflow-environment';
 import { fakeOnboardingActivities, onboardingInput } from '../../tests/support/workflow-scenarios';
 import { getOnboardingProgressQuery } from './onboarding.messages';
 import type { OnboardingInput, OnboardingProgress } from './onboarding.types';
@@ -16,22 +14,12 @@ import { onboardingWorkflow } from './onboarding.workflow';
 
 type Activities = ReturnType<typeof fakeOnboardingActivities>;
 
-let env: TestWorkflowEnvironment;
-let workflowBundle: WorkflowBundleWithSourceMap;
-
-beforeAll(async () => {
-  env = await startTimeSkippingEnvironment();
-  workflowBundle = await bundleWorkflows();
-});
-
-afterAll(async () => {
-  await env?.teardown();
-});
+const suite = useWorkflowTestEnvironment();
 
 async function onboard(activities: Activities, input: OnboardingInput, whileRunning?: (query: () => Promise<OnboardingProgress>) => Promise<void>) {
   const taskQueue = freshTaskQueue('onboarding');
-  return withWorker(env, { taskQueue, workflowBundle, activities }, async () => {
-    const handle = await env.client.workflow.start(onboardingWorkflow, { taskQueue, workflowId: `${workflowIds.onboarding(input.slug)}/${taskQueue}`, args: [input] });
+  return withWorker(suite.env, { taskQueue, workflowBundle: suite.workflowBundle, activities }, async () => {
+    const handle = await suite.env.client.workflow.start(onboardingWorkflow, { taskQueue, workflowId: `${workflowIds.onboarding(input.slug)}/${taskQueue}`, args: [input] });
     await whileRunning?.(() => handle.query(getOnboardingProgressQuery));
     return handle.result();
   });

@@ -1,28 +1,16 @@
 import { WorkflowUpdateFailedError } from '@temporalio/client';
 import { defaultPayloadConverter } from '@temporalio/common';
-import type { TestWorkflowEnvironment } from '@temporalio/testing';
-import type { WorkflowBundleWithSourceMap } from '@temporalio/worker';
 import type { AgentRuntimeActivities } from '../../activities/agent-runtime/agent-runtime.activities';
 import { taskQueue as queueName } from '../../domain/run/task-queues';
 import { workflowIds } from '../../domain/run/workflow-ids';
-import { bundleWorkflows, freshTaskQueue, recordCalls, startTimeSkippingEnvironment, withWorker } from '../../tests/support/workflow-environment';
+import { freshTaskQueue, recordCalls, withWorker, useWorkflowTestEnvironment } from '../../tests/support/workflow-environment';
 import { fakeAgentRuntimeActivities, fixtureAgent } from '../../tests/support/workflow-scenarios';
 import type { CallDeliveryMessage, InteractionWorkflowInput } from '../interaction/interaction.types';
 import { callerTurnUpdate, endWebCallUpdate, getWebCallQuery, greetCallerUpdate, WEB_CALL_REJECTIONS } from './web-call.messages';
 import type { WebCallWorkflowInput } from './web-call.types';
 import { webCallWorkflow } from './web-call.workflow';
 
-let env: TestWorkflowEnvironment;
-let workflowBundle: WorkflowBundleWithSourceMap;
-
-beforeAll(async () => {
-  env = await startTimeSkippingEnvironment();
-  workflowBundle = await bundleWorkflows();
-});
-
-afterAll(async () => {
-  await env?.teardown();
-});
+const suite = useWorkflowTestEnvironment();
 
 const TOKEN = 'token-hash';
 
@@ -40,7 +28,7 @@ const input = (interactionId: string, taskQueuePrefix: string, idleTimeoutMs?: n
 
 const rejection = (err: unknown) => (err instanceof WorkflowUpdateFailedError ? (err.cause as { type?: string }).type : err);
 
-type WebCallHandle = Awaited<ReturnType<typeof env.client.workflow.start<typeof webCallWorkflow>>>;
+type WebCallHandle = Awaited<ReturnType<typeof suite.env.client.workflow.start<typeof webCallWorkflow>>>;
 
 /**
  * One web call on its own queues. Its interaction child goes to the prefixed interaction queue, which nobody
@@ -49,8 +37,8 @@ type WebCallHandle = Awaited<ReturnType<typeof env.client.workflow.start<typeof 
 async function webCall(activities: AgentRuntimeActivities, interactionId: string, drive: (handle: WebCallHandle) => Promise<void>, idleTimeoutMs?: number) {
   const prefix = `${freshTaskQueue('web-call')}/`;
   const taskQueue = queueName('webCall', prefix);
-  const result = await withWorker(env, { taskQueue, workflowBundle, activities }, async () => {
-    const handle = await env.client.workflow.start(webCallWorkflow, { taskQueue, workflowId: `${workflowIds.webCall(interactionId)}/${prefix}`, args: [input(interactionId, prefix, idleTimeoutMs)] });
+  const result = await withWorker(suite.env, { taskQueue, workflowBundle: suite.workflowBundle, activities }, async () => {
+    const handle = await suite.env.client.workflow.start(webCallWorkflow, { taskQueue, workflowId: `${workflowIds.webCall(interactionId)}/${prefix}`, args: [input(interactionId, prefix, idleTimeoutMs)] });
     await drive(handle);
     return handle.result();
   });
@@ -58,7 +46,7 @@ async function webCall(activities: AgentRuntimeActivities, interactionId: string
 }
 
 async function interactionChild(interactionId: string) {
-  const child = env.client.workflow.getHandle(workflowIds.interaction('in_house', interactionId));
+  const child = suite.env.client.workflow.getHandle(workflowIds.interaction('in_house', interactionId));
   const { events } = await child.fetchHistory();
   const decode = <T>(payloads: { payloads?: unknown[] | null } | null | undefined) => defaultPayloadConverter.fromPayload<T>((payloads?.payloads ?? [])[0] as never);
   const started = events?.find((e) => e.workflowExecutionStartedEventAttributes)?.workflowExecutionStartedEventAttributes;

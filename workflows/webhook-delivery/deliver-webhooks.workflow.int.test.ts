@@ -1,28 +1,16 @@
 import { ApplicationFailure } from '@temporalio/common';
-import type { TestWorkflowEnvironment } from '@temporalio/testing';
-import type { WorkflowBundleWithSourceMap } from '@temporalio/worker';
 import type { WebhookDeliveryActivities } from '../../activities/webhooks/webhook-delivery.activities';
-import { bundleWorkflows, freshTaskQueue, recordCalls, startTimeSkippingEnvironment, withWorker } from '../../tests/support/workflow-environment';
+import { freshTaskQueue, recordCalls, withWorker, useWorkflowTestEnvironment } from '../../tests/support/workflow-environment';
 import { csrCallEvent, fakeWebhookActivities } from '../../tests/support/workflow-scenarios';
 import { workflowIds } from '../../domain/run/workflow-ids';
 import { deliverWebhooksWorkflow } from './deliver-webhooks.workflow';
 
-let env: TestWorkflowEnvironment;
-let workflowBundle: WorkflowBundleWithSourceMap;
-
-beforeAll(async () => {
-  env = await startTimeSkippingEnvironment();
-  workflowBundle = await bundleWorkflows();
-});
-
-afterAll(async () => {
-  await env?.teardown();
-});
+const suite = useWorkflowTestEnvironment();
 
 async function run(activities: WebhookDeliveryActivities, interactionId: string) {
   const taskQueue = freshTaskQueue('notification');
-  return withWorker(env, { taskQueue, workflowBundle, activities }, () =>
-    env.client.workflow.execute(deliverWebhooksWorkflow, {
+  return withWorker(suite.env, { taskQueue, workflowBundle: suite.workflowBundle, activities }, () =>
+    suite.env.client.workflow.execute(deliverWebhooksWorkflow, {
       taskQueue,
       workflowId: `${workflowIds.deliverWebhooks(interactionId)}/${taskQueue}`,
       args: [{ meta: { correlationId: 'corr-1' }, orgId: 'org-1', event: csrCallEvent(interactionId) }],
