@@ -63,9 +63,7 @@ const prismaPackages = ['@prisma/*', 'prisma', 'prisma/*'];
 
 const noIo = {
   paths: [...nodeBuiltins, ...serverPackages].map((name) => ({ name, message: 'domain/ is pure: no I/O and no Node built-ins.' })),
-  patterns: [
-    { group: [...prismaPackages, '@temporalio/*'], message: 'domain/ is pure: no Prisma or Temporal.' },
-  ],
+  patterns: [{ group: [...prismaPackages, '@temporalio/*'], message: 'domain/ is pure: no Prisma or Temporal.' }],
 };
 
 // What Temporal's workflow bundler rejects (@temporalio/worker `disallowedModules`), plus the drivers the
@@ -78,13 +76,7 @@ const workflowImports = {
   ],
   patterns: [
     {
-      group: [
-        '@temporalio/*',
-        '!@temporalio/workflow',
-        '!@temporalio/workflow/*',
-        '!@temporalio/common',
-        '@temporalio/common/lib/internal-non-workflow*',
-      ],
+      group: ['@temporalio/*', '!@temporalio/workflow', '!@temporalio/workflow/*', '!@temporalio/common', '@temporalio/common/lib/internal-non-workflow*'],
       message: 'Workflow code may import only @temporalio/workflow and @temporalio/common.',
     },
     { group: prismaPackages, message: 'Workflow code does no I/O; call an activity.' },

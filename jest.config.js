@@ -1,10 +1,7 @@
 // Three projects, named by the test file suffixes of STYLE.md: *.test.ts (no I/O),
 // *.int.test.ts (real Postgres, Kafka and Temporal), *.e2e.test.ts (the running product in Chromium).
 const transform = {
-  '^.+\\.(t|j)sx?$': [
-    '@swc/jest',
-    { jsc: { target: 'es2022', parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } } } },
-  ],
+  '^.+\\.(t|j)sx?$': ['@swc/jest', { jsc: { target: 'es2022', parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } } } }],
 };
 const common = {
   rootDir: __dirname,

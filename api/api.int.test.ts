@@ -20,7 +20,15 @@ async function onboard(name: string, adminEmail: string, correlationId: string) 
     .post('/onboarding')
     .set('authorization', `Bearer ${h.adminToken}`)
     .set('x-correlation-id', correlationId)
-    .send({ name, admin_email: adminEmail, office_email: `office-${adminEmail}`, password: 'correct horse battery', timezone: 'America/Phoenix', trades_offered: ['Roofing'], crm_name: 'NONE' });
+    .send({
+      name,
+      admin_email: adminEmail,
+      office_email: `office-${adminEmail}`,
+      password: 'correct horse battery',
+      timezone: 'America/Phoenix',
+      trades_offered: ['Roofing'],
+      crm_name: 'NONE',
+    });
   expect(res.status).toBe(200);
   expect(res.body).toMatchObject({ success: true, message: 'Onboarding started' });
   const status = await eventually(async () => {
@@ -42,10 +50,7 @@ let beta: { orgId: string; workflowId: string };
 
 beforeAll(async () => {
   h = await startProductHarness();
-  [alpha, beta] = await Promise.all([
-    onboard(ALPHA, 'owner@alpha.test', 'corr-alpha-0001'),
-    onboard(BETA, 'owner@beta.test', 'corr-beta-00001'),
-  ]);
+  [alpha, beta] = await Promise.all([onboard(ALPHA, 'owner@alpha.test', 'corr-alpha-0001'), onboard(BETA, 'owner@beta.test', 'corr-beta-00001')]);
 }, 120_000);
 
 afterAll(async () => {
@@ -114,7 +119,16 @@ const alphaCall = { id: crypto.randomUUID(), callId: crypto.randomUUID() };
 beforeAll(async () => {
   const at = new Date();
   await h.tdb.db.interaction.create({
-    data: { id: alphaCall.id, callId: alphaCall.callId, orgId: alpha.orgId, provider: 'retell', providerCallId: `call_${alphaCall.callId}`, callStatus: 'UNBOOKED', createdAt: at, updatedAt: at },
+    data: {
+      id: alphaCall.id,
+      callId: alphaCall.callId,
+      orgId: alpha.orgId,
+      provider: 'retell',
+      providerCallId: `call_${alphaCall.callId}`,
+      callStatus: 'UNBOOKED',
+      createdAt: at,
+      updatedAt: at,
+    },
   });
 });
 
@@ -141,9 +155,17 @@ const crossTenantRequests: Record<string, (otherOrg: { id: string; slug: string 
   'post /voice-agent/batch-calls': (o) => ({ query: { orgId: o.id }, body: { from_number: '+13035550100', tasks: [{ to_number: '+13035550188' }] } }),
   'get /voice-agent/calls': (o) => ({ query: { orgId: o.id } }),
   'get /voice-agent/calls/:callId': (o) => ({ query: { orgId: o.id }, params: { callId: 'sandbox_call_any' } }),
-  'put /voice-agent/agents/:agentId/voicemail': (o) => ({ query: { orgId: o.id }, params: { agentId: 'any-agent' }, body: { voicemailAction: { type: 'hangup' } } }),
+  'put /voice-agent/agents/:agentId/voicemail': (o) => ({
+    query: { orgId: o.id },
+    params: { agentId: 'any-agent' },
+    body: { voicemailAction: { type: 'hangup' } },
+  }),
   'get /voice-agent/phones/:provider/:phoneId': (o) => ({ query: { orgId: o.id }, params: { provider: 'sandbox', phoneId: '+13035550100' } }),
-  'put /voice-agent/phones/:provider/:phoneId': (o) => ({ query: { orgId: o.id }, params: { provider: 'sandbox', phoneId: '+13035550100' }, body: { name: 'not yours' } }),
+  'put /voice-agent/phones/:provider/:phoneId': (o) => ({
+    query: { orgId: o.id },
+    params: { provider: 'sandbox', phoneId: '+13035550100' },
+    body: { name: 'not yours' },
+  }),
   'post /org/get-capacity': (o) => ({ body: { orgId: o.id, time_to_check: '2099-01-05T10:00:00', job_type_id: '101', business_unit: '1', priority: 0 } }),
   'get /org/availability': (o) => ({ query: { orgId: o.id } }),
   'get /org/company-profile': (o) => ({ query: { orgId: o.id } }),
@@ -151,18 +173,37 @@ const crossTenantRequests: Record<string, (otherOrg: { id: string; slug: string 
   'get /org/custom-instructions': (o) => ({ query: { orgId: o.id } }),
   'put /org/custom-instructions': (o) => ({ body: { orgId: o.id, custom_instructions: {}, regular_job_to_dispatch: 'hijacked' } }),
   // /crm group (issue 4, CRM tools): the org is always named in the query.
-  'post /crm/campaign-details-using-caller-number': (o) => ({ query: { orgId: o.id }, body: { callerPhoneNumber: '+15125550101', createdBefore: '2030-01-01', createdOnOrAfter: '2020-01-01' } }),
+  'post /crm/campaign-details-using-caller-number': (o) => ({
+    query: { orgId: o.id },
+    body: { callerPhoneNumber: '+15125550101', createdBefore: '2030-01-01', createdOnOrAfter: '2020-01-01' },
+  }),
   'get /crm/contacts': (o) => ({ query: { orgId: o.id } }),
   'get /crm/locations': (o) => ({ query: { orgId: o.id, zip: '78701' } }),
   'get /crm/customers': (o) => ({ query: { orgId: o.id, name: 'a' } }),
   'get /crm/customers/:customerId': (o) => ({ query: { orgId: o.id } }),
-  'post /crm/customer': (o) => ({ query: { orgId: o.id }, body: { name: 'X', type: 'Residential', locations: [{ name: 'Home', address: { street: '1 A St', city: 'B', state: 'TX', zip: '78701' } }], contacts: [] } }),
-  'post /crm/customer/:customerId/location': (o) => ({ query: { orgId: o.id }, body: { name: 'Home', address: { street: '1 A St', city: 'B', state: 'TX', zip: '78701' } } }),
+  'post /crm/customer': (o) => ({
+    query: { orgId: o.id },
+    body: { name: 'X', type: 'Residential', locations: [{ name: 'Home', address: { street: '1 A St', city: 'B', state: 'TX', zip: '78701' } }], contacts: [] },
+  }),
+  'post /crm/customer/:customerId/location': (o) => ({
+    query: { orgId: o.id },
+    body: { name: 'Home', address: { street: '1 A St', city: 'B', state: 'TX', zip: '78701' } },
+  }),
   'post /crm/customer/:customerId/contact': (o) => ({ query: { orgId: o.id }, body: { type: 'Mobile', value: '+15125550000' } }),
   'get /crm/customer-membership-status': (o) => ({ query: { orgId: o.id } }),
   'get /crm/jobs': (o) => ({ query: { orgId: o.id, jobStatus: 'SCHEDULED' } }),
   'get /crm/jobs/:jobId': (o) => ({ query: { orgId: o.id } }),
-  'post /crm/jobs': (o) => ({ query: { orgId: o.id }, body: { customerId: '1', locationId: '1', businessUnitId: '1', jobTypeId: '101', summary: 'x', appointments: [{ start: '2030-01-01T10:00:00Z', end: '2030-01-01T12:00:00Z' }] } }),
+  'post /crm/jobs': (o) => ({
+    query: { orgId: o.id },
+    body: {
+      customerId: '1',
+      locationId: '1',
+      businessUnitId: '1',
+      jobTypeId: '101',
+      summary: 'x',
+      appointments: [{ start: '2030-01-01T10:00:00Z', end: '2030-01-01T12:00:00Z' }],
+    },
+  }),
   'put /crm/jobs/:jobId/cancel': (o) => ({ query: { orgId: o.id }, body: { reason: 'x' } }),
   'get /crm/job-cancel-reasons': (o) => ({ query: { orgId: o.id } }),
   'post /crm/jobs/:jobId/notes': (o) => ({ query: { orgId: o.id }, body: { note: 'x' } }),
@@ -177,7 +218,10 @@ const crossTenantRequests: Record<string, (otherOrg: { id: string; slug: string 
   'put /crm/appointments/:appointmentId/confirm': (o) => ({ query: { orgId: o.id } }),
   'delete /crm/appointments/:appointmentId/confirm': (o) => ({ query: { orgId: o.id } }),
   'post /crm/appointments/:appointmentId/special-instructions': (o) => ({ query: { orgId: o.id }, body: { instructions: 'x' } }),
-  'post /crm/technician-capacity': (o) => ({ query: { orgId: o.id }, body: { windows: [{ from: '2030-01-01T00:00:00Z', to: '2030-01-02T00:00:00Z' }], technicianIds: [1001], duration: 3600 } }),
+  'post /crm/technician-capacity': (o) => ({
+    query: { orgId: o.id },
+    body: { windows: [{ from: '2030-01-01T00:00:00Z', to: '2030-01-02T00:00:00Z' }], technicianIds: [1001], duration: 3600 },
+  }),
   'get /crm/technician-shifts': (o) => ({ query: { orgId: o.id } }),
   'post /crm/capacity-planning': (o) => ({ query: { orgId: o.id }, body: { startsOnOrAfter: '2030-01-01T00:00:00Z', endsOnOrBefore: '2030-01-02T00:00:00Z' } }),
   'get /crm/arrival-windows': (o) => ({ query: { orgId: o.id } }),
@@ -236,9 +280,13 @@ const crossTenantRequests: Record<string, (otherOrg: { id: string; slug: string 
   'post /voice-agent/web-call/end': (o) => ({ body: { orgId: o.id, callId: crypto.randomUUID(), access_token: 'token' } }),
   'put /org': (o) => ({ body: { id: o.id, service_area_active: false } }),
   'get /org/crm-connection': (o) => ({ query: { orgId: o.id } }),
-  'put /org/crm-connection': (o) => ({ body: { orgId: o.id, crm_name: 'housecallpro', crm_config: { appKey: 'not-yours', agentId: 'a' }, skip_crm_test: true } }),
+  'put /org/crm-connection': (o) => ({
+    body: { orgId: o.id, crm_name: 'housecallpro', crm_config: { appKey: 'not-yours', agentId: 'a' }, skip_crm_test: true },
+  }),
   'post /integrations/send-sms': (o) => ({ body: { to: '+15125550100', message: 'Not yours', conversationMetadata: { org_id: o.id } } }),
-  'post /integrations/send-email': (o) => ({ body: { orgId: o.id, email: 'someone@alpha.test', template_name: 'call-errors', template_variables: { interactionId: 'x', errors: ['x'] } } }),
+  'post /integrations/send-email': (o) => ({
+    body: { orgId: o.id, email: 'someone@alpha.test', template_name: 'call-errors', template_variables: { interactionId: 'x', errors: ['x'] } },
+  }),
   // Another tenant's e-mail and an unknown id get the same answer, so ids cannot be probed.
   'get /integrations/email/:emailId': () => ({ params: { emailId: crypto.randomUUID() } }),
   'post /llm/evaluation': (o) => ({ body: { traceId: crypto.randomUUID(), agentType: 'RECEPTIONIST', orgId: o.id, traceType: 'call' } }),
@@ -260,7 +308,10 @@ describe('tenancy', () => {
       const [method, pathWithVariant] = key.split(' ');
       const { query, body, params } = build({ id: alpha.orgId, slug: alphaSlug });
       const path = pathWithVariant.split('#')[0].replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params?.[name] ?? name));
-      const res = await (agent as unknown as Record<string, (p: string) => request.Test>)[method](path).query(query ?? {}).send(body ?? {});
+      const res = await (agent as unknown as Record<string, (p: string) => request.Test>)
+        [method](path)
+        .query(query ?? {})
+        .send(body ?? {});
       expect({ key, status: res.status, body: res.body }).toEqual({
         key,
         status: 401,
@@ -276,7 +327,15 @@ describe('tenancy', () => {
     const email = 'regional@beta.test';
     const userId = staffUserIdFor(email);
     await h.bus.publish([
-      createEvent({ eventId: crypto.randomUUID(), type: 'StaffUserRegistered', aggregateId: userId, orgId: null, correlationId: 'it', causationId: null, data: { userId, email, name: 'Regional', passwordHash: await hashPassword('enterprise-pass'), isOperator: false } }),
+      createEvent({
+        eventId: crypto.randomUUID(),
+        type: 'StaffUserRegistered',
+        aggregateId: userId,
+        orgId: null,
+        correlationId: 'it',
+        causationId: null,
+        data: { userId, email, name: 'Regional', passwordHash: await hashPassword('enterprise-pass'), isOperator: false },
+      }),
     ]);
     await eventually(async () => await h.tdb.db.staffUser.findUnique({ where: { id: userId } }));
     const enterpriseId = crypto.randomUUID();

@@ -142,10 +142,7 @@ function world() {
   };
 
   // Same mixin as lib/logger's createLogger, writing to memory instead of stdout.
-  const logger = pino(
-    { level: 'info', mixin: () => ({ correlationId: currentCorrelationId() }) },
-    { write: (line: string) => void logLines.push(line) },
-  );
+  const logger = pino({ level: 'info', mixin: () => ({ correlationId: currentCorrelationId() }) }, { write: (line: string) => void logLines.push(line) });
 
   const deps: ApiDeps = {
     config: { NODE_ENV: 'test', ADMIN_API_TOKEN, SESSION_TTL_HOURS: 1 },
@@ -453,7 +450,9 @@ describe('admin routes', () => {
   });
 
   it('answers 401 to a wrong admin token', async () => {
-    const res = await request(world().app).get('/organizations').set('Authorization', `Bearer ${ADMIN_API_TOKEN.replace('a', 'b')}`);
+    const res = await request(world().app)
+      .get('/organizations')
+      .set('Authorization', `Bearer ${ADMIN_API_TOKEN.replace('a', 'b')}`);
 
     expect(res.status).toBe(401);
   });
@@ -642,7 +641,10 @@ describe('POST /onboarding', () => {
   it('refuses a name it cannot make a slug from, and starts nothing', async () => {
     const { app, calls } = world();
 
-    const res = await request(app).post('/onboarding').set(asOperator).send(onboardingBody({ name: '水道屋' }));
+    const res = await request(app)
+      .post('/onboarding')
+      .set(asOperator)
+      .send(onboardingBody({ name: '水道屋' }));
 
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ error: 'Bad Request', status: 400, message: 'Name must contain letters or digits to derive a slug' });
@@ -652,7 +654,10 @@ describe('POST /onboarding', () => {
   it('refuses an organization whose slug is taken and starts nothing', async () => {
     const { app, calls } = world();
 
-    const res = await request(app).post('/onboarding').set(asOperator).send(onboardingBody({ name: 'Acme Air' }));
+    const res = await request(app)
+      .post('/onboarding')
+      .set(asOperator)
+      .send(onboardingBody({ name: 'Acme Air' }));
 
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ error: 'Bad Request', status: 400, message: 'An organization with slug "acme-air" already exists' });

@@ -28,7 +28,12 @@ import { createVoiceToolAuthRepository } from './repositories/voice-provider-sec
 import { createVoiceProviderDirectory } from '../activities/voice/voice-provider-directory';
 import { deliverThrough } from './use-cases/voice-agent-calls';
 import { createLanguageEngine, languageEngineConfigFrom } from '../activities/llm/create-language-engine';
-import { createSmsNumberRepository, createTeamChatHookRepository, createWebhookAppRepository, createWebhookAttemptRepository } from './repositories/delivery.repository';
+import {
+  createSmsNumberRepository,
+  createTeamChatHookRepository,
+  createWebhookAppRepository,
+  createWebhookAttemptRepository,
+} from './repositories/delivery.repository';
 import { createMessaging } from '../activities/notifications/create-messaging';
 
 async function main() {
@@ -37,7 +42,12 @@ async function main() {
   const db = createDb(config.databaseUrl);
   const connection = await Connection.connect({ address: config.TEMPORAL_ADDRESS });
   const client = new Client({ connection, namespace: config.TEMPORAL_NAMESPACE });
-  const bus = createKafkaBus({ brokers: config.KAFKA_BROKERS.split(','), clientId: `${config.KAFKA_CLIENT_ID}-api`, topicPrefix: config.KAFKA_TOPIC_PREFIX, logger });
+  const bus = createKafkaBus({
+    brokers: config.KAFKA_BROKERS.split(','),
+    clientId: `${config.KAFKA_CLIENT_ID}-api`,
+    topicPrefix: config.KAFKA_TOPIC_PREFIX,
+    logger,
+  });
   // One CRM (its caches shared by every route) and one language engine for the process.
   const { crm, connections } = createCrm({ adapter: config.CRM_ADAPTER, db, config });
   const engine = createLanguageEngine(languageEngineConfigFrom(config));
@@ -79,7 +89,13 @@ async function main() {
       toolAuth: createVoiceToolAuthRepository(db),
       events: bus,
       actionWaitMs: 8000,
-      connections: connections ? { store: connections, verify: (connection) => verifyCrmConnection(connection, config), defaultServiceTitanAppKey: config.SERVICETITAN_APP_KEY ?? null } : undefined,
+      connections: connections
+        ? {
+            store: connections,
+            verify: (connection) => verifyCrmConnection(connection, config),
+            defaultServiceTitanAppKey: config.SERVICETITAN_APP_KEY ?? null,
+          }
+        : undefined,
     },
     voice: {
       providers: createVoiceProviderDirectory({ db, deliver: deliverThrough(interactionGateway) }),
@@ -98,9 +114,7 @@ async function main() {
       evaluationWebhookSecret: config.EVALUATION_WEBHOOK_SECRET ?? null,
     },
   });
-  const server = app.listen(config.API_PORT, config.API_HOST, () =>
-    logger.info({ url: `http://${config.API_HOST}:${config.API_PORT}` }, 'API listening'),
-  );
+  const server = app.listen(config.API_PORT, config.API_HOST, () => logger.info({ url: `http://${config.API_HOST}:${config.API_PORT}` }, 'API listening'));
   const stop = () => {
     server.close(async () => {
       await connection.close();

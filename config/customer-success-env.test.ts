@@ -7,7 +7,9 @@ describe('CUSTOMER_SUCCESS_ADAPTER', () => {
 
   it('needs CUSTOMER_SUCCESS_API_URL with http', () => {
     expect(() => loadConfig({ CUSTOMER_SUCCESS_ADAPTER: 'http' })).toThrow(ConfigError);
-    expect(loadConfig({ CUSTOMER_SUCCESS_ADAPTER: 'http', CUSTOMER_SUCCESS_API_URL: 'https://cs.example.test' }).CUSTOMER_SUCCESS_API_URL).toBe('https://cs.example.test');
+    expect(loadConfig({ CUSTOMER_SUCCESS_ADAPTER: 'http', CUSTOMER_SUCCESS_API_URL: 'https://cs.example.test' }).CUSTOMER_SUCCESS_API_URL).toBe(
+      'https://cs.example.test',
+    );
   });
 
   it('refuses an adapter it does not know, naming the variable', () => {

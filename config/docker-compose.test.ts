@@ -27,9 +27,7 @@ const compose = YAML.parse(fs.readFileSync(path.join(repoRoot, 'docker-compose.y
   merge: true,
 }) as { services: Record<string, Service> };
 const services = compose.services;
-const packageScripts = (
-  JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { scripts: Record<string, string> }
-).scripts;
+const packageScripts = (JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
 
 const productServiceNames = Object.keys(services).filter((name) => services[name].build?.dockerfile === PRODUCT_DOCKERFILE);
 
@@ -76,7 +74,9 @@ function portsOf(name: string): PortMapping[] {
       return { target: Number(port.target), published: port.published === undefined ? undefined : Number(port.published) };
     }
     // "[ip:]published:target[/proto]" or a bare "target".
-    const parts = String(port).replace(/\/\w+$/, '').split(':');
+    const parts = String(port)
+      .replace(/\/\w+$/, '')
+      .split(':');
     const target = Number(parts[parts.length - 1]);
     const published = parts.length >= 2 ? Number(parts[parts.length - 2]) : undefined;
     return { target, published };
@@ -114,9 +114,7 @@ function adapterVariables(): Array<[string, readonly string[]]> {
 
 describe('docker-compose.yml', () => {
   it('defines the infrastructure and every product process', () => {
-    expect(Object.keys(services)).toEqual(
-      expect.arrayContaining(['postgres', 'kafka', 'temporal', 'migrate', 'seed', 'worker', 'projectors', 'api', 'web']),
-    );
+    expect(Object.keys(services)).toEqual(expect.arrayContaining(['postgres', 'kafka', 'temporal', 'migrate', 'seed', 'worker', 'projectors', 'api', 'web']));
     expect([...productServiceNames].sort()).toEqual(['api', 'migrate', 'projectors', 'seed', 'web', 'worker']);
   });
 
@@ -200,9 +198,7 @@ describe('docker-compose.yml', () => {
 
   it('starts the Temporal dev server with the flags derived from temporal-config/dynamicconfig.yaml', () => {
     const command = commandOf('temporal');
-    const inCompose = command.flatMap((word, i) =>
-      word === '--dynamic-config-value' ? [word, command[i + 1]] : [],
-    );
+    const inCompose = command.flatMap((word, i) => (word === '--dynamic-config-value' ? [word, command[i + 1]] : []));
 
     expect(inCompose).toEqual(toDevServerFlags(loadTemporalDynamicConfig()));
   });
@@ -221,9 +217,7 @@ describe('docker-compose.yml', () => {
         return [listener, hostPort(address).port] as const;
       }),
     );
-    const protocols = new Map(
-      kafka.KAFKA_LISTENER_SECURITY_PROTOCOL_MAP.split(',').map((m) => m.trim().split(':') as [string, string]),
-    );
+    const protocols = new Map(kafka.KAFKA_LISTENER_SECURITY_PROTOCOL_MAP.split(',').map((m) => m.trim().split(':') as [string, string]));
 
     for (const broker of configOf(name).KAFKA_BROKERS.split(',')) {
       const { host, port } = hostPort(broker);
@@ -251,9 +245,7 @@ describe('docker-compose.yml', () => {
   it('finishes migrating before any other product process starts', () => {
     const waitsForMigrate = (name: string): boolean =>
       Object.entries(dependsOn(name)).some(([dependency, condition]) =>
-        dependency === 'migrate'
-          ? condition === 'service_completed_successfully'
-          : condition !== 'service_started' && waitsForMigrate(dependency),
+        dependency === 'migrate' ? condition === 'service_completed_successfully' : condition !== 'service_started' && waitsForMigrate(dependency),
       );
 
     for (const name of productServiceNames.filter((n) => n !== 'migrate')) {

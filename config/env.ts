@@ -13,9 +13,15 @@ export const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 
   /** Root of every server's data (Postgres cluster, Kafka log, Temporal SQLite file). */
-  HOMEAGENT_DATA_DIR: z.string().min(1).default(path.join(repoRoot, '.data', 'dev')),
+  HOMEAGENT_DATA_DIR: z
+    .string()
+    .min(1)
+    .default(path.join(repoRoot, '.data', 'dev')),
   /** Where provisioned binaries are cached, keyed by version; outside the repo so clones share it. */
-  HOMEAGENT_CACHE_DIR: z.string().min(1).default(path.join(os.homedir(), '.cache', 'homeagent')),
+  HOMEAGENT_CACHE_DIR: z
+    .string()
+    .min(1)
+    .default(path.join(os.homedir(), '.cache', 'homeagent')),
 
   POSTGRES_HOST: z.string().min(1).default('127.0.0.1'),
   POSTGRES_PORT: port.default(5433),
@@ -32,7 +38,10 @@ export const EnvSchema = z.object({
     .refine((v) => v.split(',').every((b) => /^[^:\s]+:\d+$/.test(b.trim())), 'must be host:port[,host:port]'),
   KAFKA_CONTROLLER_PORT: port.default(9093),
   KAFKA_CLIENT_ID: z.string().min(1).default('homeagent'),
-  KAFKA_TOPIC_PREFIX: z.string().regex(/^[a-z0-9.-]*$/, 'lowercase letters, digits, dots and dashes only').default('homeagent.'),
+  KAFKA_TOPIC_PREFIX: z
+    .string()
+    .regex(/^[a-z0-9.-]*$/, 'lowercase letters, digits, dots and dashes only')
+    .default('homeagent.'),
 
   TEMPORAL_ADDRESS: z
     .string()
@@ -51,7 +60,10 @@ export const EnvSchema = z.object({
   /** Public base of the dashboard, used in links the product builds (/dashboard/link/{id}). */
   DASHBOARD_URL: z.string().url().optional(),
 
-  SESSION_TTL_HOURS: z.coerce.number().positive().default(24 * 7),
+  SESSION_TTL_HOURS: z.coerce
+    .number()
+    .positive()
+    .default(24 * 7),
   /** Bearer token internal tools may use for the admin API instead of an operator session. */
   ADMIN_API_TOKEN: z.string().min(16).optional(),
 
@@ -83,7 +95,11 @@ export const EnvSchema = z.object({
     .pipe(
       z.record(
         z.string(),
-        z.object({ inputPerMillionUsd: z.number().nonnegative(), outputPerMillionUsd: z.number().nonnegative(), cachedInputPerMillionUsd: z.number().nonnegative().optional() }),
+        z.object({
+          inputPerMillionUsd: z.number().nonnegative(),
+          outputPerMillionUsd: z.number().nonnegative(),
+          cachedInputPerMillionUsd: z.number().nonnegative().optional(),
+        }),
       ),
     ),
   MESSAGING_ADAPTER: z.enum(['outbox', 'live']).default('outbox'),
@@ -143,9 +159,15 @@ export const EnvSchema = z.object({
   TWILIO_FROM: z.string().min(1).optional(),
   TWILIO_BASE_URL: z.url().optional(),
   /** The caller id of emergency-page calls (a Twilio voice number or verified caller id); TWILIO_FROM when unset and a number. */
-  TWILIO_VOICE_FROM: z.string().regex(/^\+[1-9]\d{6,14}$/, 'must be an E.164 phone number').optional(),
+  TWILIO_VOICE_FROM: z
+    .string()
+    .regex(/^\+[1-9]\d{6,14}$/, 'must be an E.164 phone number')
+    .optional(),
   /** Resend's webhook signing secret (whsec_…): when set, e-mail webhooks must carry a valid Svix signature. */
-  RESEND_WEBHOOK_SECRET: z.string().regex(/^whsec_[A-Za-z0-9+/]+=*$/, 'must be the whsec_… signing secret Resend shows').optional(),
+  RESEND_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_[A-Za-z0-9+/]+=*$/, 'must be the whsec_… signing secret Resend shows')
+    .optional(),
   /** The team-chat incoming-webhook URL notifications are posted to. */
   TEAM_CHAT_WEBHOOK_URL: z.url().optional(),
   /** The API's public base URL, as SMS providers call it (status callbacks, Twilio signatures). */
@@ -175,9 +197,7 @@ export class ConfigError extends Error {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {
-    throw new ConfigError(
-      parsed.error.issues.map((issue) => `${issue.path.join('.') || '(environment)'}: ${issue.message}`),
-    );
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.') || '(environment)'}: ${issue.message}`));
   }
   const c = parsed.data;
   const missing = missingCrmCredentials(c);

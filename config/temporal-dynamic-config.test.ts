@@ -1,10 +1,5 @@
 import path from 'node:path';
-import {
-  TemporalDynamicConfigError,
-  loadTemporalDynamicConfig,
-  parseTemporalDynamicConfig,
-  toDevServerFlags,
-} from './temporal-dynamic-config';
+import { TemporalDynamicConfigError, loadTemporalDynamicConfig, parseTemporalDynamicConfig, toDevServerFlags } from './temporal-dynamic-config';
 
 function parseError(text: string): TemporalDynamicConfigError {
   try {
@@ -40,9 +35,7 @@ describe('loadTemporalDynamicConfig', () => {
 
 describe('parseTemporalDynamicConfig', () => {
   it('treats missing or null constraints as empty, as the server does', () => {
-    const config = parseTemporalDynamicConfig(
-      ['a.one:', '  - value: 1', 'a.two:', '  - value: 2', '    constraints:'].join('\n'),
-    );
+    const config = parseTemporalDynamicConfig(['a.one:', '  - value: 1', 'a.two:', '  - value: 2', '    constraints:'].join('\n'));
 
     expect(config).toEqual({
       'a.one': [{ value: 1, constraints: {} }],
@@ -85,9 +78,7 @@ describe('parseTemporalDynamicConfig', () => {
   });
 
   it('rejects a task type the server does not know', () => {
-    expect(() => parseTemporalDynamicConfig('a.b:\n  - value: 1\n    constraints: {taskType: Nexus}\n')).toThrow(
-      TemporalDynamicConfigError,
-    );
+    expect(() => parseTemporalDynamicConfig('a.b:\n  - value: 1\n    constraints: {taskType: Nexus}\n')).toThrow(TemporalDynamicConfigError);
   });
 
   it('rejects a key the CLI flag cannot carry', () => {

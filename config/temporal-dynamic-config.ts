@@ -6,17 +6,9 @@ import { z } from 'zod';
 export const TEMPORAL_DYNAMIC_CONFIG_FILE = path.resolve(__dirname, '..', 'temporal-config', 'dynamicconfig.yaml');
 
 // '=' would split the CLI's KEY=JSON argument in the wrong place.
-const DynamicConfigKeySchema = z
-  .string()
-  .regex(/^[A-Za-z][A-Za-z0-9-]*(\.[A-Za-z0-9_-]+)+$/, 'must be a dotted Temporal key such as limit.maxIDLength');
+const DynamicConfigKeySchema = z.string().regex(/^[A-Za-z][A-Za-z0-9-]*(\.[A-Za-z0-9_-]+)+$/, 'must be a dotted Temporal key such as limit.maxIDLength');
 
-const DynamicConfigValueSchema = z.union([
-  z.boolean(),
-  z.number(),
-  z.string(),
-  z.array(z.json()),
-  z.record(z.string(), z.json()),
-]);
+const DynamicConfigValueSchema = z.union([z.boolean(), z.number(), z.string(), z.array(z.json()), z.record(z.string(), z.json())]);
 
 // The constraint names the server's YAML loader accepts (common/dynamicconfig/yaml_loader.go).
 const ConstraintsSchema = z.strictObject({
@@ -39,10 +31,7 @@ export const TemporalDynamicConfigSchema = z.record(
   z
     .array(ConstrainedValueSchema)
     .min(1, 'must list at least one {value, constraints} entry')
-    .refine(
-      (entries) => entries.filter((e) => isUnconstrained(e.constraints)).length <= 1,
-      'has more than one entry with empty constraints',
-    ),
+    .refine((entries) => entries.filter((e) => isUnconstrained(e.constraints)).length <= 1, 'has more than one entry with empty constraints'),
 );
 
 export type TemporalDynamicConfig = z.infer<typeof TemporalDynamicConfigSchema>;
@@ -62,7 +51,10 @@ export class TemporalDynamicConfigError extends Error {
 export function parseTemporalDynamicConfig(text: string, source = '(text)'): TemporalDynamicConfig {
   const doc = YAML.parseDocument(text);
   if (doc.errors.length > 0) {
-    throw new TemporalDynamicConfigError(source, doc.errors.map((e) => e.message));
+    throw new TemporalDynamicConfigError(
+      source,
+      doc.errors.map((e) => e.message),
+    );
   }
   const parsed = TemporalDynamicConfigSchema.safeParse(doc.toJS() ?? {});
   if (!parsed.success) {

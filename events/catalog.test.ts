@@ -124,9 +124,7 @@ describe('parseEvent', () => {
   });
 
   it('rejects an event filed under the wrong aggregate', () => {
-    expect(rejection(rawWith({ aggregateType: 'staff-user' })).message).toMatch(
-      /OrganizationCreated belongs to organization, not staff-user/,
-    );
+    expect(rejection(rawWith({ aggregateType: 'staff-user' })).message).toMatch(/OrganizationCreated belongs to organization, not staff-user/);
   });
 
   it('rejects data that breaks the schema of its version', () => {

@@ -1,18 +1,8 @@
 import type { z } from 'zod';
 import { EventEnvelopeSchema, type EventEnvelope } from './envelope';
-import {
-  ORGANIZATION,
-  OrganizationCreatedV1Schema,
-  OrganizationWentLiveV1Schema,
-  OrganizationCrmConnectedV1Schema,
-} from './schemas/organization.events';
+import { ORGANIZATION, OrganizationCreatedV1Schema, OrganizationWentLiveV1Schema, OrganizationCrmConnectedV1Schema } from './schemas/organization.events';
 import { STAFF_USER, StaffUserJoinedOrganizationV1Schema, StaffUserRegisteredV1Schema } from './schemas/staff-user.events';
-import {
-  EmergencyPagerUnansweredV1Schema,
-  NOTIFICATION,
-  NotificationSentV1Schema,
-  NotificationSkippedV1Schema,
-} from './schemas/notification.events';
+import { EmergencyPagerUnansweredV1Schema, NOTIFICATION, NotificationSentV1Schema, NotificationSkippedV1Schema } from './schemas/notification.events';
 import {
   OncallScheduleChangedV1Schema,
   OrganizationNotificationSettingsChangedV1Schema,
@@ -45,7 +35,13 @@ import {
 } from './schemas/capacity.events';
 import { CompanyProfileChangedV1Schema, OrganizationCustomInstructionsChangedV1Schema } from './schemas/organization-profile.events';
 import { LLM_TRACE, TraceEvaluatedV1Schema } from './schemas/llm.events';
-import { AUDIENCE, AudienceBuildFailedV1Schema, AudienceBuildRequestedV1Schema, AudienceBuiltV1Schema, AudienceMembersFoundV1Schema } from './schemas/audience.events';
+import {
+  AUDIENCE,
+  AudienceBuildFailedV1Schema,
+  AudienceBuildRequestedV1Schema,
+  AudienceBuiltV1Schema,
+  AudienceMembersFoundV1Schema,
+} from './schemas/audience.events';
 
 /**
  * Every event type with each published version's schema. A published version is never edited:
@@ -99,11 +95,7 @@ const CATALOG = {
 
 type Catalog = typeof CATALOG;
 export type EventType = keyof Catalog;
-type LatestVersion<T extends EventType> = keyof Catalog[T]['versions'] & number extends infer V
-  ? V extends number
-    ? V
-    : never
-  : never;
+type LatestVersion<T extends EventType> = keyof Catalog[T]['versions'] & number extends infer V ? (V extends number ? V : never) : never;
 type LatestData<T extends EventType> = z.infer<Catalog[T]['versions'][LatestVersion<T> & keyof Catalog[T]['versions']]>;
 
 /** A domain event at its latest version: what projections and consumers see. */

@@ -70,9 +70,33 @@ describe('projectors on Kafka and Postgres', () => {
   const created = organizationCreated(orgId, 'Acme Air', 'acme-air');
   const events: DomainEvent[] = [
     created,
-    createEvent({ eventId: randomUUID(), type: 'StaffUserRegistered', aggregateId: userId, orgId, correlationId: 'it', causationId: null, data: { userId, email, name: 'Dispatch', passwordHash: null, isOperator: false } }),
-    createEvent({ eventId: randomUUID(), type: 'StaffUserJoinedOrganization', aggregateId: userId, orgId, correlationId: 'it', causationId: null, data: { userId, orgId, role: 'admin' } }),
-    createEvent({ eventId: randomUUID(), type: 'OrganizationWentLive', aggregateId: orgId, orgId, correlationId: 'it', causationId: created.eventId, data: { orgId } }),
+    createEvent({
+      eventId: randomUUID(),
+      type: 'StaffUserRegistered',
+      aggregateId: userId,
+      orgId,
+      correlationId: 'it',
+      causationId: null,
+      data: { userId, email, name: 'Dispatch', passwordHash: null, isOperator: false },
+    }),
+    createEvent({
+      eventId: randomUUID(),
+      type: 'StaffUserJoinedOrganization',
+      aggregateId: userId,
+      orgId,
+      correlationId: 'it',
+      causationId: null,
+      data: { userId, orgId, role: 'admin' },
+    }),
+    createEvent({
+      eventId: randomUUID(),
+      type: 'OrganizationWentLive',
+      aggregateId: orgId,
+      orgId,
+      correlationId: 'it',
+      causationId: created.eventId,
+      data: { orgId },
+    }),
   ];
 
   it('projects published events into the read models', async () => {

@@ -12,17 +12,18 @@ export type ApplyOutcome = 'applied' | 'duplicate' | 'ignored';
  * transaction as the read-model change, so a redelivery finds it and changes nothing.
  * The shared advisory lock lets a rebuild (which holds it exclusively) pause live projection.
  */
-export async function applyToProjection(
-  db: Db,
-  projection: Projection,
-  consumed: ConsumedEvent,
-  opts: { lock?: boolean } = {},
-): Promise<ApplyOutcome> {
+export async function applyToProjection(db: Db, projection: Projection, consumed: ConsumedEvent, opts: { lock?: boolean } = {}): Promise<ApplyOutcome> {
   const { event } = consumed;
   if (!projection.handles.includes(event.type)) return 'ignored';
   return db.$transaction(async (tx) => {
     if (opts.lock !== false) await tx.$executeRaw`SELECT pg_advisory_xact_lock_shared(hashtext(${projection.name}))`;
-    const recorded = await recordProcessedEvent(tx, { projection: projection.name, eventId: event.eventId, topic: consumed.topic, partition: consumed.partition, offset: consumed.offset });
+    const recorded = await recordProcessedEvent(tx, {
+      projection: projection.name,
+      eventId: event.eventId,
+      topic: consumed.topic,
+      partition: consumed.partition,
+      offset: consumed.offset,
+    });
     if (!recorded) return 'duplicate';
     await projection.apply(tx, event);
     return 'applied';
@@ -49,10 +50,7 @@ export async function runProjectors(deps: {
         onEvent: (consumed) =>
           withCorrelationId(consumed.event.correlationId, async () => {
             const outcome = await applyToProjection(deps.db, projection, consumed);
-            deps.logger.debug(
-              { projection: projection.name, eventId: consumed.event.eventId, type: consumed.event.type, outcome },
-              'projected',
-            );
+            deps.logger.debug({ projection: projection.name, eventId: consumed.event.eventId, type: consumed.event.type, outcome }, 'projected');
           }),
       }),
     ),

@@ -3,12 +3,9 @@ import { correlationIdFrom, currentCorrelationId, withCorrelationId } from './co
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 describe('correlationIdFrom', () => {
-  it.each(['3f2504e0-4f89-41d3-9a0c-0305e82c3301', 'req_2024.06.01:abc-DEF', 'a'.repeat(8), 'a'.repeat(128)])(
-    "keeps the caller's id %s",
-    (id) => {
-      expect(correlationIdFrom(id)).toBe(id);
-    },
-  );
+  it.each(['3f2504e0-4f89-41d3-9a0c-0305e82c3301', 'req_2024.06.01:abc-DEF', 'a'.repeat(8), 'a'.repeat(128)])("keeps the caller's id %s", (id) => {
+    expect(correlationIdFrom(id)).toBe(id);
+  });
 
   it.each([
     ['nothing', undefined],

@@ -3,7 +3,9 @@ import { createHash } from 'node:crypto';
 /** RFC 4122 version-5 (name-based) UUID: the same name always gives the same id. */
 export function uuidV5(name: string, namespace: string): string {
   const ns = Buffer.from(namespace.replace(/-/g, ''), 'hex');
-  const hash = createHash('sha1').update(Buffer.concat([ns, Buffer.from(name, 'utf8')])).digest();
+  const hash = createHash('sha1')
+    .update(Buffer.concat([ns, Buffer.from(name, 'utf8')]))
+    .digest();
   hash[6] = (hash[6] & 0x0f) | 0x50;
   hash[8] = (hash[8] & 0x3f) | 0x80;
   const h = hash.subarray(0, 16).toString('hex');

@@ -34,7 +34,12 @@ async function waitUntil(what: string, check: () => Promise<boolean>, timeoutMs 
  */
 export async function seedDemo(config: AppConfig, db: Db): Promise<{ orgs: OnboardingResult[] }> {
   const logger = createLogger('seed', config.LOG_LEVEL);
-  const bus = createKafkaBus({ brokers: config.KAFKA_BROKERS.split(','), clientId: `${config.KAFKA_CLIENT_ID}-seed`, topicPrefix: config.KAFKA_TOPIC_PREFIX, logger });
+  const bus = createKafkaBus({
+    brokers: config.KAFKA_BROKERS.split(','),
+    clientId: `${config.KAFKA_CLIENT_ID}-seed`,
+    topicPrefix: config.KAFKA_TOPIC_PREFIX,
+    logger,
+  });
   const connection = await Connection.connect({ address: config.TEMPORAL_ADDRESS });
   try {
     await bus.ensureTopics();
@@ -46,7 +51,13 @@ export async function seedDemo(config: AppConfig, db: Db): Promise<{ orgs: Onboa
           type: 'StaffUserRegistered',
           aggregateId: operatorId,
           orgId: null,
-          data: { userId: operatorId, email: config.DEMO_OPERATOR_EMAIL, name: 'Operator', passwordHash: await hashPassword(config.DEMO_OPERATOR_PASSWORD), isOperator: true },
+          data: {
+            userId: operatorId,
+            email: config.DEMO_OPERATOR_EMAIL,
+            name: 'Operator',
+            passwordHash: await hashPassword(config.DEMO_OPERATOR_PASSWORD),
+            isOperator: true,
+          },
           correlationId: 'seed',
           causationId: null,
         }),

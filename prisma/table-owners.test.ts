@@ -64,7 +64,20 @@ describe('table owners', () => {
 
   it('keeps read models with their projections', () => {
     const owners = tableOwners();
-    for (const model of ['Organization', 'Interaction', 'InteractionAction', 'OrganizationCapacitySettings', 'SchedulingRule', 'CompanyProfile', 'SmsMessage', 'Audience', 'TraceEvaluation', 'StaffUser', 'OrganizationMember', 'WebhookDeliveryAttempt']) {
+    for (const model of [
+      'Organization',
+      'Interaction',
+      'InteractionAction',
+      'OrganizationCapacitySettings',
+      'SchedulingRule',
+      'CompanyProfile',
+      'SmsMessage',
+      'Audience',
+      'TraceEvaluation',
+      'StaffUser',
+      'OrganizationMember',
+      'WebhookDeliveryAttempt',
+    ]) {
       expect(owners[model]).toHaveLength(1);
       expect(owners[model][0]).toMatch(/^events\/projections\/[a-z-]+\/[a-z-]+\.repository\.ts$/);
     }

@@ -53,12 +53,24 @@ async function onboard(h: ProductHarness, base: string): Promise<Session> {
   const res = await fetch(`${base}/onboarding`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${h.adminToken}` },
-    body: JSON.stringify({ name: `Bench HVAC ${tag}`, admin_email: email, office_email: `office-${tag}@bench.test`, password, timezone: 'America/Chicago', trades_offered: ['HVAC'], crm_name: 'NONE' }),
+    body: JSON.stringify({
+      name: `Bench HVAC ${tag}`,
+      admin_email: email,
+      office_email: `office-${tag}@bench.test`,
+      password,
+      timezone: 'America/Chicago',
+      trades_offered: ['HVAC'],
+      crm_name: 'NONE',
+    }),
   });
   if (res.status !== 200) throw new Error(`onboarding answered ${res.status}: ${await res.text()}`);
   const { workflowId } = (await res.json()) as { workflowId: string };
   const result = (await h.client.workflow.getHandle(workflowId).result()) as { orgId: string };
-  const login = await fetch(`${base}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+  const login = await fetch(`${base}/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
   if (login.status !== 200) throw new Error(`login answered ${login.status}`);
   const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
   return { base, orgId: result.orgId, cookie };
@@ -203,7 +215,9 @@ async function callLogsBench(h: ProductHarness, s: Session) {
       ]);
       if (page.rowCount !== 200) throw new Error('hand-written query returned a short page');
     });
-    console.log(`   ${c.label.padEnd(26)} ${ms(percentile(http, 50)).padStart(9)} ${ms(percentile(http, 95)).padStart(9)}  ${ms(percentile(sql, 50)).padStart(9)} ${ms(percentile(sql, 95)).padStart(9)}`);
+    console.log(
+      `   ${c.label.padEnd(26)} ${ms(percentile(http, 50)).padStart(9)} ${ms(percentile(http, 95)).padStart(9)}  ${ms(percentile(sql, 50)).padStart(9)} ${ms(percentile(sql, 95)).padStart(9)}`,
+    );
   }
   await pg.end();
 }

@@ -61,7 +61,15 @@ async function onboard(h: ProductHarness, base: string): Promise<string> {
   const res = await fetch(`${base}/onboarding`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${h.adminToken}` },
-    body: JSON.stringify({ name: `Bench Tools ${tag}`, admin_email: `bench-${tag}@bench.test`, office_email: `office-${tag}@bench.test`, password: 'bench password 1', timezone: TZ, trades_offered: ['HVAC'], crm_name: 'servicetitan' }),
+    body: JSON.stringify({
+      name: `Bench Tools ${tag}`,
+      admin_email: `bench-${tag}@bench.test`,
+      office_email: `office-${tag}@bench.test`,
+      password: 'bench password 1',
+      timezone: TZ,
+      trades_offered: ['HVAC'],
+      crm_name: 'servicetitan',
+    }),
   });
   if (res.status !== 200) throw new Error(`onboarding answered ${res.status}: ${await res.text()}`);
   const { workflowId } = (await res.json()) as { workflowId: string };
@@ -125,7 +133,10 @@ async function main() {
     let date = addDays(toZonedParts(new Date(), TZ).date, 3);
     while (isWeekendDate(date)) date = addDays(date, 1);
     const bodies = {
-      get_capacity: { tool: 'get_capacity', args: { time_to_check: `${date}T10:30:00`, job_type_id: '101', business_unit: '1', priority: 0, execution_message: 'Checking' } },
+      get_capacity: {
+        tool: 'get_capacity',
+        args: { time_to_check: `${date}T10:30:00`, job_type_id: '101', business_unit: '1', priority: 0, execution_message: 'Checking' },
+      },
       check_customer: { tool: 'check_customer', args: { phoneNumber: '(512) 555-0101' } },
     };
     const headers = { 'content-type': 'application/json', authorization: `Bearer ${h.adminToken}` };
@@ -165,7 +176,9 @@ async function main() {
         const { failures } = await liveCalls(calls, CALL_REQUESTS, callTool(body));
         const samples = toolTiming.take().sort((a, b) => a - b);
         const fmt = (v: number) => v.toFixed(1).padStart(7);
-        console.log(`${name.padEnd(16)} ${String(calls).padStart(5)} ${String(Math.round((calls * 1000) / CALL_GAP_MS)).padStart(13)} ${fmt(percentile(samples, 50))} ${fmt(percentile(samples, 99))} ${fmt(samples[samples.length - 1])} ${String(failures).padStart(9)}`);
+        console.log(
+          `${name.padEnd(16)} ${String(calls).padStart(5)} ${String(Math.round((calls * 1000) / CALL_GAP_MS)).padStart(13)} ${fmt(percentile(samples, 50))} ${fmt(percentile(samples, 99))} ${fmt(samples[samples.length - 1])} ${String(failures).padStart(9)}`,
+        );
       }
     }
   } finally {

@@ -15,8 +15,15 @@ function newestMtime(dir: string): number {
 export async function buildWebIfStale(repoRoot: string, log: (m: string) => void) {
   const web = path.join(repoRoot, 'web');
   const built = path.join(web, 'dist', 'index.html');
-  const sources = Math.max(newestMtime(path.join(web, 'src')), fs.statSync(path.join(web, 'index.html')).mtimeMs, fs.statSync(path.join(web, 'vite.config.ts')).mtimeMs);
+  const sources = Math.max(
+    newestMtime(path.join(web, 'src')),
+    fs.statSync(path.join(web, 'index.html')).mtimeMs,
+    fs.statSync(path.join(web, 'vite.config.ts')).mtimeMs,
+  );
   if (fs.existsSync(built) && fs.statSync(built).mtimeMs > sources) return;
   log('building the dashboard');
-  await run(path.join(repoRoot, 'node_modules', '.bin', 'vite'), ['build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], { cwd: repoRoot, quiet: true });
+  await run(path.join(repoRoot, 'node_modules', '.bin', 'vite'), ['build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], {
+    cwd: repoRoot,
+    quiet: true,
+  });
 }

@@ -10,7 +10,12 @@ async function main() {
   const config = loadConfigOrExit();
   const logger = createLogger('rebuild', config.LOG_LEVEL);
   const db = createDb(config.databaseUrl);
-  const bus = createKafkaBus({ brokers: config.KAFKA_BROKERS.split(','), clientId: `${config.KAFKA_CLIENT_ID}-rebuild`, topicPrefix: config.KAFKA_TOPIC_PREFIX, logger });
+  const bus = createKafkaBus({
+    brokers: config.KAFKA_BROKERS.split(','),
+    clientId: `${config.KAFKA_CLIENT_ID}-rebuild`,
+    topicPrefix: config.KAFKA_TOPIC_PREFIX,
+    logger,
+  });
   try {
     await bus.ensureTopics();
     const replayed = await rebuildReadModels({ db, databaseUrl: config.databaseUrl, bus, projections: PROJECTIONS, logger });

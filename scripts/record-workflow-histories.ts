@@ -16,7 +16,9 @@ async function main(): Promise<void> {
       if (only.length > 0 && !only.some((o) => scenario.fixture.includes(o))) continue;
       const taskQueue = `record-${i}`;
       const workflowId = `record/${path.basename(scenario.fixture, '.json')}`;
-      const handle = await withWorker(env, { taskQueue, workflowBundle, activities: scenario.activities() }, () => scenario.run(env.client, taskQueue, workflowId));
+      const handle = await withWorker(env, { taskQueue, workflowBundle, activities: scenario.activities() }, () =>
+        scenario.run(env.client, taskQueue, workflowId),
+      );
       const file = path.join(__dirname, '..', 'workflows', scenario.fixture);
       fs.mkdirSync(path.dirname(file), { recursive: true });
       fs.writeFileSync(file, historyToFixture(await handle.fetchHistory()));

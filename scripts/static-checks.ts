@@ -2,12 +2,12 @@ import { run } from './stack/exec';
 
 const CHECKS = [
   { name: 'type check', script: 'typecheck', args: [] },
-  // --quiet: on failure the errors are what matters; warnings mark violations already listed in the config.
-  { name: 'lint', script: 'lint', args: ['--', '--quiet'] },
+  { name: 'lint', script: 'lint', args: [] },
+  { name: 'format', script: 'format:check', args: [] },
 ];
 
 /**
- * Runs the type check and the linter side by side; answers false (after printing why) if either fails.
+ * Runs the type check, the linter and the formatter's check side by side; answers false (after printing why) if either fails.
  * Never rejects, so it can run alongside the server bring-up.
  */
 export async function runStaticChecks(repoRoot: string, log: (m: string) => void): Promise<boolean> {

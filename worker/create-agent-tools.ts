@@ -23,7 +23,10 @@ export function createWorkerAgentTools(deps: { db: Db; crm: CrmProvider; events:
     capacity: { repository: createCapacityRepository(deps.db) },
     crm: {
       provider: deps.crm,
-      actions: { runAction: (input, workflowId, waitMs) => createTemporalCrmActionGateway(Context.current().client, deps.taskQueuePrefix).runAction(input, workflowId, waitMs) },
+      actions: {
+        runAction: (input, workflowId, waitMs) =>
+          createTemporalCrmActionGateway(Context.current().client, deps.taskQueuePrefix).runAction(input, workflowId, waitMs),
+      },
       events: deps.events,
       actionWaitMs: ACTION_WAIT_MS,
     },

@@ -17,7 +17,12 @@ async function main() {
     shutdownSignals: ['SIGINT', 'SIGTERM'],
   });
   const db = createDb(config.databaseUrl);
-  const bus = createKafkaBus({ brokers: config.KAFKA_BROKERS.split(','), clientId: `${config.KAFKA_CLIENT_ID}-worker`, topicPrefix: config.KAFKA_TOPIC_PREFIX, logger });
+  const bus = createKafkaBus({
+    brokers: config.KAFKA_BROKERS.split(','),
+    clientId: `${config.KAFKA_CLIENT_ID}-worker`,
+    topicPrefix: config.KAFKA_TOPIC_PREFIX,
+    logger,
+  });
   await bus.ensureTopics();
   const started = Date.now();
   const { workers, connection } = await createWorkers({ config, db, events: bus, logger });

@@ -9,7 +9,12 @@ async function main() {
   const config = loadConfigOrExit();
   const logger = createLogger('projectors', config.LOG_LEVEL);
   const db = createDb(config.databaseUrl);
-  const bus = createKafkaBus({ brokers: config.KAFKA_BROKERS.split(','), clientId: `${config.KAFKA_CLIENT_ID}-projectors`, topicPrefix: config.KAFKA_TOPIC_PREFIX, logger });
+  const bus = createKafkaBus({
+    brokers: config.KAFKA_BROKERS.split(','),
+    clientId: `${config.KAFKA_CLIENT_ID}-projectors`,
+    topicPrefix: config.KAFKA_TOPIC_PREFIX,
+    logger,
+  });
   await bus.ensureTopics();
   const running = await runProjectors({ db, bus, projections: PROJECTIONS, topicPrefix: config.KAFKA_TOPIC_PREFIX, logger });
   logger.info({ projections: PROJECTIONS.map((p) => p.name) }, 'projectors running');

@@ -22,7 +22,11 @@ test('there are recorded histories to replay', () => {
   expect(fixtures.length).toBeGreaterThanOrEqual(9);
 });
 
-test.each(fixtures)('%s replays without nondeterminism', async (fixture) => {
-  const history = historyFromFixture(fs.readFileSync(path.join(__dirname, fixture), 'utf8'));
-  await expect(Worker.runReplayHistory({ workflowBundle, replayName: fixture }, history)).resolves.toBeUndefined();
-}, 30_000);
+test.each(fixtures)(
+  '%s replays without nondeterminism',
+  async (fixture) => {
+    const history = historyFromFixture(fs.readFileSync(path.join(__dirname, fixture), 'utf8'));
+    await expect(Worker.runReplayHistory({ workflowBundle, replayName: fixture }, history)).resolves.toBeUndefined();
+  },
+  30_000,
+);

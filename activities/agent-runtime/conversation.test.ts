@@ -64,7 +64,11 @@ async function converse(agent: AgentProfile, callerLines: string[]) {
     const turn = await runAgentTurn(ctx, messages, line);
     messages = turn.messages;
     turns.push(turn);
-    entries.push({ kind: 'turn', role: 'Customer', content: line }, ...turn.toolCalls.map((use) => ({ kind: 'tool' as const, use })), { kind: 'turn', role: 'Agent', content: turn.reply });
+    entries.push({ kind: 'turn', role: 'Customer', content: line }, ...turn.toolCalls.map((use) => ({ kind: 'tool' as const, use })), {
+      kind: 'turn',
+      role: 'Agent',
+      content: turn.reply,
+    });
     if (turn.ended) break;
   }
   return { greeting, turns, tools, entries };
@@ -77,7 +81,7 @@ describe('the in-house agent with the offline engine', () => {
       'My name is Jane Cooper.',
       "It's 512-555-0199.",
       'The address is 120 Oak Street, Austin, TX 78701.',
-      "The second one, please.",
+      'The second one, please.',
       "No, that's all, thanks.",
     ]);
     expect(greeting.reply).toContain('Thanks for calling Demo Heating & Air, this is Olivia');
@@ -85,7 +89,9 @@ describe('the in-house agent with the offline engine', () => {
     expect(turns[1].reply).toMatch(/phone number/);
     expect(turns[2].reply).toMatch(/address/);
     expect(turns[3].toolCalls.map((t) => t.name)).toEqual(['check_address', 'get_capacity']);
-    expect(turns[3].reply).toContain('Wednesday, March 4 between 8 AM and 10 AM, Wednesday, March 4 between 10 AM and 12 PM or Wednesday, March 4 between 1 PM and 3 PM');
+    expect(turns[3].reply).toContain(
+      'Wednesday, March 4 between 8 AM and 10 AM, Wednesday, March 4 between 10 AM and 12 PM or Wednesday, March 4 between 1 PM and 3 PM',
+    );
     expect(turns[4].toolCalls.map((t) => t.name)).toEqual(['create_action_job_booking']);
     expect(turns[4].reply).toMatch(/all set, Jane.*Wednesday at 10 AM.*J-2001/);
     expect(turns[5].toolCalls.map((t) => t.name)).toEqual(['end_call']);
@@ -116,14 +122,38 @@ describe('the in-house agent with the offline engine', () => {
       endedReason: 'agent_hangup',
       providerEndedReason: 'agent_ended',
     });
-    expect(record).toMatchObject({ provider: 'in_house', providerCallId: 'call-1', type: 'webCall', direction: 'inbound', status: 'ended', durationSeconds: 210 });
+    expect(record).toMatchObject({
+      provider: 'in_house',
+      providerCallId: 'call-1',
+      type: 'webCall',
+      direction: 'inbound',
+      status: 'ended',
+      durationSeconds: 210,
+    });
     expect(record.metadata.agent_type).toBe('OFFICE_HOURS_CSR');
-    expect(record.transcriptObject.map((t) => t.role)).toEqual(['Agent', 'Customer', 'Agent', 'Customer', 'Agent', 'Customer', 'Agent', 'Customer', 'Agent', 'Customer', 'Agent', 'Customer', 'Agent']);
+    expect(record.transcriptObject.map((t) => t.role)).toEqual([
+      'Agent',
+      'Customer',
+      'Agent',
+      'Customer',
+      'Agent',
+      'Customer',
+      'Agent',
+      'Customer',
+      'Agent',
+      'Customer',
+      'Agent',
+      'Customer',
+      'Agent',
+    ]);
     expect(record.readableTranscriptWithToolCalls).toContain('Tool call: create_action_job_booking(');
   });
 
   it('takes a callback request from a caller who only wants a call back', async () => {
-    const { turns, tools } = await converse(agentOf('OFFICE_HOURS_CSR'), ['Can someone call me back about my furnace? My number is 512-555-0123.', 'No, that is all. Bye.']);
+    const { turns, tools } = await converse(agentOf('OFFICE_HOURS_CSR'), [
+      'Can someone call me back about my furnace? My number is 512-555-0123.',
+      'No, that is all. Bye.',
+    ]);
     expect(turns[0].toolCalls).toEqual([
       expect.objectContaining({ name: 'create_action_callback_request', arguments: { is_emergency_callback: false, phone_number: '+15125550123' } }),
     ]);

@@ -1,4 +1,4 @@
-import type { AgentToolUse } from "../../domain/agents/agent-tool-use";
+import type { AgentToolUse } from '../../domain/agents/agent-tool-use';
 import type { ChatMessage, LanguageEngine } from '../llm/language-engine.port';
 import type { AgentProfile } from '../../domain/agents/agent-profile';
 import { systemPromptFor, toolDefinitionsFor } from './agent-prompt';
@@ -51,9 +51,25 @@ export async function runAgentTurn(ctx: ConversationContext, history: ChatMessag
     if (content.trim()) spoken.push(content.trim());
     if (calls.length === 0) break;
     for (const call of calls) {
-      const answer = await ctx.tools.run({ orgId: ctx.orgId, tool: call.name, args: call.arguments, interactionId: ctx.interactionId, correlationId: ctx.correlationId });
-      toolCalls.push({ name: call.name, arguments: call.arguments, result: answer.result, ...(answer.data ? { data: answer.data } : {}), ...(answer.error ? { error: answer.error } : {}) });
-      messages.push({ role: 'tool', toolCallId: call.id, content: JSON.stringify({ result: answer.result, data: answer.data ?? {}, ...(answer.error ? { error: answer.error } : {}) }) });
+      const answer = await ctx.tools.run({
+        orgId: ctx.orgId,
+        tool: call.name,
+        args: call.arguments,
+        interactionId: ctx.interactionId,
+        correlationId: ctx.correlationId,
+      });
+      toolCalls.push({
+        name: call.name,
+        arguments: call.arguments,
+        result: answer.result,
+        ...(answer.data ? { data: answer.data } : {}),
+        ...(answer.error ? { error: answer.error } : {}),
+      });
+      messages.push({
+        role: 'tool',
+        toolCallId: call.id,
+        content: JSON.stringify({ result: answer.result, data: answer.data ?? {}, ...(answer.error ? { error: answer.error } : {}) }),
+      });
       if (answer.end_call || call.name === 'end_call') ended = true;
     }
     if (ended) break;

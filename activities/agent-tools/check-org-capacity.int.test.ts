@@ -30,7 +30,10 @@ describe('capacity on Housecall Pro', () => {
 
   it('offers 2-hour windows through the regular hours, with the technicians on shift for them', async () => {
     const answer = await ask(crm, '2026-03-03', '09:30');
-    expect(answer.result).toMatchObject({ kind: 'available', slot: { localStart: '09:00', localEnd: '11:00', technicians: [{ id: 'pro_1', status: 'Available' }] } });
+    expect(answer.result).toMatchObject({
+      kind: 'available',
+      slot: { localStart: '09:00', localEnd: '11:00', technicians: [{ id: 'pro_1', status: 'Available' }] },
+    });
     expect(answer.speech).toMatch(/is open\. Confirm it with the caller, then call create_action_job_booking with appointment_time 2026-03-03T09:00:00\.$/);
     // Housecall Pro was asked for what it has: employees, job types and the jobs of the days looked at.
     expect(hcp.server.requestsTo('GET', /^\/jobs$/).length).toBeGreaterThan(0);
@@ -44,7 +47,11 @@ describe('capacity on Housecall Pro', () => {
       customer: { id: 'cus_1' },
       address: { id: 'adr_1' },
       work_status: 'scheduled',
-      schedule: { scheduled_start: zonedTimeToInstant('2026-03-03', '09:00', TZ).toISOString(), scheduled_end: zonedTimeToInstant('2026-03-03', '11:00', TZ).toISOString(), arrival_window: 120 },
+      schedule: {
+        scheduled_start: zonedTimeToInstant('2026-03-03', '09:00', TZ).toISOString(),
+        scheduled_end: zonedTimeToInstant('2026-03-03', '11:00', TZ).toISOString(),
+        arrival_window: 120,
+      },
       assigned_employees: [{ id: 'pro_1' }],
       tags: [],
       created_at: '2026-03-01T15:00:00Z',
@@ -52,7 +59,11 @@ describe('capacity on Housecall Pro', () => {
     });
     const answer = await ask(crm, '2026-03-03', '09:30');
     expect(answer.result.kind).toBe('unavailable');
-    expect(answer.data.slots).toEqual([expect.objectContaining({ start: '2026-03-03T11:00:00' }), expect.objectContaining({ start: '2026-03-03T13:00:00' }), expect.objectContaining({ start: '2026-03-03T15:00:00' })]);
+    expect(answer.data.slots).toEqual([
+      expect.objectContaining({ start: '2026-03-03T11:00:00' }),
+      expect.objectContaining({ start: '2026-03-03T13:00:00' }),
+      expect.objectContaining({ start: '2026-03-03T15:00:00' }),
+    ]);
     expect(answer.speech).toMatch(/^That time is not available\. The nearest openings are/);
   });
 
@@ -65,8 +76,25 @@ describe('capacity on Housecall Pro', () => {
   });
 
   it("keeps to the company's service zones and offers its bookable windows", async () => {
-    hcp.serviceZones = [{ id: 'zone-1', name: 'Central', coverage_type: 'zip_codes', zip_codes: ['78701'], cities: [], service_pros: [{ id: 'pro_1', first_name: 'Pat', last_name: 'Tech', email: 'pat@hcp.test', full_name: 'Pat Tech' }] }];
-    hcp.scheduleWindows = [{ day_name: 'tuesday', schedule_windows: [{ start_time: '09:00', end_time: '13:00' }, { start_time: '13:00', end_time: '17:00' }] }];
+    hcp.serviceZones = [
+      {
+        id: 'zone-1',
+        name: 'Central',
+        coverage_type: 'zip_codes',
+        zip_codes: ['78701'],
+        cities: [],
+        service_pros: [{ id: 'pro_1', first_name: 'Pat', last_name: 'Tech', email: 'pat@hcp.test', full_name: 'Pat Tech' }],
+      },
+    ];
+    hcp.scheduleWindows = [
+      {
+        day_name: 'tuesday',
+        schedule_windows: [
+          { start_time: '09:00', end_time: '13:00' },
+          { start_time: '13:00', end_time: '17:00' },
+        ],
+      },
+    ];
 
     const inZone = await ask(crm, '2026-03-03', '10:30', { zipcode: '78701', businessUnitId: '1' });
     expect(inZone.result).toMatchObject({ kind: 'available', slot: { localStart: '09:00', localEnd: '13:00' } });

@@ -1,15 +1,23 @@
 import { addDays, epochDayOf, weekdayOf } from '../../domain/time/calendar';
 import { toZonedParts, zonedTimeToInstant } from '../../domain/time/zoned-time';
-import { checkCapacity, LOOKAHEAD_DAYS, type CapacityCheckRequest, type CapacityCheckResult, type CapacityCrmData, type OrgCapacityView } from '../../domain/capacity/capacity-check';
+import {
+  checkCapacity,
+  LOOKAHEAD_DAYS,
+  type CapacityCheckRequest,
+  type CapacityCheckResult,
+  type CapacityCrmData,
+  type OrgCapacityView,
+} from '../../domain/capacity/capacity-check';
 import type { CapacitySlot } from '../../domain/capacity/capacity';
 import { CrmError, type CrmPort } from '../crm/crm.port';
 import type { WeeklyHours } from '../../domain/organization/organization-settings.schema';
 import type { CapacityRepository } from '../../events/projections/capacity-settings/capacity-settings.repository';
 import { speakDate, speakList, speakWindow } from './speakable';
 import { OFFER_CALLBACK } from './tool-context';
-import { type Technician, type TechnicianShift } from "../../domain/crm/crm-records";
+import { type Technician, type TechnicianShift } from '../../domain/crm/crm-records';
 
-const OFFER_EMERGENCY_CALLBACK = 'This is an emergency: tell the caller the on-call team will call them back right away, then call create_action_callback_request with is_emergency_callback true.';
+const OFFER_EMERGENCY_CALLBACK =
+  'This is an emergency: tell the caller the on-call team will call them back right away, then call create_action_callback_request with is_emergency_callback true.';
 
 /** A list the CRM has nothing for (Housecall Pro: business units, shifts) reads as none. */
 async function unlessUnsupported<T>(read: () => Promise<T[]>): Promise<T[] | null> {
@@ -22,14 +30,21 @@ async function unlessUnsupported<T>(read: () => Promise<T[]>): Promise<T[] | nul
 }
 
 /** Every technician on shift through the org's regular hours, for a CRM that keeps no shifts. */
-export function shiftsFromRegularHours(technicians: readonly Technician[], hours: WeeklyHours, timeZone: string, fromDate: string, days: number): TechnicianShift[] {
+export function shiftsFromRegularHours(
+  technicians: readonly Technician[],
+  hours: WeeklyHours,
+  timeZone: string,
+  fromDate: string,
+  days: number,
+): TechnicianShift[] {
   const shifts: TechnicianShift[] = [];
   for (let i = -1; i <= days; i += 1) {
     const date = addDays(fromDate, i);
     for (const { start, end } of hours[weekdayOf(date)] ?? []) {
       const s = zonedTimeToInstant(date, start, timeZone);
       const e = zonedTimeToInstant(end > start ? date : addDays(date, 1), end, timeZone);
-      for (const t of technicians) shifts.push({ id: `hours-${t.id}-${date}-${start}`, technicianId: t.id, start: s, end: e, shiftType: 'Normal', active: true });
+      for (const t of technicians)
+        shifts.push({ id: `hours-${t.id}-${date}-${start}`, technicianId: t.id, start: s, end: e, shiftType: 'Normal', active: true });
     }
   }
   return shifts;
@@ -41,7 +56,13 @@ export function shiftsFromRegularHours(technicians: readonly Technician[], hours
  * works every unit (`unitless`), no zones means no zip-code service area, no arrival windows means 2-hour windows
  * through the opening hours, and no shifts means technicians work the org's regular hours (`regularHours`).
  */
-export async function loadCapacityCrmData(crm: CrmPort, timeZone: string, fromDate: string, days: number, regularHours?: WeeklyHours): Promise<CapacityCrmData & { unitless: boolean }> {
+export async function loadCapacityCrmData(
+  crm: CrmPort,
+  timeZone: string,
+  fromDate: string,
+  days: number,
+  regularHours?: WeeklyHours,
+): Promise<CapacityCrmData & { unitless: boolean }> {
   const range = { from: zonedTimeToInstant(addDays(fromDate, -1), '00:00', timeZone), to: zonedTimeToInstant(addDays(fromDate, days + 1), '00:00', timeZone) };
   const [jobTypes, businessUnits, zones, technicians, arrivalWindows, shifts, appointments] = await Promise.all([
     crm.listJobTypes(),
@@ -89,15 +110,29 @@ export function answerFor(result: CapacityCheckResult, req: CapacityCheckRequest
     case 'unknown_job_type':
       return { result, speech: `That job type is not one this company books. ${OFFER_CALLBACK}`, data: { available: false, slots: [] } };
     case 'unknown_trade':
-      return { result, speech: `This company does not offer ${req.trade ?? 'that trade'}. Apologise and offer to take a message for the office.`, data: { available: false, slots: [] } };
+      return {
+        result,
+        speech: `This company does not offer ${req.trade ?? 'that trade'}. Apologise and offer to take a message for the office.`,
+        data: { available: false, slots: [] },
+      };
     case 'out_of_area':
-      return { result, speech: `We don't serve zip code ${result.zipcode} for this kind of job. Apologise and offer to take a message for the office.`, data: { available: false, slots: [] } };
+      return {
+        result,
+        speech: `We don't serve zip code ${result.zipcode} for this kind of job. Apologise and offer to take a message for the office.`,
+        data: { available: false, slots: [] },
+      };
     case 'emergency_callback':
       return { result, speech: OFFER_EMERGENCY_CALLBACK, data: { available: false, emergency: true, offer: 'callbacks', slots: [] } };
     case 'emergency_slot': {
       const start = toZonedParts(result.slot.start, timeZone);
       const end = toZonedParts(result.slot.end, timeZone);
-      const slot = { start: `${start.date}T${start.time}:00`, end: `${end.date}T${end.time}:00`, startUtc: result.slot.start.toISOString(), endUtc: result.slot.end.toISOString(), technicianId: result.slot.technicianId };
+      const slot = {
+        start: `${start.date}T${start.time}:00`,
+        end: `${end.date}T${end.time}:00`,
+        startUtc: result.slot.start.toISOString(),
+        endUtc: result.slot.end.toISOString(),
+        technicianId: result.slot.technicianId,
+      };
       return {
         result,
         speech: `This is an emergency. A technician can be there ${speakWindow(start.date, start.time, end.time)}. Confirm it with the caller, then call create_action_job_booking with appointment_time ${slot.start} and is_emergency_slot true.`,
@@ -112,8 +147,13 @@ export function answerFor(result: CapacityCheckResult, req: CapacityCheckRequest
       };
     case 'unavailable': {
       const data = { available: false, businessUnitId: result.businessUnitId, slots: result.alternatives.map((s) => slotData(s, timeZone)) };
-      if (result.alternatives.length === 0) return { result, speech: `There are no openings in the ${LOOKAHEAD_DAYS} days from ${speakDate(req.date)}. ${OFFER_CALLBACK}`, data };
-      return { result, speech: `That time is not available. The nearest openings are ${speakList(result.alternatives.map((s) => speakWindow(s.date, s.localStart, s.localEnd)))}. Offer these to the caller and book the one they pick.`, data };
+      if (result.alternatives.length === 0)
+        return { result, speech: `There are no openings in the ${LOOKAHEAD_DAYS} days from ${speakDate(req.date)}. ${OFFER_CALLBACK}`, data };
+      return {
+        result,
+        speech: `That time is not available. The nearest openings are ${speakList(result.alternatives.map((s) => speakWindow(s.date, s.localStart, s.localEnd)))}. Offer these to the caller and book the one they pick.`,
+        data,
+      };
     }
   }
 }
@@ -130,7 +170,13 @@ export async function checkOrgCapacity(
   const today = toZonedParts(req.now, view.timezone).date;
   const gap = (epochDayOf(req.date) ?? 0) - (epochDayOf(today) ?? 0);
   const hours = view.availability.regularHours;
-  const data = await loadCapacityCrmData(deps.crm, view.timezone, gap >= 0 && gap <= LOOKAHEAD_DAYS ? today : req.date, LOOKAHEAD_DAYS + Math.max(0, Math.min(gap, LOOKAHEAD_DAYS)), hours);
+  const data = await loadCapacityCrmData(
+    deps.crm,
+    view.timezone,
+    gap >= 0 && gap <= LOOKAHEAD_DAYS ? today : req.date,
+    LOOKAHEAD_DAYS + Math.max(0, Math.min(gap, LOOKAHEAD_DAYS)),
+    hours,
+  );
   if (gap > LOOKAHEAD_DAYS) {
     const near = await loadCapacityCrmData(deps.crm, view.timezone, today, LOOKAHEAD_DAYS, hours);
     const byId = <T extends { id: string }>(a: readonly T[], b: readonly T[]) => [...new Map([...a, ...b].map((x) => [x.id, x])).values()];

@@ -27,11 +27,18 @@ function runAction(ctx: ToolContext, action: Pick<CrmActionInput, 'actionType' |
 }
 
 /** Keys are built from what the caller said, so a repeated tool call joins the first run. */
-const addressKey = (address: string) => address.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+const addressKey = (address: string) =>
+  address
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 
 function pendingOrDropped(outcome: Outcome, what: string): ToolAnswer | null {
   if (outcome.status === 'NEW') {
-    return { result: `The ${what} is being saved. Tell the caller they will get a confirmation shortly, then ask if there is anything else.`, data: { action_status: 'NEW' } };
+    return {
+      result: `The ${what} is being saved. Tell the caller they will get a confirmation shortly, then ask if there is anything else.`,
+      data: { action_status: 'NEW' },
+    };
   }
   if (outcome.status === 'DROPPED') {
     return {
@@ -63,7 +70,13 @@ export async function cancelJob(ctx: ToolContext): Promise<ToolAnswer> {
   const when = localInstant('appointment_time', args.appointment_time, ctx, false);
   if (!crmOfTool(ctx)) return { result: NO_CRM };
   const businessKey = `${args.job_id ?? addressKey(args.address)}/${when.local}`;
-  const payload = { address: args.address, zip: args.zip ?? null, appointment_time: when.local, appointment_start_utc: when.instant.toISOString(), job_id: args.job_id ?? null };
+  const payload = {
+    address: args.address,
+    zip: args.zip ?? null,
+    appointment_time: when.local,
+    appointment_start_utc: when.instant.toISOString(),
+    job_id: args.job_id ?? null,
+  };
   const outcome = await runAction(ctx, { actionType: 'job_cancel', payload }, businessKey);
   const early = pendingOrDropped(outcome, 'cancellation');
   if (early || outcome.status !== 'COMPLETED') return early!;
@@ -102,7 +115,11 @@ export async function rescheduleJob(ctx: ToolContext): Promise<ToolAnswer> {
 export async function updateEstimate(ctx: ToolContext): Promise<ToolAnswer> {
   const args = parseToolArgs(UpdateEstimateArgsSchema, ctx.request.args);
   if (!crmOfTool(ctx)) return { result: `I can't update estimates for this company from the phone. ${OFFER_CALLBACK}` };
-  const outcome = await runAction(ctx, { actionType: 'update_estimate', payload: { estimate_id: args.estimate_id, status: args.status } }, `${args.estimate_id}/${args.status}`);
+  const outcome = await runAction(
+    ctx,
+    { actionType: 'update_estimate', payload: { estimate_id: args.estimate_id, status: args.status } },
+    `${args.estimate_id}/${args.status}`,
+  );
   const early = pendingOrDropped(outcome, 'estimate update');
   if (early || outcome.status !== 'COMPLETED') return early!;
   const said = args.status === 'sold' ? 'accepted; the office will schedule the work' : 'marked as not accepted';
@@ -120,7 +137,10 @@ export async function getJobs(ctx: ToolContext): Promise<ToolAnswer> {
   const customers = await crm.findCustomersByPhone(args.phone_number);
   if (customers.length === 0) {
     await recordToolEvent(ctx, 'get_jobs', { phone_number: args.phone_number, found: 0 });
-    return { result: 'No customer record matches that number, so there are no appointments to find. Ask for the name and address the appointment was booked under.', data: { jobs: [] } };
+    return {
+      result: 'No customer record matches that number, so there are no appointments to find. Ask for the name and address the appointment was booked under.',
+      data: { jobs: [] },
+    };
   }
   const [jobTypes, jobsByCustomer] = await Promise.all([crm.listJobTypes(), Promise.all(customers.map((c) => crm.findJobsByCustomer(c.id)))]);
   const tz = ctx.org.timezone;
@@ -164,7 +184,10 @@ export async function getJobs(ctx: ToolContext): Promise<ToolAnswer> {
 }
 
 /** has_zones makes get_capacity the zipcode variant (spec 000 §7 "Feature flags swap tool versions"). */
-export async function capacityVariantFor(ctx: ToolContext, tool: 'get_capacity' | 'get_capacity_zones' | 'get_capacity_trades'): Promise<'default' | 'zones' | 'trades'> {
+export async function capacityVariantFor(
+  ctx: ToolContext,
+  tool: 'get_capacity' | 'get_capacity_zones' | 'get_capacity_trades',
+): Promise<'default' | 'zones' | 'trades'> {
   if (tool === 'get_capacity_zones') return 'zones';
   if (tool === 'get_capacity_trades') return 'trades';
   // With a zip code given both variants read the same; only without one does the flag decide.
@@ -172,4 +195,3 @@ export async function capacityVariantFor(ctx: ToolContext, tool: 'get_capacity' 
   if (zipcode !== undefined && zipcode !== null && zipcode !== '') return 'zones';
   return (await featureFlagsOf(ctx)).has_zones ? 'zones' : 'default';
 }
-

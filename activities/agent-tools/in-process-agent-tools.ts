@@ -14,7 +14,12 @@ export function createInProcessAgentTools(deps: AgentToolDeps & { organizations:
       const org = await deps.organizations.findById(call.orgId);
       if (!org) return { result: '', error: 'Organization not found' };
       try {
-        return await runVoiceAgentTool(deps, org, { tool: call.tool, args: call.args, interactionId: call.interactionId, toolCallId: null }, call.correlationId);
+        return await runVoiceAgentTool(
+          deps,
+          org,
+          { tool: call.tool, args: call.args, interactionId: call.interactionId, toolCallId: null },
+          call.correlationId,
+        );
       } catch (err) {
         if (err instanceof ToolArgumentError) return { result: '', error: err.message };
         throw err;

@@ -5,9 +5,14 @@ import { CrmError, type CrmPort } from '../crm/crm.port';
 import type { AgentToolDeps } from './tool-context';
 import type { OrganizationRow } from '../../events/projections/organizations/organizations.repository';
 import { CRM_CANNOT_DO_IT, runVoiceAgentTool } from './run-voice-agent-tool';
-import { type Customer } from "../../domain/crm/crm-records";
+import { type Customer } from '../../domain/crm/crm-records';
 
-const ORG = { id: '3f0c1c7e-8a8e-4d0e-9b6e-0c6f3b9d2a11', name: 'Acme Air', timezone: 'America/Chicago', crmName: 'housecallpro' } as unknown as OrganizationRow;
+const ORG = {
+  id: '3f0c1c7e-8a8e-4d0e-9b6e-0c6f3b9d2a11',
+  name: 'Acme Air',
+  timezone: 'America/Chicago',
+  crmName: 'housecallpro',
+} as unknown as OrganizationRow;
 const DANA: Customer = { id: 'cus_1', name: 'Dana Whitfield', type: 'Residential', active: true, doNotService: false, contacts: [], locations: [] };
 
 /** A tool call on a vendor CRM that implements only `implemented`, as the vendor adapters do. */
@@ -28,14 +33,22 @@ describe('agent tools on a CRM without the operation they need', () => {
 
     expect(await answer).toEqual({
       result: CRM_CANNOT_DO_IT,
-      data: { unsupported: true, reason: "This organization's CRM (Housecall Pro) does not support find customers by phone: HomeAgent does not map it to Housecall Pro's API yet" },
+      data: {
+        unsupported: true,
+        reason: "This organization's CRM (Housecall Pro) does not support find customers by phone: HomeAgent does not map it to Housecall Pro's API yet",
+      },
     });
     expect(CRM_CANNOT_DO_IT).toMatch(/Offer the caller a callback from the office, and if they agree call create_action_callback_request\.$/);
     expect(warnings.join('\n')).toContain('does not support find customers by phone');
   });
 
   it('answer so when the gap is further in (a known address lookup, then the jobs of a known caller)', async () => {
-    const address = call({ listZones: async () => [] }, 'check_address', { previouslyCalled: true, zipcode: '78701', streetNumber: '12', streetName: 'Elm St' });
+    const address = call({ listZones: async () => [] }, 'check_address', {
+      previouslyCalled: true,
+      zipcode: '78701',
+      streetNumber: '12',
+      streetName: 'Elm St',
+    });
     expect((await address.answer).result).toBe(CRM_CANNOT_DO_IT);
 
     const jobs = call({ findCustomersByPhone: async () => [DANA], listJobTypes: async () => [] }, 'get_jobs', { phone_number: '5125550101' });

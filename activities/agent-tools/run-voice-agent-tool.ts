@@ -51,17 +51,22 @@ async function checkCustomer(ctx: ToolContext): Promise<ToolAnswer> {
   }
   const [customer] = customers;
   if (customer.doNotService && ctx.request.enforceDoNotService !== false) {
-    return { result: `${customer.name} is marked do not service. Politely explain the office will follow up, ${OFFER_CALLBACK.charAt(0).toLowerCase()}${OFFER_CALLBACK.slice(1)}`, data };
+    return {
+      result: `${customer.name} is marked do not service. Politely explain the office will follow up, ${OFFER_CALLBACK.charAt(0).toLowerCase()}${OFFER_CALLBACK.slice(1)}`,
+      data,
+    };
   }
   const addresses = customer.locations.map((l) => `${l.address.street}, ${l.address.city} ${l.address.zip}`.trim());
-  const where = addresses.length === 1 ? ` at ${addresses[0]}` : addresses.length > 1 ? ` with ${addresses.length} addresses on file: ${speakList(addresses)}` : '';
+  const where =
+    addresses.length === 1 ? ` at ${addresses[0]}` : addresses.length > 1 ? ` with ${addresses.length} addresses on file: ${speakList(addresses)}` : '';
   return { result: `This is ${customer.name}${where}. Confirm the name and service address with the caller, then ask what they need help with.`, data };
 }
 
 async function checkAddress(ctx: ToolContext): Promise<ToolAnswer> {
   const args = parseToolArgs(checkAddressArgsSchema(country(ctx)), ctx.request.args);
   const crm = crmOfTool(ctx);
-  if (!crm) return { result: `I can't check addresses for this company. Note the address and ${OFFER_CALLBACK.charAt(0).toLowerCase()}${OFFER_CALLBACK.slice(1)}` };
+  if (!crm)
+    return { result: `I can't check addresses for this company. Note the address and ${OFFER_CALLBACK.charAt(0).toLowerCase()}${OFFER_CALLBACK.slice(1)}` };
   const zones = await listZonesIfAny(crm);
   // Spec 000 §5: zipcode is optional. The service area is a list of zip codes, so without one it is
   // undecided when the company has zones, and everywhere when it has none.
@@ -73,7 +78,10 @@ async function checkAddress(ctx: ToolContext): Promise<ToolAnswer> {
   }
   const zone = zones.find((z) => z.zipcodes.includes(args.zipcode!));
   if (zones.length > 0 && !zone) {
-    return { result: `We don't serve zip code ${args.zipcode}. Apologise to the caller and offer to take a message for the office.`, data: { inServiceArea: false } };
+    return {
+      result: `We don't serve zip code ${args.zipcode}. Apologise to the caller and offer to take a message for the office.`,
+      data: { inServiceArea: false },
+    };
   }
   const data: Record<string, unknown> = { inServiceArea: true, zone: zone ? { id: zone.id, name: zone.name, businessUnitIds: zone.businessUnitIds } : null };
   if (args.previouslyCalled && args.streetName) {
@@ -82,7 +90,10 @@ async function checkAddress(ctx: ToolContext): Promise<ToolAnswer> {
     if (known) {
       data.locationId = known.id;
       data.customerId = known.customerId;
-      return { result: `That address is in our service area and on file: ${known.address.street}, ${known.address.city}. Continue with what the caller needs.`, data };
+      return {
+        result: `That address is in our service area and on file: ${known.address.street}, ${known.address.city}. Continue with what the caller needs.`,
+        data,
+      };
     }
   }
   return { result: `Zip code ${args.zipcode} is in our service area. Continue with what the caller needs.`, data };
@@ -107,7 +118,11 @@ async function getCapacity(ctx: ToolContext, variant: 'default' | 'zones' | 'tra
     });
     if (answer.result.kind === 'unknown_job_type') throw new ToolArgumentError(`job_type_id ${args.job_type_id} is not a job type of this company.`);
     const slots = answer.data.slots as unknown[];
-    await recordToolEvent(ctx, 'get_capacity', { time_to_check: args.time_to_check, available: answer.data.available, ...(answer.data.available ? { slot: slots[0] } : { offered: slots }) });
+    await recordToolEvent(ctx, 'get_capacity', {
+      time_to_check: args.time_to_check,
+      available: answer.data.available,
+      ...(answer.data.available ? { slot: slots[0] } : { offered: slots }),
+    });
     return { result: answer.speech, data: answer.data };
   } catch (err) {
     if (err instanceof ToolArgumentError || (err as { status?: number }).status === 400) throw err;
@@ -157,10 +172,16 @@ async function bookJob(ctx: ToolContext): Promise<ToolAnswer> {
     ctx.deps.crm.actionWaitMs,
   );
   if (outcome.status === 'NEW') {
-    return { result: 'The booking is being saved. Tell the caller they will get a confirmation shortly, then ask if there is anything else.', data: { action_status: 'NEW' } };
+    return {
+      result: 'The booking is being saved. Tell the caller they will get a confirmation shortly, then ask if there is anything else.',
+      data: { action_status: 'NEW' },
+    };
   }
   if (outcome.status === 'DROPPED') {
-    return { result: 'I could not save that booking. Tell the caller the office will call them back to confirm a time, then ask if there is anything else.', data: { action_status: 'DROPPED', actionId: outcome.actionId } };
+    return {
+      result: 'I could not save that booking. Tell the caller the office will call them back to confirm a time, then ask if there is anything else.',
+      data: { action_status: 'DROPPED', actionId: outcome.actionId },
+    };
   }
   return {
     result: `Booked for ${speakWindow(when.date, when.time, toZonedParts(new Date(when.instant.getTime() + 2 * 3_600_000), ctx.org.timezone).time)}. The job number is ${outcome.result.jobNumber}. Tell the caller, ask if there is anything else, then end the call.`,
@@ -198,7 +219,13 @@ async function requestCallback(ctx: ToolContext): Promise<ToolAnswer> {
 export const CRM_CANNOT_DO_IT = `The scheduling system for this company can't do that from the phone. ${OFFER_CALLBACK}`;
 
 /** Runs one agent tool call for an organization (spec 000 §7 "Agent tool calls"). */
-export async function runVoiceAgentTool(deps: AgentToolDeps, org: OrganizationRow, request: ToolRequest, correlationId: string, now = new Date()): Promise<ToolAnswer> {
+export async function runVoiceAgentTool(
+  deps: AgentToolDeps,
+  org: OrganizationRow,
+  request: ToolRequest,
+  correlationId: string,
+  now = new Date(),
+): Promise<ToolAnswer> {
   // Spec 000 §9 "Text handling": smart quotes, full-width digits and odd spaces from the model become ASCII.
   const ctx: ToolContext = { deps, org, request: { ...request, args: normalizeUnicodeDeep(request.args) }, correlationId, now };
   const tool = request.tool as TemplateToolType;

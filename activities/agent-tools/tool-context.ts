@@ -46,7 +46,12 @@ export function parseToolArgs<S extends z.ZodType>(schema: S, args: unknown): z.
 }
 
 /** An org-local "2026-03-03T10:00[:00]" (already shape-checked) as an instant, optionally required to lie ahead. */
-export function localInstant(name: string, local: string, ctx: ToolContext, mustBeFuture: boolean): { local: string; date: string; time: string; instant: Date } {
+export function localInstant(
+  name: string,
+  local: string,
+  ctx: ToolContext,
+  mustBeFuture: boolean,
+): { local: string; date: string; time: string; instant: Date } {
   const [date, clock] = local.split('T');
   const time = clock.slice(0, 5);
   let instant: Date;

@@ -17,8 +17,7 @@ function perVariant<A extends (string | boolean)[], S>(build: (...args: A) => S)
 }
 
 // Voice platforms send what the model produced: numbers and booleans sometimes arrive as strings.
-const bool = (message: string) =>
-  z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean(message));
+const bool = (message: string) => z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean(message));
 const text = (message: string) => z.string(message).trim().min(1, message);
 
 export const LOCAL_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?$/;
@@ -54,7 +53,10 @@ export const zipFor = (country: string) =>
   );
 
 const numericString = (name: string) =>
-  z.preprocess((v) => (typeof v === 'number' ? String(v) : v), z.string(`${name} must be a numeric string.`).trim().regex(/^\d+$/, `${name} must be a numeric string.`));
+  z.preprocess(
+    (v) => (typeof v === 'number' ? String(v) : v),
+    z.string(`${name} must be a numeric string.`).trim().regex(/^\d+$/, `${name} must be a numeric string.`),
+  );
 
 export const checkCustomerArgsSchema = perVariant((country: string) => z.object({ phoneNumber: phone('phoneNumber', country) }));
 
@@ -65,7 +67,8 @@ export const checkAddressArgsSchema = perVariant((country: string) =>
     streetNumber: z.preprocess((v) => (typeof v === 'number' ? String(v) : v), z.string().optional()),
     streetName: z.string().optional(),
     city: z.string().optional(),
-  }));
+  }),
+);
 
 /** Spec 000 §5 "get_capacity parameter rules"; the zones variant adds zipcode, the trades variant trade. */
 export const getCapacityArgsSchema = perVariant((country: string, variant: 'default' | 'zones' | 'trades') =>
@@ -75,12 +78,17 @@ export const getCapacityArgsSchema = perVariant((country: string, variant: 'defa
     business_unit: numericString('business_unit'),
     priority: z.preprocess(
       (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
-      z.number('priority must be a whole number from 1 to 5, or 0 if none.').int('priority must be a whole number from 1 to 5, or 0 if none.').min(0, 'priority must be a whole number from 1 to 5, or 0 if none.').max(5, 'priority must be a whole number from 1 to 5, or 0 if none.'),
+      z
+        .number('priority must be a whole number from 1 to 5, or 0 if none.')
+        .int('priority must be a whole number from 1 to 5, or 0 if none.')
+        .min(0, 'priority must be a whole number from 1 to 5, or 0 if none.')
+        .max(5, 'priority must be a whole number from 1 to 5, or 0 if none.'),
     ),
     execution_message: z.string('execution_message is required.'),
     zipcode: variant === 'zones' ? zipFor(country) : zipFor(country).optional(),
     trade: variant === 'trades' ? text('trade is required.') : z.string().optional(),
-  }));
+  }),
+);
 
 export const jobBookingArgsSchema = perVariant((country: string) =>
   z.object({
@@ -89,16 +97,18 @@ export const jobBookingArgsSchema = perVariant((country: string) =>
     business_unit_id: numericString('business_unit_id'),
     address: text('Please ask the caller for the service address.'),
     is_emergency_slot: bool('is_emergency_slot must be true or false.'),
-    full_name: text("Please ask the caller for their full name."),
+    full_name: text('Please ask the caller for their full name.'),
     phone_number: phone('phone_number', country),
     zip: zipFor(country).optional(),
-  }));
+  }),
+);
 
 export const callbackRequestArgsSchema = perVariant((country: string) =>
   z.object({
     is_emergency_callback: bool('is_emergency_callback must be true or false.'),
     phone_number: phone('phone_number', country),
-  }));
+  }),
+);
 
 const idString = (name: string) =>
   z.preprocess((v) => (typeof v === 'number' ? String(v) : v), z.string(`${name} is required.`).trim().min(1, `${name} is required.`));
@@ -115,7 +125,8 @@ export const jobCancelArgsSchema = perVariant((country: string, requireJobId: bo
     address: text('Please ask the caller for the service address.'),
     job_id: jobIdFor(requireJobId),
     zip: zipFor(country).optional(),
-  }));
+  }),
+);
 
 export const jobRescheduleArgsSchema = perVariant((country: string, requireJobId: boolean) =>
   z.object({
@@ -124,7 +135,8 @@ export const jobRescheduleArgsSchema = perVariant((country: string, requireJobId
     address: text('Please ask the caller for the service address.'),
     job_id: jobIdFor(requireJobId),
     zip: zipFor(country).optional(),
-  }));
+  }),
+);
 
 export const getJobsArgsSchema = perVariant((country: string) => z.object({ phone_number: phone('phone_number', country) }));
 

@@ -70,7 +70,12 @@ export function readToolRequest(body: unknown): ToolRequest | null {
   }
   if (str(b.name)) {
     const call = (b.call ?? {}) as Record<string, unknown>;
-    return { tool: b.name as string, args: argsOf(b.args ?? b.arguments), interactionId: interactionId ?? uuidOrNull(call.metadata && (call.metadata as Record<string, unknown>).interaction_id), toolCallId: null };
+    return {
+      tool: b.name as string,
+      args: argsOf(b.args ?? b.arguments),
+      interactionId: interactionId ?? uuidOrNull(call.metadata && (call.metadata as Record<string, unknown>).interaction_id),
+      toolCallId: null,
+    };
   }
   const message = b.message as Record<string, unknown> | undefined;
   const calls = (message?.toolCallList ?? message?.toolCalls) as { id?: string; function?: { name?: string; arguments?: unknown } }[] | undefined;

@@ -7,8 +7,22 @@ const base = { orgId: ORG, apiBaseUrl: 'https://api.example.test/' };
 describe('buildAgentToolSchemas', () => {
   it('points template tools at the org tool endpoint with the spec parameters', () => {
     const [booking, end, digit] = buildAgentToolSchemas({ ...base, templateTools: ['create_action_job_booking', 'end_call', 'press_digit'] });
-    expect(booking).toMatchObject({ type: 'http', name: 'create_action_job_booking', url: `https://api.example.test/voice-agent/tool/${ORG}`, method: 'POST', query_params: { doNotService: 'true' } });
-    expect(booking.parameters?.required).toEqual(['appointment_time', 'job_type_id', 'business_unit_id', 'address', 'is_emergency_slot', 'full_name', 'phone_number']);
+    expect(booking).toMatchObject({
+      type: 'http',
+      name: 'create_action_job_booking',
+      url: `https://api.example.test/voice-agent/tool/${ORG}`,
+      method: 'POST',
+      query_params: { doNotService: 'true' },
+    });
+    expect(booking.parameters?.required).toEqual([
+      'appointment_time',
+      'job_type_id',
+      'business_unit_id',
+      'address',
+      'is_emergency_slot',
+      'full_name',
+      'phone_number',
+    ]);
     expect(end).toEqual({ type: 'end_call', name: 'end_call', description: expect.any(String) });
     expect(digit).toMatchObject({ type: 'press_digit', delay_ms: 1000 });
   });
@@ -19,7 +33,11 @@ describe('buildAgentToolSchemas', () => {
     expect(plain[0].parameters?.required).not.toContain('zipcode');
     expect(plain[1].parameters?.required).toEqual(['appointment_time', 'address']);
 
-    const flagged = buildAgentToolSchemas({ ...base, templateTools: ['get_capacity', 'create_action_job_cancel', 'create_action_job_reschedule'], flags: { has_zones: true, full_reschedule_and_cancel: true } });
+    const flagged = buildAgentToolSchemas({
+      ...base,
+      templateTools: ['get_capacity', 'create_action_job_cancel', 'create_action_job_reschedule'],
+      flags: { has_zones: true, full_reschedule_and_cancel: true },
+    });
     expect(flagged[0]).toMatchObject({ name: 'get_capacity_zones' });
     expect(flagged[0].parameters?.required).toContain('zipcode');
     expect(flagged[1].parameters?.required).toEqual(['appointment_time', 'address', 'job_id']);
@@ -32,11 +50,20 @@ describe('buildAgentToolSchemas', () => {
       templateTools: [],
       customTools: [{ name: 'lookup_warranty', url: 'https://hooks.example.test/{org_id}/warranty', query_params: { org: '{org_id}' }, timeout_ms: 5000 }],
     });
-    expect(tool).toMatchObject({ url: `https://hooks.example.test/${ORG}/warranty`, query_params: { org: ORG }, timeout_ms: 5000, speak_after_execution: true });
+    expect(tool).toMatchObject({
+      url: `https://hooks.example.test/${ORG}/warranty`,
+      query_params: { org: ORG },
+      timeout_ms: 5000,
+      speak_after_execution: true,
+    });
   });
 
   it('fails with the spec message for an unknown template type, and checks custom timeouts', () => {
-    expect(() => buildAgentToolSchemas({ ...base, templateTools: ['check_customer', 'transfer_pizza'] })).toThrow('Template tool schema not found for tool type: transfer_pizza');
-    expect(() => buildAgentToolSchemas({ ...base, templateTools: [], customTools: [{ name: 'x', url: 'https://x.test', timeout_ms: 999 }] })).toThrow('timeout_ms must be between 1000 and 600000');
+    expect(() => buildAgentToolSchemas({ ...base, templateTools: ['check_customer', 'transfer_pizza'] })).toThrow(
+      'Template tool schema not found for tool type: transfer_pizza',
+    );
+    expect(() => buildAgentToolSchemas({ ...base, templateTools: [], customTools: [{ name: 'x', url: 'https://x.test', timeout_ms: 999 }] })).toThrow(
+      'timeout_ms must be between 1000 and 600000',
+    );
   });
 });

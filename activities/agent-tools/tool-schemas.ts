@@ -58,13 +58,25 @@ function templateParameters(type: TemplateToolType, flags: SchedulingFlags): Too
   const jobId = flags.full_reschedule_and_cancel ? ['job_id'] : [];
   switch (type) {
     case 'check_address':
-      return params({ previouslyCalled: bool('Whether the caller has used the company before'), zipcode: str('Zip code'), streetNumber: str('Street number'), streetName: str('Street name'), city: str('City') }, ['previouslyCalled']);
+      return params(
+        {
+          previouslyCalled: bool('Whether the caller has used the company before'),
+          zipcode: str('Zip code'),
+          streetNumber: str('Street number'),
+          streetName: str('Street name'),
+          city: str('City'),
+        },
+        ['previouslyCalled'],
+      );
     case 'check_customer':
       return params({ phoneNumber: str("The caller's phone number") }, ['phoneNumber']);
     case 'confirm_appointment':
       return params({ appointmentId: str('The appointment id from get_jobs') }, ['appointmentId']);
     case 'create_action_callback_request':
-      return params({ is_emergency_callback: bool('Whether this is an emergency'), phone_number: str('The number to call back') }, ['is_emergency_callback', 'phone_number']);
+      return params({ is_emergency_callback: bool('Whether this is an emergency'), phone_number: str('The number to call back') }, [
+        'is_emergency_callback',
+        'phone_number',
+      ]);
     case 'create_action_job_booking':
       return params(
         {
@@ -80,10 +92,20 @@ function templateParameters(type: TemplateToolType, flags: SchedulingFlags): Too
         ['appointment_time', 'job_type_id', 'business_unit_id', 'address', 'is_emergency_slot', 'full_name', 'phone_number'],
       );
     case 'create_action_job_cancel':
-      return params({ appointment_time: str(LOCAL_TIME), address: str('The service address'), job_id: str('The job id from get_jobs'), zip: str('Zip code') }, ['appointment_time', 'address', ...jobId]);
+      return params({ appointment_time: str(LOCAL_TIME), address: str('The service address'), job_id: str('The job id from get_jobs'), zip: str('Zip code') }, [
+        'appointment_time',
+        'address',
+        ...jobId,
+      ]);
     case 'create_action_job_reschedule':
       return params(
-        { new_appointment_time: str(`${LOCAL_TIME}; in the future`), original_appointment_time: str(LOCAL_TIME), address: str('The service address'), job_id: str('The job id from get_jobs'), zip: str('Zip code') },
+        {
+          new_appointment_time: str(`${LOCAL_TIME}; in the future`),
+          original_appointment_time: str(LOCAL_TIME),
+          address: str('The service address'),
+          job_id: str('The job id from get_jobs'),
+          zip: str('Zip code'),
+        },
         ['new_appointment_time', 'original_appointment_time', 'address', ...jobId],
       );
     case 'get_capacity':
@@ -95,7 +117,10 @@ function templateParameters(type: TemplateToolType, flags: SchedulingFlags): Too
     case 'get_jobs':
       return params({ phone_number: str("The caller's phone number") }, ['phone_number']);
     case 'update_estimate':
-      return params({ estimate_id: str('The estimate id'), status: { type: 'string', description: 'sold or unsold', enum: ['sold', 'unsold'] } }, ['estimate_id', 'status']);
+      return params({ estimate_id: str('The estimate id'), status: { type: 'string', description: 'sold or unsold', enum: ['sold', 'unsold'] } }, [
+        'estimate_id',
+        'status',
+      ]);
     case 'end_chat':
       return params({}, []);
     default:
@@ -129,7 +154,15 @@ export const CustomToolSchema = z.object({
   speak_after_execution: z.boolean().default(true),
   speak_during_execution: z.boolean().optional(),
   execution_message_description: z.string().optional(),
-  parameters: z.object({ type: z.literal('object'), properties: z.record(z.string(), z.any()), required: z.array(z.string()).default([]), title: z.string().optional(), description: z.string().optional() }).optional(),
+  parameters: z
+    .object({
+      type: z.literal('object'),
+      properties: z.record(z.string(), z.any()),
+      required: z.array(z.string()).default([]),
+      title: z.string().optional(),
+      description: z.string().optional(),
+    })
+    .optional(),
   timeout_ms: z.number().int().min(1000, 'timeout_ms must be between 1000 and 600000').max(600_000, 'timeout_ms must be between 1000 and 600000').optional(),
   query_params: z.record(z.string(), z.string()).optional(),
 });

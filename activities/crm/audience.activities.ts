@@ -4,9 +4,9 @@ import type { EventPublisher } from '../../events/bus/event-bus.port';
 import { withCorrelationId } from '../../lib/correlation';
 import type { Logger } from '../../lib/logger';
 import { CrmError, type CrmProvider } from './crm.port';
-import { type AudienceRules } from "../../domain/crm/crm-records";
-import type { RunMeta } from "../../domain/run/run-meta";
-import type { AudienceSource } from "../../domain/crm/audience-source";
+import { type AudienceRules } from '../../domain/crm/crm-records';
+import type { RunMeta } from '../../domain/run/run-meta';
+import type { AudienceSource } from '../../domain/crm/audience-source';
 
 export interface AudienceActivityDeps {
   events: EventPublisher;
@@ -27,11 +27,19 @@ export interface AudienceBuildRef {
 export const AUDIENCE_MEMBERS_PER_EVENT = 5_000;
 
 export function createAudienceActivities({ events, crm, logger }: AudienceActivityDeps) {
-  const envelope = (ref: AudienceBuildRef, eventId: string) => ({ eventId, aggregateId: ref.audienceId, orgId: ref.orgId, correlationId: ref.meta.correlationId, causationId: ref.causationId });
+  const envelope = (ref: AudienceBuildRef, eventId: string) => ({
+    eventId,
+    aggregateId: ref.audienceId,
+    orgId: ref.orgId,
+    correlationId: ref.meta.correlationId,
+    causationId: ref.causationId,
+  });
   const ids = (ref: AudienceBuildRef) => ({ orgId: ref.orgId, audienceId: ref.audienceId, buildId: ref.buildId });
 
   return {
-    async recordAudienceBuildRequested(input: AudienceBuildRef & { eventId: string; source: AudienceSource; isFileUpload: boolean; rules: AudienceRules }): Promise<void> {
+    async recordAudienceBuildRequested(
+      input: AudienceBuildRef & { eventId: string; source: AudienceSource; isFileUpload: boolean; rules: AudienceRules },
+    ): Promise<void> {
       await withCorrelationId(input.meta.correlationId, () =>
         events.publish([
           createEvent({
@@ -59,7 +67,9 @@ export function createAudienceActivities({ events, crm, logger }: AudienceActivi
       for (let i = 0; i < customerIds.length; i += AUDIENCE_MEMBERS_PER_EVENT) batches.push(customerIds.slice(i, i + AUDIENCE_MEMBERS_PER_EVENT));
       await withCorrelationId(input.meta.correlationId, () =>
         events.publish([
-          ...batches.map((customerIds) => createEvent({ ...envelope(input, crypto.randomUUID()), type: 'AudienceMembersFound', data: { ...ids(input), customerIds } })),
+          ...batches.map((customerIds) =>
+            createEvent({ ...envelope(input, crypto.randomUUID()), type: 'AudienceMembersFound', data: { ...ids(input), customerIds } }),
+          ),
           createEvent({ ...envelope(input, crypto.randomUUID()), type: 'AudienceBuilt', data: { ...ids(input), memberCount: customerIds.length } }),
         ]),
       );

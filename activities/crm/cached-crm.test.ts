@@ -1,6 +1,6 @@
 import { createCachedCrm, type ReferenceChanges, type ReferenceKind } from './cached-crm';
 import type { CrmPort, CrmProvider } from './crm.port';
-import type { JobType, Technician } from "../../domain/crm/crm-records";
+import type { JobType, Technician } from '../../domain/crm/crm-records';
 
 const MINUTE = 60_000;
 
@@ -142,7 +142,11 @@ describe('createCachedCrm', () => {
     const { state, provider } = fakeCrm();
     const clock = fakeClock();
     const errors: string[] = [];
-    const cache = createCachedCrm(provider, { clock, refreshAfterMs: 5 * MINUTE, onRefreshError: (err, orgId, kind) => errors.push(`${orgId} ${kind} ${(err as Error).message}`) });
+    const cache = createCachedCrm(provider, {
+      clock,
+      refreshAfterMs: 5 * MINUTE,
+      onRefreshError: (err, orgId, kind) => errors.push(`${orgId} ${kind} ${(err as Error).message}`),
+    });
     const crm = cache.forOrganization('org-1');
     await crm.listJobTypes();
 

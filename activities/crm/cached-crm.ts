@@ -1,5 +1,5 @@
 import type { CrmPort, CrmProvider } from './crm.port';
-import type { ArrivalWindow, BusinessUnit, JobType, Technician } from "../../domain/crm/crm-records";
+import type { ArrivalWindow, BusinessUnit, JobType, Technician } from '../../domain/crm/crm-records';
 
 /** The read-mostly lists a live tool call reads on almost every turn (issue 4 item 3). */
 export type ReferenceKind = 'businessUnits' | 'jobTypes' | 'technicians' | 'arrivalWindows';

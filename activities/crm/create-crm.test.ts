@@ -26,8 +26,14 @@ describe('vendor CRM configuration', () => {
     expect(configIssues({ CRM_ADAPTER: 'housecallpro' })).toEqual(['HOUSECALLPRO_API_KEY: required when CRM_ADAPTER is housecallpro']);
   });
 
-  it('defaults to the vendors\' production hosts and a budget under ServiceTitan\'s 60 calls per second', () => {
-    const config = loadConfig({ CRM_ADAPTER: 'servicetitan', SERVICETITAN_CLIENT_ID: 'c', SERVICETITAN_CLIENT_SECRET: 's', SERVICETITAN_APP_KEY: 'a', SERVICETITAN_TENANT_ID: '123' });
+  it("defaults to the vendors' production hosts and a budget under ServiceTitan's 60 calls per second", () => {
+    const config = loadConfig({
+      CRM_ADAPTER: 'servicetitan',
+      SERVICETITAN_CLIENT_ID: 'c',
+      SERVICETITAN_CLIENT_SECRET: 's',
+      SERVICETITAN_APP_KEY: 'a',
+      SERVICETITAN_TENANT_ID: '123',
+    });
     expect(config).toMatchObject({
       SERVICETITAN_AUTH_URL: 'https://auth.servicetitan.io',
       SERVICETITAN_API_URL: 'https://api.servicetitan.io',
@@ -86,21 +92,41 @@ describe('routing each organization to its own CRM', () => {
 
   it('does not remember a failed read, and names unreadable credentials', async () => {
     let failure: Error | null = new Error('connection refused');
-    const source = { find: async () => { if (failure) throw failure; return null; } };
+    const source = {
+      find: async () => {
+        if (failure) throw failure;
+        return null;
+      },
+    };
     const crm = routeByConnection(named('deployment'), source, (c) => named(c.crmName));
     await expect(crm.forOrganization('org-a').listJobTypes()).rejects.toMatchObject({ code: 'UNAVAILABLE', retryable: true });
     failure = new SecretBoxError();
-    await expect(crm.forOrganization('org-a').listJobTypes()).rejects.toMatchObject({ code: 'NOT_CONFIGURED', retryable: false, message: expect.stringContaining('CRM_CREDENTIALS_KEY') });
+    await expect(crm.forOrganization('org-a').listJobTypes()).rejects.toMatchObject({
+      code: 'NOT_CONFIGURED',
+      retryable: false,
+      message: expect.stringContaining('CRM_CREDENTIALS_KEY'),
+    });
     failure = null;
     expect(await firstJobType(crm, 'org-a')).toBe('deployment');
   });
 
   it("builds a connection's adapter with its own credentials on the deployment's hosts, or ServiceTitan's integration hosts", () => {
     const settings = loadConfig({});
-    expect(vendorConfigOf(ST_CONNECTION, settings)).toMatchObject({ crmName: 'servicetitan', config: { authUrl: 'https://auth.servicetitan.io', clientId: 'c', clientSecret: 's', appKey: 'ak', tenantId: '1' } });
-    const integration = vendorConfigOf({ crmName: 'servicetitan', config: { ...ST_CONNECTION.config, isSandbox: true, useMigratedConfig: true, migratedClientId: 'mc', migratedClientSecret: 'ms' } } as CrmConnection, settings);
+    expect(vendorConfigOf(ST_CONNECTION, settings)).toMatchObject({
+      crmName: 'servicetitan',
+      config: { authUrl: 'https://auth.servicetitan.io', clientId: 'c', clientSecret: 's', appKey: 'ak', tenantId: '1' },
+    });
+    const integration = vendorConfigOf(
+      {
+        crmName: 'servicetitan',
+        config: { ...ST_CONNECTION.config, isSandbox: true, useMigratedConfig: true, migratedClientId: 'mc', migratedClientSecret: 'ms' },
+      } as CrmConnection,
+      settings,
+    );
     expect(integration.config).toMatchObject({ ...SERVICETITAN_INTEGRATION_HOSTS, clientId: 'mc', clientSecret: 'ms', appKey: 'ak' });
-    expect(vendorConfigOf({ crmName: 'housecallpro', config: { appKey: 'hcp-key', agentId: 'pro_1', defaultEmployeeId: 'pro_2' } }, settings).config).toMatchObject({
+    expect(
+      vendorConfigOf({ crmName: 'housecallpro', config: { appKey: 'hcp-key', agentId: 'pro_1', defaultEmployeeId: 'pro_2' } }, settings).config,
+    ).toMatchObject({
       apiUrl: 'https://api.housecallpro.com',
       apiKey: 'hcp-key',
       authScheme: 'Token',

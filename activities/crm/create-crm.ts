@@ -86,12 +86,21 @@ function housecallProProvider(config: HousecallProConfig, refreshAfterMs: number
 }
 
 /** The adapter configuration an organization's own crm_config gives; hosts, budgets and the auth scheme are the deployment's. */
-export function vendorConfigOf(connection: CrmConnection, settings: VendorCrmSettings): { crmName: 'servicetitan'; config: ServiceTitanConfig } | { crmName: 'housecallpro'; config: HousecallProConfig } {
+export function vendorConfigOf(
+  connection: CrmConnection,
+  settings: VendorCrmSettings,
+): { crmName: 'servicetitan'; config: ServiceTitanConfig } | { crmName: 'housecallpro'; config: HousecallProConfig } {
   if (connection.crmName === 'housecallpro') {
     const c = connection.config;
     return {
       crmName: 'housecallpro',
-      config: { apiUrl: settings.HOUSECALLPRO_API_URL, apiKey: c.appKey, authScheme: settings.HOUSECALLPRO_AUTH_SCHEME, defaultEmployeeId: c.defaultEmployeeId, requestsPerSecond: settings.HOUSECALLPRO_REQUESTS_PER_SECOND },
+      config: {
+        apiUrl: settings.HOUSECALLPRO_API_URL,
+        apiKey: c.appKey,
+        authScheme: settings.HOUSECALLPRO_AUTH_SCHEME,
+        defaultEmployeeId: c.defaultEmployeeId,
+        requestsPerSecond: settings.HOUSECALLPRO_REQUESTS_PER_SECOND,
+      },
     };
   }
   const c = connection.config;
@@ -135,7 +144,12 @@ function deploymentCrm(adapter: CrmAdapterName, db: Db, config: VendorCrmSetting
   const refreshAfterMs = config.CRM_CACHE_REFRESH_SECONDS * 1000;
 
   if (adapter === 'servicetitan') {
-    const { SERVICETITAN_CLIENT_ID: clientId, SERVICETITAN_CLIENT_SECRET: clientSecret, SERVICETITAN_APP_KEY: appKey, SERVICETITAN_TENANT_ID: tenantId } = config;
+    const {
+      SERVICETITAN_CLIENT_ID: clientId,
+      SERVICETITAN_CLIENT_SECRET: clientSecret,
+      SERVICETITAN_APP_KEY: appKey,
+      SERVICETITAN_TENANT_ID: tenantId,
+    } = config;
     if (!clientId || !clientSecret || !appKey || !tenantId) return { crm: notConfigured('ServiceTitan credentials are not configured'), sandbox: null };
     const crm = serviceTitanProvider(
       {

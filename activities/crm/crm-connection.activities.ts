@@ -12,7 +12,6 @@ export interface CrmConnectionActivityDeps {
   logger: Logger;
 }
 
-
 /**
  * Onboarding's steps on an organization's own CRM credentials. The API stores them (sealed) under the
  * onboarding's slug before the run starts; the run only ever carries the slug and the org id.
@@ -34,7 +33,9 @@ export function createCrmConnectionActivities({ connections, verify, logger }: C
       } catch (err) {
         if (err instanceof CrmError && !err.retryable) {
           logger.warn({ slug, crmName: connection.crmName, code: err.code }, 'CRM credentials refused');
-          throw ApplicationFailure.nonRetryable(`The ${vendor} credentials in crm_config did not work: ${err.message}`, 'CrmConnectionTestFailed', { code: err.code });
+          throw ApplicationFailure.nonRetryable(`The ${vendor} credentials in crm_config did not work: ${err.message}`, 'CrmConnectionTestFailed', {
+            code: err.code,
+          });
         }
         throw err;
       }

@@ -62,7 +62,10 @@ export function createCrmConnectionStore(db: Db, box: SecretBox): CrmConnectionS
     },
 
     async attach(slug, orgId) {
-      const { count } = await db.crmConnection.updateMany({ where: { onboardingSlug: slug, orgId: null }, data: { orgId, onboardingSlug: null, updatedAt: new Date() } });
+      const { count } = await db.crmConnection.updateMany({
+        where: { onboardingSlug: slug, orgId: null },
+        data: { orgId, onboardingSlug: null, updatedAt: new Date() },
+      });
       return count > 0 || (await db.crmConnection.count({ where: { orgId } })) > 0;
     },
   };

@@ -9,9 +9,17 @@ import type { SandboxCrm } from './adapters/sandbox/sandbox-crm.adapter';
 import { CrmError, type CrmPort, type CrmProvider } from './crm.port';
 import { parseSpokenAddress } from '../../domain/crm/address';
 import { DEFAULT_JOB_DURATION_SECONDS } from './adapters/sandbox/sandbox-seed';
-import { type Address, type Appointment, type Job } from "../../domain/crm/crm-records";
-import type { RunMeta } from "../../domain/run/run-meta";
-import type { CallbackRequestPayload, ConfirmAppointmentPayload, CreateBookingPayload, JobBookingPayload, JobCancelPayload, JobReschedulePayload, UpdateEstimatePayload } from "../../domain/actions/action-payloads";
+import { type Address, type Appointment, type Job } from '../../domain/crm/crm-records';
+import type { RunMeta } from '../../domain/run/run-meta';
+import type {
+  CallbackRequestPayload,
+  ConfirmAppointmentPayload,
+  CreateBookingPayload,
+  JobBookingPayload,
+  JobCancelPayload,
+  JobReschedulePayload,
+  UpdateEstimatePayload,
+} from '../../domain/actions/action-payloads';
 
 export interface CrmActivityDeps {
   events: EventPublisher;
@@ -77,7 +85,12 @@ const COMPLETED_EVENT: Record<ActionType, 'create_crm_booking' | 'update_crm_boo
   create_callback: 'callback_required',
 };
 
-const words = (street: string) => street.toLowerCase().replace(/[^a-z0-9 ]/g, ' ').split(/\s+/).filter(Boolean);
+const words = (street: string) =>
+  street
+    .toLowerCase()
+    .replace(/[^a-z0-9 ]/g, ' ')
+    .split(/\s+/)
+    .filter(Boolean);
 
 /** "120 Oak St" and "120 oak street, Springfield": same house number and street name. */
 export function sameStreet(spoken: string, onFile: string): boolean {
@@ -124,7 +137,12 @@ async function findCallerAppointment(
 }
 
 export function createCrmActivities({ events, crm, sandbox, logger }: CrmActivityDeps) {
-  function interactionEvent(base: ActionEventBase, eventId: string, name: (typeof COMPLETED_EVENT)[ActionType], metadata: Record<string, unknown>): DomainEvent[] {
+  function interactionEvent(
+    base: ActionEventBase,
+    eventId: string,
+    name: (typeof COMPLETED_EVENT)[ActionType],
+    metadata: Record<string, unknown>,
+  ): DomainEvent[] {
     if (!base.interactionId) return [];
     return [
       createEvent({
@@ -134,7 +152,13 @@ export function createCrmActivities({ events, crm, sandbox, logger }: CrmActivit
         orgId: base.orgId,
         correlationId: base.meta.correlationId,
         causationId: base.causationId,
-        data: { interactionId: base.interactionId, orgId: base.orgId, recordId: eventId, name, metadata: { ...metadata, actionId: base.actionId, actionType: base.actionType } },
+        data: {
+          interactionId: base.interactionId,
+          orgId: base.orgId,
+          recordId: eventId,
+          name,
+          metadata: { ...metadata, actionId: base.actionId, actionType: base.actionType },
+        },
       }),
     ];
   }
@@ -162,7 +186,14 @@ export function createCrmActivities({ events, crm, sandbox, logger }: CrmActivit
           createEvent({
             ...envelope(input, input.eventId),
             type: 'ActionCreated',
-            data: { actionId: input.actionId, orgId: input.orgId, actionType: input.actionType, businessKey: input.businessKey, interactionId: input.interactionId, payload: input.payload },
+            data: {
+              actionId: input.actionId,
+              orgId: input.orgId,
+              actionType: input.actionType,
+              businessKey: input.businessKey,
+              interactionId: input.interactionId,
+              payload: input.payload,
+            },
           }),
         ]),
       );
@@ -172,7 +203,11 @@ export function createCrmActivities({ events, crm, sandbox, logger }: CrmActivit
       const name = COMPLETED_EVENT[input.actionType];
       await withCorrelationId(input.meta.correlationId, () =>
         events.publish([
-          createEvent({ ...envelope(input, input.eventIds[0]), type: 'ActionCompleted', data: { actionId: input.actionId, orgId: input.orgId, actionType: input.actionType, result: input.result } }),
+          createEvent({
+            ...envelope(input, input.eventIds[0]),
+            type: 'ActionCompleted',
+            data: { actionId: input.actionId, orgId: input.orgId, actionType: input.actionType, result: input.result },
+          }),
           ...interactionEvent(input, input.eventIds[1], name, input.result),
         ]),
       );
@@ -182,14 +217,26 @@ export function createCrmActivities({ events, crm, sandbox, logger }: CrmActivit
     async recordActionDropped(input: ActionEventBase & { eventIds: [string, string]; reason: string; phoneNumber: string | null }): Promise<void> {
       await withCorrelationId(input.meta.correlationId, () =>
         events.publish([
-          createEvent({ ...envelope(input, input.eventIds[0]), type: 'ActionDropped', data: { actionId: input.actionId, orgId: input.orgId, actionType: input.actionType, reason: input.reason } }),
+          createEvent({
+            ...envelope(input, input.eventIds[0]),
+            type: 'ActionDropped',
+            data: { actionId: input.actionId, orgId: input.orgId, actionType: input.actionType, reason: input.reason },
+          }),
           ...interactionEvent(input, input.eventIds[1], 'callback_required', { reason: input.reason, phoneNumber: input.phoneNumber }),
         ]),
       );
       logger.warn({ orgId: input.orgId, actionId: input.actionId, reason: input.reason }, 'CRM action dropped');
     },
 
-    async bookJobInCrm({ orgId, idempotencyKey, payload }: { orgId: string; idempotencyKey: string; payload: JobBookingPayload }): Promise<Record<string, string>> {
+    async bookJobInCrm({
+      orgId,
+      idempotencyKey,
+      payload,
+    }: {
+      orgId: string;
+      idempotencyKey: string;
+      payload: JobBookingPayload;
+    }): Promise<Record<string, string>> {
       const port = crm.forOrganization(orgId);
       return callCrm(async () => {
         const jobType = (await port.listJobTypes()).find((t) => t.id === payload.job_type_id);
@@ -220,7 +267,13 @@ export function createCrmActivities({ events, crm, sandbox, logger }: CrmActivit
       const port = crm.forOrganization(orgId);
       return callCrm(async () => {
         const [from, to] = [new Date(payload.original_start_utc), new Date(payload.new_start_utc)];
-        const { job, appointment } = await findCallerAppointment(port, { jobId: payload.job_id, startsAt: from, alsoAt: to, address: payload.address, zip: payload.zip });
+        const { job, appointment } = await findCallerAppointment(port, {
+          jobId: payload.job_id,
+          startsAt: from,
+          alsoAt: to,
+          address: payload.address,
+          zip: payload.zip,
+        });
         if (appointment.status === 'Canceled' || job.jobStatus === 'CANCELED') throw new CrmError('CONFLICT', `Job ${job.jobNumber} is canceled`);
         const moved =
           appointment.start.getTime() === to.getTime()
@@ -233,7 +286,12 @@ export function createCrmActivities({ events, crm, sandbox, logger }: CrmActivit
     async cancelJobInCrm({ orgId, payload }: { orgId: string; idempotencyKey: string; payload: JobCancelPayload }): Promise<Record<string, string>> {
       const port = crm.forOrganization(orgId);
       return callCrm(async () => {
-        const { job } = await findCallerAppointment(port, { jobId: payload.job_id, startsAt: new Date(payload.appointment_start_utc), address: payload.address, zip: payload.zip });
+        const { job } = await findCallerAppointment(port, {
+          jobId: payload.job_id,
+          startsAt: new Date(payload.appointment_start_utc),
+          address: payload.address,
+          zip: payload.zip,
+        });
         const canceled = job.jobStatus === 'CANCELED' ? job : await port.cancelJob(job.id, 'Canceled by the caller through the AI agent');
         return { jobId: canceled.id, jobNumber: canceled.jobNumber, jobStatus: canceled.jobStatus };
       });
@@ -242,12 +300,20 @@ export function createCrmActivities({ events, crm, sandbox, logger }: CrmActivit
     async updateEstimateInCrm({ orgId, payload }: { orgId: string; idempotencyKey: string; payload: UpdateEstimatePayload }): Promise<Record<string, string>> {
       const port = crm.forOrganization(orgId);
       return callCrm(async () => {
-        const estimate = payload.status === 'sold' ? await port.sellEstimate(payload.estimate_id, AI_AGENT_SELLER) : await port.unsellEstimate(payload.estimate_id);
+        const estimate =
+          payload.status === 'sold' ? await port.sellEstimate(payload.estimate_id, AI_AGENT_SELLER) : await port.unsellEstimate(payload.estimate_id);
         return { estimateId: estimate.id, status: estimate.status, name: estimate.name };
       });
     },
 
-    async confirmAppointmentInCrm({ orgId, payload }: { orgId: string; idempotencyKey: string; payload: ConfirmAppointmentPayload }): Promise<Record<string, string>> {
+    async confirmAppointmentInCrm({
+      orgId,
+      payload,
+    }: {
+      orgId: string;
+      idempotencyKey: string;
+      payload: ConfirmAppointmentPayload;
+    }): Promise<Record<string, string>> {
       const port = crm.forOrganization(orgId);
       return callCrm(async () => {
         const { changed } = await port.confirmAppointment(payload.appointment_id);
@@ -274,7 +340,15 @@ export function createCrmActivities({ events, crm, sandbox, logger }: CrmActivit
       });
     },
 
-    async requestCallbackInCrm({ orgId, idempotencyKey, payload }: { orgId: string; idempotencyKey: string; payload: CallbackRequestPayload }): Promise<Record<string, string>> {
+    async requestCallbackInCrm({
+      orgId,
+      idempotencyKey,
+      payload,
+    }: {
+      orgId: string;
+      idempotencyKey: string;
+      payload: CallbackRequestPayload;
+    }): Promise<Record<string, string>> {
       const port = crm.forOrganization(orgId);
       return callCrm(async () => {
         const request = await port.createCallbackRequest({ idempotencyKey, phoneNumber: payload.phone_number, isEmergency: payload.is_emergency_callback });

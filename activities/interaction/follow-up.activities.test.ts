@@ -5,7 +5,7 @@ import { CrmError, type CrmPort } from '../crm/crm.port';
 import type { TrackingEvent } from '../customer-success/customer-success-tracker.port';
 import { createFollowUpActivities, matchTagTypes, summaryNote, trackingEventsFor, transcriptNote } from './follow-up.activities';
 import type { CompletedInteractionAction } from './follow-up-context.port';
-import { type Note, type TagType } from "../../domain/crm/crm-records";
+import { type Note, type TagType } from '../../domain/crm/crm-records';
 
 const ORG_ID = '0b6f4c1e-6a51-4f0e-9d0c-8a4f1c2b3d4e';
 const INTERACTION_ID = '5d0c7a4e-1f2b-4c3d-8e9f-0a1b2c3d4e5f';
@@ -36,7 +36,12 @@ const booking: CompletedInteractionAction = {
   payload: { is_emergency_slot: true, business_unit_id: '1', job_type_id: '101', appointment_time: '2026-03-03T13:00' },
   result: { jobId: '9001', jobNumber: 'SB-9001' },
 };
-const callback: CompletedInteractionAction = { actionId: '44444444-4444-4444-8444-444444444444', actionType: 'create_callback', payload: {}, result: { callbackRequestId: '7' } };
+const callback: CompletedInteractionAction = {
+  actionId: '44444444-4444-4444-8444-444444444444',
+  actionType: 'create_callback',
+  payload: {},
+  result: { callbackRequestId: '7' },
+};
 
 const tagType = (id: string, name: string, code: string, active = true): TagType =>
   ({ id, name, code, color: '#000', importance: null, isConversionOpportunity: false, active, createdOn: new Date(0), modifiedOn: new Date(0) }) as TagType;
@@ -81,7 +86,11 @@ describe('post-call CRM follow-up', () => {
     expect(notes['9001'].every((n) => n.createdBy === 'HomeAgent')).toBe(true);
     expect(tagged).toEqual([{ jobId: '9001', add: ['t1'] }]);
     expect(published).toHaveLength(1);
-    expect(published[0]).toMatchObject({ eventId: input.eventId, type: 'InteractionEventRecorded', data: { name: 'update_crm_job', metadata: { jobIds: ['9001'], tagTypeIds: ['t1'] } } });
+    expect(published[0]).toMatchObject({
+      eventId: input.eventId,
+      type: 'InteractionEventRecorded',
+      data: { name: 'update_crm_job', metadata: { jobIds: ['9001'], tagTypeIds: ['t1'] } },
+    });
   });
 
   it('writes no note twice when the activity is retried', async () => {
@@ -103,7 +112,10 @@ describe('post-call CRM follow-up', () => {
   it('records a CRM refusal as a call_error, and leaves a retryable failure to the retry policy', async () => {
     const refused = world({ failWith: new CrmError('NOT_FOUND', 'Job 9001 not found') });
     expect(await refused.acts.followUpInCrm(input)).toEqual({ jobIds: [] });
-    expect(refused.published[0]).toMatchObject({ eventId: input.errorEventId, data: { name: 'call_error', metadata: { task: 'crm_follow_up', code: 'NOT_FOUND' } } });
+    expect(refused.published[0]).toMatchObject({
+      eventId: input.errorEventId,
+      data: { name: 'call_error', metadata: { task: 'crm_follow_up', code: 'NOT_FOUND' } },
+    });
     const down = world({ failWith: new CrmError('UNAVAILABLE', 'CRM down') });
     await expect(down.acts.followUpInCrm(input)).rejects.toThrow('CRM down');
     expect(down.published).toEqual([]);
@@ -117,14 +129,28 @@ describe('customer-success tracking', () => {
     expect(tracked).toEqual([
       {
         dedupKey: `call/${INTERACTION_ID}`,
-        event: { accountId: ORG_ID, event: 'call', properties: { callId: INTERACTION_ID, callStatus: 'BOOKED', agentType: 'RECEPTIONIST', agentId: 'agent-1', tags: ['sooner_slot'] }, timestamp: outcome.endedAt },
+        event: {
+          accountId: ORG_ID,
+          event: 'call',
+          properties: { callId: INTERACTION_ID, callStatus: 'BOOKED', agentType: 'RECEPTIONIST', agentId: 'agent-1', tags: ['sooner_slot'] },
+          timestamp: outcome.endedAt,
+        },
       },
       {
         dedupKey: `appointment/${booking.actionId}`,
         event: {
           accountId: ORG_ID,
           event: 'appointment',
-          properties: { callId: INTERACTION_ID, isEmergencySlot: true, businessUnitId: '1', jobTypeId: '101', appointmentTime: '2026-03-03T13:00', actionId: booking.actionId, interactionId: INTERACTION_ID, appointmentType: 'job' },
+          properties: {
+            callId: INTERACTION_ID,
+            isEmergencySlot: true,
+            businessUnitId: '1',
+            jobTypeId: '101',
+            appointmentTime: '2026-03-03T13:00',
+            actionId: booking.actionId,
+            interactionId: INTERACTION_ID,
+            appointmentType: 'job',
+          },
           timestamp: outcome.endedAt,
         },
       },
@@ -132,8 +158,16 @@ describe('customer-success tracking', () => {
   });
 
   it('calls a CRM booking (not a job) an appointment of type booking', () => {
-    const events = trackingEventsFor(outcome, [{ ...booking, actionType: 'create_booking', payload: { businessUnitId: 2, jobTypeId: 7, startTime: '2026-03-03T09:00' } }]);
-    expect(events[1].event.properties).toMatchObject({ appointmentType: 'booking', isEmergencySlot: false, businessUnitId: '2', jobTypeId: '7', appointmentTime: '2026-03-03T09:00' });
+    const events = trackingEventsFor(outcome, [
+      { ...booking, actionType: 'create_booking', payload: { businessUnitId: 2, jobTypeId: 7, startTime: '2026-03-03T09:00' } },
+    ]);
+    expect(events[1].event.properties).toMatchObject({
+      appointmentType: 'booking',
+      isEmergencySlot: false,
+      businessUnitId: '2',
+      jobTypeId: '7',
+      appointmentTime: '2026-03-03T09:00',
+    });
   });
 });
 
@@ -144,9 +178,12 @@ describe('note and tag helpers', () => {
   });
 
   it('writes the summary sections and the transcript lines as plain text', () => {
-    expect(summaryNote('EXCUSED', [{ title: 'Summary', content: ['a', 'b'] }, { title: 'Excused Reason', content: ['c'] }])).toBe(
-      'HomeAgent call summary (EXCUSED)\n\nSummary\n- a\n- b\n\nExcused Reason\n- c',
-    );
+    expect(
+      summaryNote('EXCUSED', [
+        { title: 'Summary', content: ['a', 'b'] },
+        { title: 'Excused Reason', content: ['c'] },
+      ]),
+    ).toBe('HomeAgent call summary (EXCUSED)\n\nSummary\n- a\n- b\n\nExcused Reason\n- c');
     expect(transcriptNote([])).toBe('HomeAgent call transcript');
   });
 });

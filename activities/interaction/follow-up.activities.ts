@@ -9,7 +9,7 @@ import type { TranscriptLine } from '../../domain/interaction/interaction.schema
 import type { SummarySection } from '../../domain/interaction/summary.schema';
 import type { CompletedInteractionAction, FollowUpContextReader } from './follow-up-context.port';
 import type { InteractionRef } from './interaction.activities';
-import type { TagType } from "../../domain/crm/crm-records";
+import type { TagType } from '../../domain/crm/crm-records';
 
 export interface FollowUpActivityDeps {
   events: EventPublisher;
@@ -39,7 +39,12 @@ export interface CrmFollowUpInput extends CallOutcome {
 const BOOKING_ACTIONS: Record<string, 'job' | 'booking'> = { job_booking: 'job', create_booking: 'booking' };
 const NOTE_AUTHOR = 'HomeAgent';
 
-const normalize = (text: string) => text.trim().toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_|_$/g, '');
+const normalize = (text: string) =>
+  text
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_|_$/g, '');
 
 export function summaryNote(callStatus: string, summary: SummarySection[]): string {
   const sections = summary.map((s) => [s.title, ...s.content.map((line) => `- ${line}`)].join('\n'));
@@ -138,7 +143,9 @@ export function createFollowUpActivities({ events, crm, context, tracker, logger
           return { jobIds };
         } catch (error) {
           if (!(error instanceof CrmError) || error.retryable) throw error;
-          await events.publish([record(input, input.errorEventId, 'call_error', { task: 'crm_follow_up', code: error.code as CrmErrorCode, message: error.message, jobIds })]);
+          await events.publish([
+            record(input, input.errorEventId, 'call_error', { task: 'crm_follow_up', code: error.code as CrmErrorCode, message: error.message, jobIds }),
+          ]);
           logger.warn({ interactionId: input.interactionId, code: error.code, message: error.message }, 'CRM follow-up refused');
           return { jobIds: [] };
         }

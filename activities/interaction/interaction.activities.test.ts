@@ -57,14 +57,24 @@ describe('interaction activities', () => {
     const last = await new MockActivityEnvironment({ attempt: 3 }).run(acts.classifyInteraction, step);
     expect(last).toEqual({ ok: false });
     expect(published).toMatchObject([
-      { type: 'InteractionEventRecorded', eventId: step.errorEventId, data: { name: 'call_error', metadata: { task: 'classify_interaction', code: 'UNAVAILABLE' } } },
+      {
+        type: 'InteractionEventRecorded',
+        eventId: step.errorEventId,
+        data: { name: 'call_error', metadata: { task: 'classify_interaction', code: 'UNAVAILABLE' } },
+      },
     ]);
   });
 
   it('records answers that never fit the schema as a call_error', async () => {
     const nonsense: LanguageEngine = {
       name: 'nonsense',
-      complete: async () => ({ message: { content: '{"call_type":"Maybe"}', toolCalls: [] }, usage: { promptTokens: 1, completionTokens: 1 }, costUsd: 0, engine: 'nonsense', model: 'm' }),
+      complete: async () => ({
+        message: { content: '{"call_type":"Maybe"}', toolCalls: [] },
+        usage: { promptTokens: 1, completionTokens: 1 },
+        costUsd: 0,
+        engine: 'nonsense',
+        model: 'm',
+      }),
     };
     const { acts, published } = activities(nonsense);
     expect(await new MockActivityEnvironment().run(acts.classifyInteraction, step)).toEqual({ ok: false });
@@ -104,7 +114,11 @@ describe('interaction activities', () => {
       const { acts, published } = activities(new OfflineLanguageEngine());
       const env = new MockActivityEnvironment();
       const { analysis: _unused, ...ref } = step;
-      const analysis: InteractionInput = await env.run(acts.transcribeInteraction, { ...ref, record, actions: [{ ...booking(status), type: 'job_booking' as const, status: status as 'NEW' }] });
+      const analysis: InteractionInput = await env.run(acts.transcribeInteraction, {
+        ...ref,
+        record,
+        actions: [{ ...booking(status), type: 'job_booking' as const, status: status as 'NEW' }],
+      });
       expect(analysis.facts.actions).toHaveLength(1);
       await env.run(acts.classifyInteraction, { ...step, analysis });
       expect(published.find((e) => e.type === 'InteractionClassified')).toMatchObject({ data: { callType } });

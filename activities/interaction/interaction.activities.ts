@@ -23,7 +23,7 @@ import { toTranscriptLines } from '../../domain/call/transcript';
 import type { InteractionContextReader } from './interaction-context.port';
 import { agentTypeOf, summaryTaskFor, tagTaskFor } from '../../domain/interaction/post-call-rules';
 import { storedCustomInstructions, taskInstructionsOf } from '../../domain/organization/org-profile.schema';
-import type { RunMeta } from "../../domain/run/run-meta";
+import type { RunMeta } from '../../domain/run/run-meta';
 
 export interface InteractionActivityDeps {
   events: EventPublisher;
@@ -88,7 +88,9 @@ export function createInteractionActivities({ events, engine, context, logger }:
         const attempt = Context.current().info.attempt;
         if (error instanceof LanguageEngineError && error.retryable && attempt < ENGINE_ATTEMPTS) throw error;
         const message = error instanceof Error ? error.message : String(error);
-        await events.publish([recordEvent(input, input.errorEventId, 'call_error', { task: taskName, code: (error as LanguageEngineError).code ?? 'ERROR', message })]);
+        await events.publish([
+          recordEvent(input, input.errorEventId, 'call_error', { task: taskName, code: (error as LanguageEngineError).code ?? 'ERROR', message }),
+        ]);
         logger.warn({ interactionId: input.interactionId, task: taskName, message }, 'AI task failed');
         return { ok: false };
       }
@@ -106,9 +108,7 @@ export function createInteractionActivities({ events, engine, context, logger }:
   }
 
   return {
-    async recordCallStarted(
-      input: InteractionRef & { eventIds: [string, string]; record: CanonicalCallRecord },
-    ): Promise<void> {
+    async recordCallStarted(input: InteractionRef & { eventIds: [string, string]; record: CanonicalCallRecord }): Promise<void> {
       const r = input.record;
       await withCorrelationId(input.meta.correlationId, () =>
         events.publish([
@@ -129,16 +129,16 @@ export function createInteractionActivities({ events, engine, context, logger }:
       );
     },
 
-    async recordCallEnded(
-      input: InteractionRef & { eventIds: [string, string, string]; record: CanonicalCallRecord; timedOut: boolean },
-    ): Promise<void> {
+    async recordCallEnded(input: InteractionRef & { eventIds: [string, string, string]; record: CanonicalCallRecord; timedOut: boolean }): Promise<void> {
       const r = input.record;
       const published = [
         event(input, input.eventIds[0], 'CallEnded', { ...ids(input), record: r, timedOut: input.timedOut }),
         recordEvent(input, input.eventIds[1], 'call_end_reason', { endedReason: r.endedReason, providerEndedReason: r.providerEndedReason }),
       ];
       if (input.timedOut) {
-        published.push(recordEvent(input, input.eventIds[2], 'call_error', { code: 'CALL_NEVER_ENDED', message: 'The provider never reported the end of the call' }));
+        published.push(
+          recordEvent(input, input.eventIds[2], 'call_error', { code: 'CALL_NEVER_ENDED', message: 'The provider never reported the end of the call' }),
+        );
       }
       await withCorrelationId(input.meta.correlationId, () => events.publish(published));
     },
@@ -152,7 +152,8 @@ export function createInteractionActivities({ events, engine, context, logger }:
       const rows = await context.listActions(input.interactionId);
       return rows.flatMap((r) => {
         const parsed = ActionSchema.safeParse(r);
-        if (!parsed.success) logger.warn({ interactionId: input.interactionId, actionId: r.id, type: r.type }, 'action not understood by the post-call pipeline');
+        if (!parsed.success)
+          logger.warn({ interactionId: input.interactionId, actionId: r.id, type: r.type }, 'action not understood by the post-call pipeline');
         return parsed.success ? [parsed.data] : [];
       });
     },
@@ -169,7 +170,12 @@ export function createInteractionActivities({ events, engine, context, logger }:
         direction: input.record.direction ?? 'inbound',
         // Agents come with their own issue; until a call names its agent type it is read as a receptionist's.
         agentType: agentTypeOf(input.record) ?? 'RECEPTIONIST',
-        org: { name: org.name, timezone: org.timezone, tradesOffered: org.tradesOffered, instructions: taskInstructionsOf(storedCustomInstructions(org.customInstructions)) },
+        org: {
+          name: org.name,
+          timezone: org.timezone,
+          tradesOffered: org.tradesOffered,
+          instructions: taskInstructionsOf(storedCustomInstructions(org.customInstructions)),
+        },
         transcript: lines,
         facts: {
           actions: input.actions ?? [],
@@ -182,7 +188,14 @@ export function createInteractionActivities({ events, engine, context, logger }:
 
     identifyCustomer: (input: AiStepInput) =>
       aiStep(input, 'transcript_to_customer_id_and_is_lead', { ...input.analysis, customerCandidates: [] }, (o) => {
-        const d = o as { customer_id: string | null; customer_name: string | null; address: string | null; is_lead: boolean; subject: string; department: string | null };
+        const d = o as {
+          customer_id: string | null;
+          customer_name: string | null;
+          address: string | null;
+          is_lead: boolean;
+          subject: string;
+          department: string | null;
+        };
         return {
           value: { isLead: d.is_lead },
           events: [

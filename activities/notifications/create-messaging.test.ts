@@ -28,7 +28,9 @@ describe('createMessaging', () => {
 
   it('names the missing variable of the chosen e-mail transport', async () => {
     const smtp = createMessaging({ config: loadConfig({ MESSAGING_ADAPTER: 'live', EMAIL_TRANSPORT: 'smtp' }), db });
-    await expect(smtp.email.sendEmail({ ...envelope, to: 'a@b.test', subject: 's', html: 'h', text: 't', template: 't' })).rejects.toThrow('SMTP_HOST is not configured');
+    await expect(smtp.email.sendEmail({ ...envelope, to: 'a@b.test', subject: 's', html: 'h', text: 't', template: 't' })).rejects.toThrow(
+      'SMTP_HOST is not configured',
+    );
   });
 
   it('dials the emergency page through Twilio from a voice number, never from a Messaging Service', async () => {
@@ -36,7 +38,11 @@ describe('createMessaging', () => {
     const call = { ...envelope, to: '+15550001111', script: 'Emergency.' };
     // An unreachable Twilio base URL shows the call went to Twilio (retryable) rather than to the outbox.
     const viaTwilio = createMessaging({ config: loadConfig({ ...twilio, TWILIO_FROM: '+15550002222', TWILIO_BASE_URL: 'http://127.0.0.1:9' }), db });
-    await expect(viaTwilio.phone.placeCall(call)).rejects.toMatchObject({ code: 'UNAVAILABLE', retryable: true, message: expect.stringContaining('Twilio unreachable') });
+    await expect(viaTwilio.phone.placeCall(call)).rejects.toMatchObject({
+      code: 'UNAVAILABLE',
+      retryable: true,
+      message: expect.stringContaining('Twilio unreachable'),
+    });
     const service = createMessaging({ config: loadConfig({ ...twilio, TWILIO_FROM: 'MG0123' }), db });
     await expect(service.phone.placeCall(call)).rejects.toThrow('TWILIO_VOICE_FROM is not configured');
     expect(() => loadConfig({ TWILIO_VOICE_FROM: '555-0100' })).toThrow(/TWILIO_VOICE_FROM/);

@@ -26,7 +26,7 @@ import {
 } from '../../domain/notifications/recipients';
 import type { NotificationRuleId } from '../../domain/notifications/rules';
 import { renderEmail, renderEmergencyCallScript, renderSms, renderTeamChat } from '../../domain/notifications/templates/render';
-import type { RunMeta } from "../../domain/run/run-meta";
+import type { RunMeta } from '../../domain/run/run-meta';
 
 export interface NotificationActivityDeps {
   events: EventPublisher;
@@ -105,7 +105,15 @@ function interactionEventRecord(input: SendNotificationInput, messageId: string,
         orgId: input.orgId,
         recordId,
         name: INTERACTION_EVENT[delivery.channel],
-        metadata: { ruleId: delivery.ruleId, group: delivery.group, channel: delivery.channel, purpose: delivery.purpose, to: delivery.address, messageId, ...(answered === null ? {} : { answered }) },
+        metadata: {
+          ruleId: delivery.ruleId,
+          group: delivery.group,
+          channel: delivery.channel,
+          purpose: delivery.purpose,
+          to: delivery.address,
+          messageId,
+          ...(answered === null ? {} : { answered }),
+        },
       },
     }),
   ];
@@ -248,7 +256,12 @@ export function createNotificationActivities({ events, settings, messaging, dash
       const common = { aggregateId: input.interactionId, orgId: input.orgId, correlationId: input.meta.correlationId, causationId: input.causationId };
       await events.publish(
         input.skipped.map((s, i) =>
-          createEvent({ ...common, eventId: input.eventIds[i], type: 'NotificationSkipped', data: { orgId: input.orgId, interactionId: input.interactionId, ...s } }),
+          createEvent({
+            ...common,
+            eventId: input.eventIds[i],
+            type: 'NotificationSkipped',
+            data: { orgId: input.orgId, interactionId: input.interactionId, ...s },
+          }),
         ),
       );
     },

@@ -6,7 +6,7 @@ import { createEvent } from '../../events/catalog';
 import type { EventPublisher } from '../../events/bus/event-bus.port';
 import type { OrganizationCreatedV1 } from '../../events/schemas/organization.events';
 import type { OrganizationDirectory } from './organization-directory.port';
-import type { RunMeta } from "../../domain/run/run-meta";
+import type { RunMeta } from '../../domain/run/run-meta';
 
 export interface OrganizationActivityDeps {
   events: EventPublisher;

@@ -166,7 +166,9 @@ export class FakeVendorServer {
 }
 
 /** A started fake vendor server (see FakeVendorServer). */
-export function startFakeVendorServer(options: { pathPrefix?: string; otherwise?: (request: FakeRequest, index: number) => FakeAnswer } = {}): Promise<FakeVendorServer> {
+export function startFakeVendorServer(
+  options: { pathPrefix?: string; otherwise?: (request: FakeRequest, index: number) => FakeAnswer } = {},
+): Promise<FakeVendorServer> {
   const server = new FakeVendorServer(options.pathPrefix);
   if (options.otherwise) server.otherwise(options.otherwise);
   return server.start();

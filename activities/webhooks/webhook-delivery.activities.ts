@@ -8,7 +8,7 @@ import { uuidV5 } from '../../lib/ids';
 import type { Logger } from '../../lib/logger';
 import type { WebhookAppSource, WebhookEndpoint } from './webhook-delivery.port';
 import { webhookHeaders } from './webhook-signature';
-import type { RunMeta } from "../../domain/run/run-meta";
+import type { RunMeta } from '../../domain/run/run-meta';
 
 export interface WebhookDeliveryActivityDeps {
   events: EventPublisher;
@@ -107,7 +107,14 @@ export function createWebhookDeliveryActivities({ events, apps, logger, timeoutM
                 orgId: input.orgId,
                 recordId,
                 name: 'send_webhook',
-                metadata: { endpoint: input.endpoint.name, url: input.endpoint.url, eventType: input.eventType, messageId: input.messageId, attempts: attempt, httpStatus },
+                metadata: {
+                  endpoint: input.endpoint.name,
+                  url: input.endpoint.url,
+                  eventType: input.eventType,
+                  messageId: input.messageId,
+                  attempts: attempt,
+                  httpStatus,
+                },
               },
             }),
           );

@@ -16,8 +16,25 @@ export function createSmsNumberRepository(db: Db): SmsNumberRepository {
 }
 
 export interface WebhookAttemptRepository {
-  list(orgId: string, interactionId: string | undefined, limit: number): Promise<
-    Array<{ id: string; interactionId: string; messageId: string; eventType: string; endpoint: string; url: string; attempt: number; outcome: string; httpStatus: number | null; error: string | null; durationMs: number; attemptedAt: Date }>
+  list(
+    orgId: string,
+    interactionId: string | undefined,
+    limit: number,
+  ): Promise<
+    Array<{
+      id: string;
+      interactionId: string;
+      messageId: string;
+      eventType: string;
+      endpoint: string;
+      url: string;
+      attempt: number;
+      outcome: string;
+      httpStatus: number | null;
+      error: string | null;
+      durationMs: number;
+      attemptedAt: Date;
+    }>
   >;
 }
 

@@ -29,7 +29,10 @@ export function createStaffRepository(db: Db) {
         listMembershipOrgIds(db, user.id),
         db.enterprise.findMany({ where: { admins: { has: user.email } }, select: { id: true } }),
       ]);
-      const viaEnterprise = await listOrganizationIdsOfEnterprises(db, enterprises.map((e) => e.id));
+      const viaEnterprise = await listOrganizationIdsOfEnterprises(
+        db,
+        enterprises.map((e) => e.id),
+      );
       return [...new Set([...memberships, ...viaEnterprise])];
     },
 

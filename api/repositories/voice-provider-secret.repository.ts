@@ -11,7 +11,6 @@ export function createVoiceProviderSecretRepository(db: Db) {
 
 export type VoiceProviderSecretRepository = ReturnType<typeof createVoiceProviderSecretRepository>;
 
-
 /**
  * Tool calls are authenticated with a secret the org already shares with its voice platform: any of its
  * voice-provider webhook secrets, sent in the X-Tool-Secret header of the platform's tool definition.

@@ -4,7 +4,10 @@ export type ChatSessionFailure = 'not_found' | 'ended';
 
 /** A chat turn refused: the session is unknown (or another org's), or it has ended. */
 export class ChatSessionRefused extends Error {
-  constructor(readonly reason: ChatSessionFailure, message: string) {
+  constructor(
+    readonly reason: ChatSessionFailure,
+    message: string,
+  ) {
     super(message);
     this.name = 'ChatSessionRefused';
   }

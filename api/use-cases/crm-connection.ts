@@ -5,7 +5,6 @@ import type { ApiDeps } from '../deps';
 import { ApiError, badRequest } from '../http/errors';
 import { publishCommand, type CommandOrigin } from '../http/publish-command';
 
-
 function connectionsOf(deps: ApiDeps) {
   const connections = deps.crm.connections;
   if (!connections) throw new ApiError(500, 'CRM credentials cannot be stored by this deployment');
@@ -46,12 +45,16 @@ export async function saveCrmConnection(deps: ApiDeps, orgId: string, connection
     }
   }
   await connections.store.save(orgId, connection);
-  await publishCommand(deps.crm.events, origin, [{ type: 'OrganizationCrmConnected', aggregateId: orgId, orgId, data: { orgId, crmName: connection.crmName } }]);
+  await publishCommand(deps.crm.events, origin, [
+    { type: 'OrganizationCrmConnected', aggregateId: orgId, orgId, data: { orgId, crmName: connection.crmName } },
+  ]);
 }
 
 /** What the API shows of a connection: crm_name and crm_config with every secret masked. */
 export function shownConnection(orgId: string, connection: CrmConnection | null | undefined) {
-  return connection ? { orgId, connected: true, crm_name: connection.crmName, crm_config: maskedCrmConfig(connection) } : { orgId, connected: false, crm_name: null, crm_config: null };
+  return connection
+    ? { orgId, connected: true, crm_name: connection.crmName, crm_config: maskedCrmConfig(connection) }
+    : { orgId, connected: false, crm_name: null, crm_config: null };
 }
 
 export async function showCrmConnection(deps: ApiDeps, orgId: string) {

@@ -1,5 +1,5 @@
 import type { VoiceAgentProvider } from '../../domain/call/call-record.schema';
-import type { WebhookEvent } from "../../domain/call/call-event";
+import type { WebhookEvent } from '../../domain/call/call-event';
 
 /** Hands call deliveries to the interaction workflow of their call. */
 export interface InteractionGateway {

@@ -24,7 +24,9 @@ export async function changeCompanyProfile(deps: Deps, orgId: string, changes: C
   const profileId = current.id ?? randomUUID();
   const sent = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) as CompanyProfileChanges;
   const now = new Date().toISOString();
-  await publishCommand(deps.orgProfile.events, origin, [{ type: 'CompanyProfileChanged', aggregateId: orgId, orgId, data: { orgId, profileId, changes: sent } }]);
+  await publishCommand(deps.orgProfile.events, origin, [
+    { type: 'CompanyProfileChanged', aggregateId: orgId, orgId, data: { orgId, profileId, changes: sent } },
+  ]);
   return { ...current, ...sent, id: profileId, created_at: current.created_at ?? now, updated_at: now };
 }
 

@@ -14,9 +14,7 @@ export async function startOnboarding(deps: ApiDeps, body: z.infer<typeof Onboar
   const existing = await deps.organizations.findBySlug(slug);
   if (existing) {
     throw badRequest(
-      body.override_existing_org
-        ? 'Overriding an existing organization is not supported yet'
-        : `An organization with slug "${slug}" already exists`,
+      body.override_existing_org ? 'Overriding an existing organization is not supported yet' : `An organization with slug "${slug}" already exists`,
     );
   }
   const workflowId = workflowIds.onboarding(slug);

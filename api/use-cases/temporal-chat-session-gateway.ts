@@ -1,4 +1,10 @@
-import { WithStartWorkflowOperation, WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError, WorkflowUpdateFailedError, type Client } from '@temporalio/client';
+import {
+  WithStartWorkflowOperation,
+  WorkflowExecutionAlreadyStartedError,
+  WorkflowNotFoundError,
+  WorkflowUpdateFailedError,
+  type Client,
+} from '@temporalio/client';
 import { ApplicationFailure } from '@temporalio/common';
 import { chatSessionWorkflow } from '../../workflows';
 import { CHAT_SESSION_REJECTIONS, chatTurnUpdate, getChatSessionQuery } from '../../workflows/chat-session/chat-session.messages';
@@ -25,7 +31,9 @@ export function createTemporalChatSessionGateway(client: Client, taskQueuePrefix
   const handleOf = (sessionId: string) => client.workflow.getHandle(workflowIds.chatSession(sessionId));
   return {
     sendTurn(sessionId, turn) {
-      return handleOf(sessionId).executeUpdate(chatTurnUpdate, { args: [turn] }).catch(refusal);
+      return handleOf(sessionId)
+        .executeUpdate(chatTurnUpdate, { args: [turn] })
+        .catch(refusal);
     },
     startAndSendTurn(start, turn) {
       const startWorkflowOperation = new WithStartWorkflowOperation(chatSessionWorkflow, {
@@ -45,7 +53,10 @@ export function createTemporalChatSessionGateway(client: Client, taskQueuePrefix
         return await handle.query(getChatSessionQuery);
       } catch (err) {
         if (err instanceof WorkflowNotFoundError) return null;
-        const status = await handle.describe().then((d) => d.status.name, () => null);
+        const status = await handle.describe().then(
+          (d) => d.status.name,
+          () => null,
+        );
         if (status === null) return null;
         if (status === 'COMPLETED') return (await handle.result()) as ChatSessionSnapshot;
         throw err;

@@ -36,7 +36,9 @@ export function createTemporalWebCallGateway(client: Client, taskQueuePrefix = '
       return handle.executeUpdate(greetCallerUpdate, { args: [{ accessTokenHash: input.accessTokenHash }] }).catch(refusal);
     },
     sendCallerTurn(interactionId, accessTokenHash, text) {
-      return handleOf(interactionId).executeUpdate(callerTurnUpdate, { args: [{ accessTokenHash, text }] }).catch(refusal);
+      return handleOf(interactionId)
+        .executeUpdate(callerTurnUpdate, { args: [{ accessTokenHash, text }] })
+        .catch(refusal);
     },
     async end(interactionId, accessTokenHash) {
       const handle = handleOf(interactionId);
@@ -57,7 +59,10 @@ export function createTemporalWebCallGateway(client: Client, taskQueuePrefix = '
       } catch (err) {
         if (err instanceof WorkflowNotFoundError) return null;
         // A finished call is answered from its result.
-        const status = await handle.describe().then((d) => d.status.name, () => null);
+        const status = await handle.describe().then(
+          (d) => d.status.name,
+          () => null,
+        );
         if (status === null) return null;
         if (status === 'COMPLETED') return (await handle.result()) as WebCallSnapshot;
         throw err;

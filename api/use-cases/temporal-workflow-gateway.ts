@@ -1,9 +1,4 @@
-import {
-  WorkflowExecutionAlreadyStartedError,
-  WorkflowFailedError,
-  WorkflowNotFoundError,
-  type Client,
-} from '@temporalio/client';
+import { WorkflowExecutionAlreadyStartedError, WorkflowFailedError, WorkflowNotFoundError, type Client } from '@temporalio/client';
 import { onboardingWorkflow } from '../../workflows';
 import { taskQueue } from '../../domain/run/task-queues';
 import type { WorkflowGateway, WorkflowStatus } from './workflow-gateway.port';

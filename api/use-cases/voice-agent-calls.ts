@@ -3,7 +3,7 @@ import type { InteractionGateway } from './interaction-gateway.port';
 import type { OutboundProvider } from '../../activities/voice/voice-provider-directory';
 import type { ApiDeps } from '../deps';
 import { badRequest, notFound } from '../http/errors';
-import { type WebhookEvent } from "../../domain/call/call-event";
+import { type WebhookEvent } from '../../domain/call/call-event';
 
 /**
  * Runs one /voice-agent call against the org's voice platform. The platform's "not found" is our 404

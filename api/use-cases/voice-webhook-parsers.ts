@@ -4,7 +4,7 @@ import { SynthflowVoiceProvider } from '../../activities/voice/adapters/synthflo
 import { VapiVoiceProvider } from '../../activities/voice/adapters/vapi/vapi.adapter';
 import type { VoiceAgentProvider } from '../../domain/call/call-record.schema';
 import type { VoiceProvider, WebhookInput } from '../../activities/voice/voice-provider.port';
-import type { WebhookEvent } from "../../domain/call/call-event";
+import type { WebhookEvent } from '../../domain/call/call-event';
 
 /** The webhook half of each third-party adapter; parsing and signature checks need no API key. */
 export type WebhookParser = Pick<VoiceProvider, 'provider' | 'parseWebhook' | 'verifySignature'>;

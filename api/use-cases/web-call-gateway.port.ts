@@ -4,7 +4,10 @@ export type WebCallFailure = 'not_found' | 'access_denied' | 'ended';
 
 /** A web call refused: the call is unknown, the token is wrong, or it is already over. */
 export class WebCallRefused extends Error {
-  constructor(readonly reason: WebCallFailure, message: string) {
+  constructor(
+    readonly reason: WebCallFailure,
+    message: string,
+  ) {
     super(message);
     this.name = 'WebCallRefused';
   }

@@ -40,7 +40,12 @@ async function requireCall(deps: ApiDeps, orgId: string, interactionId: string) 
 export async function sendCallerTurn(deps: ApiDeps, orgId: string, body: { callId: string; access_token: string; text: string }) {
   await requireCall(deps, orgId, body.callId);
   const turn = await deps.webCalls.gateway.sendCallerTurn(body.callId, hashAccessToken(body.access_token), body.text).catch(asApiError);
-  return { call_id: body.callId, reply: turn.reply, tool_calls: turn.toolCalls.map((t) => ({ name: t.name, arguments: t.arguments, result: t.error ?? t.result })), ended: turn.ended };
+  return {
+    call_id: body.callId,
+    reply: turn.reply,
+    tool_calls: turn.toolCalls.map((t) => ({ name: t.name, arguments: t.arguments, result: t.error ?? t.result })),
+    ended: turn.ended,
+  };
 }
 
 export async function endWebCall(deps: ApiDeps, orgId: string, body: { callId: string; access_token: string }) {

@@ -1,6 +1,14 @@
-import type { JobBookingPayload, CallbackRequestPayload, JobReschedulePayload, JobCancelPayload, UpdateEstimatePayload, ConfirmAppointmentPayload, CreateBookingPayload } from "./action-payloads";
+import type {
+  JobBookingPayload,
+  CallbackRequestPayload,
+  JobReschedulePayload,
+  JobCancelPayload,
+  UpdateEstimatePayload,
+  ConfirmAppointmentPayload,
+  CreateBookingPayload,
+} from './action-payloads';
 import type { CrmName } from '../organization/organization-settings.schema';
-import type { RunMeta } from "../run/run-meta";
+import type { RunMeta } from '../run/run-meta';
 
 interface ActionBase {
   meta: RunMeta;
@@ -23,5 +31,4 @@ export type CrmActionInput =
 
 /** action_status of spec 000 §4: NEW while the run is going, then one of these. */
 export type CrmActionResult =
-  | { actionId: string; status: 'COMPLETED'; result: Record<string, string> }
-  | { actionId: string; status: 'DROPPED'; reason: string };
+  { actionId: string; status: 'COMPLETED'; result: Record<string, string> } | { actionId: string; status: 'DROPPED'; reason: string };

@@ -89,7 +89,14 @@ function scriptVariablesFor(type: AgentType, org: AgentOrganization, agentName: 
     case 'RECEPTIONIST':
       return { agent_name: agentName, company_name: org.name, regular_greeting: greeting };
     case 'SALES_AGENT':
-      return { agent_name: agentName, company_name: org.name, sales_greeting: salesGreeting, services, dispatch_fee_value_build: fee, parting_message: parting };
+      return {
+        agent_name: agentName,
+        company_name: org.name,
+        sales_greeting: salesGreeting,
+        services,
+        dispatch_fee_value_build: fee,
+        parting_message: parting,
+      };
     case 'MEMBERSHIP_AGENT':
       return { agent_name: agentName, company_name: org.name, regular_greeting: greeting };
     case 'HAPPY_CALLS_AGENT':

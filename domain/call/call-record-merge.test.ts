@@ -158,7 +158,12 @@ describe('mergeCallDeliveries', () => {
   });
 
   it('never lets null or an empty transcript clear what is known', () => {
-    const blank: CallDelivery = { kind: 'call_analyzed', sequence: 10, occurredAt: '2025-03-04T16:00:00.000Z', record: { recordingUrl: null, transcriptObject: [] } };
+    const blank: CallDelivery = {
+      kind: 'call_analyzed',
+      sequence: 10,
+      occurredAt: '2025-03-04T16:00:00.000Z',
+      record: { recordingUrl: null, transcriptObject: [] },
+    };
     const record = mergeCallDeliveries('retell', 'call_1', [ended, blank]);
     expect(record.recordingUrl).toBe('https://recordings.test/1.wav');
     expect(record.transcriptObject).toEqual(threeTurns);

@@ -7,7 +7,7 @@ import {
   type VoiceAgentProvider,
 } from './call-record.schema';
 import { canonicalJson } from '../shared/canonical-json';
-import type { WebhookEvent, WebhookEventKind } from "./call-event";
+import type { WebhookEvent, WebhookEventKind } from './call-event';
 
 /**
  * Folds webhook deliveries (and API reads) of one call into one record. Vendors deliver at least once and
@@ -146,10 +146,6 @@ export function toCallRecord(state: CallRecordState): CanonicalCallRecord {
   return merged;
 }
 
-export function mergeCallDeliveries(
-  provider: VoiceAgentProvider,
-  providerCallId: string,
-  deliveries: readonly CallDelivery[],
-): CanonicalCallRecord {
+export function mergeCallDeliveries(provider: VoiceAgentProvider, providerCallId: string, deliveries: readonly CallDelivery[]): CanonicalCallRecord {
   return toCallRecord(deliveries.reduce(foldCallDelivery, emptyCallRecordState(provider, providerCallId)));
 }

@@ -94,9 +94,7 @@ describe('readable transcripts', () => {
   ];
 
   it('formats one "role: text" line per turn', () => {
-    expect(formatReadableTranscript(turns)).toBe(
-      'Agent: Hello, Demo HVAC.\nCustomer: My AC is leaking.\nAgent: I can book a visit.\nCustomer: Thanks.',
-    );
+    expect(formatReadableTranscript(turns)).toBe('Agent: Hello, Demo HVAC.\nCustomer: My AC is leaking.\nAgent: I can book a visit.\nCustomer: Thanks.');
   });
 
   it('times each line from its first word, carrying the last time over turns without timings', () => {

@@ -85,10 +85,7 @@ export function formatReadableTranscript(turns: readonly TranscriptTurn[]): stri
  * Turns from a vendor's plain-text transcript ("bot: ...\nhuman: ..."). A line without a speaker label
  * continues the previous turn. `roleOf` maps the vendor's labels; unknown labels become `Unknown`.
  */
-export function parseReadableTranscript(
-  text: string,
-  roleOf: (label: string) => TranscriptRole = normalizeTranscriptRole,
-): TranscriptTurn[] {
+export function parseReadableTranscript(text: string, roleOf: (label: string) => TranscriptRole = normalizeTranscriptRole): TranscriptTurn[] {
   const turns: TranscriptTurn[] = [];
   for (const line of text.split(/\r?\n/)) {
     if (!line.trim()) continue;

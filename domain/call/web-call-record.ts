@@ -1,14 +1,12 @@
 import { emptyCallRecord, type CallEndedReason, type CanonicalCallRecord, type TranscriptTurn, type TranscriptWord } from './call-record.schema';
 import { formatTranscriptWithToolCalls, type TranscriptEntry } from './transcript';
 import type { AgentProfile } from '../agents/agent-profile';
-import type { AgentToolUse } from "../agents/agent-tool-use";
+import type { AgentToolUse } from '../agents/agent-tool-use';
 
 // Workflow-safe (no I/O, no Node built-ins): the web-call workflow builds its call record with it.
 
 /** One entry of a web call as it happened: a spoken turn or a tool the agent called. */
-export type WebCallEntry =
-  | { kind: 'turn'; role: 'Agent' | 'Customer'; content: string }
-  | { kind: 'tool'; use: AgentToolUse };
+export type WebCallEntry = { kind: 'turn'; role: 'Agent' | 'Customer'; content: string } | { kind: 'tool'; use: AgentToolUse };
 
 /**
  * A web call is typed, not spoken, so there is no audio to time words against. Word timings are

@@ -3,7 +3,7 @@ import { nextAvailableSlots, slotContaining, slotsForDate, type CapacityInput, t
 import { emergencySlot, emergencyState, qualifiesAsEmergency, type EmergencySlot } from './emergency';
 import type { SchedulingRule } from './scheduling-rules';
 import { bufferFor, earliestBookableStart } from './time-buffer';
-import type { Appointment, ArrivalWindow, BusinessUnit, JobType, Technician, TechnicianShift, Zone } from "../crm/crm-records";
+import type { Appointment, ArrivalWindow, BusinessUnit, JobType, Technician, TechnicianShift, Zone } from '../crm/crm-records';
 
 /** How many days ahead alternatives are looked for, and how many are offered. */
 export const LOOKAHEAD_DAYS = 7;
@@ -52,7 +52,11 @@ export type CapacityCheckResult =
   | { kind: 'unavailable'; alternatives: CapacitySlot[]; businessUnitId: string };
 
 /** The engine input for one business unit, from the view and the CRM data (also used by the availability grid). */
-export function capacityInputFor(view: OrgCapacityView, crm: CapacityCrmData, args: { now: Date; businessUnitId: string; jobType: JobType | null; priority: number; zone: Zone | null }): CapacityInput {
+export function capacityInputFor(
+  view: OrgCapacityView,
+  crm: CapacityCrmData,
+  args: { now: Date; businessUnitId: string; jobType: JobType | null; priority: number; zone: Zone | null },
+): CapacityInput {
   const unit = crm.businessUnits.find((b) => b.id === args.businessUnitId);
   const crew = args.zone && args.zone.technicianIds.length > 0 ? crm.technicians.filter((t) => args.zone!.technicianIds.includes(t.id)) : crm.technicians;
   return {
@@ -88,8 +92,13 @@ export function checkCapacity(view: OrgCapacityView, crm: CapacityCrmData, req: 
   if (!jobType) return { kind: 'unknown_job_type' };
   let businessUnitId = req.businessUnitId;
   if (!businessUnitId && req.trade) {
-    const trade = req.trade.trim().toLowerCase().replace(/[\s-]+/g, '_');
-    const unit = crm.businessUnits.find((b) => b.trade.toLowerCase() === trade && jobType.businessUnitIds.includes(b.id)) ?? crm.businessUnits.find((b) => b.trade.toLowerCase() === trade);
+    const trade = req.trade
+      .trim()
+      .toLowerCase()
+      .replace(/[\s-]+/g, '_');
+    const unit =
+      crm.businessUnits.find((b) => b.trade.toLowerCase() === trade && jobType.businessUnitIds.includes(b.id)) ??
+      crm.businessUnits.find((b) => b.trade.toLowerCase() === trade);
     if (!unit) return { kind: 'unknown_trade' };
     businessUnitId = unit.id;
   }
@@ -105,7 +114,16 @@ export function checkCapacity(view: OrgCapacityView, crm: CapacityCrmData, req: 
   const emergency = view.emergency_config;
   if (
     emergencyState(emergency, req.now) === 'on' &&
-    qualifiesAsEmergency(emergency.qualifyStrategy, { now: req.now, timeZone: view.timezone, regularHours: input.regularHours, holidays: input.holidays, priority: req.priority, businessUnitId, jobTypeId: jobType.id, isMember: req.isMember })
+    qualifiesAsEmergency(emergency.qualifyStrategy, {
+      now: req.now,
+      timeZone: view.timezone,
+      regularHours: input.regularHours,
+      holidays: input.holidays,
+      priority: req.priority,
+      businessUnitId,
+      jobTypeId: jobType.id,
+      isMember: req.isMember,
+    })
   ) {
     if (emergency.offerSlotStrategy === 'callbacks') return { kind: 'emergency_callback' };
     const slot = emergencySlot(emergency.slotStrategy, {

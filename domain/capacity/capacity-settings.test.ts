@@ -16,7 +16,11 @@ describe('appointment_schedule_config validation (spec 000 §5)', () => {
   });
 
   it('fills the defaults: no ACP, no adaptive capacity, a 2-hour buffer', () => {
-    expect(AppointmentScheduleConfigSchema.parse({})).toEqual({ isAcp: false, useAdaptiveCapacity: false, strategy: { defaultTimeBuffer: 2, priorityBasedTimeBuffer: {}, slots: [] } });
+    expect(AppointmentScheduleConfigSchema.parse({})).toEqual({
+      isAcp: false,
+      useAdaptiveCapacity: false,
+      strategy: { defaultTimeBuffer: 2, priorityBasedTimeBuffer: {}, slots: [] },
+    });
     expect(TimeBufferSchema.safeParse({ value: 1, unit: 'weeks' }).success).toBe(false);
   });
 });

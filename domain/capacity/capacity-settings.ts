@@ -40,7 +40,11 @@ export const AppointmentScheduleConfigSchema = z.object({
   strategy: z
     .object({
       /** Hours between now and the first bookable start. */
-      defaultTimeBuffer: z.number('Default time buffer must be a number').min(0, 'Default time buffer must be non-negative').max(MAX_TIME_BUFFER_HOURS, BUFFER_CAP_MESSAGE).default(2),
+      defaultTimeBuffer: z
+        .number('Default time buffer must be a number')
+        .min(0, 'Default time buffer must be non-negative')
+        .max(MAX_TIME_BUFFER_HOURS, BUFFER_CAP_MESSAGE)
+        .default(2),
       /** Priority 1–5 (as a string key) to its own buffer. */
       priorityBasedTimeBuffer: z.record(z.string().regex(/^[0-5]$/, 'Priorities are 0 to 5'), TimeBufferSchema).default({}),
       slots: z.array(HourRangeSchema).default([]),

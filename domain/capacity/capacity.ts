@@ -4,7 +4,7 @@ import { isWithinHours } from '../time/business-hours';
 import { toZonedParts, zonedTimeToInstant } from '../time/zoned-time';
 import type { AppointmentScheduleConfig, CrmCapacitySettings } from './capacity-settings';
 import { isRuleInForce, ruleAppliesToJob, ruleCoversTechnician, type SchedulingRule } from './scheduling-rules';
-import type { Appointment, ArrivalWindow, Technician, TechnicianShift } from "../crm/crm-records";
+import type { Appointment, ArrivalWindow, Technician, TechnicianShift } from '../crm/crm-records';
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 3_600_000;
@@ -181,7 +181,16 @@ export function slotsForDate(date: string, input: CapacityInput): CapacitySlot[]
     const capped = new Set<string>();
     const cappedBy: string[] = [];
     for (const rule of rules) {
-      if (!ruleAppliesToJob(rule, { date, localStart: w.start, jobTypeId: input.jobTypeId ?? null, businessUnitId: input.businessUnitId, zoneId: input.zoneId ?? null })) continue;
+      if (
+        !ruleAppliesToJob(rule, {
+          date,
+          localStart: w.start,
+          jobTypeId: input.jobTypeId ?? null,
+          businessUnitId: input.businessUnitId,
+          zoneId: input.zoneId ?? null,
+        })
+      )
+        continue;
       const pool = crew.filter((t) => ruleCoversTechnician(rule, { id: t.id, skills: t.skills, shiftTypes: loads.get(t.id)!.shiftTypes }));
       const shift = pool.reduce((sum, t) => sum + loads.get(t.id)!.shiftMs, 0);
       const booked = pool.reduce((sum, t) => sum + loads.get(t.id)!.bookedMs, 0);
@@ -193,7 +202,9 @@ export function slotsForDate(date: string, input: CapacityInput): CapacitySlot[]
 
     const technicians = crew.map((t) => {
       const hasRequiredSkills = input.requiredSkills.every((s) => t.skills.includes(s));
-      const onShift = input.shifts.some((s) => s.active && s.shiftType !== 'TimeOff' && s.technicianId === t.id && s.start.getTime() <= jobStart && jobEnd <= s.end.getTime());
+      const onShift = input.shifts.some(
+        (s) => s.active && s.shiftType !== 'TimeOff' && s.technicianId === t.id && s.start.getTime() <= jobStart && jobEnd <= s.end.getTime(),
+      );
       const busy = input.appointments.some(
         (a) => a.status !== 'Canceled' && a.technicianIds.includes(t.id) && overlaps(jobStart, jobEnd, a.start.getTime(), a.end.getTime()),
       );

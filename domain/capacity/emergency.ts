@@ -3,7 +3,7 @@ import { addDays, weekdayOf } from '../time/calendar';
 import { isWithinHours } from '../time/business-hours';
 import { toZonedParts, zonedTimeToInstant } from '../time/zoned-time';
 import type { EmergencyConfig, QualifyRule } from './capacity-settings';
-import type { Appointment, Technician, TechnicianShift } from "../crm/crm-records";
+import type { Appointment, Technician, TechnicianShift } from '../crm/crm-records';
 
 const MINUTE_MS = 60_000;
 const STEP_MS = 15 * MINUTE_MS;
@@ -79,7 +79,8 @@ function freeTechnician(input: EmergencySlotInput, start: number, end: number, o
     (t) =>
       t.active &&
       t.businessUnitIds.includes(input.businessUnitId) &&
-      (!onCallOnly || input.shifts.some((s) => s.active && s.shiftType === 'OnCall' && s.technicianId === t.id && s.start.getTime() <= start && end <= s.end.getTime())) &&
+      (!onCallOnly ||
+        input.shifts.some((s) => s.active && s.shiftType === 'OnCall' && s.technicianId === t.id && s.start.getTime() <= start && end <= s.end.getTime())) &&
       !input.appointments.some((a) => a.status !== 'Canceled' && a.technicianIds.includes(t.id) && a.start.getTime() < end && start < a.end.getTime()),
   );
 }

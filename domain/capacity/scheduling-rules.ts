@@ -17,25 +17,38 @@ export const SchedulingRuleConditionSchema = z.object({
 });
 export type SchedulingRuleCondition = z.infer<typeof SchedulingRuleConditionSchema>;
 
-const relativeDays = z.number().int('Relative days must be whole numbers').min(0, 'Relative days must be non-negative').max(365, 'Relative days cannot exceed 365');
+const relativeDays = z
+  .number()
+  .int('Relative days must be whole numbers')
+  .min(0, 'Relative days must be non-negative')
+  .max(365, 'Relative days cannot exceed 365');
 
-export const ActivationPeriodSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('ongoing') }),
-  z
-    .object({ type: z.literal('dateRange'), start_date: calendarDate, end_date: calendarDate })
-    .refine((p) => p.start_date <= p.end_date, { message: 'end_date must not be before start_date', path: ['end_date'] }),
-  z
-    .object({
-      type: z.literal('relativeRange'),
-      relative_range_type: z.enum(RELATIVE_RANGE_TYPES),
-      relative_start_days: relativeDays.optional(),
-      relative_end_days: relativeDays.optional(),
-    })
-    .refine((p) => p.relative_range_type !== 'custom' || (p.relative_start_days !== undefined && p.relative_end_days !== undefined && p.relative_start_days <= p.relative_end_days), {
-      message: 'A custom range needs relative_start_days no later than relative_end_days',
-      path: ['relative_end_days'],
-    }),
-], 'activation_period must be ongoing, dateRange or relativeRange');
+export const ActivationPeriodSchema = z.discriminatedUnion(
+  'type',
+  [
+    z.object({ type: z.literal('ongoing') }),
+    z
+      .object({ type: z.literal('dateRange'), start_date: calendarDate, end_date: calendarDate })
+      .refine((p) => p.start_date <= p.end_date, { message: 'end_date must not be before start_date', path: ['end_date'] }),
+    z
+      .object({
+        type: z.literal('relativeRange'),
+        relative_range_type: z.enum(RELATIVE_RANGE_TYPES),
+        relative_start_days: relativeDays.optional(),
+        relative_end_days: relativeDays.optional(),
+      })
+      .refine(
+        (p) =>
+          p.relative_range_type !== 'custom' ||
+          (p.relative_start_days !== undefined && p.relative_end_days !== undefined && p.relative_start_days <= p.relative_end_days),
+        {
+          message: 'A custom range needs relative_start_days no later than relative_end_days',
+          path: ['relative_end_days'],
+        },
+      ),
+  ],
+  'activation_period must be ongoing, dateRange or relativeRange',
+);
 export type ActivationPeriod = z.infer<typeof ActivationPeriodSchema>;
 
 export const SchedulingRuleFieldsSchema = z.object({

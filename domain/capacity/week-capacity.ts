@@ -1,7 +1,7 @@
 import type { WeeklyHours } from '../organization/organization-settings.schema';
 import { addDays, weekdayOf } from '../time/calendar';
 import { zonedTimeToInstant } from '../time/zoned-time';
-import type { Appointment, Technician, TechnicianShift, Zone } from "../crm/crm-records";
+import type { Appointment, Technician, TechnicianShift, Zone } from '../crm/crm-records';
 
 const HOUR_MS = 3_600_000;
 type Interval = [number, number];
@@ -55,8 +55,12 @@ export function weekCapacity(input: {
   const open = new Map(dates.map((d) => [d, openIntervals(d, input.timeZone, input.regularHours, input.holidays)]));
   const crew = input.technicians.filter((t) => t.active && !(input.excludeTechnicianIds ?? []).includes(t.id));
   const technicians = crew.map((t) => {
-    const shifts: Interval[] = input.shifts.filter((s) => s.active && s.technicianId === t.id && s.shiftType !== 'TimeOff').map((s) => [s.start.getTime(), s.end.getTime()]);
-    const booked: Interval[] = input.appointments.filter((a) => a.status !== 'Canceled' && a.technicianIds.includes(t.id)).map((a) => [a.start.getTime(), a.end.getTime()]);
+    const shifts: Interval[] = input.shifts
+      .filter((s) => s.active && s.technicianId === t.id && s.shiftType !== 'TimeOff')
+      .map((s) => [s.start.getTime(), s.end.getTime()]);
+    const booked: Interval[] = input.appointments
+      .filter((a) => a.status !== 'Canceled' && a.technicianIds.includes(t.id))
+      .map((a) => [a.start.getTime(), a.end.getTime()]);
     const days = dates.map((date) => {
       const working = intersect(shifts, open.get(date)!);
       const shiftMs = length(working);

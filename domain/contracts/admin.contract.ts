@@ -32,7 +32,10 @@ export const OnboardingRequestSchema = z.object({
   override_existing_org: z.boolean().default(false),
   language_code: z.string().default('en'),
   timezone: TimezoneSchema,
-  area_code: z.string().regex(/^\d{3}$/, 'area_code must be exactly 3 digits').optional(),
+  area_code: z
+    .string()
+    .regex(/^\d{3}$/, 'area_code must be exactly 3 digits')
+    .optional(),
   address: z.string().optional(),
   regular_hours: WeeklyHoursSchema.optional(),
   emergency_hours: WeeklyHoursSchema.optional(),
@@ -43,9 +46,7 @@ export const OnboardingRequestSchema = z.object({
   crm_config: z.record(z.string(), z.unknown(), 'crm_config must be an object').optional(),
   skip_crm_test: z.boolean().default(false),
   isAcp: z.boolean().default(false),
-  agents_config: z
-    .array(z.object({ agent_type: z.string(), friendly_name: z.string().optional() }))
-    .default([{ agent_type: 'OFFICE_HOURS_CSR' }]),
+  agents_config: z.array(z.object({ agent_type: z.string(), friendly_name: z.string().optional() })).default([{ agent_type: 'OFFICE_HOURS_CSR' }]),
   enable_qa_feature: z.boolean().default(false),
 });
 

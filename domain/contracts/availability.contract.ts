@@ -72,6 +72,8 @@ const DayLoadSchema = z.object({ date: z.string(), shiftHours: z.number(), booke
 export const AvailabilityWeekSchema = z.object({
   timezone: TimezoneSchema,
   days: z.array(z.object({ date: z.string(), weekday: z.string(), closed: z.boolean(), holiday: z.boolean() })),
-  technicians: z.array(z.object({ id: z.string(), name: z.string(), businessUnitIds: z.array(z.string()), zoneIds: z.array(z.string()), days: z.array(DayLoadSchema) })),
+  technicians: z.array(
+    z.object({ id: z.string(), name: z.string(), businessUnitIds: z.array(z.string()), zoneIds: z.array(z.string()), days: z.array(DayLoadSchema) }),
+  ),
   zones: z.array(z.object({ id: z.string(), name: z.string(), days: z.array(DayLoadSchema) })),
 });

@@ -2,7 +2,15 @@ import { z } from 'zod';
 import { NotificationSettingsSchema, OnCallDaySchema } from '../notifications/recipients';
 
 // The values a notification-settings form offers, as the rules engine defines them.
-export { ALLOWED_CHANNELS, NOTIFICATION_CHANNELS, NOTIFICATION_TIMES, RECEIVER_GROUPS, type NotificationChannel, type NotificationTime, type ReceiverGroup } from '../notifications/recipients';
+export {
+  ALLOWED_CHANNELS,
+  NOTIFICATION_CHANNELS,
+  NOTIFICATION_TIMES,
+  RECEIVER_GROUPS,
+  type NotificationChannel,
+  type NotificationTime,
+  type ReceiverGroup,
+} from '../notifications/recipients';
 export { NOTIFICATION_RULE_IDS, type NotificationRuleId } from '../notifications/rules';
 import { OrganizationPhoneNumberSchema } from '../validation/phone';
 

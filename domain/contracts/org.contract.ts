@@ -59,5 +59,8 @@ export const UpdateOrgBodySchema = z.object({
   cc_phone_numbers: z.array(OrganizationPhoneNumberSchema).optional(),
   notification_settings: NotificationSettingsSchema.optional(),
   feature_flags: OrganizationFeatureFlagsSchema.optional(),
-  team_chat_webhook_url: z.url({ protocol: /^https?$/, message: 'Invalid URL format' }).nullable().optional(),
+  team_chat_webhook_url: z
+    .url({ protocol: /^https?$/, message: 'Invalid URL format' })
+    .nullable()
+    .optional(),
 });

@@ -22,7 +22,9 @@ export const RuleListSchema = z.object({ rules: z.array(SchedulingRuleSchema) })
 export const CreateRulesBodySchema = z.object({
   orgId: OrgId,
   /** A client may name the new rule's id, so a retried create does not make a second rule. */
-  data: z.array(SchedulingRuleFieldsSchema.extend({ id: z.uuid('id must be a UUID').optional() }), 'data must be a list of rules').min(1, 'data must hold at least one rule'),
+  data: z
+    .array(SchedulingRuleFieldsSchema.extend({ id: z.uuid('id must be a UUID').optional() }), 'data must be a list of rules')
+    .min(1, 'data must hold at least one rule'),
 });
 
 export const RuleParamsSchema = z.object({ ruleId: z.string().min(1) });

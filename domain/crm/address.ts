@@ -1,4 +1,4 @@
-import type { Address } from "./crm-records";
+import type { Address } from './crm-records';
 
 const US_STATE_ZIP = /^([A-Za-z]{2})\s+(\d{5})(?:-\d{4})?$/;
 
@@ -7,7 +7,10 @@ const US_STATE_ZIP = /^([A-Za-z]{2})\s+(\d{5})(?:-\d{4})?$/;
  * Missing parts stay empty rather than guessed; an explicit zip wins over one found in the text.
  */
 export function parseSpokenAddress(text: string, zip: string | null, country = 'US'): Address {
-  const parts = text.split(',').map((p) => p.trim()).filter(Boolean);
+  const parts = text
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
   const [street = text.trim(), city = '', ...rest] = parts;
   let state = '';
   let foundZip = '';

@@ -4,7 +4,13 @@ const ST = { appKey: 'ak1.app-key-of-the-product', clientId: 'cid.abc', clientSe
 
 describe('crm_config per crm_name', () => {
   it('takes a ServiceTitan configuration, tenant ids as numbers or strings, ids kept as strings', () => {
-    const result = parseCrmConfig('servicetitan', { ...ST, defaultCampaignId: 9, defaultBusinessUnitId: { HVAC: 1, Plumbing: '2' }, isSandbox: true, unknownField: 'dropped' });
+    const result = parseCrmConfig('servicetitan', {
+      ...ST,
+      defaultCampaignId: 9,
+      defaultBusinessUnitId: { HVAC: 1, Plumbing: '2' },
+      isSandbox: true,
+      unknownField: 'dropped',
+    });
     expect(result).toEqual({
       ok: true,
       value: {
@@ -23,16 +29,25 @@ describe('crm_config per crm_name', () => {
   });
 
   it('refuses wrong types with the field named', () => {
-    expect(parseCrmConfig('servicetitan', { ...ST, crmTenantId: 'acme' })).toEqual({ ok: false, message: 'crm_config.crmTenantId must be the numeric ServiceTitan tenant id' });
+    expect(parseCrmConfig('servicetitan', { ...ST, crmTenantId: 'acme' })).toEqual({
+      ok: false,
+      message: 'crm_config.crmTenantId must be the numeric ServiceTitan tenant id',
+    });
     expect(parseCrmConfig('servicetitan', { ...ST, isSandbox: 'yes' })).toEqual({ ok: false, message: 'crm_config.isSandbox must be true or false' });
     expect(parseCrmConfig('servicetitan', { ...ST, clientSecret: 42 })).toEqual({ ok: false, message: 'crm_config.clientSecret must be a string' });
-    expect(parseCrmConfig('servicetitan', { ...ST, defaultJobTypeId: [1] })).toEqual({ ok: false, message: 'crm_config.defaultJobTypeId must be an id or a map of ids' });
+    expect(parseCrmConfig('servicetitan', { ...ST, defaultJobTypeId: [1] })).toEqual({
+      ok: false,
+      message: 'crm_config.defaultJobTypeId must be an id or a map of ids',
+    });
     expect(parseCrmConfig('servicetitan', 'credentials')).toEqual({ ok: false, message: 'crm_config must be an object' });
   });
 
   it("defaults ServiceTitan's appKey to the deployment's, and refuses the configuration without either", () => {
     const { appKey: _appKey, ...withoutAppKey } = ST;
-    expect(parseCrmConfig('servicetitan', withoutAppKey, { defaultAppKey: 'ak1.default' })).toMatchObject({ ok: true, value: { config: { appKey: 'ak1.default' } } });
+    expect(parseCrmConfig('servicetitan', withoutAppKey, { defaultAppKey: 'ak1.default' })).toMatchObject({
+      ok: true,
+      value: { config: { appKey: 'ak1.default' } },
+    });
     expect(parseCrmConfig('servicetitan', withoutAppKey)).toEqual({ ok: false, message: 'crm_config.appKey is required' });
   });
 

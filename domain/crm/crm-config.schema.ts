@@ -19,9 +19,7 @@ const id = (field: string) => z.preprocess((v) => (typeof v === 'number' ? Strin
 const flag = (field: string) => z.boolean(`crm_config.${field} must be true or false`).optional();
 
 const idOrIdPerKey = (field: string) =>
-  z
-    .union([id(field), z.record(z.string(), id(field))], { error: `crm_config.${field} must be an id or a map of ids` })
-    .optional();
+  z.union([id(field), z.record(z.string(), id(field))], { error: `crm_config.${field} must be an id or a map of ids` }).optional();
 
 /** {crm_a}: the shared CRM configuration. appKey may be left out: the deployment's SERVICETITAN_APP_KEY is the default. */
 export const ServiceTitanCrmConfigSchema = z.object(
@@ -43,7 +41,10 @@ export const ServiceTitanCrmConfigSchema = z.object(
     /** The product's agent id in the CRM. */
     agentId: id('agentId').optional(),
     defaultEmployeeId: id('defaultEmployeeId').optional(),
-    emergencyArrivalWindowDuration: z.number(`crm_config.emergencyArrivalWindowDuration must be a number`).positive('crm_config.emergencyArrivalWindowDuration must be positive').optional(),
+    emergencyArrivalWindowDuration: z
+      .number(`crm_config.emergencyArrivalWindowDuration must be a number`)
+      .positive('crm_config.emergencyArrivalWindowDuration must be positive')
+      .optional(),
     bookingProviderId: id('bookingProviderId').optional(),
     autoAssignTech: flag('autoAssignTech'),
     assignDummyTech: flag('assignDummyTech'),
@@ -111,5 +112,7 @@ function mask(secret: string): string {
 /** crm_config as an API may show it: every secret masked. */
 export function maskedCrmConfig(connection: CrmConnection): Record<string, unknown> {
   const secrets = new Set(SECRET_FIELDS[connection.crmName]);
-  return Object.fromEntries(Object.entries(connection.config).map(([key, value]) => [key, secrets.has(key) && typeof value === 'string' ? mask(value) : value]));
+  return Object.fromEntries(
+    Object.entries(connection.config).map(([key, value]) => [key, secrets.has(key) && typeof value === 'string' ? mask(value) : value]),
+  );
 }

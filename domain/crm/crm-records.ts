@@ -4,24 +4,28 @@
  * Ids are strings on the port: ServiceTitan's are numbers, other CRMs' are not.
  */
 
-export type ContactType = 'Landline' | 'Mobile' | 'Email' | 'Fax';export interface Contact {
+export type ContactType = 'Landline' | 'Mobile' | 'Email' | 'Fax';
+export interface Contact {
   id?: string;
   type: ContactType;
   description?: string;
   value: string;
-}export interface Address {
+}
+export interface Address {
   street: string;
   unit?: string;
   city: string;
   state: string;
   zip: string;
   country: string;
-}export interface CustomerLocation {
+}
+export interface CustomerLocation {
   id: string;
   customerId: string;
   name: string;
   address: Address;
-}export interface Customer {
+}
+export interface Customer {
   id: string;
   name: string;
   type: 'Residential' | 'Commercial';
@@ -30,11 +34,13 @@ export type ContactType = 'Landline' | 'Mobile' | 'Email' | 'Fax';export interfa
   contacts: Contact[];
   locations: CustomerLocation[];
   memberships?: Membership[];
-}export interface BusinessUnit {
+}
+export interface BusinessUnit {
   id: string;
   name: string;
   trade: string;
-}export interface JobType {
+}
+export interface JobType {
   id: string;
   name: string;
   businessUnitIds: string[];
@@ -44,14 +50,16 @@ export type ContactType = 'Landline' | 'Mobile' | 'Email' | 'Fax';export interfa
   duration: number;
   /** Skills a technician needs to be offered for this job type (skill-based availability). */
   skills: string[];
-}export interface TechnicianShift {
+}
+export interface TechnicianShift {
   id: string;
   technicianId: string;
   start: Date;
   end: Date;
   shiftType: 'Normal' | 'OnCall' | 'TimeOff';
   active: boolean;
-}export interface Technician {
+}
+export interface Technician {
   id: string;
   name: string;
   email: string;
@@ -60,7 +68,8 @@ export type ContactType = 'Landline' | 'Mobile' | 'Email' | 'Fax';export interfa
   businessUnitIds: string[];
   skills: string[];
   active: boolean;
-}export interface ArrivalWindow {
+}
+export interface ArrivalWindow {
   id: string;
   /** Local wall-clock start, HH:mm. */
   start: string;
@@ -68,13 +77,16 @@ export type ContactType = 'Landline' | 'Mobile' | 'Email' | 'Fax';export interfa
   duration: string;
   businessUnitIds: string[];
   active: boolean;
-}export interface Zone {
+}
+export interface Zone {
   id: string;
   name: string;
   zipcodes: string[];
   businessUnitIds: string[];
   technicianIds: string[];
-}export type AppointmentStatus = 'Scheduled' | 'Dispatched' | 'Working' | 'Hold' | 'Done' | 'Canceled';export interface Appointment {
+}
+export type AppointmentStatus = 'Scheduled' | 'Dispatched' | 'Working' | 'Hold' | 'Done' | 'Canceled';
+export interface Appointment {
   id: string;
   jobId: string;
   customerId: string;
@@ -86,7 +98,9 @@ export type ContactType = 'Landline' | 'Mobile' | 'Email' | 'Fax';export interfa
   status: AppointmentStatus;
   isConfirmed: boolean;
   specialInstructions?: string | null;
-}export type JobStatus = 'SCHEDULED' | 'COMPLETED' | 'CANCELED';export interface Job {
+}
+export type JobStatus = 'SCHEDULED' | 'COMPLETED' | 'CANCELED';
+export interface Job {
   id: string;
   jobNumber: string;
   customerId: string;
@@ -100,12 +114,14 @@ export type ContactType = 'Landline' | 'Mobile' | 'Email' | 'Fax';export interfa
   appointments: Appointment[];
   tagTypeIds?: string[];
   cancelReason?: string | null;
-}export interface CreateCustomerInput {
+}
+export interface CreateCustomerInput {
   name: string;
   type: 'Residential' | 'Commercial';
   contacts: Contact[];
   locations: { name: string; address: Address }[];
-}export interface CreateJobInput {
+}
+export interface CreateJobInput {
   /** The same key always yields the same job: a retried booking books once. */
   idempotencyKey: string;
   customerId: string;
@@ -115,7 +131,9 @@ export type ContactType = 'Landline' | 'Mobile' | 'Email' | 'Fax';export interfa
   priority?: 'Low' | 'Normal' | 'High' | 'Urgent';
   summary: string;
   appointment: { start: Date; end: Date; arrivalWindowStart?: Date; arrivalWindowEnd?: Date; technicianIds?: string[] };
-}export type BookingStatus = 'New' | 'Converted' | 'Dismissed' | 'Accepted';export interface Booking {
+}
+export type BookingStatus = 'New' | 'Converted' | 'Dismissed' | 'Accepted';
+export interface Booking {
   id: string;
   source: string;
   name: string;
@@ -123,7 +141,8 @@ export type ContactType = 'Landline' | 'Mobile' | 'Email' | 'Fax';export interfa
   externalId: string;
   summary: string;
   createdOn: Date;
-}export interface CreateBookingInput {
+}
+export interface CreateBookingInput {
   /** externalId doubles as the idempotency key. */
   externalId: string;
   source: string;
@@ -134,17 +153,20 @@ export type ContactType = 'Landline' | 'Mobile' | 'Email' | 'Fax';export interfa
   startTime?: Date;
   businessUnitId?: string;
   jobTypeId?: string;
-}export interface CallbackRequest {
+}
+export interface CallbackRequest {
   id: string;
   phoneNumber: string;
   isEmergency: boolean;
   createdOn: Date;
-}export interface CreateCallbackRequestInput {
+}
+export interface CreateCallbackRequestInput {
   idempotencyKey: string;
   phoneNumber: string;
   isEmergency: boolean;
   note?: string;
-}export interface DateRange {
+}
+export interface DateRange {
   from: Date;
   to: Date;
 }

@@ -19,7 +19,12 @@ describe('transcript line (spec 000 §3)', () => {
   });
 
   it('marks a line without a role as Unknown and pads the minutes', () => {
-    expect(parseTranscriptLine({ message: '10:30 works for me', ts: '3:07' })).toEqual({ role: 'Unknown', message: '10:30 works for me', timestamp: '03:07', seconds: 187 });
+    expect(parseTranscriptLine({ message: '10:30 works for me', ts: '3:07' })).toEqual({
+      role: 'Unknown',
+      message: '10:30 works for me',
+      timestamp: '03:07',
+      seconds: 187,
+    });
   });
 
   it('rejects a timestamp that is not mm:ss', () => {

@@ -1,4 +1,4 @@
-import { CallEndedReasonSchema } from "../call/call-record.schema";
+import { CallEndedReasonSchema } from '../call/call-record.schema';
 import { z } from 'zod';
 import { TimezoneSchema, TradeSchema } from '../organization/organization-settings.schema';
 import { TaskInstructionsSchema } from '../organization/org-profile.schema';

@@ -4,12 +4,7 @@ import { BOOKED_TAGS, EXCUSED_TAGS, OUTBOUND_TEXT_TAGS, UNBOOKED_TAGS } from './
 import type { CanonicalCallRecord } from '../call/call-record.schema';
 
 export type SummaryTaskName =
-  | 'summary_excused'
-  | 'summary_unbooked'
-  | 'summary_demo'
-  | 'summary_happy_call'
-  | 'summary_appointment_reminder'
-  | 'summary_generic';
+  'summary_excused' | 'summary_unbooked' | 'summary_demo' | 'summary_happy_call' | 'summary_appointment_reminder' | 'summary_generic';
 
 export type TagTaskName = 'tags_booked' | 'tags_excused' | 'tags_unbooked' | 'tags_outbound_text';
 

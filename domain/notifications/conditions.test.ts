@@ -1,12 +1,4 @@
-import {
-  type Condition,
-  ConditionSchema,
-  conditionsHold,
-  evaluateCondition,
-  isEmpty,
-  partialMatch,
-  readPath,
-} from './conditions';
+import { type Condition, ConditionSchema, conditionsHold, evaluateCondition, isEmpty, partialMatch, readPath } from './conditions';
 
 const subject = {
   call_status: 'BOOKED',
@@ -96,22 +88,14 @@ const cases: Record<string, Case[]> = {
     ['an element matching one key of many', { path: 'bookings', operator: 'array_containing', value: { isEmergency: true } }, true],
     ['an element matching two keys', { path: 'bookings', operator: 'array_containing', value: { isEmergency: true, techId: 901 } }, true],
     ['keys that hold only in different elements', { path: 'bookings', operator: 'array_containing', value: { isEmergency: true, techId: 902 } }, false],
-    [
-      'a nested partial object',
-      { path: 'bookings', operator: 'array_containing', value: { appointment: { start: '2025-01-04T04:00:00Z' } } },
-      true,
-    ],
+    ['a nested partial object', { path: 'bookings', operator: 'array_containing', value: { appointment: { start: '2025-01-04T04:00:00Z' } } }, true],
     [
       'a nested object that differs at depth',
       { path: 'bookings', operator: 'array_containing', value: { isEmergency: true, appointment: { start: '2025-01-06T14:00:00Z' } } },
       false,
     ],
     ['a key no element has', { path: 'bookings', operator: 'array_containing', value: { isEmergency: true, priority: 'Urgent' } }, false],
-    [
-      'arrays inside an element, element by element',
-      { path: 'bookings', operator: 'array_containing', value: { jobSummary: [{ title: 'Summary' }] } },
-      true,
-    ],
+    ['arrays inside an element, element by element', { path: 'bookings', operator: 'array_containing', value: { jobSummary: [{ title: 'Summary' }] } }, true],
     ['a primitive element', { path: 'tags', operator: 'array_containing', value: 'booked' }, true],
     ['a field that is not an array', { path: 'callback', operator: 'array_containing', value: { is_emergency: false } }, false],
     ['an empty array', { path: 'errors', operator: 'array_containing', value: {} }, false],

@@ -15,9 +15,7 @@ export const CONDITION_OPERATORS = [
 ] as const;
 export type ConditionOperator = (typeof CONDITION_OPERATORS)[number];
 
-const PathSchema = z
-  .string()
-  .regex(/^[^.\s]+(\.[^.\s]+)*$/, 'A path is field names joined by dots, e.g. callback.is_emergency');
+const PathSchema = z.string().regex(/^[^.\s]+(\.[^.\s]+)*$/, 'A path is field names joined by dots, e.g. callback.is_emergency');
 
 export const ConditionSchema = z.discriminatedUnion('operator', [
   z.object({ path: PathSchema, operator: z.enum(['is_empty', 'is_not_empty']) }),

@@ -91,7 +91,14 @@ describe('SMS', () => {
     });
 
     expect(smsMessage(event, context).text).toBe(
-      ['AC not cooling', 'Status: No Answer', 'Customer: Unknown Customer', 'Summary: Caller hung up.', 'Unbooked Reason: No conversation before hang-up', `Details: ${link}`].join('\n'),
+      [
+        'AC not cooling',
+        'Status: No Answer',
+        'Customer: Unknown Customer',
+        'Summary: Caller hung up.',
+        'Unbooked Reason: No conversation before hang-up',
+        `Details: ${link}`,
+      ].join('\n'),
     );
   });
 });

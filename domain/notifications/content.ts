@@ -1,13 +1,8 @@
 import type { CrmName, Timezone } from '../organization/organization-settings.schema';
 import { prettifyEnum } from '../validation/text';
-import type {
-  EventAddress,
-  EventBooking,
-  NotificationEvent,
-  SummarySection,
-} from './interaction-event.schema';
+import type { EventAddress, EventBooking, NotificationEvent, SummarySection } from './interaction-event.schema';
 import type { DeliveryPurpose, NotificationChannel } from './recipients';
-import type { CallStatus } from "../interaction/interaction.schema";
+import type { CallStatus } from '../interaction/interaction.schema';
 
 /** Formats an instant as YYYY-MM-DD HH:mm:ss on the zone's wall clock; supplied by the org-local time module. */
 export type FormatInZone = (date: Date, zone: Timezone) => string;
@@ -231,7 +226,10 @@ export function callAnalysisText(event: NotificationEvent, context: ContentConte
     customer.address ? `Address: ${customer.address}` : null,
     ...event.payload.bookings.map((booking) => appointmentLine(bookingView(booking, context))),
     ...event.payload.summary.map((section) => {
-      const content = section.content.map((line) => line.trim()).filter(Boolean).join(' ');
+      const content = section.content
+        .map((line) => line.trim())
+        .filter(Boolean)
+        .join(' ');
       return content ? `${section.title}: ${content}` : null;
     }),
   ];
@@ -301,12 +299,7 @@ export function emergencyJobDetails(event: NotificationEvent, context: ContentCo
   };
 }
 
-export function buildContent(
-  event: NotificationEvent,
-  channel: NotificationChannel,
-  purpose: DeliveryPurpose,
-  context: ContentContext,
-): NotificationContent {
+export function buildContent(event: NotificationEvent, channel: NotificationChannel, purpose: DeliveryPurpose, context: ContentContext): NotificationContent {
   switch (channel) {
     case 'email':
       return purpose === 'call_errors' ? callErrorsEmail(event) : interactionEmail(event, context);

@@ -1,6 +1,6 @@
 import { NotificationEventSchema } from './interaction-event.schema';
 import { ORG_ID, csrCall, emergencyBooking, widgetEvent } from './test-fixtures';
-import { BOOKED_WITHOUT_BOOKINGS } from "../interaction/interaction.schema";
+import { BOOKED_WITHOUT_BOOKINGS } from '../interaction/interaction.schema';
 
 const org = { id: ORG_ID, name: 'Demo HVAC', timezone: 'America/New_York', crm_name: 'servicetitan' };
 const minimalCall = { interaction_id: 'i-1', date: '2025-01-04T03:10:00Z', call_status: 'UNBOOKED', org };

@@ -1,4 +1,4 @@
-import { CallStatusSchema, BOOKED_WITHOUT_BOOKINGS } from "../interaction/interaction.schema";
+import { CallStatusSchema, BOOKED_WITHOUT_BOOKINGS } from '../interaction/interaction.schema';
 import { z } from 'zod';
 import { CrmNameSchema, TimezoneSchema } from '../organization/organization-settings.schema';
 

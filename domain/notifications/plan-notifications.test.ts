@@ -1,16 +1,6 @@
 import { type PlanNotificationsInput, planNotifications } from './plan-notifications';
 import { NotificationSettingsSchema } from './recipients';
-import {
-  DASHBOARD_URL,
-  INTERACTION_ID,
-  ORG_ID,
-  csrCall,
-  emergencyBooking,
-  formatInZone,
-  openWindows,
-  organization,
-  widgetEvent,
-} from './test-fixtures';
+import { DASHBOARD_URL, INTERACTION_ID, ORG_ID, csrCall, emergencyBooking, formatInZone, openWindows, organization, widgetEvent } from './test-fixtures';
 
 const link = `${DASHBOARD_URL}/dashboard/link/${INTERACTION_ID}`;
 
@@ -197,7 +187,15 @@ describe('planNotifications', () => {
 
     const withChat = plan({
       event: widgetEvent({ call_status: 'BOOKED', bookings: [] }),
-      settings: [{ rule_id: 'BookedCallRule', recipients: [{ group: 'office', channel: 'slack', time: 'ALWAYS' }, { group: 'office', channel: 'email', time: 'ALWAYS' }] }],
+      settings: [
+        {
+          rule_id: 'BookedCallRule',
+          recipients: [
+            { group: 'office', channel: 'slack', time: 'ALWAYS' },
+            { group: 'office', channel: 'email', time: 'ALWAYS' },
+          ],
+        },
+      ],
     });
 
     expect(withChat.deliveries.map((d) => d.channel)).toEqual(['email', 'email']);

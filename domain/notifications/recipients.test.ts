@@ -51,9 +51,7 @@ describe('receiver groups and channels (000 §4, 001 §6)', () => {
   });
 
   it('names the group and channel in the message', () => {
-    const result = NotificationSettingsSchema.safeParse([
-      { rule_id: 'EmergencyJobRule', recipients: [{ group: 'cc', channel: 'call', time: 'AFTER_HOURS' }] },
-    ]);
+    const result = NotificationSettingsSchema.safeParse([{ rule_id: 'EmergencyJobRule', recipients: [{ group: 'cc', channel: 'call', time: 'AFTER_HOURS' }] }]);
 
     expect(result.error?.issues[0].message).toBe('Receiver group cc cannot be notified by call; allowed channels: sms');
   });
@@ -196,11 +194,21 @@ describe('resolveDeliveries', () => {
       ...overrides,
     });
   const summary = (deliveries: ReturnType<typeof resolve>['deliveries']) =>
-    deliveries.map((d) => `${d.channel} ${d.address}${d.recipientName ? ` (${d.recipientName})` : ''} ← ${d.causes.map((c) => `${c.ruleId}/${c.group}`).join(', ')}`);
+    deliveries.map(
+      (d) => `${d.channel} ${d.address}${d.recipientName ? ` (${d.recipientName})` : ''} ← ${d.causes.map((c) => `${c.ruleId}/${c.group}`).join(', ')}`,
+    );
 
   it('sends office e-mail to the office address and every CC e-mail, and team chat to the org workspace', () => {
     const { deliveries } = resolve(
-      [{ rule_id: 'InboundCallRule', recipients: [{ group: 'office', channel: 'email', time: 'ALWAYS' }, { group: 'office', channel: 'slack', time: 'ALWAYS' }] }],
+      [
+        {
+          rule_id: 'InboundCallRule',
+          recipients: [
+            { group: 'office', channel: 'email', time: 'ALWAYS' },
+            { group: 'office', channel: 'slack', time: 'ALWAYS' },
+          ],
+        },
+      ],
       ['InboundCallRule'],
       { org: organization({ cc_emails: ['owner@demo-hvac.test', ' ', 'dispatch@demo-hvac.test'] }) },
     );
@@ -262,7 +270,15 @@ describe('resolveDeliveries', () => {
 
   it('sends one SMS to a number that is both on call and a CC phone, written differently', () => {
     const { deliveries } = resolve(
-      [{ rule_id: 'EmergencyJobRule', recipients: [{ group: 'oncall_tech', channel: 'sms', time: 'ALWAYS' }, { group: 'cc', channel: 'sms', time: 'ALWAYS' }] }],
+      [
+        {
+          rule_id: 'EmergencyJobRule',
+          recipients: [
+            { group: 'oncall_tech', channel: 'sms', time: 'ALWAYS' },
+            { group: 'cc', channel: 'sms', time: 'ALWAYS' },
+          ],
+        },
+      ],
       ['EmergencyJobRule'],
       { event: csrCall({ call_status: 'BOOKED', bookings: [emergencyBooking()] }), org: organization({ cc_phone_numbers: ['+15552000001'] }) },
     );
@@ -275,7 +291,13 @@ describe('resolveDeliveries', () => {
 
   it('adds a phone call for on-call groups under EmergencyJobRule only', () => {
     const settings: NotificationSetting[] = [
-      { rule_id: 'EmergencyJobRule', recipients: [{ group: 'oncall_manager', channel: 'sms', time: 'ALWAYS' }, { group: 'cc', channel: 'sms', time: 'ALWAYS' }] },
+      {
+        rule_id: 'EmergencyJobRule',
+        recipients: [
+          { group: 'oncall_manager', channel: 'sms', time: 'ALWAYS' },
+          { group: 'cc', channel: 'sms', time: 'ALWAYS' },
+        ],
+      },
       { rule_id: 'BookedCallRule', recipients: [{ group: 'oncall_tech', channel: 'sms', time: 'ALWAYS' }] },
     ];
     const { deliveries } = resolve(settings, ['BookedCallRule', 'EmergencyJobRule'], {
@@ -295,7 +317,10 @@ describe('resolveDeliveries', () => {
       [
         {
           rule_id: 'EmergencyJobRule',
-          recipients: [{ group: 'oncall_tech', channel: 'sms', time: 'ALWAYS' }, { group: 'oncall_tech', channel: 'call', time: 'ALWAYS' }],
+          recipients: [
+            { group: 'oncall_tech', channel: 'sms', time: 'ALWAYS' },
+            { group: 'oncall_tech', channel: 'call', time: 'ALWAYS' },
+          ],
         },
       ],
       ['EmergencyJobRule'],
@@ -339,7 +364,14 @@ describe('resolveDeliveries', () => {
     });
 
     expect(skipped).toEqual([
-      { ruleId: 'InboundCallRule', group: 'office', channel: 'email', time: 'ALWAYS', reason: 'no_recipient', detail: 'The organization has no office e-mail and no CC e-mails' },
+      {
+        ruleId: 'InboundCallRule',
+        group: 'office',
+        channel: 'email',
+        time: 'ALWAYS',
+        reason: 'no_recipient',
+        detail: 'The organization has no office e-mail and no CC e-mails',
+      },
     ]);
   });
 

@@ -103,9 +103,18 @@ export function isLocalDate(value: string): boolean {
 export const NotificationOrganizationSchema = z.object({
   id: z.string().min(1),
   timezone: TimezoneSchema,
-  office_email: z.string().nullish().transform((email) => email ?? ''),
-  cc_emails: z.array(z.string()).nullish().transform((emails) => emails ?? []),
-  cc_phone_numbers: z.array(z.string()).nullish().transform((phones) => phones ?? []),
+  office_email: z
+    .string()
+    .nullish()
+    .transform((email) => email ?? ''),
+  cc_emails: z
+    .array(z.string())
+    .nullish()
+    .transform((emails) => emails ?? []),
+  cc_phone_numbers: z
+    .array(z.string())
+    .nullish()
+    .transform((phones) => phones ?? []),
   oncall_schedule: OnCallScheduleSchema.nullish().transform((schedule) => schedule ?? {}),
 });
 export type NotificationOrganization = z.infer<typeof NotificationOrganizationSchema>;
@@ -125,13 +134,13 @@ const TRADE_ALIASES: ReadonlyArray<readonly [string, Trade]> = [
 
 /** The trades a department or business-unit label names, e.g. "HVAC Service" → [HVAC], "Garage Doors" → [Garage_Door]. */
 export function tradesNamedIn(label: string): Trade[] {
-  const text = ` ${label.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim()} `;
+  const text = ` ${label
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim()} `;
   return TRADES.filter((trade) => {
     const stem = trade.toLowerCase().replace(/_/g, ' ').replace(/s$/, '');
-    return (
-      new RegExp(` ${stem}s? `).test(text) ||
-      TRADE_ALIASES.some(([alias, aliased]) => aliased === trade && text.includes(` ${alias} `))
-    );
+    return new RegExp(` ${stem}s? `).test(text) || TRADE_ALIASES.some(([alias, aliased]) => aliased === trade && text.includes(` ${alias} `));
   });
 }
 
@@ -154,12 +163,7 @@ export function jobTrades(event: NotificationEvent, ruleId: NotificationRuleId):
  * or nobody of the job's trade is on call that day, everyone of the role on call that day is returned:
  * an emergency reaching someone who can pass it on beats reaching nobody.
  */
-export function onCallPeople(
-  schedule: OnCallSchedule,
-  localDate: string,
-  role: OnCallPerson['role'],
-  trades: readonly Trade[],
-): OnCallPerson[] {
+export function onCallPeople(schedule: OnCallSchedule, localDate: string, role: OnCallPerson['role'], trades: readonly Trade[]): OnCallPerson[] {
   const days = (schedule[localDate.slice(0, 7)] ?? []).filter((day) => day.date === localDate);
   const people = days.flatMap((day) => day.people).filter((person) => person.role === role);
   const ofTrade = people.filter((person) => trades.includes(person.department));
@@ -204,12 +208,7 @@ export interface NotificationDelivery {
   causes: DeliveryCause[];
 }
 
-export type SkipReason =
-  | 'time_window_closed'
-  | 'no_recipient'
-  | 'channel_not_allowed'
-  | 'channel_not_supported_by_rule'
-  | 'content_unavailable';
+export type SkipReason = 'time_window_closed' | 'no_recipient' | 'channel_not_allowed' | 'channel_not_supported_by_rule' | 'content_unavailable';
 
 export interface SkippedNotification {
   ruleId: NotificationRuleId;
@@ -237,12 +236,7 @@ interface ResolvedAddress {
   recipientName?: string;
 }
 
-function resolveAddresses(
-  group: ReceiverGroup,
-  channel: NotificationChannel,
-  ruleId: NotificationRuleId,
-  input: ResolveDeliveriesInput,
-): ResolvedAddress[] {
+function resolveAddresses(group: ReceiverGroup, channel: NotificationChannel, ruleId: NotificationRuleId, input: ResolveDeliveriesInput): ResolvedAddress[] {
   const { org } = input;
   switch (group) {
     case 'oncall_tech':
@@ -252,7 +246,10 @@ function resolveAddresses(
     }
     case 'office':
       if (channel === 'slack') return [{ address: org.id }];
-      return [org.office_email, ...org.cc_emails].map((email) => email.trim()).filter((email) => email !== '').map((address) => ({ address }));
+      return [org.office_email, ...org.cc_emails]
+        .map((email) => email.trim())
+        .filter((email) => email !== '')
+        .map((address) => ({ address }));
     case 'cc':
       return org.cc_phone_numbers.filter((phone) => phone.trim() !== '').map((phone) => ({ address: recipientPhoneNumber(phone, org.timezone) }));
   }

@@ -70,7 +70,5 @@ export const NOTIFICATION_RULES: readonly NotificationRule[] = [
 
 /** The ids of the rules that fire for the event, in table order. */
 export function evaluateRules(event: NotificationEvent): NotificationRuleId[] {
-  return NOTIFICATION_RULES.filter(
-    (rule) => rule.eventTypes.includes(event.type) && conditionsHold(event.payload, rule.conditions),
-  ).map((rule) => rule.id);
+  return NOTIFICATION_RULES.filter((rule) => rule.eventTypes.includes(event.type) && conditionsHold(event.payload, rule.conditions)).map((rule) => rule.id);
 }

@@ -23,7 +23,10 @@ export type BusinessAddress = z.infer<typeof BusinessAddressSchema>;
 /** 000 §3 sms_config; the product keeps what it is given (10DLC registration is a later issue). */
 export const SmsConfigSchema = z.object({
   tcrBrandRegistration: z.unknown().optional(),
-  verificationStatus: z.object({ brandId: z.string().nullable(), brandStatus: z.string().nullable(), campaignStatus: z.string().nullable() }).partial().optional(),
+  verificationStatus: z
+    .object({ brandId: z.string().nullable(), brandStatus: z.string().nullable(), campaignStatus: z.string().nullable() })
+    .partial()
+    .optional(),
   messagingConfig: z.object({ messagingConfigSid: z.string().nullable(), phoneNumber: z.string().nullable() }).partial().optional(),
 });
 
@@ -35,7 +38,10 @@ export const CompanyProfileFieldsSchema = z.object({
   privacy_policy: WebUrlSchema.nullable(),
   address: BusinessAddressSchema.nullable(),
   contact_number: OrganizationPhoneNumberSchema.nullable(),
-  ein: z.string().regex(/^\d{2}-\d{7}$/, EIN_MESSAGE).nullable(),
+  ein: z
+    .string()
+    .regex(/^\d{2}-\d{7}$/, EIN_MESSAGE)
+    .nullable(),
   contact_email: z.email(EMAIL_MESSAGE).nullable(),
   sms_config: SmsConfigSchema.nullable(),
 });

@@ -19,18 +19,7 @@ export const TIMEZONES = [
 export const TimezoneSchema = z.enum(TIMEZONES);
 export type Timezone = z.infer<typeof TimezoneSchema>;
 
-export const TRADES = [
-  'Plumbing',
-  'Electrical',
-  'Excavation',
-  'HVAC',
-  'Drains',
-  'Appliances',
-  'Generators',
-  'Garage_Door',
-  'Roofing',
-  'Restoration',
-] as const;
+export const TRADES = ['Plumbing', 'Electrical', 'Excavation', 'HVAC', 'Drains', 'Appliances', 'Generators', 'Garage_Door', 'Roofing', 'Restoration'] as const;
 export const TradeSchema = z.enum(TRADES);
 export type Trade = z.infer<typeof TradeSchema>;
 
@@ -49,9 +38,7 @@ export const WeeklyHoursSchema = z.partialRecord(z.enum(WEEKDAYS), z.array(TimeR
 export type WeeklyHours = z.infer<typeof WeeklyHoursSchema>;
 
 /** Onboarding default (spec 000 §9): Monday–Friday 09:00–17:00. */
-export const DEFAULT_REGULAR_HOURS: WeeklyHours = Object.fromEntries(
-  WEEKDAYS.slice(0, 5).map((d) => [d, [{ start: '09:00', end: '17:00' }]]),
-);
+export const DEFAULT_REGULAR_HOURS: WeeklyHours = Object.fromEntries(WEEKDAYS.slice(0, 5).map((d) => [d, [{ start: '09:00', end: '17:00' }]]));
 
 /** feature_flags of 000 §3 (optional booleans, customer_to_speak_first a list); unknown keys are dropped. */
 export const OrganizationFeatureFlagsSchema = z

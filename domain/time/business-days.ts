@@ -10,7 +10,7 @@ export function addBusinessDaysToDate(date: string, n: number): string {
   if (!Number.isInteger(n)) throw new RangeError(`Business days must be a whole number, got ${n}`);
   const step = Math.sign(n);
   let current = date;
-  for (let left = Math.abs(n); left > 0; ) {
+  for (let left = Math.abs(n); left > 0;) {
     current = addDays(current, step);
     if (!isWeekendDate(current)) left -= 1;
   }

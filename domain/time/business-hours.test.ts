@@ -73,13 +73,13 @@ describe('isWithinHours', () => {
   });
 
   it('honours every range of a day', () => {
-    const split: WeeklyHours = { Monday: [{ start: '08:00', end: '12:00' }, { start: '13:00', end: '17:00' }] };
-    expect(['11:59', '12:00', '12:59', '13:00'].map((t) => isWithinHours(local('2026-03-09', t), NY, split))).toEqual([
-      true,
-      false,
-      false,
-      true,
-    ]);
+    const split: WeeklyHours = {
+      Monday: [
+        { start: '08:00', end: '12:00' },
+        { start: '13:00', end: '17:00' },
+      ],
+    };
+    expect(['11:59', '12:00', '12:59', '13:00'].map((t) => isWithinHours(local('2026-03-09', t), NY, split))).toEqual([true, false, false, true]);
   });
 
   it('follows wall-clock time on a DST day', () => {
@@ -115,8 +115,6 @@ describe('isRecipientTimeOpen', () => {
   ])('%s', (_label, date, time, expected) => {
     const instant = local(date, time);
     expect(RECIPIENT_TIMES).toEqual(['ALWAYS', 'AFTER_HOURS', 'OFFICE_HOURS', 'NON_OFFICE_HOURS']);
-    expect(RECIPIENT_TIMES.map((setting) => isRecipientTimeOpen(setting, instant, NY, DEFAULT_REGULAR_HOURS, holidays))).toEqual(
-      expected,
-    );
+    expect(RECIPIENT_TIMES.map((setting) => isRecipientTimeOpen(setting, instant, NY, DEFAULT_REGULAR_HOURS, holidays))).toEqual(expected);
   });
 });

@@ -35,22 +35,12 @@ function isOpenAt(date: string, minute: number, weeklyHours: WeeklyHours, holida
 }
 
 /** Whether the instant falls inside the weekly hours, read on the zone's wall clock. Holidays are YYYY-MM-DD. */
-export function isWithinHours(
-  instant: Date,
-  timeZone: string,
-  weeklyHours: WeeklyHours,
-  holidays: readonly string[] = [],
-): boolean {
+export function isWithinHours(instant: Date, timeZone: string, weeklyHours: WeeklyHours, holidays: readonly string[] = []): boolean {
   const p = toZonedParts(instant, timeZone);
   return isOpenAt(p.date, p.hour * 60 + p.minute, weeklyHours, new Set(holidays));
 }
 
-export function classifyTimeWindow(
-  instant: Date,
-  timeZone: string,
-  regularHours: WeeklyHours,
-  holidays: readonly string[] = [],
-): TimeWindow {
+export function classifyTimeWindow(instant: Date, timeZone: string, regularHours: WeeklyHours, holidays: readonly string[] = []): TimeWindow {
   return isWithinHours(instant, timeZone, regularHours, holidays) ? 'OFFICE_HOURS' : 'AFTER_HOURS';
 }
 

@@ -157,9 +157,7 @@ describe('instant → local parts → instant', () => {
   it('reads the same wall clock as the oracle and comes back to the instant, or to its earlier twin in an overlap', () => {
     const rand = prng(20261101);
     const { found, check } = mismatches();
-    const weekdayFormatters = new Map(
-      TIMEZONES.map((zone) => [zone, new Intl.DateTimeFormat('en-US', { timeZone: zone, weekday: 'long' })]),
-    );
+    const weekdayFormatters = new Map(TIMEZONES.map((zone) => [zone, new Intl.DateTimeFormat('en-US', { timeZone: zone, weekday: 'long' })]));
     let twins = 0;
     for (let i = 0; i < SAMPLES; i++) {
       const zone = rand.pick(TIMEZONES);
@@ -270,9 +268,7 @@ describe('isWithinHours', () => {
       const hours = randomHours(rand);
       const wall = oracleWall(instant.getTime(), zone);
       const today = Date.parse(`${wall.slice(0, 10)}T00:00:00Z`);
-      const holidays = [-1, 0, 1]
-        .filter(() => rand.next() < 0.2)
-        .map((d) => new Date(today + d * DAY).toISOString().slice(0, 10));
+      const holidays = [-1, 0, 1].filter(() => rand.next() < 0.2).map((d) => new Date(today + d * DAY).toISOString().slice(0, 10));
       const label = `${zone} ${instant.toISOString()} ${JSON.stringify(hours)} ${holidays}`;
 
       const expected = bruteForceOpen(wall, hours, holidays);

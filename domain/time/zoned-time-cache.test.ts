@@ -3,11 +3,34 @@ import fc from 'fast-check';
 import { toZonedParts } from './zoned-time';
 
 // The bucketed offset cache must read exactly what Intl reads, transitions included.
-const ZONES = ['America/New_York', 'America/St_Johns', 'Australia/Lord_Howe', 'Asia/Kathmandu', 'Pacific/Chatham', 'Europe/London', 'America/Phoenix', 'Africa/Monrovia'];
+const ZONES = [
+  'America/New_York',
+  'America/St_Johns',
+  'Australia/Lord_Howe',
+  'Asia/Kathmandu',
+  'Pacific/Chatham',
+  'Europe/London',
+  'America/Phoenix',
+  'Africa/Monrovia',
+];
 
 function reference(instant: Date, timeZone: string) {
-  const f = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });
-  const p = Object.fromEntries(f.formatToParts(instant).filter((x) => x.type !== 'literal').map((x) => [x.type, Number(x.value)]));
+  const f = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  });
+  const p = Object.fromEntries(
+    f
+      .formatToParts(instant)
+      .filter((x) => x.type !== 'literal')
+      .map((x) => [x.type, Number(x.value)]),
+  );
   return { year: p.year, month: p.month, day: p.day, hour: p.hour, minute: p.minute, second: p.second };
 }
 
@@ -26,7 +49,11 @@ describe('toZonedParts with cached offsets', () => {
   });
 
   it('agrees with Intl every minute across a spring-forward and a fall-back', () => {
-    for (const [zone, from] of [['America/New_York', Date.UTC(2026, 2, 8, 5)], ['America/New_York', Date.UTC(2026, 10, 1, 4)], ['Australia/Lord_Howe', Date.UTC(2026, 3, 4, 14)]] as const) {
+    for (const [zone, from] of [
+      ['America/New_York', Date.UTC(2026, 2, 8, 5)],
+      ['America/New_York', Date.UTC(2026, 10, 1, 4)],
+      ['Australia/Lord_Howe', Date.UTC(2026, 3, 4, 14)],
+    ] as const) {
       for (let ms = from; ms < from + 4 * 3_600_000; ms += 60_000 + 7_000) {
         const p = toZonedParts(new Date(ms), zone);
         expect({ year: p.year, month: p.month, day: p.day, hour: p.hour, minute: p.minute, second: p.second }).toEqual(reference(new Date(ms), zone));

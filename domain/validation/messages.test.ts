@@ -47,9 +47,7 @@ describe('date rules', () => {
 
   it('checks every holiday', () => {
     expect(HolidaysSchema.parse(['2026-12-25', '2027-01-01'])).toEqual(['2026-12-25', '2027-01-01']);
-    expect(HolidaysSchema.safeParse(['2026-12-25', '2026-12-32']).error?.issues).toMatchObject([
-      { path: [1], message: 'Must be YYYY-MM-DD format' },
-    ]);
+    expect(HolidaysSchema.safeParse(['2026-12-25', '2026-12-32']).error?.issues).toMatchObject([{ path: [1], message: 'Must be YYYY-MM-DD format' }]);
   });
 
   it.each([
@@ -72,14 +70,12 @@ describe('time buffers (spec 000 §5, §9)', () => {
     expect(messagesOf(DefaultTimeBufferSchema, -1)).toEqual(['Default time buffer must be non-negative']);
   });
 
-  it.each([
-    [{ value: 0, unit: 'hours' }],
-    [{ value: 8760, unit: 'hours' }],
-    [{ value: 365, unit: 'days' }],
-    [{ value: 1.5, unit: 'days' }],
-  ])('accepts %j', (buffer) => {
-    expect(TimeBufferSchema.parse(buffer)).toEqual(buffer);
-  });
+  it.each([[{ value: 0, unit: 'hours' }], [{ value: 8760, unit: 'hours' }], [{ value: 365, unit: 'days' }], [{ value: 1.5, unit: 'days' }]])(
+    'accepts %j',
+    (buffer) => {
+      expect(TimeBufferSchema.parse(buffer)).toEqual(buffer);
+    },
+  );
 
   it.each([
     [{ value: -1, unit: 'hours' }, 'Time buffer value must be non-negative'],
@@ -107,9 +103,7 @@ describe('agent and tool rules', () => {
   });
 
   it.each(['', 'x'.repeat(65), 'transfer call', 'transfer.call', 'tränsfer'])('refuses the transfer tool name %j', (name) => {
-    expect(messagesOf(TransferToolNameSchema, name)).toEqual([
-      'Must contain only a-z, A-Z, 0-9, underscores, or dashes (max 64 chars)',
-    ]);
+    expect(messagesOf(TransferToolNameSchema, name)).toEqual(['Must contain only a-z, A-Z, 0-9, underscores, or dashes (max 64 chars)']);
   });
 
   it.each([

@@ -14,14 +14,10 @@ const INVALID_EMAIL = 'Invalid email format';
 export const EmailSchema = z.email(INVALID_EMAIL);
 
 /** Organization e-mails (office_email, cc_emails, admin_emails): an e-mail or the empty string. */
-export const OrganizationEmailSchema = z
-  .string(INVALID_EMAIL)
-  .refine((value) => value === '' || EmailSchema.safeParse(value).success, INVALID_EMAIL);
+export const OrganizationEmailSchema = z.string(INVALID_EMAIL).refine((value) => value === '' || EmailSchema.safeParse(value).success, INVALID_EMAIL);
 
 /** On-call dates and holidays: a real calendar date, so 2026-02-30 is refused too. */
-export const CalendarDateSchema = z
-  .string('Must be YYYY-MM-DD format')
-  .refine(isValidCalendarDate, 'Must be YYYY-MM-DD format');
+export const CalendarDateSchema = z.string('Must be YYYY-MM-DD format').refine(isValidCalendarDate, 'Must be YYYY-MM-DD format');
 
 export const HolidaysSchema = z.array(CalendarDateSchema);
 
@@ -50,9 +46,7 @@ export const TimeBufferSchema = z
   });
 export type TimeBuffer = z.infer<typeof TimeBufferSchema>;
 
-export const TransferToolNameSchema = z
-  .string()
-  .regex(/^[a-zA-Z0-9_-]{1,64}$/, 'Must contain only a-z, A-Z, 0-9, underscores, or dashes (max 64 chars)');
+export const TransferToolNameSchema = z.string().regex(/^[a-zA-Z0-9_-]{1,64}$/, 'Must contain only a-z, A-Z, 0-9, underscores, or dashes (max 64 chars)');
 
 /** Spec 000 §9 limits; the spec gives no message for them. */
 export const CustomToolTimeoutMsSchema = z.number().int().min(1000).max(600_000);

@@ -1,9 +1,4 @@
-import {
-  OrganizationPhoneNumberSchema,
-  TransferDestinationNumberSchema,
-  formatPhoneNumberForDisplay,
-  normalizePhoneNumber,
-} from './phone';
+import { OrganizationPhoneNumberSchema, TransferDestinationNumberSchema, formatPhoneNumberForDisplay, normalizePhoneNumber } from './phone';
 
 describe('normalizePhoneNumber (spec 000 §5)', () => {
   it.each([
@@ -58,9 +53,7 @@ describe('phone number schemas', () => {
   it('accepts organization phones of +1 and 10 digits only', () => {
     expect(OrganizationPhoneNumberSchema.parse('+15551234567')).toBe('+15551234567');
     for (const bad of ['5551234567', '+1555123456', '+155512345678', '+1 555 123 4567', '+445551234567', 15551234567]) {
-      expect(OrganizationPhoneNumberSchema.safeParse(bad).error?.issues.map((i) => i.message)).toEqual([
-        'Phone number must be in format +1XXXXXXXXXX',
-      ]);
+      expect(OrganizationPhoneNumberSchema.safeParse(bad).error?.issues.map((i) => i.message)).toEqual(['Phone number must be in format +1XXXXXXXXXX']);
     }
   });
 

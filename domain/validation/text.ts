@@ -17,8 +17,7 @@ const REPLACEMENTS: ReadonlyArray<[RegExp, string | ((ch: string) => string)]> =
  */
 export function normalizeUnicode(text: string): string {
   return REPLACEMENTS.reduce(
-    (out, [pattern, replacement]) =>
-      typeof replacement === 'string' ? out.replace(pattern, replacement) : out.replace(pattern, replacement),
+    (out, [pattern, replacement]) => (typeof replacement === 'string' ? out.replace(pattern, replacement) : out.replace(pattern, replacement)),
     text,
   );
 }

@@ -62,7 +62,11 @@ describe('zipCodeSchema', () => {
 
   it('reports the spec message, or the override, for bad and missing input', () => {
     for (const input of ['12', undefined, 42]) {
-      expect(zipCodeSchema('US').safeParse(input).error?.issues.map((i) => i.message)).toEqual([ZIP_CODE_MESSAGE]);
+      expect(
+        zipCodeSchema('US')
+          .safeParse(input)
+          .error?.issues.map((i) => i.message),
+      ).toEqual([ZIP_CODE_MESSAGE]);
     }
     expect(zipCodeSchema('AU', 'Postcode please').safeParse('12').error?.issues[0].message).toBe('Postcode please');
   });

@@ -15,11 +15,7 @@ const GB_POSTCODE = /^(?:GIR ?0AA|[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2})$/;
  * A Canadian code is reduced to its FSA ("K1A 0B1" → "K1A"); countries other than US, CA, AU and GB
  * accept any non-empty value.
  */
-export function normalizeZipCode(
-  input: string | null | undefined,
-  country: string,
-  message: string = ZIP_CODE_MESSAGE,
-): ValidationResult<string> {
+export function normalizeZipCode(input: string | null | undefined, country: string, message: string = ZIP_CODE_MESSAGE): ValidationResult<string> {
   const zip = (input ?? '').trim().toUpperCase();
   const valid = (value: string): ValidationResult<string> => ({ ok: true, value });
   const invalid: ValidationResult<string> = { ok: false, message };

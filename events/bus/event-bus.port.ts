@@ -18,11 +18,7 @@ export interface Subscription {
 
 export interface EventSubscriber {
   /** Live consumption under a consumer group; offsets are committed only after onEvent resolves. */
-  subscribe(opts: {
-    groupId: string;
-    aggregateTypes: string[];
-    onEvent: (e: ConsumedEvent) => Promise<void>;
-  }): Promise<Subscription>;
+  subscribe(opts: { groupId: string; aggregateTypes: string[]; onEvent: (e: ConsumedEvent) => Promise<void> }): Promise<Subscription>;
   /** Reads the topics from the beginning up to their end as of the call, then returns. */
   replay(opts: { aggregateTypes: string[]; onEvent: (e: ConsumedEvent) => Promise<void> }): Promise<{ events: number }>;
 }

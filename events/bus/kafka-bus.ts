@@ -54,10 +54,12 @@ export function createKafkaBus(opts: KafkaBusOptions): EventBus {
     logLevel: logLevel.WARN,
     // kafkajs logs errors it is about to retry (a coordinator still loading at start-up, a
     // rebalance); what it cannot recover from is thrown to the caller, so its lines are warnings.
-    logCreator: () => ({ namespace, level, log }) => {
-      const { message, ...extra } = log;
-      logger[level <= logLevel.WARN ? 'warn' : 'debug']({ namespace, ...extra }, message);
-    },
+    logCreator:
+      () =>
+      ({ namespace, level, log }) => {
+        const { message, ...extra } = log;
+        logger[level <= logLevel.WARN ? 'warn' : 'debug']({ namespace, ...extra }, message);
+      },
     retry: { retries: 8, initialRetryTime: 200 },
   });
   let producer: Producer | undefined;
@@ -111,12 +113,7 @@ export function createKafkaBus(opts: KafkaBusOptions): EventBus {
   }
 
   /** Invalid records go to the dead-letter topic so one bad record never stops a read model. */
-  async function handle(
-    message: KafkaMessage,
-    topic: string,
-    partition: number,
-    onEvent: (e: ConsumedEvent) => Promise<void>,
-  ) {
+  async function handle(message: KafkaMessage, topic: string, partition: number, onEvent: (e: ConsumedEvent) => Promise<void>) {
     let event: DomainEvent;
     try {
       event = decode(message);

@@ -12,4 +12,16 @@ import { companyProfilesProjection } from './company-profiles/company-profiles.p
 import { traceEvaluationsProjection } from './trace-evaluations/trace-evaluations.projection';
 
 /** Every read model the projector process keeps and the rebuild command recreates. */
-export const PROJECTIONS: Projection[] = [organizationsProjection, staffDirectoryProjection, interactionsProjection, smsMessagesProjection, webhookDeliveriesProjection, capacitySettingsProjection, schedulingRulesProjection, interactionActionsProjection, audiencesProjection, traceEvaluationsProjection, companyProfilesProjection];
+export const PROJECTIONS: Projection[] = [
+  organizationsProjection,
+  staffDirectoryProjection,
+  interactionsProjection,
+  smsMessagesProjection,
+  webhookDeliveriesProjection,
+  capacitySettingsProjection,
+  schedulingRulesProjection,
+  interactionActionsProjection,
+  audiencesProjection,
+  traceEvaluationsProjection,
+  companyProfilesProjection,
+];

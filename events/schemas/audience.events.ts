@@ -1,4 +1,4 @@
-import { AudienceSourceSchema } from "../../domain/crm/audience-source";
+import { AudienceSourceSchema } from '../../domain/crm/audience-source';
 import { z } from 'zod';
 
 // Events of an outbound audience's build from CRM rules (spec 000 §7 POST /crm/customers/audience-rules/async,

@@ -24,4 +24,3 @@ export type OrganizationWentLiveV1 = z.infer<typeof OrganizationWentLiveV1Schema
 /** The organization was connected to its own tenant of a vendor CRM; the credentials stay in crm_connections. */
 export const OrganizationCrmConnectedV1Schema = z.object({ orgId: z.uuid(), crmName: z.enum(['servicetitan', 'housecallpro']) });
 export type OrganizationCrmConnectedV1 = z.infer<typeof OrganizationCrmConnectedV1Schema>;
-

@@ -14,9 +14,7 @@ export function run(cmd: string, args: string[], opts: SpawnOptions & { quiet?: 
       if (!opts.quiet) process.stderr.write(d);
     });
     child.on('error', reject);
-    child.on('exit', (code) =>
-      code === 0 ? resolve(out) : reject(new Error(`${cmd} ${args.join(' ')} exited with ${code}\n${out.slice(-4000)}`)),
-    );
+    child.on('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`${cmd} ${args.join(' ')} exited with ${code}\n${out.slice(-4000)}`))));
   });
 }
 

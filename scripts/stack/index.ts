@@ -13,11 +13,7 @@ export async function bringUpServers(config: AppConfig, log: (msg: string) => vo
   const bins = await provisionAll(config.HOMEAGENT_CACHE_DIR, log);
   const sup = new Supervisor();
   try {
-    await Promise.all([
-      startPostgres(config, bins, sup, log),
-      startKafka(config, bins, sup, log),
-      startTemporal(config, bins, sup),
-    ]);
+    await Promise.all([startPostgres(config, bins, sup, log), startKafka(config, bins, sup, log), startTemporal(config, bins, sup)]);
     await waitForTemporalNamespace(config);
   } catch (err) {
     await sup.stopAll();

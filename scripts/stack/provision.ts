@@ -18,11 +18,7 @@ export interface Binaries {
 
 export async function provisionAll(cacheDir: string, log: Log): Promise<Binaries> {
   fs.mkdirSync(cacheDir, { recursive: true });
-  const [temporal, kafkaClasspath, postgresBin] = await Promise.all([
-    provisionTemporal(cacheDir, log),
-    provisionKafka(cacheDir, log),
-    provisionPostgres(log),
-  ]);
+  const [temporal, kafkaClasspath, postgresBin] = await Promise.all([provisionTemporal(cacheDir, log), provisionKafka(cacheDir, log), provisionPostgres(log)]);
   return { temporal, kafkaClasspath, postgresBin };
 }
 
@@ -64,20 +60,16 @@ export async function provisionTemporalTestServer(cacheDir: string, log: Log): P
   const launcher = path.join(dir, 'bin', 'temporal-test-server');
   if (fs.existsSync(path.join(dir, '.complete'))) return launcher;
   log(`fetching Temporal's test server ${TEMPORAL_TEST_SERVER_VERSION} from Maven Central (once)`);
-  await fetchFromMavenCentral(
-    dir,
-    [{ groupId: 'io.temporal', artifactId: 'temporal-test-server', version: TEMPORAL_TEST_SERVER_VERSION }],
-    (tmp) => {
-      fs.mkdirSync(path.join(tmp, 'bin'));
-      // exec, so the SDK's kill reaches the JVM. The SDK gives the server 5 s to answer: a small heap
-      // and the C1 compiler start it in about a second on a busy machine.
-      fs.writeFileSync(
-        path.join(tmp, 'bin', 'temporal-test-server'),
-        `#!/bin/sh\nexec java -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Xss512k -cp "${path.join(dir, 'libs')}/*" io.temporal.testserver.TestServer "$@"\n`,
-        { mode: 0o755 },
-      );
-    },
-  );
+  await fetchFromMavenCentral(dir, [{ groupId: 'io.temporal', artifactId: 'temporal-test-server', version: TEMPORAL_TEST_SERVER_VERSION }], (tmp) => {
+    fs.mkdirSync(path.join(tmp, 'bin'));
+    // exec, so the SDK's kill reaches the JVM. The SDK gives the server 5 s to answer: a small heap
+    // and the C1 compiler start it in about a second on a busy machine.
+    fs.writeFileSync(
+      path.join(tmp, 'bin', 'temporal-test-server'),
+      `#!/bin/sh\nexec java -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Xss512k -cp "${path.join(dir, 'libs')}/*" io.temporal.testserver.TestServer "$@"\n`,
+      { mode: 0o755 },
+    );
+  });
   return launcher;
 }
 

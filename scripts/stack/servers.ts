@@ -55,32 +55,51 @@ export async function startPostgres(config: AppConfig, bins: Binaries, sup: Supe
     fs.mkdirSync(dataDir, { recursive: true });
     await chownToPostgres(dataDir);
     const [cmd, args] = asPostgresUser(path.join(bins.postgresBin, 'initdb'), [
-      '-D', dataDir, '-A', 'trust', '-U', config.POSTGRES_USER, '-E', 'UTF8', '--locale=C.UTF-8',
+      '-D',
+      dataDir,
+      '-A',
+      'trust',
+      '-U',
+      config.POSTGRES_USER,
+      '-E',
+      'UTF8',
+      '--locale=C.UTF-8',
     ]);
     await run(cmd, args, { quiet: true });
   }
   // A crashed run leaves postmaster.pid behind; postgres itself handles a stale one safely.
   const [cmd, args] = asPostgresUser(path.join(bins.postgresBin, 'postgres'), [
-    '-D', dataDir,
-    '-p', String(config.POSTGRES_PORT),
-    '-h', '127.0.0.1',
-    '-k', socketDir,
-    '-c', 'max_connections=200',
-    '-c', 'shared_buffers=128MB',
-    '-c', 'fsync=on',
+    '-D',
+    dataDir,
+    '-p',
+    String(config.POSTGRES_PORT),
+    '-h',
+    '127.0.0.1',
+    '-k',
+    socketDir,
+    '-c',
+    'max_connections=200',
+    '-c',
+    'shared_buffers=128MB',
+    '-c',
+    'fsync=on',
   ]);
   sup.start({ name: 'postgres', cmd, args, logFile: logPath(config, 'postgres'), stopSignal: 'SIGINT' });
-  await waitFor('PostgreSQL', async () => {
-    const client = new Client({ host: '127.0.0.1', port: config.POSTGRES_PORT, user: config.POSTGRES_USER, database: 'postgres' });
-    await client.connect();
-    try {
-      const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [config.POSTGRES_DB]);
-      if (exists.rowCount === 0) await client.query(`CREATE DATABASE "${config.POSTGRES_DB}"`);
-    } finally {
-      await client.end();
-    }
-    return true;
-  }, 60_000);
+  await waitFor(
+    'PostgreSQL',
+    async () => {
+      const client = new Client({ host: '127.0.0.1', port: config.POSTGRES_PORT, user: config.POSTGRES_USER, database: 'postgres' });
+      await client.connect();
+      try {
+        const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [config.POSTGRES_DB]);
+        if (exists.rowCount === 0) await client.query(`CREATE DATABASE "${config.POSTGRES_DB}"`);
+      } finally {
+        await client.end();
+      }
+      return true;
+    },
+    60_000,
+  );
 }
 
 export async function startKafka(config: AppConfig, bins: Binaries, sup: Supervisor, log: Log): Promise<void> {
@@ -138,14 +157,22 @@ export async function startTemporal(config: AppConfig, bins: Binaries, sup: Supe
   const dir = path.join(config.HOMEAGENT_DATA_DIR, 'temporal');
   fs.mkdirSync(dir, { recursive: true });
   const args = [
-    'server', 'start-dev',
-    '--ip', '127.0.0.1',
-    '--port', String(port),
-    '--ui-port', String(config.TEMPORAL_UI_PORT),
-    '--db-filename', path.join(dir, 'temporal.db'),
-    '--namespace', config.TEMPORAL_NAMESPACE,
-    '--log-level', 'warn',
-    '--search-attribute', 'OrgId=Keyword',
+    'server',
+    'start-dev',
+    '--ip',
+    '127.0.0.1',
+    '--port',
+    String(port),
+    '--ui-port',
+    String(config.TEMPORAL_UI_PORT),
+    '--db-filename',
+    path.join(dir, 'temporal.db'),
+    '--namespace',
+    config.TEMPORAL_NAMESPACE,
+    '--log-level',
+    'warn',
+    '--search-attribute',
+    'OrgId=Keyword',
     ...toDevServerFlags(loadTemporalDynamicConfig()),
   ];
   sup.start({ name: 'temporal', cmd: bins.temporal, args, logFile: logPath(config, 'temporal') });

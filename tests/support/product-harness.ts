@@ -33,7 +33,12 @@ import { createVoiceToolAuthRepository } from '../../api/repositories/voice-prov
 import { createVoiceProviderDirectory } from '../../activities/voice/voice-provider-directory';
 import { deliverThrough } from '../../api/use-cases/voice-agent-calls';
 import { createLanguageEngine, languageEngineConfigFrom } from '../../activities/llm/create-language-engine';
-import { createSmsNumberRepository, createTeamChatHookRepository, createWebhookAppRepository, createWebhookAttemptRepository } from '../../api/repositories/delivery.repository';
+import {
+  createSmsNumberRepository,
+  createTeamChatHookRepository,
+  createWebhookAppRepository,
+  createWebhookAttemptRepository,
+} from '../../api/repositories/delivery.repository';
 import { createMessaging } from '../../activities/notifications/create-messaging';
 import { createTestDatabase, integrationConfig, testLogger, uniqueName, type TestDatabase } from './integration';
 
@@ -65,7 +70,13 @@ export async function startProductHarness(env: Record<string, string> = {}): Pro
   const tdb = await createTestDatabase(config);
   const bus = createKafkaBus({ brokers: config.KAFKA_BROKERS.split(','), clientId: prefix, topicPrefix: config.KAFKA_TOPIC_PREFIX, logger: testLogger });
   await bus.ensureTopics();
-  const projectors: Subscription = await runProjectors({ db: tdb.db, bus, projections: PROJECTIONS, topicPrefix: config.KAFKA_TOPIC_PREFIX, logger: testLogger });
+  const projectors: Subscription = await runProjectors({
+    db: tdb.db,
+    bus,
+    projections: PROJECTIONS,
+    topicPrefix: config.KAFKA_TOPIC_PREFIX,
+    logger: testLogger,
+  });
   // One CRM for the process, as in production: a connection saved through the API re-routes the worker's calls too.
   const crmComposition = createCrm({ adapter: config.CRM_ADAPTER, db: tdb.db, config });
   const { workers, connection: workerConnection } = await createWorkers({ config, db: tdb.db, events: bus, logger: testLogger, crm: crmComposition });
@@ -111,10 +122,19 @@ export async function startProductHarness(env: Record<string, string> = {}): Pro
       toolAuth: createVoiceToolAuthRepository(tdb.db),
       events: bus,
       actionWaitMs: 8000,
-      connections: connections ? { store: connections, verify: (connection) => verifyCrmConnection(connection, config), defaultServiceTitanAppKey: config.SERVICETITAN_APP_KEY ?? null } : undefined,
+      connections: connections
+        ? {
+            store: connections,
+            verify: (connection) => verifyCrmConnection(connection, config),
+            defaultServiceTitanAppKey: config.SERVICETITAN_APP_KEY ?? null,
+          }
+        : undefined,
     },
     voice: {
-      providers: createVoiceProviderDirectory({ db: tdb.db, deliver: deliverThrough(createTemporalInteractionGateway(client, config.TEMPORAL_TASK_QUEUE_PREFIX)) }),
+      providers: createVoiceProviderDirectory({
+        db: tdb.db,
+        deliver: deliverThrough(createTemporalInteractionGateway(client, config.TEMPORAL_TASK_QUEUE_PREFIX)),
+      }),
       engine,
     },
     webCalls: {

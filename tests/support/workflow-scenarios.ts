@@ -34,7 +34,10 @@ import { webCallWorkflow } from '../../workflows/web-call/web-call.workflow';
 const meta = { correlationId: 'corr-fixture' };
 
 export const csrCallEvent = (interactionId: string): NotificationEventInput =>
-  ({ type: 'csr.call', payload: { interaction_id: interactionId, date: '2026-01-05T15:00:00Z', call_status: 'BOOKED', summary: [], bookings: [], tags: [], errors: [], org: {} } }) as unknown as NotificationEventInput;
+  ({
+    type: 'csr.call',
+    payload: { interaction_id: interactionId, date: '2026-01-05T15:00:00Z', call_status: 'BOOKED', summary: [], bookings: [], tags: [], errors: [], org: {} },
+  }) as unknown as NotificationEventInput;
 
 export const fixtureAgent = { id: 'agent-1', agentType: 'csr', name: 'Ava' } as unknown as AgentProfile;
 
@@ -94,8 +97,25 @@ export const fakeNotificationActivities = (): Partial<NotificationActivities & W
   planInteractionNotifications: async () => ({
     orgName: 'Joe Plumbing',
     deliveries: [
-      { key: 'email:office', ruleId: 'EmergencyJobRule', group: null, channel: 'email', purpose: 'emergency_job', address: 'office@example.com', content: emailContent },
-      { key: 'call:tech', ruleId: 'EmergencyJobRule', group: 'oncall_tech', channel: 'call', purpose: 'emergency_job', address: '+15550000001', recipientName: 'Tess', content: callContent },
+      {
+        key: 'email:office',
+        ruleId: 'EmergencyJobRule',
+        group: null,
+        channel: 'email',
+        purpose: 'emergency_job',
+        address: 'office@example.com',
+        content: emailContent,
+      },
+      {
+        key: 'call:tech',
+        ruleId: 'EmergencyJobRule',
+        group: 'oncall_tech',
+        channel: 'call',
+        purpose: 'emergency_job',
+        address: '+15550000001',
+        recipientName: 'Tess',
+        content: callContent,
+      },
     ],
     skipped: [],
     escalation: [{ name: 'Manny', phone: '+15550000002' }],
@@ -118,12 +138,26 @@ export const fakeAgentRuntimeActivities = (): AgentRuntimeActivities => ({
 
 /** A Retell-like call's webhook deliveries: started, ended (caller hung up), analysed (with its transcript). */
 export const callDeliveries = {
-  started: { kind: 'call_started', occurredAt: '2026-01-05T15:00:00.000Z', record: { status: 'in-progress', direction: 'inbound', voiceAgentId: 'agent-1', startedAt: '2026-01-05T15:00:00.000Z', fromNumber: '+15125550101' } },
-  ended: { kind: 'call_ended', occurredAt: '2026-01-05T15:03:00.000Z', record: { status: 'ended', endedReason: 'user_hangup', endedAt: '2026-01-05T15:03:00.000Z', durationSeconds: 180 } },
+  started: {
+    kind: 'call_started',
+    occurredAt: '2026-01-05T15:00:00.000Z',
+    record: { status: 'in-progress', direction: 'inbound', voiceAgentId: 'agent-1', startedAt: '2026-01-05T15:00:00.000Z', fromNumber: '+15125550101' },
+  },
+  ended: {
+    kind: 'call_ended',
+    occurredAt: '2026-01-05T15:03:00.000Z',
+    record: { status: 'ended', endedReason: 'user_hangup', endedAt: '2026-01-05T15:03:00.000Z', durationSeconds: 180 },
+  },
   analyzed: {
     kind: 'call_analyzed',
     occurredAt: '2026-01-05T15:03:30.000Z',
-    record: { transcriptObject: [{ role: 'Agent', content: 'Thanks for calling Joe Plumbing.' }, { role: 'Customer', content: 'My sink leaks, can someone come Monday?' }], summary: 'Booked a plumber.' },
+    record: {
+      transcriptObject: [
+        { role: 'Agent', content: 'Thanks for calling Joe Plumbing.' },
+        { role: 'Customer', content: 'My sink leaks, can someone come Monday?' },
+      ],
+      summary: 'Booked a plumber.',
+    },
   },
 } satisfies Record<string, CallDelivery>;
 
@@ -138,15 +172,31 @@ export const fakeInteractionActivities = (): InteractionPipelineActivities => ({
     source: 'call',
     direction: record.direction ?? 'inbound',
     agentType: 'RECEPTIONIST',
-    org: { name: 'Joe Plumbing', timezone: null, tradesOffered: [], zipcodes: [], instructions: { isLead: [], callReasons: [], bookedSummary: [], jobTags: [] } },
+    org: {
+      name: 'Joe Plumbing',
+      timezone: null,
+      tradesOffered: [],
+      zipcodes: [],
+      instructions: { isLead: [], callReasons: [], bookedSummary: [], jobTags: [] },
+    },
     transcript: record.transcriptObject.map((t, i) => ({ role: t.role, message: t.content, timestamp: `00:0${i}`, seconds: i })),
-    facts: { actions: actions ?? [], events: [], endedReason: record.endedReason, durationSeconds: record.durationSeconds, customerPhone: record.fromNumber, doNotService: false },
+    facts: {
+      actions: actions ?? [],
+      events: [],
+      endedReason: record.endedReason,
+      durationSeconds: record.durationSeconds,
+      customerPhone: record.fromNumber,
+      doNotService: false,
+    },
   }),
   identifyCustomer: async () => ({ ok: true, value: { isLead: true } }),
   classifyInteraction: async () => ({ ok: true, value: { callType: 'Booked', callStatus: 'BOOKED' } }),
   reclassifyUnbookedInteraction: async () => ({ ok: true, value: { reclassified: false } }),
   detectVoicemail: async () => ({ ok: true, value: { reachedVoicemail: false } }),
-  summarizeInteraction: async () => ({ ok: true, value: { kind: 'summary_generic', summary: [{ title: 'Summary', content: ['Booked a plumber for Monday.'] }] } }),
+  summarizeInteraction: async () => ({
+    ok: true,
+    value: { kind: 'summary_generic', summary: [{ title: 'Summary', content: ['Booked a plumber for Monday.'] }] },
+  }),
   tagInteraction: async () => ({ ok: true, value: { tags: ['emergency'] } }),
   scoreCall: async () => ({ ok: true, value: {} }),
   describeInteractionForNotification: async ({ interactionId }) => csrCallEvent(interactionId),
@@ -185,7 +235,13 @@ export const scenarios: Scenario[] = [
     fixture: 'audience-build/histories/build-audience.json',
     activities: fakeAudienceActivities,
     run: async (client, taskQueue, workflowId) =>
-      completed(await client.workflow.start(buildAudienceWorkflow, { taskQueue, workflowId, args: [{ meta, orgId: 'org-1', audienceId: 'aud-1', source: 'RULES', isFileUpload: false, rules: { primary_filter: 'customers' } }] })),
+      completed(
+        await client.workflow.start(buildAudienceWorkflow, {
+          taskQueue,
+          workflowId,
+          args: [{ meta, orgId: 'org-1', audienceId: 'aud-1', source: 'RULES', isFileUpload: false, rules: { primary_filter: 'customers' } }],
+        }),
+      ),
   },
   {
     fixture: 'crm-action/histories/crm-action-job-booking.json',
@@ -195,30 +251,51 @@ export const scenarios: Scenario[] = [
         await client.workflow.start(crmActionWorkflow, {
           taskQueue,
           workflowId,
-          args: [{ meta, orgId: 'org-1', businessKey: 'bk-1', interactionId: 'int-1', crmName: 'servicetitan', actionType: 'job_booking', payload: {} as never }],
+          args: [
+            { meta, orgId: 'org-1', businessKey: 'bk-1', interactionId: 'int-1', crmName: 'servicetitan', actionType: 'job_booking', payload: {} as never },
+          ],
         }),
       ),
   },
   {
     fixture: 'webhook-delivery/histories/deliver-webhooks.json',
     activities: fakeWebhookActivities,
-    run: async (client, taskQueue, workflowId) => completed(await client.workflow.start(deliverWebhooksWorkflow, { taskQueue, workflowId, args: [{ meta, orgId: 'org-1', event: csrCallEvent('int-1') }] })),
+    run: async (client, taskQueue, workflowId) =>
+      completed(
+        await client.workflow.start(deliverWebhooksWorkflow, { taskQueue, workflowId, args: [{ meta, orgId: 'org-1', event: csrCallEvent('int-1') }] }),
+      ),
   },
   {
     fixture: 'onboarding/histories/onboarding-sandbox-crm.json',
     activities: fakeOnboardingActivities,
-    run: async (client, taskQueue, workflowId) => completed(await client.workflow.start(onboardingWorkflow, { taskQueue, workflowId, args: [onboardingInput('joe-plumbing', { crmName: 'servicetitan' })] })),
+    run: async (client, taskQueue, workflowId) =>
+      completed(
+        await client.workflow.start(onboardingWorkflow, { taskQueue, workflowId, args: [onboardingInput('joe-plumbing', { crmName: 'servicetitan' })] }),
+      ),
   },
   {
     fixture: 'onboarding/histories/onboarding-own-crm.json',
     activities: fakeOnboardingActivities,
     run: async (client, taskQueue, workflowId) =>
-      completed(await client.workflow.start(onboardingWorkflow, { taskQueue, workflowId, args: [onboardingInput('joe-plumbing-2', { crmName: 'servicetitan', crmCredentialsStored: true })] })),
+      completed(
+        await client.workflow.start(onboardingWorkflow, {
+          taskQueue,
+          workflowId,
+          args: [onboardingInput('joe-plumbing-2', { crmName: 'servicetitan', crmCredentialsStored: true })],
+        }),
+      ),
   },
   {
     fixture: 'notification/histories/notify-interaction-emergency-escalation.json',
     activities: fakeNotificationActivities,
-    run: async (client, taskQueue, workflowId) => completed(await client.workflow.start(notifyInteractionWorkflow, { taskQueue, workflowId, args: [{ meta, orgId: 'org-1', event: csrCallEvent(`int-${workflowId}`) }] })),
+    run: async (client, taskQueue, workflowId) =>
+      completed(
+        await client.workflow.start(notifyInteractionWorkflow, {
+          taskQueue,
+          workflowId,
+          args: [{ meta, orgId: 'org-1', event: csrCallEvent(`int-${workflowId}`) }],
+        }),
+      ),
   },
   {
     fixture: 'chat-session/histories/chat-session.json',

@@ -80,7 +80,9 @@ async function onboardOrganization(): Promise<string> {
 /** Delivers a Retell call as the platform would: ended, then analysed (unsigned: the org has no Retell secret). */
 async function deliverRetellCall(callId: string, recordingUrl: string | null): Promise<void> {
   for (const name of ['call_ended', 'call_analyzed']) {
-    let body = readFileSync(path.join(FIXTURES, `${name}.json`), 'utf8').split(FIXTURE_CALL_ID).join(callId);
+    let body = readFileSync(path.join(FIXTURES, `${name}.json`), 'utf8')
+      .split(FIXTURE_CALL_ID)
+      .join(callId);
     body = body.replace(/"recording_url": "[^"]*"/, recordingUrl ? `"recording_url": "${recordingUrl}"` : '"recording_url": null');
     const res = await fetch(api(`/voice-agent/webhook/${orgId}/retell`), { method: 'POST', headers: { 'content-type': 'application/json' }, body });
     expect(res.status).toBe(200);
@@ -97,7 +99,16 @@ beforeAll(async () => {
     executablePath: '/usr/bin/chromium',
     headless: true,
     viewport: { width: 1400, height: 900 },
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--autoplay-policy=no-user-gesture-required'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--autoplay-policy=no-user-gesture-required',
+    ],
   });
   context.setDefaultTimeout(STEP_TIMEOUT_MS);
   page = context.pages()[0] ?? (await context.newPage());
@@ -182,11 +193,17 @@ describe('calls page and call details', () => {
       // The last 30 days hold only the web call; its booked job links to ServiceTitan.
       await webCallRow.waitFor();
       await expectPager('Page 1 of 1 · 1 calls');
-      expect(await webCallRow.getByRole('link', { name: /^Job .+ ↗$/ }).getAttribute('href')).toMatch(/^https:\/\/go\.servicetitan\.com\/#\/(Job|Booking)\/Index\/.+/);
+      expect(await webCallRow.getByRole('link', { name: /^Job .+ ↗$/ }).getAttribute('href')).toMatch(
+        /^https:\/\/go\.servicetitan\.com\/#\/(Job|Booking)\/Index\/.+/,
+      );
 
       // Widening the range to May 2024 brings in the two platform calls (the webhooks may still be analysing).
       await page.getByTestId('calls-from').fill('2024-05-01');
-      await waitFor(async () => new URL(page.url()).searchParams.get('from'), (v) => v === '2024-05-01', 'the range in the URL');
+      await waitFor(
+        async () => new URL(page.url()).searchParams.get('from'),
+        (v) => v === '2024-05-01',
+        'the range in the URL',
+      );
       await expectPager('Page 1 of 1 · 3 calls');
       await page.getByText('+13125550142').first().waitFor();
 
@@ -261,7 +278,11 @@ describe('calls page and call details', () => {
       const status = page.getByTestId('call-status');
       const target = (await status.innerText()) === 'EXCUSED' ? 'UNBOOKED' : 'EXCUSED';
       await page.getByRole('button', { name: target, exact: true }).click();
-      await waitFor(() => status.innerText(), (v) => v === target, 'the new status');
+      await waitFor(
+        () => status.innerText(),
+        (v) => v === target,
+        'the new status',
+      );
 
       await page.getByLabel('Review notes').fill('Called Jane back to confirm the window.');
       await Promise.all([
@@ -311,7 +332,11 @@ describe('calls page and call details', () => {
       const row = page.getByRole('row').filter({ hasText: '+13125550142' }).first();
       await row.waitFor();
       // Find the recorded one of the two platform calls through its details.
-      const hrefs = await page.getByRole('row').filter({ hasText: '+13125550142' }).locator('a').evaluateAll((as) => as.map((a) => a.getAttribute('href')!));
+      const hrefs = await page
+        .getByRole('row')
+        .filter({ hasText: '+13125550142' })
+        .locator('a')
+        .evaluateAll((as) => as.map((a) => a.getAttribute('href')!));
       let found = false;
       for (const href of hrefs) {
         await page.goto(new URL(href, webUrl).toString());
@@ -324,13 +349,21 @@ describe('calls page and call details', () => {
       }
       expect(found).toBe(true);
       const player = page.getByTestId('recording-player');
-      await waitFor(() => player.evaluate((a: HTMLAudioElement) => a.readyState), (v) => v >= 1, 'the recording to load');
+      await waitFor(
+        () => player.evaluate((a: HTMLAudioElement) => a.readyState),
+        (v) => v >= 1,
+        'the recording to load',
+      );
       expect(await player.evaluate((a: HTMLAudioElement) => Math.round(a.duration))).toBe(20);
 
       const seek = page.getByTestId('transcript-seek-1');
       expect(await seek.innerText()).toBe('0:03');
       await seek.click();
-      await waitFor(() => player.evaluate((a: HTMLAudioElement) => a.currentTime), (v) => v >= 3.2, 'the player to seek');
+      await waitFor(
+        () => player.evaluate((a: HTMLAudioElement) => a.currentTime),
+        (v) => v >= 3.2,
+        'the player to seek',
+      );
       await shot('call-details-recording');
     } catch (error) {
       await shot('call-details-recording-failure');

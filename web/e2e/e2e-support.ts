@@ -33,7 +33,10 @@ export async function onboardThroughApi({ api, operator, org }: OnboardThroughAp
   const { workflowId } = (await started.json()) as { workflowId: string };
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
-    const status = (await (await fetch(api(`/workflow-status?workflowId=${encodeURIComponent(workflowId)}`), { headers })).json()) as { status?: string; result?: { orgId: string } };
+    const status = (await (await fetch(api(`/workflow-status?workflowId=${encodeURIComponent(workflowId)}`), { headers })).json()) as {
+      status?: string;
+      result?: { orgId: string };
+    };
     if (status.status === 'COMPLETED') return status.result!.orgId;
     await new Promise((resolve) => setTimeout(resolve, 500));
   }

@@ -36,7 +36,15 @@ beforeAll(async () => {
     executablePath: '/usr/bin/chromium',
     headless: true,
     viewport: { width: 1400, height: 1000 },
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   context.setDefaultTimeout(STEP_TIMEOUT_MS);
   page = context.pages()[0] ?? (await context.newPage());
@@ -114,7 +122,9 @@ describe('On-Call Scheduler', () => {
       expect(await page.getByTestId('oncall-saved').innerText()).toContain(`On-call schedule for ${month} saved.`);
 
       await untilAfterReload(
-        async () => (await page.getByTestId(`oncall-tech-${day}`).inputValue()) === techId && (await page.getByTestId(`oncall-manager-${day}`).inputValue()) === managerId,
+        async () =>
+          (await page.getByTestId(`oncall-tech-${day}`).inputValue()) === techId &&
+          (await page.getByTestId(`oncall-manager-${day}`).inputValue()) === managerId,
         async () => {
           await showMonth(month);
           await page.getByTestId(`oncall-day-${day}`).waitFor();
@@ -259,7 +269,8 @@ describe('Company profile', () => {
       await page.getByTestId('profile-save').click();
       await page.getByTestId('profile-saved').waitFor();
       await untilAfterReload(
-        async () => (await page.getByTestId('profile-legal_name').inputValue()) === legalName && (await page.getByTestId('profile-ein').inputValue()) === '12-3456789',
+        async () =>
+          (await page.getByTestId('profile-legal_name').inputValue()) === legalName && (await page.getByTestId('profile-ein').inputValue()) === '12-3456789',
         () => page.getByTestId('company-profile').waitFor(),
       );
     });
@@ -315,13 +326,24 @@ describe('Outbox', () => {
     try {
       expect((await operator.post('/api/auth/login', { data: { email: operatorEmail, password: operatorPassword } })).status()).toBe(200);
       const started = await operator.post('/api/onboarding', {
-        data: { name: `Outbox E2E ${run}`, admin_email: ownerEmail, office_email: `office-${run}@outbox-e2e.test`, password: ownerPassword, timezone: 'America/Chicago', trades_offered: ['HVAC'], crm_name: 'NONE' },
+        data: {
+          name: `Outbox E2E ${run}`,
+          admin_email: ownerEmail,
+          office_email: `office-${run}@outbox-e2e.test`,
+          password: ownerPassword,
+          timezone: 'America/Chicago',
+          trades_offered: ['HVAC'],
+          crm_name: 'NONE',
+        },
       });
       expect(started.status()).toBe(200);
       const { workflowId } = (await started.json()) as { workflowId: string };
       const deadline = Date.now() + 60_000;
       for (;;) {
-        const status = (await (await operator.get(`/api/workflow-status?workflowId=${encodeURIComponent(workflowId)}`)).json()) as { status: string; result?: { orgId: string } };
+        const status = (await (await operator.get(`/api/workflow-status?workflowId=${encodeURIComponent(workflowId)}`)).json()) as {
+          status: string;
+          result?: { orgId: string };
+        };
         if (status.status === 'COMPLETED' && status.result) return status.result.orgId;
         if (Date.now() > deadline) throw new Error(`onboarding did not complete: ${status.status}`);
         await new Promise((r) => setTimeout(r, 500));
@@ -338,7 +360,10 @@ describe('Outbox', () => {
       try {
         expect((await owner.post('/api/auth/login', { data: { email: ownerEmail, password: ownerPassword } })).status()).toBe(200);
         const saved = await owner.post('/api/org/notification-settings', {
-          data: { orgId: newOrgId, notification_settings: [{ rule_id: 'InboundCallRule', recipients: [{ group: 'office', channel: 'email', time: 'ALWAYS' }] }] },
+          data: {
+            orgId: newOrgId,
+            notification_settings: [{ rule_id: 'InboundCallRule', recipients: [{ group: 'office', channel: 'email', time: 'ALWAYS' }] }],
+          },
         });
         expect(saved.status()).toBe(200);
         // Let the saved settings reach the read model before the call ends.
@@ -350,7 +375,9 @@ describe('Outbox', () => {
 
         const callId = `call_e2e_${run}`;
         for (const name of ['call_started', 'call_ended', 'call_analyzed']) {
-          const body = readFileSync(path.join(FIXTURES, `${name}.json`), 'utf8').split(FIXTURE_CALL_ID).join(callId);
+          const body = readFileSync(path.join(FIXTURES, `${name}.json`), 'utf8')
+            .split(FIXTURE_CALL_ID)
+            .join(callId);
           const res = await owner.post(`/api/voice-agent/webhook/${newOrgId}/retell`, { data: body, headers: { 'content-type': 'application/json' } });
           expect(res.status()).toBe(200);
         }

@@ -44,7 +44,15 @@ beforeAll(async () => {
     executablePath: '/usr/bin/chromium',
     headless: true,
     viewport: { width: 1280, height: 900 },
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   context.setDefaultTimeout(STEP_TIMEOUT_MS);
   page = context.pages()[0] ?? (await context.newPage());

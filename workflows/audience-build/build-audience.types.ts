@@ -1,6 +1,6 @@
-import type { AudienceRules } from "../../domain/crm/crm-records";
-import type { RunMeta } from "../../domain/run/run-meta";
-import type { AudienceSource } from "../../domain/crm/audience-source";
+import type { AudienceRules } from '../../domain/crm/crm-records';
+import type { RunMeta } from '../../domain/run/run-meta';
+import type { AudienceSource } from '../../domain/crm/audience-source';
 
 export interface BuildAudienceInput {
   meta: RunMeta;

@@ -1,5 +1,5 @@
 import type { AgentProfile } from '../../domain/agents/agent-profile';
-import type { RunMeta } from "../../domain/run/run-meta";
+import type { RunMeta } from '../../domain/run/run-meta';
 
 export interface ChatSessionWorkflowInput {
   meta: RunMeta;

@@ -12,9 +12,15 @@ const suite = useWorkflowTestEnvironment();
 const turn = (message: string, owner: Partial<ChatTurnInput> = {}): ChatTurnInput => ({ orgId: 'org-1', agentId: fixtureAgent.id, message, ...owner });
 
 /** The update's failure type, as the API maps it to its answer (temporal-chat-session-gateway). */
-const rejection = (err: unknown) => (err instanceof WorkflowUpdateFailedError ? { type: (err.cause as { type?: string }).type, message: err.cause?.message } : err);
+const rejection = (err: unknown) =>
+  err instanceof WorkflowUpdateFailedError ? { type: (err.cause as { type?: string }).type, message: err.cause?.message } : err;
 
-async function chatSession(activities: AgentRuntimeActivities, sessionId: string, drive: (handle: Awaited<ReturnType<typeof start>>) => Promise<void>, idleTimeoutMs?: number) {
+async function chatSession(
+  activities: AgentRuntimeActivities,
+  sessionId: string,
+  drive: (handle: Awaited<ReturnType<typeof start>>) => Promise<void>,
+  idleTimeoutMs?: number,
+) {
   const taskQueue = freshTaskQueue('web-call');
   function start() {
     return suite.env.client.workflow.start(chatSessionWorkflow, {
@@ -55,7 +61,11 @@ test('the first turn is answered with the greeting, the message and the reply; l
   expect(ended.messages).toHaveLength(5);
   // The agent sees the conversation so far on every turn, and records its tools' actions on the interaction.
   expect(named('generateAgentTurn').map((c) => c.input.callerText)).toEqual([null, 'My sink leaks', 'bye']);
-  expect(named('generateAgentTurn')[2].input).toMatchObject({ orgId: 'org-1', interactionId: 'int-session-main', messages: [{ role: 'user', content: 'My sink leaks' }] });
+  expect(named('generateAgentTurn')[2].input).toMatchObject({
+    orgId: 'org-1',
+    interactionId: 'int-session-main',
+    messages: [{ role: 'user', content: 'My sink leaks' }],
+  });
 });
 
 test("another org's or agent's turn, an empty message and a turn after the session ended are refused without reaching the agent", async () => {

@@ -42,7 +42,14 @@ export async function chatSessionWorkflow(input: ChatSessionWorkflowInput): Prom
     return message;
   };
   const turn = (callerText: string | null) =>
-    generateAgentTurn({ orgId: input.orgId, interactionId: input.interactionId, correlationId: input.meta.correlationId, agent: input.agent, messages: history, callerText });
+    generateAgentTurn({
+      orgId: input.orgId,
+      interactionId: input.interactionId,
+      correlationId: input.meta.correlationId,
+      agent: input.agent,
+      messages: history,
+      callerText,
+    });
 
   setHandler(getChatSessionQuery, snapshot);
   setHandler(
@@ -74,7 +81,8 @@ export async function chatSessionWorkflow(input: ChatSessionWorkflowInput): Prom
     {
       validator: ({ orgId, agentId, message }) => {
         // A session id belongs to one organization and agent; anyone else is told it does not exist.
-        if (orgId !== input.orgId || agentId !== input.agent.id) throw ApplicationFailure.nonRetryable('Chat session not found', CHAT_SESSION_REJECTIONS.otherOwner);
+        if (orgId !== input.orgId || agentId !== input.agent.id)
+          throw ApplicationFailure.nonRetryable('Chat session not found', CHAT_SESSION_REJECTIONS.otherOwner);
         if (endReason) throw ApplicationFailure.nonRetryable('This chat session has ended', CHAT_SESSION_REJECTIONS.ended);
         if (typeof message !== 'string' || !message.trim()) throw ApplicationFailure.nonRetryable('message must not be empty', 'ChatSessionBadTurn');
       },

@@ -91,7 +91,10 @@ describe('a booking survives the worker dying in the middle of writing it', () =
 
     let markWritten!: () => void;
     const written = new Promise<void>((resolve) => (markWritten = resolve));
-    const first = await startWorker(crmThatHangsAfterWriting(() => markWritten()), queue);
+    const first = await startWorker(
+      crmThatHangsAfterWriting(() => markWritten()),
+      queue,
+    );
     const workflowId = workflowIds.crmAction(orgId, 'job_booking', businessKey);
     const handle = await h.client.workflow.start(crmActionWorkflow, { workflowId, taskQueue: queue, args: [input] });
 

@@ -21,7 +21,16 @@ const payload: JobBookingPayload = {
 };
 
 const booking = (businessKey: string, extra: Partial<CrmActionInput> = {}): CrmActionInput =>
-  ({ meta: { correlationId: 'corr-1' }, orgId: 'org-1', crmName: 'servicetitan', actionType: 'job_booking', businessKey, interactionId: 'int-1', payload, ...extra }) as CrmActionInput;
+  ({
+    meta: { correlationId: 'corr-1' },
+    orgId: 'org-1',
+    crmName: 'servicetitan',
+    actionType: 'job_booking',
+    businessKey,
+    interactionId: 'int-1',
+    payload,
+    ...extra,
+  }) as CrmActionInput;
 
 type Fakes = Pick<CrmActivities, 'recordActionCreated' | 'recordActionCompleted' | 'recordActionDropped' | 'bookJobInCrm' | 'requestCallbackInCrm'>;
 
@@ -56,7 +65,11 @@ test('a booking is written to the CRM under its business key and the action COMP
   const { activities, recorded, bookings } = fakeCrm(booked);
   const taskQueue = freshTaskQueue('crm');
   const result = await withWorker(suite.env, { taskQueue, workflowBundle: suite.workflowBundle, activities }, () =>
-    suite.env.client.workflow.execute(crmActionWorkflow, { taskQueue, workflowId: workflowIds.crmAction('org-1', 'job_booking', `bk-main/${taskQueue}`), args: [booking('bk-main')] }),
+    suite.env.client.workflow.execute(crmActionWorkflow, {
+      taskQueue,
+      workflowId: workflowIds.crmAction('org-1', 'job_booking', `bk-main/${taskQueue}`),
+      args: [booking('bk-main')],
+    }),
   );
 
   expect(result).toEqual({ actionId: expect.any(String), status: 'COMPLETED', result: { jobId: 'job-bk-main', jobNumber: 'SB-1' } });
@@ -70,7 +83,13 @@ test('the same action started twice under its workflowIds.crmAction id joins one
   const workflowId = workflowIds.crmAction('org-1', 'job_booking', `bk-dup/${taskQueue}`);
   // As the API's gateway starts it: a retried tool call joins the run going, or finds the one completed.
   const start = () =>
-    suite.env.client.workflow.start(crmActionWorkflow, { taskQueue, workflowId, args: [booking('bk-dup')], workflowIdConflictPolicy: 'USE_EXISTING', workflowIdReusePolicy: 'ALLOW_DUPLICATE_FAILED_ONLY' });
+    suite.env.client.workflow.start(crmActionWorkflow, {
+      taskQueue,
+      workflowId,
+      args: [booking('bk-dup')],
+      workflowIdConflictPolicy: 'USE_EXISTING',
+      workflowIdReusePolicy: 'ALLOW_DUPLICATE_FAILED_ONLY',
+    });
 
   const [first, second, afterwards] = await withWorker(suite.env, { taskQueue, workflowBundle: suite.workflowBundle, activities }, async () => {
     const a = await start();
@@ -79,7 +98,10 @@ test('the same action started twice under its workflowIds.crmAction id joins one
     const resultB = await b.result();
     expect(resultB).toEqual(resultA);
     // Once it has completed, a start is refused (the gateway then reads that run's result): nothing is booked again.
-    const c = await start().then(() => null, (err: Error) => err.name);
+    const c = await start().then(
+      () => null,
+      (err: Error) => err.name,
+    );
     return [a, b, c] as const;
   });
 
@@ -105,7 +127,11 @@ test('the action is DROPPED with the reason the caller is told: refused at once,
   const run = async (fakes: ReturnType<typeof fakeCrm>, input: CrmActionInput) => {
     const taskQueue = freshTaskQueue('crm');
     return withWorker(suite.env, { taskQueue, workflowBundle: suite.workflowBundle, activities: fakes.activities }, () =>
-      suite.env.client.workflow.execute(crmActionWorkflow, { taskQueue, workflowId: workflowIds.crmAction('org-1', input.actionType, `${input.businessKey}/${taskQueue}`), args: [input] }),
+      suite.env.client.workflow.execute(crmActionWorkflow, {
+        taskQueue,
+        workflowId: workflowIds.crmAction('org-1', input.actionType, `${input.businessKey}/${taskQueue}`),
+        args: [input],
+      }),
     );
   };
 
@@ -118,9 +144,16 @@ test('the action is DROPPED with the reason the caller is told: refused at once,
   expect(flakyTries).toBe(5);
   expect(flaky.recorded.at(-1)).toBe('dropped:ServiceTitan 503:+15125550101');
 
-  await expect(run(none, booking('bk-none', { crmName: 'NONE' }))).resolves.toMatchObject({ status: 'DROPPED', reason: 'The organization has no CRM to book in' });
+  await expect(run(none, booking('bk-none', { crmName: 'NONE' }))).resolves.toMatchObject({
+    status: 'DROPPED',
+    reason: 'The organization has no CRM to book in',
+  });
   // With no CRM a callback request is still recorded for the office, and nothing is sent anywhere.
-  const callback = booking('bk-callback', { crmName: 'NONE', actionType: 'create_callback', payload: { is_emergency_callback: true, phone_number: '+15125550102' } } as Partial<CrmActionInput>);
+  const callback = booking('bk-callback', {
+    crmName: 'NONE',
+    actionType: 'create_callback',
+    payload: { is_emergency_callback: true, phone_number: '+15125550102' },
+  } as Partial<CrmActionInput>);
   await expect(run(none, callback)).resolves.toMatchObject({ status: 'COMPLETED', result: { phoneNumber: '+15125550102', isEmergency: 'true' } });
   expect(none.bookings).toEqual([]);
   expect(none.recorded).toEqual([

@@ -10,10 +10,17 @@ const { recordActionCreated, recordActionCompleted, recordActionDropped } = prox
 });
 
 // A caller is on the line: retry a flaky CRM briefly, then drop the action and ask for a callback.
-const { bookJobInCrm, requestCallbackInCrm, rescheduleJobInCrm, cancelJobInCrm, updateEstimateInCrm, confirmAppointmentInCrm, createBookingInCrm } = proxyActivities<CrmActivities>({
-  startToCloseTimeout: '20 seconds',
-  retry: { initialInterval: '500 milliseconds', backoffCoefficient: 2, maximumInterval: '5 seconds', maximumAttempts: 5, nonRetryableErrorTypes: ['CrmError'] },
-});
+const { bookJobInCrm, requestCallbackInCrm, rescheduleJobInCrm, cancelJobInCrm, updateEstimateInCrm, confirmAppointmentInCrm, createBookingInCrm } =
+  proxyActivities<CrmActivities>({
+    startToCloseTimeout: '20 seconds',
+    retry: {
+      initialInterval: '500 milliseconds',
+      backoffCoefficient: 2,
+      maximumInterval: '5 seconds',
+      maximumAttempts: 5,
+      nonRetryableErrorTypes: ['CrmError'],
+    },
+  });
 
 /**
  * One agent action against the CRM (spec 000 §4 action_status NEW → COMPLETED or DROPPED). The workflow

@@ -1,6 +1,6 @@
 import type { CallDelivery } from '../../domain/call/call-record-merge';
 import type { CanonicalCallRecord, VoiceAgentProvider } from '../../domain/call/call-record.schema';
-import type { RunMeta } from "../../domain/run/run-meta";
+import type { RunMeta } from '../../domain/run/run-meta';
 
 export interface InteractionWorkflowInput {
   meta: RunMeta;

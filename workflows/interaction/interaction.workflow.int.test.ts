@@ -1,7 +1,12 @@
 import type { CallDelivery } from '../../domain/call/call-record-merge';
 import type { Action } from '../../domain/interaction/interaction.schema';
 import { freshTaskQueue, recordCalls, releaseAbandonedChildLock, withWorker, useWorkflowTestEnvironment } from '../../tests/support/workflow-environment';
-import { callDeliveries, fakeInteractionActivities, fakeNotificationActivities, type InteractionPipelineActivities } from '../../tests/support/workflow-scenarios';
+import {
+  callDeliveries,
+  fakeInteractionActivities,
+  fakeNotificationActivities,
+  type InteractionPipelineActivities,
+} from '../../tests/support/workflow-scenarios';
 import { workflowIds } from '../../domain/run/workflow-ids';
 import { callDeliveredSignal, getInteractionQuery } from './interaction.messages';
 import { interactionWorkflow } from './interaction.workflow';
@@ -63,7 +68,11 @@ test('deliveries in any order and any number of times fold into one call, which 
 
   expect(live).toMatchObject({ stage: 'live', deliveries: 1, record: { status: 'in-progress', fromNumber: '+15125550101' } });
   expect(result).toEqual({ interactionId: progress.interactionId, callStatus: 'BOOKED', timedOut: false });
-  expect(progress).toMatchObject({ stage: 'done', deliveries: 3, record: { status: 'ended', endedReason: 'user_hangup', durationSeconds: 180, summary: 'Booked a plumber.' } });
+  expect(progress).toMatchObject({
+    stage: 'done',
+    deliveries: 3,
+    record: { status: 'ended', endedReason: 'user_hangup', durationSeconds: 180, summary: 'Booked a plumber.' },
+  });
   expect(progress.record.transcriptObject).toHaveLength(2);
 
   expect(calls.map((c) => c.name)).toEqual([
@@ -78,13 +87,20 @@ test('deliveries in any order and any number of times fold into one call, which 
     'tagInteraction',
     'scoreCall',
     // The follow-ups run side by side.
-    ...named('followUpInCrm').concat(named('trackCallOutcome')).map(() => expect.stringMatching(/^(followUpInCrm|trackCallOutcome)$/)),
+    ...named('followUpInCrm')
+      .concat(named('trackCallOutcome'))
+      .map(() => expect.stringMatching(/^(followUpInCrm|trackCallOutcome)$/)),
     'describeInteractionForNotification',
   ]);
   const [ended] = named('recordCallEnded');
   expect(ended.input).toMatchObject({ interactionId: result.interactionId, timedOut: false, record: { status: 'ended', providerCallId: 'call-main' } });
   expect(named('transcribeInteraction')[0].input.actions).toEqual([{ id: 'action-1', type: 'job_booking', status: 'COMPLETED', payload: {} }]);
-  expect(named('followUpInCrm')[0].input).toMatchObject({ callStatus: 'BOOKED', tags: ['emergency'], endedAt: '2026-01-05T15:03:00.000Z', summary: [{ title: 'Summary', content: ['Booked a plumber for Monday.'] }] });
+  expect(named('followUpInCrm')[0].input).toMatchObject({
+    callStatus: 'BOOKED',
+    tags: ['emergency'],
+    endedAt: '2026-01-05T15:03:00.000Z',
+    summary: [{ title: 'Summary', content: ['Booked a plumber for Monday.'] }],
+  });
   expect(named('describeInteractionForNotification')[0].input).toMatchObject({ interactionId: result.interactionId, callStatus: 'BOOKED' });
 
   // Spec 000 §4: every finished interaction goes to the rules engine, once, under the interaction's id.

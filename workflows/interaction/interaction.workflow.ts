@@ -1,5 +1,17 @@
 import { WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
-import { ActivityFailure, ParentClosePolicy, condition, log, patched, proxyActivities, setHandler, sleep, startChild, uuid4, workflowInfo } from '@temporalio/workflow';
+import {
+  ActivityFailure,
+  ParentClosePolicy,
+  condition,
+  log,
+  patched,
+  proxyActivities,
+  setHandler,
+  sleep,
+  startChild,
+  uuid4,
+  workflowInfo,
+} from '@temporalio/workflow';
 import type { InteractionActivities } from '../../activities/interaction/interaction.activities';
 import type { InteractionHandoffActivities } from '../../activities/notifications/handoff/interaction-handoff.activities';
 import type { FollowUpActivities } from '../../activities/interaction/follow-up.activities';
@@ -25,7 +37,13 @@ const ai = proxyActivities<InteractionActivities>({
 // The read model trails the pipeline by moments; past a few minutes the hand-off is given up and logged.
 const { describeInteractionForNotification } = proxyActivities<InteractionHandoffActivities>({
   startToCloseTimeout: '30 seconds',
-  retry: { initialInterval: '500 milliseconds', backoffCoefficient: 1.5, maximumInterval: '10 seconds', maximumAttempts: 30, nonRetryableErrorTypes: ['UnknownOrganization'] },
+  retry: {
+    initialInterval: '500 milliseconds',
+    backoffCoefficient: 1.5,
+    maximumInterval: '10 seconds',
+    maximumAttempts: 30,
+    nonRetryableErrorTypes: ['UnknownOrganization'],
+  },
 });
 
 // CRM follow-ups and tracking are worth a few tries, never a failed interaction: a last failure is logged.
@@ -151,7 +169,9 @@ export async function interactionWorkflow(input: InteractionWorkflowInput): Prom
     };
     const summary = summarized.ok && 'summary' in summarized.value ? summarized.value.summary : [];
     await Promise.all([
-      followUp.followUpInCrm({ ...outcome, eventId: uuid4(), errorEventId: uuid4(), summary, transcript: analysis.transcript }).catch(logFollowUpFailure('crm_follow_up')),
+      followUp
+        .followUpInCrm({ ...outcome, eventId: uuid4(), errorEventId: uuid4(), summary, transcript: analysis.transcript })
+        .catch(logFollowUpFailure('crm_follow_up')),
       followUp.trackCallOutcome(outcome).catch(logFollowUpFailure('customer_success_tracking')),
     ]);
   }

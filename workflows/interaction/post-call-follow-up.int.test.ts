@@ -22,12 +22,13 @@ const TZ = 'America/New_York';
 const FIXTURES = join(__dirname, '../../activities/voice/adapters/retell/fixtures');
 const FIXTURE_CALL_ID = 'call_a4441234567890777c4a4a123e6';
 const retell = (name: 'call_started' | 'call_ended' | 'call_analyzed', callId: string) =>
-  readFileSync(join(FIXTURES, `${name}.json`), 'utf8').split(FIXTURE_CALL_ID).join(callId);
+  readFileSync(join(FIXTURES, `${name}.json`), 'utf8')
+    .split(FIXTURE_CALL_ID)
+    .join(callId);
 
 const onboard = (name: string, adminEmail: string, crmName: string) => onboardOrganization(h, { name, adminEmail, timezone: TZ, crmName });
 
-const webhook = (orgId: string, body: string) =>
-  request(h.app).post(`/voice-agent/webhook/${orgId}/retell`).set('content-type', 'application/json').send(body);
+const webhook = (orgId: string, body: string) => request(h.app).post(`/voice-agent/webhook/${orgId}/retell`).set('content-type', 'application/json').send(body);
 
 function futureWeekday(): string {
   let date = addDays(toZonedParts(new Date(), TZ).date, 3);
@@ -40,7 +41,10 @@ let noCrmOrg: string;
 
 beforeAll(async () => {
   h = await startProductHarness();
-  [org, noCrmOrg] = await Promise.all([onboard(`Follow-up HVAC ${run}`, `owner-${run}@followup.test`, 'servicetitan'), onboard(`Untracked ${run}`, `owner-${run}@nocrm-followup.test`, 'NONE')]);
+  [org, noCrmOrg] = await Promise.all([
+    onboard(`Follow-up HVAC ${run}`, `owner-${run}@followup.test`, 'servicetitan'),
+    onboard(`Untracked ${run}`, `owner-${run}@nocrm-followup.test`, 'NONE'),
+  ]);
 }, 120_000);
 
 afterAll(async () => {
@@ -54,8 +58,19 @@ describe('post-call CRM follow-up and customer-success tracking', () => {
     const handle = h.client.workflow.getHandle(workflowIds.interaction('retell', providerCallId));
     const { interactionId } = await eventually(() => handle.query(getInteractionQuery), 10_000);
 
-    const args = { appointment_time: `${futureWeekday()}T13:00:00`, job_type_id: '101', business_unit_id: '1', address: '12 Oak St', is_emergency_slot: false, full_name: 'Fay Follow', phone_number: '5125550144' };
-    const booked = await request(h.app).post(`/voice-agent/tool/${org}`).set('authorization', `Bearer ${h.adminToken}`).send({ tool: 'create_action_job_booking', args, interaction_id: interactionId });
+    const args = {
+      appointment_time: `${futureWeekday()}T13:00:00`,
+      job_type_id: '101',
+      business_unit_id: '1',
+      address: '12 Oak St',
+      is_emergency_slot: false,
+      full_name: 'Fay Follow',
+      phone_number: '5125550144',
+    };
+    const booked = await request(h.app)
+      .post(`/voice-agent/tool/${org}`)
+      .set('authorization', `Bearer ${h.adminToken}`)
+      .send({ tool: 'create_action_job_booking', args, interaction_id: interactionId });
     expect(booked.body.data).toMatchObject({ action_status: 'COMPLETED' });
     const { jobId, actionId } = booked.body.data as { jobId: string; actionId: string };
     await eventually(async () => (await h.tdb.db.interactionAction.findFirst({ where: { interactionId, status: 'COMPLETED' } })) ?? null, 20_000);
@@ -83,18 +98,48 @@ describe('post-call CRM follow-up and customer-success tracking', () => {
       interactionId,
       appointmentType: 'job',
     });
-    expect(tracked[1].properties).toMatchObject({ callId: result.interactionId, callStatus: result.callStatus, agentType: expect.any(String), tags: expect.any(Array) });
+    expect(tracked[1].properties).toMatchObject({
+      callId: result.interactionId,
+      callStatus: result.callStatus,
+      agentType: expect.any(String),
+      tags: expect.any(Array),
+    });
 
     const row = await eventually(async () => {
       const r = await h.tdb.db.interaction.findUnique({ where: { id: interactionId } });
       return (r?.events as { name: string }[] | undefined)?.some((e) => e.name === 'update_crm_job') ? r : null;
     }, 20_000);
-    expect((row.events as { name: string; metadata: object }[]).find((e) => e.name === 'update_crm_job')?.metadata).toMatchObject({ jobIds: [jobId], notes: 2 });
+    expect((row.events as { name: string; metadata: object }[]).find((e) => e.name === 'update_crm_job')?.metadata).toMatchObject({
+      jobIds: [jobId],
+      notes: 2,
+    });
 
     // A retried activity (same input) writes no second note and tracks nothing twice.
-    const activities = createFollowUpActivities({ events: h.bus, crm: createSandboxCrm(h.tdb.db), context: createFollowUpContextReader(h.tdb.db), tracker: createOfflineCustomerSuccessTracker(h.tdb.db), logger: testLogger });
-    const outcome = { meta: { correlationId: 'retry' }, causationId: 'test', orgId: org, interactionId, callStatus: result.callStatus, agentType: 'RECEPTIONIST', agentId: null, tags: [], endedAt: new Date().toISOString() };
-    await activities.followUpInCrm({ ...outcome, eventId: crypto.randomUUID(), errorEventId: crypto.randomUUID(), summary: row.summary as never, transcript: row.transcriptLines as never });
+    const activities = createFollowUpActivities({
+      events: h.bus,
+      crm: createSandboxCrm(h.tdb.db),
+      context: createFollowUpContextReader(h.tdb.db),
+      tracker: createOfflineCustomerSuccessTracker(h.tdb.db),
+      logger: testLogger,
+    });
+    const outcome = {
+      meta: { correlationId: 'retry' },
+      causationId: 'test',
+      orgId: org,
+      interactionId,
+      callStatus: result.callStatus,
+      agentType: 'RECEPTIONIST',
+      agentId: null,
+      tags: [],
+      endedAt: new Date().toISOString(),
+    };
+    await activities.followUpInCrm({
+      ...outcome,
+      eventId: crypto.randomUUID(),
+      errorEventId: crypto.randomUUID(),
+      summary: row.summary as never,
+      transcript: row.transcriptLines as never,
+    });
     await activities.trackCallOutcome(outcome);
     expect(await crm.listJobNotes(jobId)).toHaveLength(2);
     expect(await h.tdb.db.customerSuccessEvent.count({ where: { accountId: org } })).toBe(2);

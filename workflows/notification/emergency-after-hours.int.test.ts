@@ -25,7 +25,9 @@ const CC = ['+15550001111', '+15550002222'];
 const FIXTURES = join(__dirname, '../../activities/voice/adapters/retell/fixtures');
 const FIXTURE_CALL_ID = 'call_a4441234567890777c4a4a123e6';
 const retell = (name: 'call_started' | 'call_ended' | 'call_analyzed', callId: string) =>
-  readFileSync(join(FIXTURES, `${name}.json`), 'utf8').split(FIXTURE_CALL_ID).join(callId);
+  readFileSync(join(FIXTURES, `${name}.json`), 'utf8')
+    .split(FIXTURE_CALL_ID)
+    .join(callId);
 const webhook = (body: string) => request(h.app).post(`/voice-agent/webhook/${orgId}/retell`).set('content-type', 'application/json').send(body);
 
 function futureWeekday(): string {
@@ -37,7 +39,13 @@ function futureWeekday(): string {
 beforeAll(async () => {
   h = await startProductHarness();
   const email = `owner-${run}@emergency.test`;
-  ({ orgId, agent: owner } = await onboardAndLogIn(h, { name: `Night Owl HVAC ${run}`, adminEmail: email, officeEmail: OFFICE, timezone: TZ, crmName: 'servicetitan' }));
+  ({ orgId, agent: owner } = await onboardAndLogIn(h, {
+    name: `Night Owl HVAC ${run}`,
+    adminEmail: email,
+    officeEmail: OFFICE,
+    timezone: TZ,
+    crmName: 'servicetitan',
+  }));
 
   // The recorded call starts 2024-05-01 20:07:55 in New York: a Wednesday evening, after hours.
   const settings = await owner.post('/org/notification-settings').send({
@@ -102,7 +110,15 @@ describe('an emergency booked after hours, end to end', () => {
       .send({
         tool: 'create_action_job_booking',
         interaction_id: interactionId,
-        args: { appointment_time: `${appointmentDate}T13:00:00`, job_type_id: '101', business_unit_id: '1', address: '14 Elm Road, Springfield, TX 78702', is_emergency_slot: true, full_name: 'Erin Park', phone_number: '512-555-0177' },
+        args: {
+          appointment_time: `${appointmentDate}T13:00:00`,
+          job_type_id: '101',
+          business_unit_id: '1',
+          address: '14 Elm Road, Springfield, TX 78702',
+          is_emergency_slot: true,
+          full_name: 'Erin Park',
+          phone_number: '512-555-0177',
+        },
       });
     expect(booking.body.data).toMatchObject({ action_status: 'COMPLETED' });
     await eventually(async () => {
@@ -203,7 +219,9 @@ describe('an emergency call classified BOOKED', () => {
     const result = await h.client.workflow.execute('notifyInteractionWorkflow', {
       taskQueue: taskQueue('notification', h.taskQueuePrefix),
       workflowId: workflowIds.notifyInteraction(interactionId),
-      args: [{ meta: { correlationId: `it-booked-${run}` }, orgId, event: { ...booked, payload: { ...booked.payload, org: { ...booked.payload.org, id: orgId } } } }],
+      args: [
+        { meta: { correlationId: `it-booked-${run}` }, orgId, event: { ...booked, payload: { ...booked.payload, org: { ...booked.payload.org, id: orgId } } } },
+      ],
     });
     expect(result).toMatchObject({ sent: 6, failed: 0, pagerUnanswered: false });
 

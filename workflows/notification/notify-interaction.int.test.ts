@@ -60,8 +60,7 @@ function emergencyBooking(interactionId: string): NotifyInteractionInput {
   };
 }
 
-const outbox = (interactionId: string) =>
-  h.tdb.db.outboxMessage.findMany({ where: { interactionId }, orderBy: [{ channel: 'asc' }, { to: 'asc' }] });
+const outbox = (interactionId: string) => h.tdb.db.outboxMessage.findMany({ where: { interactionId }, orderBy: [{ channel: 'asc' }, { to: 'asc' }] });
 
 async function notificationEvents(interactionId: string): Promise<DomainEvent[]> {
   const seen: DomainEvent[] = [];

@@ -1,5 +1,5 @@
 import type { NotificationEventInput } from '../../domain/notifications/interaction-event.schema';
-import type { RunMeta } from "../../domain/run/run-meta";
+import type { RunMeta } from '../../domain/run/run-meta';
 
 export interface NotifyInteractionInput {
   meta: RunMeta;

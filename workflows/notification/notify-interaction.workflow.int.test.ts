@@ -65,7 +65,11 @@ test('an emergency page nobody answers is escalated to the on-call manager and r
   expect(escalation).toMatchObject({ group: 'oncall_manager', recipientName: 'Manny', content: { job: { description: 'Burst pipe' } } });
   expect(sent.indexOf(escalation)).toBeGreaterThan(sent.findIndex((d) => d.address === '+15550000001'));
   expect(named('recordEmergencyPagerUnanswered').map((c) => c.input)).toEqual([
-    expect.objectContaining({ interactionId: 'int-unanswered', called: [{ name: 'Tess', phone: '+15550000001' }], escalatedTo: [{ name: 'Manny', phone: '+15550000002' }] }),
+    expect.objectContaining({
+      interactionId: 'int-unanswered',
+      called: [{ name: 'Tess', phone: '+15550000001' }],
+      escalatedTo: [{ name: 'Manny', phone: '+15550000002' }],
+    }),
   ]);
   // Every send carries its own event id, so a retried send republishes the same event.
   expect(new Set(named('sendNotification').map((c) => c.input.eventId)).size).toBe(3);
@@ -100,10 +104,14 @@ test('an answered page escalates to nobody; skipped rules are recorded and a sen
     expect.objectContaining({ interactionId: 'int-answered', skipped: [expect.objectContaining({ ruleId: 'BookedJobRule' })], eventIds: [expect.any(String)] }),
   ]);
   // The org's own systems get the interaction too.
-  expect(named('deliverWebhook').map((c) => c.input.endpoint.name).sort()).toEqual(['crm-sync', 'zapier']);
+  expect(
+    named('deliverWebhook')
+      .map((c) => c.input.endpoint.name)
+      .sort(),
+  ).toEqual(['crm-sync', 'zapier']);
 });
 
-test("a second notification run for the same interaction finds its webhook delivery already started and delivers nothing again", async () => {
+test('a second notification run for the same interaction finds its webhook delivery already started and delivers nothing again', async () => {
   const { activities, named } = activitiesWith();
 
   const results = await notify(activities, 'int-twice', 2);
@@ -113,5 +121,9 @@ test("a second notification run for the same interaction finds its webhook deliv
     { sent: 3, failed: 0, skipped: 0, pagerUnanswered: true },
   ]);
   expect(named('planWebhookDeliveries')).toHaveLength(1);
-  expect(named('deliverWebhook').map((c) => c.input.endpoint.name).sort()).toEqual(['crm-sync', 'zapier']);
+  expect(
+    named('deliverWebhook')
+      .map((c) => c.input.endpoint.name)
+      .sort(),
+  ).toEqual(['crm-sync', 'zapier']);
 });

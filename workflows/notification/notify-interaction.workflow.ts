@@ -2,12 +2,7 @@ import { WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
 import { ActivityFailure, ParentClosePolicy, WorkflowIdReusePolicy, log, proxyActivities, startChild, uuid4, workflowInfo } from '@temporalio/workflow';
 import { deliverWebhooksWorkflow } from '../webhook-delivery/deliver-webhooks.workflow';
 import { workflowIds } from '../../domain/run/workflow-ids';
-import type {
-  DeliveryToSend,
-  NotificationActivities,
-  OnCallContact,
-  SendNotificationResult,
-} from '../../activities/notifications/notification.activities';
+import type { DeliveryToSend, NotificationActivities, OnCallContact, SendNotificationResult } from '../../activities/notifications/notification.activities';
 import type { NotifyInteractionInput, NotifyInteractionResult } from './notify-interaction.types';
 
 const { planInteractionNotifications, recordSkippedNotifications, recordEmergencyPagerUnanswered } = proxyActivities<NotificationActivities>({

@@ -1,4 +1,4 @@
-import type { RunMeta } from "../../domain/run/run-meta";
+import type { RunMeta } from '../../domain/run/run-meta';
 import type { CrmName, Timezone, Trade, WeeklyHours } from '../../domain/organization/organization-settings.schema';
 
 export interface OnboardingInput {
@@ -32,14 +32,7 @@ export interface OnboardingResult {
 }
 
 export type OnboardingStep =
-  | 'starting'
-  | 'testing_crm'
-  | 'creating_organization'
-  | 'adding_admin'
-  | 'connecting_crm'
-  | 'seeding_crm'
-  | 'waiting_for_read_model'
-  | 'done';
+  'starting' | 'testing_crm' | 'creating_organization' | 'adding_admin' | 'connecting_crm' | 'seeding_crm' | 'waiting_for_read_model' | 'done';
 
 export interface OnboardingProgress {
   step: OnboardingStep;

@@ -19,7 +19,11 @@ const suite = useWorkflowTestEnvironment();
 async function onboard(activities: Activities, input: OnboardingInput, whileRunning?: (query: () => Promise<OnboardingProgress>) => Promise<void>) {
   const taskQueue = freshTaskQueue('onboarding');
   return withWorker(suite.env, { taskQueue, workflowBundle: suite.workflowBundle, activities }, async () => {
-    const handle = await suite.env.client.workflow.start(onboardingWorkflow, { taskQueue, workflowId: `${workflowIds.onboarding(input.slug)}/${taskQueue}`, args: [input] });
+    const handle = await suite.env.client.workflow.start(onboardingWorkflow, {
+      taskQueue,
+      workflowId: `${workflowIds.onboarding(input.slug)}/${taskQueue}`,
+      args: [input],
+    });
     await whileRunning?.(() => handle.query(getOnboardingProgressQuery));
     return handle.result();
   });
@@ -56,7 +60,13 @@ test('an organization is created with its admin, its progress readable while it 
   const orgId = steps.at(-1)!.orgId;
   expect(result).toEqual({ orgId, slug: 'joe-plumbing', adminUserId: 'user-1' });
   expect(none.calls.map((c) => c.name)).toEqual(['provisionOrganization', 'registerStaffUser', 'awaitOnboardingReadModels']);
-  expect(none.named('provisionOrganization')[0].input.organization).toMatchObject({ orgId, name: 'Joe Plumbing', slug: 'joe-plumbing', adminEmails: ['joe@example.com'], crmName: 'NONE' });
+  expect(none.named('provisionOrganization')[0].input.organization).toMatchObject({
+    orgId,
+    name: 'Joe Plumbing',
+    slug: 'joe-plumbing',
+    adminEmails: ['joe@example.com'],
+    crmName: 'NONE',
+  });
   expect(none.named('registerStaffUser')[0].input).toMatchObject({ orgId, email: 'joe@example.com', role: 'admin', passwordHash: null });
   expect(none.named('awaitOnboardingReadModels')[0].input).toEqual({ orgId, adminUserId: 'user-1' });
 
@@ -66,14 +76,22 @@ test('an organization is created with its admin, its progress readable while it 
 
   const own = recordCalls(fakeOnboardingActivities());
   const ownResult = await onboard(own.activities, onboardingInput('joe-own', { crmName: 'servicetitan', crmCredentialsStored: true }));
-  expect(own.calls.map((c) => c.name)).toEqual(['verifyStagedCrmConnection', 'provisionOrganization', 'registerStaffUser', 'attachCrmConnection', 'awaitOnboardingReadModels']);
+  expect(own.calls.map((c) => c.name)).toEqual([
+    'verifyStagedCrmConnection',
+    'provisionOrganization',
+    'registerStaffUser',
+    'attachCrmConnection',
+    'awaitOnboardingReadModels',
+  ]);
   expect(own.named('attachCrmConnection')[0].input).toEqual({ slug: 'joe-own', orgId: ownResult.orgId });
 });
 
 test('refused CRM credentials fail the onboarding at once, before any organization exists, saying why', async () => {
   const { activities, calls } = recordCalls<Activities>({ ...fakeOnboardingActivities(), ...refusingCrm() });
 
-  const failure = await onboard(activities, onboardingInput('joe-refused', { crmName: 'servicetitan', crmCredentialsStored: true })).catch((err: unknown) => err);
+  const failure = await onboard(activities, onboardingInput('joe-refused', { crmName: 'servicetitan', crmCredentialsStored: true })).catch(
+    (err: unknown) => err,
+  );
 
   expect(failure).toBeInstanceOf(WorkflowFailedError);
   // What the API shows is the innermost failure (temporal-workflow-gateway rootCause).

@@ -19,7 +19,12 @@ const { seedSandboxCrm } = proxyActivities<CrmActivities>({
 // A vendor that cannot be reached is tried a few times; refused credentials fail the onboarding at once.
 const { verifyStagedCrmConnection, attachCrmConnection } = proxyActivities<CrmConnectionActivities>({
   startToCloseTimeout: '30 seconds',
-  retry: { initialInterval: '1 second', maximumInterval: '10 seconds', maximumAttempts: 3, nonRetryableErrorTypes: ['CrmConnectionTestFailed', 'CrmConnectionMissing'] },
+  retry: {
+    initialInterval: '1 second',
+    maximumInterval: '10 seconds',
+    maximumAttempts: 3,
+    nonRetryableErrorTypes: ['CrmConnectionTestFailed', 'CrmConnectionMissing'],
+  },
 });
 
 // Projection is eventually consistent; waiting here means a completed onboarding can be read at once.

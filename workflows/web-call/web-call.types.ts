@@ -1,7 +1,7 @@
 import type { AgentProfile } from '../../domain/agents/agent-profile';
 import type { WebCallEntry } from '../../domain/call/web-call-record';
-import type { RunMeta } from "../../domain/run/run-meta";
-import type { AgentToolUse } from "../../domain/agents/agent-tool-use";
+import type { RunMeta } from '../../domain/run/run-meta';
+import type { AgentToolUse } from '../../domain/agents/agent-tool-use';
 
 export interface WebCallWorkflowInput {
   meta: RunMeta;

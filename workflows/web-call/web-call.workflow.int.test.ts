@@ -38,7 +38,11 @@ async function webCall(activities: AgentRuntimeActivities, interactionId: string
   const prefix = `${freshTaskQueue('web-call')}/`;
   const taskQueue = queueName('webCall', prefix);
   const result = await withWorker(suite.env, { taskQueue, workflowBundle: suite.workflowBundle, activities }, async () => {
-    const handle = await suite.env.client.workflow.start(webCallWorkflow, { taskQueue, workflowId: `${workflowIds.webCall(interactionId)}/${prefix}`, args: [input(interactionId, prefix, idleTimeoutMs)] });
+    const handle = await suite.env.client.workflow.start(webCallWorkflow, {
+      taskQueue,
+      workflowId: `${workflowIds.webCall(interactionId)}/${prefix}`,
+      args: [input(interactionId, prefix, idleTimeoutMs)],
+    });
     await drive(handle);
     return handle.result();
   });
@@ -48,12 +52,15 @@ async function webCall(activities: AgentRuntimeActivities, interactionId: string
 async function interactionChild(interactionId: string) {
   const child = suite.env.client.workflow.getHandle(workflowIds.interaction('in_house', interactionId));
   const { events } = await child.fetchHistory();
-  const decode = <T>(payloads: { payloads?: unknown[] | null } | null | undefined) => defaultPayloadConverter.fromPayload<T>((payloads?.payloads ?? [])[0] as never);
+  const decode = <T>(payloads: { payloads?: unknown[] | null } | null | undefined) =>
+    defaultPayloadConverter.fromPayload<T>((payloads?.payloads ?? [])[0] as never);
   const started = events?.find((e) => e.workflowExecutionStartedEventAttributes)?.workflowExecutionStartedEventAttributes;
   return {
     taskQueue: started?.taskQueue?.name,
     input: decode<InteractionWorkflowInput>(started?.input),
-    deliveries: (events ?? []).flatMap((e) => (e.workflowExecutionSignaledEventAttributes ? [decode<CallDeliveryMessage>(e.workflowExecutionSignaledEventAttributes.input)] : [])),
+    deliveries: (events ?? []).flatMap((e) =>
+      e.workflowExecutionSignaledEventAttributes ? [decode<CallDeliveryMessage>(e.workflowExecutionSignaledEventAttributes.input)] : [],
+    ),
   };
 }
 
@@ -120,9 +127,14 @@ test('a call nobody speaks in is ended as idle and handed to its interaction as 
   const { activities } = recordCalls(fakeAgentRuntimeActivities());
 
   // A short idle limit in real time: the unpolled interaction queue holds the test server's clock.
-  const { result, interaction } = await webCall(activities, 'int-web-idle', async (handle) => {
-    await handle.executeUpdate(greetCallerUpdate, { args: [{ accessTokenHash: TOKEN }] });
-  }, 1_500);
+  const { result, interaction } = await webCall(
+    activities,
+    'int-web-idle',
+    async (handle) => {
+      await handle.executeUpdate(greetCallerUpdate, { args: [{ accessTokenHash: TOKEN }] });
+    },
+    1_500,
+  );
 
   expect(result).toMatchObject({ status: 'ended', endReason: 'idle_timeout' });
   expect(interaction.deliveries.at(-1)?.delivery.record).toMatchObject({ status: 'ended', endedReason: 'other', providerEndedReason: 'idle_timeout' });

@@ -54,7 +54,14 @@ export async function webCallWorkflow(input: WebCallWorkflowInput): Promise<WebC
     if (endReason) throw ApplicationFailure.nonRetryable('This web call has ended', WEB_CALL_REJECTIONS.ended);
   };
   const turn = (callerText: string | null) =>
-    generateAgentTurn({ orgId: input.orgId, interactionId: input.interactionId, correlationId: input.meta.correlationId, agent: input.agent, messages, callerText });
+    generateAgentTurn({
+      orgId: input.orgId,
+      interactionId: input.interactionId,
+      correlationId: input.meta.correlationId,
+      agent: input.agent,
+      messages,
+      callerText,
+    });
 
   setHandler(getWebCallQuery, snapshot);
   setHandler(

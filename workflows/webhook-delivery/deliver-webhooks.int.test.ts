@@ -19,7 +19,12 @@ const email = `owner-${run}@hooks.test`;
 
 beforeAll(async () => {
   h = await startProductHarness();
-  ({ orgId, agent: agent } = await onboardAndLogIn(h, { name: `Hook Heating ${run}`, adminEmail: email, officeEmail: `office-${run}@hooks.test`, timezone: 'America/Denver' }));
+  ({ orgId, agent: agent } = await onboardAndLogIn(h, {
+    name: `Hook Heating ${run}`,
+    adminEmail: email,
+    officeEmail: `office-${run}@hooks.test`,
+    timezone: 'America/Denver',
+  }));
 }, 120_000);
 
 afterAll(async () => {
@@ -69,7 +74,11 @@ describe('webhook-delivery setup (001 §2.18)', () => {
     expect(first.body.signingSecret).toMatch(/^whsec_/);
     expect(first.body.dashboardUrl).toBe(`${h.config.dashboardUrl}/settings/webhooks?appId=${first.body.appId}`);
     const again = await agent.post('/webhook-delivery').send({ orgId });
-    expect(again.body).toMatchObject({ appId: first.body.appId, signingSecret: first.body.signingSecret, webhook_urls: { first: 'https://first.example.test/hook' } });
+    expect(again.body).toMatchObject({
+      appId: first.body.appId,
+      signingSecret: first.body.signingSecret,
+      webhook_urls: { first: 'https://first.example.test/hook' },
+    });
     const shown = await agent.get('/webhook-delivery').query({ orgId });
     expect(shown.body).toEqual({ appId: first.body.appId, dashboardUrl: first.body.dashboardUrl, webhook_urls: { first: 'https://first.example.test/hook' } });
   });
@@ -111,7 +120,11 @@ describe('delivering a finished interaction to the organization', () => {
       const ids = new Set(receiver.requests.map((r) => r.headers['webhook-id']));
       expect(ids).toEqual(new Set([ordered[0].message_id]));
       for (const r of receiver.requests) {
-        const headers = { id: r.headers['webhook-id'] as string, timestamp: r.headers['webhook-timestamp'] as string, signature: r.headers['webhook-signature'] as string };
+        const headers = {
+          id: r.headers['webhook-id'] as string,
+          timestamp: r.headers['webhook-timestamp'] as string,
+          signature: r.headers['webhook-signature'] as string,
+        };
         expect(verifyWebhook(secret, headers, r.rawBody)).toBe(true);
         expect(verifyWebhook(secret, headers, r.rawBody.replace('Water heater', 'Gas heater'))).toBe(false);
       }

@@ -28,7 +28,13 @@ test('each endpoint gets the event once, under a message id that stays the same 
     },
   });
 
-  await expect(run(activities, 'int-ok')).resolves.toEqual({ delivered: [{ endpoint: 'zapier', attempts: 1 }, { endpoint: 'crm-sync', attempts: 3 }], failed: [] });
+  await expect(run(activities, 'int-ok')).resolves.toEqual({
+    delivered: [
+      { endpoint: 'zapier', attempts: 1 },
+      { endpoint: 'crm-sync', attempts: 3 },
+    ],
+    failed: [],
+  });
   const crmSync = named('deliverWebhook').filter((c) => c.input.endpoint.name === 'crm-sync');
   expect(crmSync).toHaveLength(3);
   expect(new Set(crmSync.map((c) => c.input.messageId)).size).toBe(1);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { operationName, technicianFreeSlots, vendorPort } from './vendor-port';
-import type { Appointment, TechnicianShift } from "../../../domain/crm/crm-records";
+import type { Appointment, TechnicianShift } from '../../../domain/crm/crm-records';
 
 describe('vendorPort', () => {
   const port = vendorPort('Acme CRM', { listZones: async () => [] }, { cancelJob: "Acme CRM's API has no job cancellation" });
@@ -28,7 +28,14 @@ describe('vendorPort', () => {
 
 describe('technicianFreeSlots', () => {
   const at = (hhmm: string) => new Date(`2026-03-03T${hhmm}:00Z`);
-  const shift = (technicianId: string, from: string, to: string, shiftType: TechnicianShift['shiftType'] = 'Normal'): TechnicianShift => ({ id: `${technicianId}-${from}`, technicianId, start: at(from), end: at(to), shiftType, active: true });
+  const shift = (technicianId: string, from: string, to: string, shiftType: TechnicianShift['shiftType'] = 'Normal'): TechnicianShift => ({
+    id: `${technicianId}-${from}`,
+    technicianId,
+    start: at(from),
+    end: at(to),
+    shiftType,
+    active: true,
+  });
   const busy = (technicianIds: string[], from: string, to: string, status: Appointment['status'] = 'Scheduled'): Appointment => ({
     id: from,
     jobId: 'j',
@@ -51,11 +58,21 @@ describe('technicianFreeSlots', () => {
       appointments: [busy(['t1'], '10:00', '11:30'), busy(['t1'], '14:00', '16:30', 'Canceled'), busy(['t2'], '09:45', '10:00')],
     });
 
-    expect(free.map((f) => `${f.technicianId} ${f.start.toISOString().slice(11, 16)}-${f.end.toISOString().slice(11, 16)}`)).toEqual(['t1 09:00-10:00', 't1 13:00-17:00']);
+    expect(free.map((f) => `${f.technicianId} ${f.start.toISOString().slice(11, 16)}-${f.end.toISOString().slice(11, 16)}`)).toEqual([
+      't1 09:00-10:00',
+      't1 13:00-17:00',
+    ]);
   });
 
   it('starts no earlier than asked', () => {
-    const free = technicianFreeSlots({ windows: [{ from: at('09:00'), to: at('12:00') }], technicianIds: ['t1'], durationSeconds: 1800, earliest: at('10:15'), shifts: [shift('t1', '09:00', '12:00')], appointments: [] });
+    const free = technicianFreeSlots({
+      windows: [{ from: at('09:00'), to: at('12:00') }],
+      technicianIds: ['t1'],
+      durationSeconds: 1800,
+      earliest: at('10:15'),
+      shifts: [shift('t1', '09:00', '12:00')],
+      appointments: [],
+    });
     expect(free).toEqual([{ technicianId: 't1', start: at('10:15'), end: at('12:00') }]);
   });
 });

@@ -1,6 +1,6 @@
 import { TRADES } from '../../../domain/organization/organization-settings.schema';
 import { CrmError, type CrmPort, type Page, type PageRequest } from '../crm.port';
-import { type Appointment, type TechnicianFreeSlot, type TechnicianShift } from "../../../domain/crm/crm-records";
+import { type Appointment, type TechnicianFreeSlot, type TechnicianShift } from '../../../domain/crm/crm-records';
 
 /** Properties that serializers, test matchers and await probe for: they must not look like port methods. */
 export const NOT_PORT_METHODS = new Set(['then', 'toJSON', 'toString', 'valueOf', 'constructor', 'inspect', 'asymmetricMatch', 'nodeType', '$$typeof']);
@@ -66,7 +66,9 @@ export function technicianFreeSlots(input: {
       const mine = input.shifts.filter((s) => s.technicianId === technicianId && s.active);
       const busy = [
         ...mine.filter((s) => s.shiftType === 'TimeOff').map((s) => [s.start.getTime(), s.end.getTime()] as const),
-        ...input.appointments.filter((a) => a.status !== 'Canceled' && a.technicianIds.includes(technicianId)).map((a) => [a.start.getTime(), a.end.getTime()] as const),
+        ...input.appointments
+          .filter((a) => a.status !== 'Canceled' && a.technicianIds.includes(technicianId))
+          .map((a) => [a.start.getTime(), a.end.getTime()] as const),
       ].sort((a, b) => a[0] - b[0]);
       for (const shift of mine.filter((s) => s.shiftType !== 'TimeOff')) {
         let cursor = Math.max(from, shift.start.getTime());

@@ -9,7 +9,7 @@ export const CancelReasonOutputSchema = z.object({ reason_id: z.string().nullabl
 
 export const cancelJobReasonTask = defineAiTask({
   name: 'cancel_job_reason',
-  description: "Picks the CRM job-cancel reason (GET /job-cancel-reasons) and writes the cancellation note.",
+  description: 'Picks the CRM job-cancel reason (GET /job-cancel-reasons) and writes the cancellation note.',
   inputSchema: InteractionInputSchema.extend({
     cancelReasons: z.array(z.object({ id: z.string().min(1), name: z.string().min(1) })).min(1),
   }),
@@ -20,7 +20,5 @@ export const cancelJobReasonTask = defineAiTask({
       input,
     ),
   checkOutput: (output, input) =>
-    output.reason_id !== null && !idsOf(input.cancelReasons).has(output.reason_id)
-      ? [`reason_id ${output.reason_id} is not one of cancelReasons`]
-      : [],
+    output.reason_id !== null && !idsOf(input.cancelReasons).has(output.reason_id) ? [`reason_id ${output.reason_id} is not one of cancelReasons`] : [],
 });

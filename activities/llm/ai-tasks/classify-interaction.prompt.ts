@@ -23,6 +23,5 @@ Classify the interaction into exactly one call type:
 - Unbooked: a potential customer who needed service and was not booked for any other reason.`,
       input,
     ),
-  checkOutput: (output, input) =>
-    output.call_type === 'Booked' && completedBookingActions(input.facts).length === 0 ? [BOOKED_WITHOUT_BOOKINGS] : [],
+  checkOutput: (output, input) => (output.call_type === 'Booked' && completedBookingActions(input.facts).length === 0 ? [BOOKED_WITHOUT_BOOKINGS] : []),
 });

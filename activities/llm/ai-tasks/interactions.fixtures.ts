@@ -22,7 +22,10 @@ export const BOOKED_CALL: InteractionInput = InteractionInputSchema.parse({
     ['00:24', 'user: I live at 42 Oak Street, Springfield, IL 62704.'],
     ['00:31', "agent: Great, that's 42 Oak Street in Springfield, 62704, correct?"],
     ['00:35', "user: Yes, that's right."],
-    ['00:38', 'agent: Our technician visit has an $89 dispatch fee, which is waived if you go ahead with the repair. I have tomorrow between 8 and 10 AM. Does that work?'],
+    [
+      '00:38',
+      'agent: Our technician visit has an $89 dispatch fee, which is waived if you go ahead with the repair. I have tomorrow between 8 and 10 AM. Does that work?',
+    ],
     ['00:49', 'user: That works. The unit is about 12 years old.'],
     ['00:55', "agent: You're all set for tomorrow between 8 and 10 AM. Who will meet the technician?"],
     ['01:00', "user: I'll be there myself. My number is 217-555-0142."],
@@ -76,7 +79,10 @@ export const SPAM_CALL: InteractionInput = InteractionInputSchema.parse({
   org: ORG,
   transcript: transcript([
     ['00:00', 'agent: Thank you for calling Demo HVAC, this is Ava. How can I help you today?'],
-    ['00:04', "user: Hi, this is Kevin from Local Business Listings. We noticed your Google business listing isn't verified and you could be losing customers."],
+    [
+      '00:04',
+      "user: Hi, this is Kevin from Local Business Listings. We noticed your Google business listing isn't verified and you could be losing customers.",
+    ],
     ['00:13', "agent: I'm the virtual receptionist for Demo HVAC. Are you calling about a heating or cooling service?"],
     ['00:18', "user: No, I'm calling to help you rank higher on Google with our SEO package. Can I speak to the owner?"],
     ['00:25', "agent: I'm not able to transfer sales calls, but you can email the office. Goodbye."],
@@ -90,7 +96,10 @@ export const VOICEMAIL_CALL: InteractionInput = InteractionInputSchema.parse({
   org: ORG,
   transcript: transcript([
     ['00:00', "user: Hi, you've reached the Johnsons. We can't come to the phone right now. Please leave a message after the tone."],
-    ['00:08', 'agent: Hi, this is Ava from Demo HVAC calling to remind you of your appointment tomorrow between 8 and 10 AM. Please call us back at 217-555-0100 if you need to make changes. Thank you!'],
+    [
+      '00:08',
+      'agent: Hi, this is Ava from Demo HVAC calling to remind you of your appointment tomorrow between 8 and 10 AM. Please call us back at 217-555-0100 if you need to make changes. Thank you!',
+    ],
   ]),
   facts: { endedReason: 'voicemail', durationSeconds: 21, customerPhone: '+12175550123' },
 });
@@ -114,7 +123,14 @@ export function inputFor(task: AiTaskName, fixture: FixtureName): unknown {
       return booked ? { ...call, actionId: 'act-booking-1' } : undefined;
     case 'summary_booked_action_custom':
       return booked
-        ? { ...call, actionId: 'act-booking-1', instructions: [{ title: 'Age of unit/equipment', instruction: 'How old is the unit?' }, { title: 'Parking', instruction: 'Where should the tech park?' }] }
+        ? {
+            ...call,
+            actionId: 'act-booking-1',
+            instructions: [
+              { title: 'Age of unit/equipment', instruction: 'How old is the unit?' },
+              { title: 'Parking', instruction: 'Where should the tech park?' },
+            ],
+          }
         : undefined;
     case 'chat_summary_booked':
       return booked ? { ...call, source: 'chat' } : undefined;
@@ -135,7 +151,15 @@ export function inputFor(task: AiTaskName, fixture: FixtureName): unknown {
     case 'job_booking_params':
       return { ...call, jobTypes: JOB_TYPES };
     case 'crm_tags':
-      return { ...call, availableTags: [{ name: 'AC Repair', instruction: null }, { name: 'Furnace', instruction: null }, { name: 'Water Heater', instruction: null }], defaultTag: 'General Inquiry' };
+      return {
+        ...call,
+        availableTags: [
+          { name: 'AC Repair', instruction: null },
+          { name: 'Furnace', instruction: null },
+          { name: 'Water Heater', instruction: null },
+        ],
+        defaultTag: 'General Inquiry',
+      };
     case 'tags_to_insights':
       return {
         orgName: 'Demo HVAC',
@@ -157,7 +181,14 @@ export function inputFor(task: AiTaskName, fixture: FixtureName): unknown {
         ],
       };
     case 'cancel_job_reason':
-      return { ...call, cancelReasons: [{ id: 'cr-1', name: 'Scheduling conflict' }, { id: 'cr-2', name: 'Price too high' }, { id: 'cr-3', name: 'Issue resolved' }] };
+      return {
+        ...call,
+        cancelReasons: [
+          { id: 'cr-1', name: 'Scheduling conflict' },
+          { id: 'cr-2', name: 'Price too high' },
+          { id: 'cr-3', name: 'Issue resolved' },
+        ],
+      };
     case 'reschedule_params':
       return { ...call, appointments: [{ id: 'ap-1', startTime: '2025-07-16T08:00:00', endTime: '2025-07-16T10:00:00', jobId: 'job-1' }] };
     case 'call_reason':
@@ -171,7 +202,12 @@ export function inputFor(task: AiTaskName, fixture: FixtureName): unknown {
         ],
       };
     case 'guardrail':
-      return { agentType: call.agentType, orgName: 'Demo HVAC', message: call.transcript.find((l) => l.role === 'user')?.message ?? '', history: call.transcript.slice(0, 1) };
+      return {
+        agentType: call.agentType,
+        orgName: 'Demo HVAC',
+        message: call.transcript.find((l) => l.role === 'user')?.message ?? '',
+        history: call.transcript.slice(0, 1),
+      };
     case 'speakers':
       return { lines: call.transcript.map((l) => ({ speaker: l.role === 'agent' ? 'spk_0' : 'spk_1', message: l.message })) };
     case 'opportunity_estimator':

@@ -15,7 +15,8 @@ async function answer<K extends AiTaskName>(task: K, input: unknown) {
 }
 
 /** Free-text fields: every one the offline engine writes must say it is the offline engine. */
-const FREE_TEXT_KEY = /(?:^|_)reason$|reasoning$|^content$|^feedback$|^summary_remark$|^cancellation_note$|^intent$|^log_line$|^description$|^findings$|^details$|^subject$|^standout_summary$/;
+const FREE_TEXT_KEY =
+  /(?:^|_)reason$|reasoning$|^content$|^feedback$|^summary_remark$|^cancellation_note$|^intent$|^log_line$|^description$|^findings$|^details$|^subject$|^standout_summary$/;
 function freeTexts(value: unknown, key = ''): string[] {
   if (typeof value === 'string') return FREE_TEXT_KEY.test(key) ? [value] : [];
   if (Array.isArray(value)) return value.flatMap((v) => freeTexts(v, key));
@@ -206,10 +207,20 @@ describe('offline answers are honest', () => {
       ...BOOKED_CALL,
       facts: {
         ...BOOKED_CALL.facts,
-        actions: [{ id: 'act-r', type: 'job_reschedule', status: 'COMPLETED', payload: { original_appointment_time: '2025-07-16T08:00:00', new_appointment_time: '2025-07-18T13:00:00' } }],
+        actions: [
+          {
+            id: 'act-r',
+            type: 'job_reschedule',
+            status: 'COMPLETED',
+            payload: { original_appointment_time: '2025-07-16T08:00:00', new_appointment_time: '2025-07-18T13:00:00' },
+          },
+        ],
       },
     };
-    const output = await answer('reschedule_params', { ...call, appointments: [{ id: 'ap-1', startTime: '2025-07-16T08:00:00', endTime: '2025-07-16T10:00:00' }] });
+    const output = await answer('reschedule_params', {
+      ...call,
+      appointments: [{ id: 'ap-1', startTime: '2025-07-16T08:00:00', endTime: '2025-07-16T10:00:00' }],
+    });
     expect(output).toEqual({ id: 'ap-1', startTime: '2025-07-18T13:00:00', endTime: '2025-07-18T15:00:00' });
   });
 
@@ -218,16 +229,31 @@ describe('offline answers are honest', () => {
       ...UNBOOKED_CALL,
       transcript: [
         { role: 'agent', message: 'Thanks for calling Demo HVAC, how can I help?', timestamp: '00:00', seconds: 0 },
-        { role: 'user', message: 'I need to cancel my appointment on Friday. The AC started working again, so we no longer need it.', timestamp: '00:04', seconds: 4 },
+        {
+          role: 'user',
+          message: 'I need to cancel my appointment on Friday. The AC started working again, so we no longer need it.',
+          timestamp: '00:04',
+          seconds: 4,
+        },
       ],
     };
-    const output = await answer('cancel_job_reason', { ...call, cancelReasons: [{ id: 'cr-1', name: 'Scheduling conflict' }, { id: 'cr-3', name: 'Issue resolved' }] });
+    const output = await answer('cancel_job_reason', {
+      ...call,
+      cancelReasons: [
+        { id: 'cr-1', name: 'Scheduling conflict' },
+        { id: 'cr-3', name: 'Issue resolved' },
+      ],
+    });
     expect(output.reason_id).toBe('cr-3');
     expect(output.cancellation_note).toContain('00:04');
   });
 
   it('estimates opportunities only from the price history it was given', async () => {
-    expect(await answer('opportunity_estimator', inputFor('opportunity_estimator', 'booked'))).toEqual({ job_type: 'AC Repair', estimates: [420, 610], average_estimate: 515 });
+    expect(await answer('opportunity_estimator', inputFor('opportunity_estimator', 'booked'))).toEqual({
+      job_type: 'AC Repair',
+      estimates: [420, 610],
+      average_estimate: 515,
+    });
     expect(await answer('opportunity_estimator', inputFor('opportunity_estimator', 'spam'))).toEqual({ job_type: null, estimates: [], average_estimate: null });
   });
 

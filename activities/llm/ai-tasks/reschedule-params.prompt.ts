@@ -9,11 +9,9 @@ export const RescheduleParamsSchema = z.object({ id: z.string().nullable(), star
 
 export const rescheduleParamsTask = defineAiTask({
   name: 'reschedule_params',
-  description: "Works out which appointment the customer moved and to when (CRM POST /appointments/{id}/reschedule).",
+  description: 'Works out which appointment the customer moved and to when (CRM POST /appointments/{id}/reschedule).',
   inputSchema: InteractionInputSchema.extend({
-    appointments: z.array(
-      z.object({ id: z.string().min(1), startTime: z.string(), endTime: z.string(), jobId: z.string().nullable().default(null) }),
-    ),
+    appointments: z.array(z.object({ id: z.string().min(1), startTime: z.string(), endTime: z.string(), jobId: z.string().nullable().default(null) })),
   }),
   outputSchema: RescheduleParamsSchema,
   prompt: (input) =>

@@ -1,11 +1,5 @@
 import type { z } from 'zod';
-import {
-  type ChatMessage,
-  type LanguageEngine,
-  LanguageEngineError,
-  type ModelTier,
-  type TokenUsage,
-} from '../language-engine.port';
+import { type ChatMessage, type LanguageEngine, LanguageEngineError, type ModelTier, type TokenUsage } from '../language-engine.port';
 import type { AiTask } from './ai-task';
 import { toStrictJsonSchema } from './strict-json-schema';
 

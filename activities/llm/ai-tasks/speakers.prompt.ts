@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineAiTask } from './ai-task';
 import { taskMessages } from './task-input';
-import { TranscriptRoleSchema } from "../../../domain/call/call-record.schema";
+import { TranscriptRoleSchema } from '../../../domain/call/call-record.schema';
 
 export const speakersTask = defineAiTask({
   name: 'speakers',
@@ -12,7 +12,7 @@ export const speakersTask = defineAiTask({
   outputSchema: z.object({ speakers: z.array(z.object({ label: z.string(), role: TranscriptRoleSchema })) }),
   prompt: (input) =>
     taskMessages(
-      "A recorded call of a home-service contractor was split into speaker labels. For each distinct label give its role: Agent (the business's CSR or agent), Customer (the caller or person called), IVR (a recorded menu or message: \"press 1\", \"this call may be recorded\"), or Unknown when the lines do not tell.",
+      'A recorded call of a home-service contractor was split into speaker labels. For each distinct label give its role: Agent (the business\'s CSR or agent), Customer (the caller or person called), IVR (a recorded menu or message: "press 1", "this call may be recorded"), or Unknown when the lines do not tell.',
       input,
     ),
   checkOutput: (output, input) => {

@@ -11,6 +11,9 @@ export const tagsBookedTask = defineAiTask({
   inputSchema: requireBooked(InteractionInputSchema),
   outputSchema: BookedTagsSchema,
   prompt: (input) =>
-    taskMessages(`${INTERACTION_CONTEXT}\n\nThe call was booked. Set each tag true only when the transcript shows it, with the reason:\n${tagInstructions(BOOKED_TAGS)}`, input),
+    taskMessages(
+      `${INTERACTION_CONTEXT}\n\nThe call was booked. Set each tag true only when the transcript shows it, with the reason:\n${tagInstructions(BOOKED_TAGS)}`,
+      input,
+    ),
   checkOutput: (output) => checkReasons(output, BOOKED_TAGS),
 });

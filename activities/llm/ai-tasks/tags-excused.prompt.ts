@@ -11,6 +11,9 @@ export const tagsExcusedTask = defineAiTask({
   inputSchema: requireNotBooked(InteractionInputSchema),
   outputSchema: ExcusedTagsSchema,
   prompt: (input) =>
-    taskMessages(`${INTERACTION_CONTEXT}\n\nThe call was not booked. Set each tag true only when the transcript or facts show it, with the reason (empty when false is fine):\n${tagInstructions(EXCUSED_TAGS)}`, input),
+    taskMessages(
+      `${INTERACTION_CONTEXT}\n\nThe call was not booked. Set each tag true only when the transcript or facts show it, with the reason (empty when false is fine):\n${tagInstructions(EXCUSED_TAGS)}`,
+      input,
+    ),
   checkOutput: (output) => checkReasons(output, EXCUSED_TAGS),
 });

@@ -11,6 +11,9 @@ export const tagsOutboundTextTask = defineAiTask({
   inputSchema: InteractionInputSchema,
   outputSchema: OutboundTextTagsSchema,
   prompt: (input) =>
-    taskMessages(`${INTERACTION_CONTEXT}\n\nThis is an outbound text (SMS) conversation the contractor started. Tag the recipient's replies:\n${tagInstructions(OUTBOUND_TEXT_TAGS)}`, input),
+    taskMessages(
+      `${INTERACTION_CONTEXT}\n\nThis is an outbound text (SMS) conversation the contractor started. Tag the recipient's replies:\n${tagInstructions(OUTBOUND_TEXT_TAGS)}`,
+      input,
+    ),
   checkOutput: (output) => checkReasons(output, OUTBOUND_TEXT_TAGS),
 });

@@ -11,6 +11,9 @@ export const tagsUnbookedTask = defineAiTask({
   inputSchema: requireNotBooked(InteractionInputSchema),
   outputSchema: UnbookedTagsSchema,
   prompt: (input) =>
-    taskMessages(`${INTERACTION_CONTEXT}\n\nThe call was not booked. Set each tag true only when the transcript or facts show it, with the reason:\n${tagInstructions(UNBOOKED_TAGS)}`, input),
+    taskMessages(
+      `${INTERACTION_CONTEXT}\n\nThe call was not booked. Set each tag true only when the transcript or facts show it, with the reason:\n${tagInstructions(UNBOOKED_TAGS)}`,
+      input,
+    ),
   checkOutput: (output) => checkReasons(output, UNBOOKED_TAGS),
 });

@@ -20,7 +20,12 @@ export function createInteractionHandoffActivities({ snapshots, crm, logger }: I
      * The csr.call of a finished interaction, read once the read model holds the pipeline's last step
      * (one event id of each group), with the jobs booked during the call looked up in the CRM.
      */
-    async describeInteractionForNotification(input: { orgId: string; interactionId: string; callStatus: string; awaitEventIds: string[][] }): Promise<NotificationEventInput> {
+    async describeInteractionForNotification(input: {
+      orgId: string;
+      interactionId: string;
+      callStatus: string;
+      awaitEventIds: string[][];
+    }): Promise<NotificationEventInput> {
       const snapshot = await snapshots.findCaughtUp(input.interactionId, input.awaitEventIds);
       if (!snapshot) throw ApplicationFailure.retryable(`interaction ${input.interactionId} is not projected yet`, 'NotProjectedYet');
       const org = await snapshots.findOrganization(input.orgId);

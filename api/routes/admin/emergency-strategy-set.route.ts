@@ -16,7 +16,9 @@ export const setEmergencyStrategyRoute = defineRoute({
     const view = await deps.capacity.repository.view(body.orgId);
     if (!view) throw notFound('Organization not found');
     const emergency_config = { ...view.emergency_config, slotStrategy: body.slotStrategy };
-    await publishCommand(deps.capacity.events, commandOrigin({ req, user }, 'admin-token'), [{ type: 'OrganizationAvailabilityChanged', aggregateId: body.orgId, orgId: body.orgId, data: { orgId: body.orgId, settings: { emergency_config } } }]);
+    await publishCommand(deps.capacity.events, commandOrigin({ req, user }, 'admin-token'), [
+      { type: 'OrganizationAvailabilityChanged', aggregateId: body.orgId, orgId: body.orgId, data: { orgId: body.orgId, settings: { emergency_config } } },
+    ]);
     return { success: true as const, message: `Emergency slot strategy set to ${body.slotStrategy.name}`, emergency_config };
   },
 });

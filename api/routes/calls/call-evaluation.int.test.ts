@@ -27,7 +27,13 @@ const detailsWith = (evaluationId: string) =>
 beforeAll(async () => {
   h = await startProductHarness({ EVALUATION_WEBHOOK_SECRET: SECRET });
   ({ orgId, agent: owner } = await onboardAndLogIn(h, { name: `Evaluated HVAC ${run}`, adminEmail: `owner-${run}@evaluation.test` }));
-  await seedFinishedCall(h.tdb.db, { id: interactionId, callId: legacyCallId, orgId, providerCallId: `call_${run}`, callAnalysis: { call_summary: null, metadata: {} } });
+  await seedFinishedCall(h.tdb.db, {
+    id: interactionId,
+    callId: legacyCallId,
+    orgId,
+    providerCallId: `call_${run}`,
+    callAnalysis: { call_summary: null, metadata: {} },
+  });
 }, 120_000);
 
 afterAll(async () => {
@@ -71,7 +77,10 @@ describe('a call evaluation in the call details', () => {
   it('shows the latest evaluation: an evaluation-service run after the first replaces it on the page', async () => {
     const res = await request(h.app)
       .post(`/llm/evaluation/webhook?secret=${SECRET}`)
-      .send({ rule_id: 'rule-1', runs: [{ id: `run-${run}`, inserted_at: new Date().toISOString(), inputs: { agentType: 'OFFICE_HOURS_CSR', traceId: interactionId, orgId } }] });
+      .send({
+        rule_id: 'rule-1',
+        runs: [{ id: `run-${run}`, inserted_at: new Date().toISOString(), inputs: { agentType: 'OFFICE_HOURS_CSR', traceId: interactionId, orgId } }],
+      });
     expect(res.status).toBe(200);
     const second = res.body.results[0].evaluationId as string;
     expect(second).not.toBe(first.evaluationId);
@@ -79,7 +88,11 @@ describe('a call evaluation in the call details', () => {
     const details = await detailsWith(second);
     expect(details.body.evaluation.status).toBe(res.body.results[0].status);
     expect(await h.tdb.db.traceEvaluation.count({ where: { interactionId } })).toBe(2);
-    expect(await h.tdb.db.traceEvaluation.findUnique({ where: { evaluationId: second } })).toMatchObject({ traceId: interactionId, ruleId: 'rule-1', runId: `run-${run}` });
+    expect(await h.tdb.db.traceEvaluation.findUnique({ where: { evaluationId: second } })).toMatchObject({
+      traceId: interactionId,
+      ruleId: 'rule-1',
+      runId: `run-${run}`,
+    });
   }, 60_000);
 
   it('keeps one row per evaluation when TraceEvaluated is delivered again', async () => {
@@ -93,7 +106,14 @@ describe('a call evaluation in the call details', () => {
       causationId: `evaluation:${stored.traceId}`,
       occurredAt: stored.evaluatedAt,
       // A redelivery carries the event as first published; a changed body must not rewrite the verdict either.
-      data: { ...stored, traceType: 'call', agentType: 'OFFICE_HOURS_CSR', status: 'reviewed_failure', flags: stored.flags as Record<string, { value: boolean; reasoning: string }>, evaluatedAt: stored.evaluatedAt.toISOString() },
+      data: {
+        ...stored,
+        traceType: 'call',
+        agentType: 'OFFICE_HOURS_CSR',
+        status: 'reviewed_failure',
+        flags: stored.flags as Record<string, { value: boolean; reasoning: string }>,
+        evaluatedAt: stored.evaluatedAt.toISOString(),
+      },
     });
     await h.bus.publish([redelivered, redelivered]);
     // A later evaluation on the same topic and stream: once it is shown, the redeliveries before it were seen.

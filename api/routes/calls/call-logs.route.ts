@@ -30,7 +30,13 @@ export const callLogsRoute = defineRoute({
     const crmName = org?.crmName ?? 'NONE';
     const totalPages = Math.ceil(totalCount / body.pageSize);
     return {
-      entries: rows.map((r) => toCallLogEntry(r, crmName, jobs.filter((j) => j.interactionId === r.id))),
+      entries: rows.map((r) =>
+        toCallLogEntry(
+          r,
+          crmName,
+          jobs.filter((j) => j.interactionId === r.id),
+        ),
+      ),
       spam_numbers: [],
       pagination: { currentPage: body.page, pageSize: body.pageSize, totalCount, totalPages, hasMore: body.page < totalPages },
       statusCounts,

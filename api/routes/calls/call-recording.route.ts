@@ -25,6 +25,9 @@ export const callRecordingRoute = defineRoute({
   async handler({ params, orgId, req, res, deps }) {
     const audio = await findCallRecording(deps, orgId!, params.callId, req.correlationId);
     if (!audio) throw notFound('Recording not found');
-    res.status(200).set({ 'content-type': 'audio/mpeg', 'content-length': String(audio.length), 'cache-control': 'private, max-age=3600' }).end(audio);
+    res
+      .status(200)
+      .set({ 'content-type': 'audio/mpeg', 'content-length': String(audio.length), 'cache-control': 'private, max-age=3600' })
+      .end(audio);
   },
 });

@@ -35,7 +35,15 @@ describe('a call job as the API answers it', () => {
   const job = { interactionId, jobId: '77', jobNumber: '1077', bookingId: null, jobStatus: 'SCHEDULED', jobTypeId: null, customerId: '16' };
 
   it('links to the job in the org CRM, and to nowhere without one', () => {
-    expect(toCallJob('servicetitan', job)).toEqual({ revenue: null, crm_job_id: '77', jobId: '77', bookingId: null, jobNumber: '1077', jobStatus: 'SCHEDULED', link: 'https://go.servicetitan.com/#/Job/Index/77' });
+    expect(toCallJob('servicetitan', job)).toEqual({
+      revenue: null,
+      crm_job_id: '77',
+      jobId: '77',
+      bookingId: null,
+      jobNumber: '1077',
+      jobStatus: 'SCHEDULED',
+      link: 'https://go.servicetitan.com/#/Job/Index/77',
+    });
     expect(toCallJob('servicetitan', { ...job, bookingId: '901' }).link).toBe('https://go.servicetitan.com/#/Booking/Index/901');
     expect(toCallJob('housecallpro', job).link).toBe('https://pro.housecallpro.com/app/jobs/77');
     expect(toCallJob('NONE', job).link).toBe('#');

@@ -20,10 +20,14 @@ const FIXTURE_CALL_ID = 'call_a4441234567890777c4a4a123e6';
 
 /** A Retell delivery of the recorded fixture, re-addressed to a call id of this run. */
 const retell = (name: 'call_started' | 'call_ended' | 'call_analyzed', callId: string) =>
-  readFileSync(join(FIXTURES, `${name}.json`), 'utf8').split(FIXTURE_CALL_ID).join(callId);
+  readFileSync(join(FIXTURES, `${name}.json`), 'utf8')
+    .split(FIXTURE_CALL_ID)
+    .join(callId);
 
 const retellSignature = (secret: string, body: string, at = Date.now()) =>
-  `v=${at},d=${createHmac('sha256', secret).update(body + at).digest('hex')}`;
+  `v=${at},d=${createHmac('sha256', secret)
+    .update(body + at)
+    .digest('hex')}`;
 
 let orgId: string;
 let owner: ReturnType<typeof request.agent>;
@@ -35,7 +39,11 @@ const callLogs = (body: object = {}) => owner.post('/call/logs').send({ orgId, c
 
 beforeAll(async () => {
   h = await startProductHarness();
-  ({ orgId, agent: owner } = await onboardAndLogIn(h, { name: `Calls HVAC ${run}`, adminEmail: `owner-${run}@calls.test`, officeEmail: `office-${run}@calls.test` }));
+  ({ orgId, agent: owner } = await onboardAndLogIn(h, {
+    name: `Calls HVAC ${run}`,
+    adminEmail: `owner-${run}@calls.test`,
+    officeEmail: `office-${run}@calls.test`,
+  }));
 }, 120_000);
 
 afterAll(async () => {
@@ -179,7 +187,9 @@ describe('the interaction workflow', () => {
       taskQueue: taskQueue('interaction', h.taskQueuePrefix),
       args: [{ meta: { correlationId: 'corr-never-ends' }, orgId, provider: 'retell', providerCallId: callId, callEndTimeoutMs: 1000 }],
       signal: callDeliveredSignal,
-      signalArgs: [{ orgId, providerEvent: 'call_started', delivery: { kind: 'call_started', occurredAt: '2024-05-02T01:00:00.000Z', record: { status: 'in-progress' } } }],
+      signalArgs: [
+        { orgId, providerEvent: 'call_started', delivery: { kind: 'call_started', occurredAt: '2024-05-02T01:00:00.000Z', record: { status: 'in-progress' } } },
+      ],
     });
     const result = await h.client.workflow.getHandle(workflowId).result();
     expect(result).toMatchObject({ timedOut: true, callStatus: 'ERROR' });

@@ -26,7 +26,12 @@ export const reclassifyCallRoute = defineRoute({
     if (!row) throw notFound('Call not found');
     const from = CallStatusSchema.safeParse(row.callStatus);
     if (row.callStatus !== body.newStatus) {
-      await publishCommand(deps.calls.events, commandOrigin({ req, user }), [{ type: 'InteractionReclassified', aggregateId: row.id, orgId: orgId, data: {
+      await publishCommand(deps.calls.events, commandOrigin({ req, user }), [
+        {
+          type: 'InteractionReclassified',
+          aggregateId: row.id,
+          orgId: orgId,
+          data: {
             interactionId: row.id,
             orgId: orgId!,
             from: from.success ? from.data : null,
@@ -35,7 +40,9 @@ export const reclassifyCallRoute = defineRoute({
             userId: user!.id,
             reason: `Reclassified by ${user!.email}`,
             tags: [],
-          } }]);
+          },
+        },
+      ]);
       await awaitReadModel(async () => (await deps.calls.interactions.findCall(body.callId))?.callStatus === body.newStatus);
     }
     return { callId: body.callId, call_status: body.newStatus };

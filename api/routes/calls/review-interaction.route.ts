@@ -22,7 +22,14 @@ export const reviewInteractionRoute = defineRoute({
   errors: [307, 401, 404],
   async handler({ body, orgId, user, deps, req }) {
     const reviewedAt = body.reviewed_at === null ? null : new Date(body.reviewed_at).toISOString();
-    await publishCommand(deps.calls.events, commandOrigin({ req, user }), [{ type: 'InteractionReviewed', aggregateId: body.id, orgId: orgId, data: { interactionId: body.id, orgId: orgId!, reviewedAt, reviewNotes: body.review_notes, userId: user!.id } }]);
+    await publishCommand(deps.calls.events, commandOrigin({ req, user }), [
+      {
+        type: 'InteractionReviewed',
+        aggregateId: body.id,
+        orgId: orgId,
+        data: { interactionId: body.id, orgId: orgId!, reviewedAt, reviewNotes: body.review_notes, userId: user!.id },
+      },
+    ]);
     await awaitReadModel(async () => {
       const row = await deps.calls.interactions.findById(body.id);
       return (row?.reviewedAt?.toISOString() ?? null) === reviewedAt && (body.review_notes === undefined || row?.reviewNotes === body.review_notes);

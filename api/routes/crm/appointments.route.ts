@@ -113,7 +113,13 @@ export const technicianCapacityRoute = crmRoute({
   response: z.array(z.object({ start: z.string(), end: z.string(), technicianId: z.string() })),
   description: '[{start, end, technicianId}]',
   run: ({ crm, org, body }) =>
-    crm.technicianCapacity({ windows: body.windows, technicianIds: body.technicianIds, durationSeconds: body.duration, appointmentStartTime: body.appointmentStartTime, timeZone: org.timezone }),
+    crm.technicianCapacity({
+      windows: body.windows,
+      technicianIds: body.technicianIds,
+      durationSeconds: body.duration,
+      appointmentStartTime: body.appointmentStartTime,
+      timeZone: org.timezone,
+    }),
 });
 
 export const technicianShiftsRoute = crmRoute({
@@ -137,7 +143,10 @@ export const capacityPlanningRoute = crmRoute({
   path: '/crm/capacity-planning',
   summary: 'Capacity by arrival window, with how full each is',
   body: CapacityPlanningBodySchema,
-  response: z.object({ availabilities: z.array(z.looseObject({ start: z.string(), end: z.string(), percentageFull: z.number(), isAvailable: z.boolean() })), percentage: z.array(z.number()) }),
+  response: z.object({
+    availabilities: z.array(z.looseObject({ start: z.string(), end: z.string(), percentageFull: z.number(), isAvailable: z.boolean() })),
+    percentage: z.array(z.number()),
+  }),
   description: 'Capacity slots and their percentage full',
   run: async ({ crm, org, body }) => {
     const slots = await crm.capacityPlanning({ ...body, timeZone: org.timezone });

@@ -6,15 +6,14 @@ const APPOINTMENT_STATUSES = ['Scheduled', 'Dispatched', 'Working', 'Hold', 'Don
 
 /** Spec 000 §5: jobId, customerId, technicianId, or both from and to. */
 export const APPOINTMENT_QUERY_MESSAGE = "Either jobId or both 'from' and 'to' must be provided";
-export const AppointmentQuerySchema = z
-  .object({
-    from: queryDate('from'),
-    to: queryDate('to'),
-    jobId: z.string().trim().min(1).optional(),
-    customerId: z.string().trim().min(1).optional(),
-    technicianId: z.string().trim().min(1).optional(),
-    status: queryList.pipe(z.array(z.enum(APPOINTMENT_STATUSES, 'status must be Scheduled, Dispatched, Working, Hold, Done or Canceled')).optional()),
-  });
+export const AppointmentQuerySchema = z.object({
+  from: queryDate('from'),
+  to: queryDate('to'),
+  jobId: z.string().trim().min(1).optional(),
+  customerId: z.string().trim().min(1).optional(),
+  technicianId: z.string().trim().min(1).optional(),
+  status: queryList.pipe(z.array(z.enum(APPOINTMENT_STATUSES, 'status must be Scheduled, Dispatched, Working, Hold, Done or Canceled')).optional()),
+});
 
 export const AddAppointmentBodySchema = z.intersection(
   z.object({ jobId: z.coerce.string('jobId is required').min(1, 'jobId is required') }),
@@ -27,9 +26,7 @@ const instant = (name: string) =>
     .refine((v) => !Number.isNaN(Date.parse(v)), `${name} must be a date and time`)
     .transform((v) => new Date(v));
 
-export const RescheduleBodySchema = z
-  .object({ start: instant('start'), end: instant('end') })
-  .refine((b) => b.end > b.start, 'end must be after start');
+export const RescheduleBodySchema = z.object({ start: instant('start'), end: instant('end') }).refine((b) => b.end > b.start, 'end must be after start');
 
 export const SpecialInstructionsBodySchema = z.object({ instructions: z.string('instructions is required') });
 

@@ -11,7 +11,7 @@ import { workflowBundle } from '../../../worker/create-worker';
 import { workflowIds } from '../../../domain/run/workflow-ids';
 import { createAudienceRepository } from '../../../events/projections/audiences/audiences.repository';
 import { createTemporalAudienceBuildGateway } from '../../use-cases/temporal-audience-build-gateway';
-import { type AudienceRules } from "../../../domain/crm/crm-records";
+import { type AudienceRules } from '../../../domain/crm/crm-records';
 
 let h: ProductHarness;
 let agent: ReturnType<typeof request.agent>;
@@ -32,7 +32,12 @@ const idsSelectedBy = async (rules: object): Promise<string[]> =>
 
 beforeAll(async () => {
   h = await startProductHarness();
-  ({ orgId: org, agent } = await onboardAndLogIn(h, { name: `Audiences ${run}`, adminEmail: `owner-${run}@audiences.test`, timezone: 'America/Chicago', crmName: 'servicetitan' }));
+  ({ orgId: org, agent } = await onboardAndLogIn(h, {
+    name: `Audiences ${run}`,
+    adminEmail: `owner-${run}@audiences.test`,
+    timezone: 'America/Chicago',
+    crmName: 'servicetitan',
+  }));
 }, 120_000);
 
 afterAll(async () => {
@@ -49,7 +54,15 @@ describe('POST /crm/customers/audience-rules/async', () => {
     const audience = await settled(audienceId);
     const expected = await idsSelectedBy(HVAC);
     expect(expected.length).toBeGreaterThan(0);
-    expect(audience).toMatchObject({ audienceId, creation_status: 'COMPLETE', source: 'RULES', is_file_upload: false, rules: HVAC, member_count: expected.length, error: null });
+    expect(audience).toMatchObject({
+      audienceId,
+      creation_status: 'COMPLETE',
+      source: 'RULES',
+      is_file_upload: false,
+      rules: HVAC,
+      member_count: expected.length,
+      error: null,
+    });
     expect([...audience.members.data].sort()).toEqual([...expected].sort());
     expect(audience.completed_at).toEqual(expect.any(String));
   });
@@ -60,7 +73,13 @@ describe('POST /crm/customers/audience-rules/async', () => {
     const all = await settled(audienceId);
     expect(all.member_count).toBeGreaterThan(3);
     const second = await status(audienceId, { page: 2, pageSize: 2 });
-    expect(second.body.members).toEqual({ page: 2, pageSize: 2, hasMore: all.member_count > 4, totalCount: all.member_count, data: all.members.data.slice(2, 4) });
+    expect(second.body.members).toEqual({
+      page: 2,
+      pageSize: 2,
+      hasMore: all.member_count > 4,
+      totalCount: all.member_count,
+      data: all.members.data.slice(2, 4),
+    });
     expect((await status(audienceId, { pageSize: 1001 })).body).toEqual(bad('pageSize must be at most 1000'));
   });
 
@@ -81,7 +100,10 @@ describe('POST /crm/customers/audience-rules/async', () => {
     const audienceId = crypto.randomUUID();
     expect((await queue({ audienceId, rules: {}, source: 'FILE', isFileUpload: true })).body).toBe(false);
     expect((await queue({ audienceId, rules: {}, isFileUpload: true })).body).toBe(false);
-    const described = await h.client.workflow.getHandle(workflowIds.audienceBuild(org, audienceId)).describe().catch((err: Error) => err.name);
+    const described = await h.client.workflow
+      .getHandle(workflowIds.audienceBuild(org, audienceId))
+      .describe()
+      .catch((err: Error) => err.name);
     expect(described).toBe('WorkflowNotFoundError');
     expect((await status(audienceId)).status).toBe(404);
   });
@@ -100,7 +122,12 @@ describe('POST /crm/customers/audience-rules/async', () => {
     const audienceId = crypto.randomUUID();
     await queue({ audienceId, rules: {} });
     await settled(audienceId);
-    const other = await onboardAndLogIn(h, { name: `Audiences Other ${run}`, adminEmail: `other-${run}@audiences.test`, timezone: 'America/Chicago', crmName: 'servicetitan' });
+    const other = await onboardAndLogIn(h, {
+      name: `Audiences Other ${run}`,
+      adminEmail: `other-${run}@audiences.test`,
+      timezone: 'America/Chicago',
+      crmName: 'servicetitan',
+    });
     const theirs = await other.agent.post('/crm/customers/audience-rules/async').query({ orgId: other.orgId }).send({ audienceId, rules: HVAC });
     expect(theirs.body).toEqual({ error: 'Not Found', status: 404, message: 'Audience not found' });
     expect((await other.agent.get(`/crm/customers/audiences/${audienceId}`).query({ orgId: other.orgId })).status).toBe(404);
@@ -137,7 +164,14 @@ describe('an audience build as a workflow', () => {
     }
   }
 
-  const input = (audienceId: string, rules: AudienceRules) => ({ meta: { correlationId: `audience-${run}` }, orgId: org, audienceId, source: 'RULES' as const, isFileUpload: false, rules });
+  const input = (audienceId: string, rules: AudienceRules) => ({
+    meta: { correlationId: `audience-${run}` },
+    orgId: org,
+    audienceId,
+    source: 'RULES' as const,
+    isFileUpload: false,
+    rules,
+  });
   const readStatus = (audienceId: string) => createAudienceRepository(h.tdb.db).findStatus(org, audienceId, { offset: 0, limit: 1000 });
 
   it('joins the run going for the same request; a request with other rules replaces it and wins', async () => {
@@ -187,7 +221,10 @@ describe('an audience build as a workflow', () => {
     };
     const audienceId = crypto.randomUUID();
     await withWorker(refusing, async () => {
-      await createTemporalAudienceBuildGateway(h.client, prefix()).queueBuild(input(audienceId, { tag_types: [{ id: '77', name: 'Gone' }] }), workflowIds.audienceBuild(org, audienceId));
+      await createTemporalAudienceBuildGateway(h.client, prefix()).queueBuild(
+        input(audienceId, { tag_types: [{ id: '77', name: 'Gone' }] }),
+        workflowIds.audienceBuild(org, audienceId),
+      );
       const failed = await eventually(async () => {
         const row = await readStatus(audienceId);
         return row?.creationStatus === 'ERRORED' ? row : null;

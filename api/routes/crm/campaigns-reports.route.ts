@@ -80,7 +80,13 @@ export const reportRoute = crmRoute({
         dataType: DataTypeSchema,
         isArray: z.boolean(),
         isRequired: z.boolean(),
-        acceptValues: z.object({ fields: z.array(z.object({ name: z.string(), label: z.string() })), dynamicSetId: z.string().nullable(), values: z.array(z.array(z.unknown())) }).nullable(),
+        acceptValues: z
+          .object({
+            fields: z.array(z.object({ name: z.string(), label: z.string() })),
+            dynamicSetId: z.string().nullable(),
+            values: z.array(z.array(z.unknown())),
+          })
+          .nullable(),
       }),
     ),
     fields: z.array(z.object({ name: z.string(), label: z.string(), dataType: DataTypeSchema })),
@@ -99,7 +105,12 @@ export const reportDataRoute = crmRoute({
   summary: 'Run a report',
   params: ReportParams,
   query: PagingQuery,
-  body: z.object({ parameters: z.array(z.object({ name: z.string('parameter name is required').min(1, 'parameter name is required'), value: z.unknown() }), 'parameters is required') }),
+  body: z.object({
+    parameters: z.array(
+      z.object({ name: z.string('parameter name is required').min(1, 'parameter name is required'), value: z.unknown() }),
+      'parameters is required',
+    ),
+  }),
   response: RowsPageSchema,
   description: '{page, pageSize, hasMore, totalCount, data[][], fields[]}',
   run: async ({ crm, params, query, body }) => {
@@ -124,4 +135,13 @@ export const dynamicValueSetRoute = crmRoute({
   },
 });
 
-export const CAMPAIGN_AND_REPORT_ROUTES = [listCampaignsRoute, createCampaignRoute, campaignCategoriesRoute, reportCategoriesRoute, reportsRoute, reportRoute, reportDataRoute, dynamicValueSetRoute];
+export const CAMPAIGN_AND_REPORT_ROUTES = [
+  listCampaignsRoute,
+  createCampaignRoute,
+  campaignCategoriesRoute,
+  reportCategoriesRoute,
+  reportsRoute,
+  reportRoute,
+  reportDataRoute,
+  dynamicValueSetRoute,
+];

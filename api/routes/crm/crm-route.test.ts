@@ -38,7 +38,10 @@ function world() {
   const noNetwork = (async () => {
     throw new Error('this test makes no requests');
   }) as typeof fetch;
-  const housecallPro = createHousecallProCrm(new HousecallProClient({ apiUrl: 'http://hcp.invalid', apiKey: 'k', authScheme: 'Token', requestsPerSecond: 5 }, { fetch: noNetwork }), {});
+  const housecallPro = createHousecallProCrm(
+    new HousecallProClient({ apiUrl: 'http://hcp.invalid', apiKey: 'k', authScheme: 'Token', requestsPerSecond: 5 }, { fetch: noNetwork }),
+    {},
+  );
   const serviceTitanDown = new Proxy({} as CrmPort, {
     get: (_t, property) =>
       property === 'then'
@@ -47,7 +50,8 @@ function world() {
             throw new CrmError('UNAVAILABLE', 'ServiceTitan answered 503: upstream connect error at st-edge-7');
           },
   });
-  const org = (id: string, crmName: string) => ({ id, name: 'Acme Air', slug: `acme-${crmName}`, timezone: 'America/Chicago', crmName }) as unknown as OrganizationRow;
+  const org = (id: string, crmName: string) =>
+    ({ id, name: 'Acme Air', slug: `acme-${crmName}`, timezone: 'America/Chicago', crmName }) as unknown as OrganizationRow;
   const orgs = [org(HCP_ORG, 'housecallpro'), org(ST_ORG, 'servicetitan')];
   const logLines: string[] = [];
   const deps = {
@@ -88,7 +92,9 @@ describe('/crm routes on a vendor CRM', () => {
     const res = await request(app).post('/crm/employees').query({ orgId: HCP_ORG }).send({ username: 'dana', roleId: '3' }).set(asOwner);
 
     expect(res.status).toBe(400);
-    expect(res.body.message).toBe("This organization's CRM (Housecall Pro) does not support create employee: Housecall Pro's public API has no employee accounts");
+    expect(res.body.message).toBe(
+      "This organization's CRM (Housecall Pro) does not support create employee: Housecall Pro's public API has no employee accounts",
+    );
   });
 
   it('still hide an outage behind a 500, and log it', async () => {

@@ -68,7 +68,16 @@ export function crmRoute<Q extends z.ZodRawShape, B extends z.ZodType, P extends
       if (!org) throw notFound('Organization not found');
       if (org.crmName === 'NONE') throw badRequest(NO_CRM_MESSAGE);
       try {
-        const result = await def.run({ crm: deps.crm.provider.forOrganization(org.id), org, query: q as never, body: body as z.infer<B>, params: params as z.infer<P>, deps, res, correlationId: req.correlationId });
+        const result = await def.run({
+          crm: deps.crm.provider.forOrganization(org.id),
+          org,
+          query: q as never,
+          body: body as z.infer<B>,
+          params: params as z.infer<P>,
+          deps,
+          res,
+          correlationId: req.correlationId,
+        });
         return toWire(result) as z.infer<R>;
       } catch (err) {
         throw crmFailure(err);
@@ -79,7 +88,13 @@ export function crmRoute<Q extends z.ZodRawShape, B extends z.ZodType, P extends
 
 /** A query value that may be repeated (?a=1&a=2) or comma-separated. */
 export const queryList = z.preprocess(
-  (v) => (v === undefined || v === '' ? undefined : (Array.isArray(v) ? v : [v]).flatMap((x) => String(x).split(',')).map((x) => x.trim()).filter(Boolean)),
+  (v) =>
+    v === undefined || v === ''
+      ? undefined
+      : (Array.isArray(v) ? v : [v])
+          .flatMap((x) => String(x).split(','))
+          .map((x) => x.trim())
+          .filter(Boolean),
   z.array(z.string()).optional(),
 );
 
@@ -94,7 +109,10 @@ export const queryDate = (name: string) =>
   );
 
 export const queryInt = (name: string) =>
-  z.preprocess((v) => (v === undefined || v === '' ? undefined : Number(v)), z.number(`${name} must be a whole number`).int(`${name} must be a whole number`).min(1, `${name} must be at least 1`).optional());
+  z.preprocess(
+    (v) => (v === undefined || v === '' ? undefined : Number(v)),
+    z.number(`${name} must be a whole number`).int(`${name} must be a whole number`).min(1, `${name} must be at least 1`).optional(),
+  );
 
 export const PagingQuery = { page: queryInt('page'), pageSize: queryInt('pageSize') };
 

@@ -18,7 +18,10 @@ const send = (method: 'post' | 'put' | 'delete', path: string, body: object = {}
 
 beforeAll(async () => {
   h = await startProductHarness();
-  [org, noCrmOrg] = await Promise.all([onboard(`CRM Routes ${run}`, `owner-${run}@crm.test`, 'servicetitan'), onboard(`CRM None ${run}`, `owner-${run}@nocrm.test`, 'NONE')]);
+  [org, noCrmOrg] = await Promise.all([
+    onboard(`CRM Routes ${run}`, `owner-${run}@crm.test`, 'servicetitan'),
+    onboard(`CRM None ${run}`, `owner-${run}@nocrm.test`, 'NONE'),
+  ]);
   agent = request.agent(h.app);
   expect((await agent.post('/auth/login').send({ email: `owner-${run}@crm.test`, password: 'correct horse battery' })).status).toBe(200);
 }, 120_000);
@@ -34,7 +37,12 @@ describe('/crm customers and contacts', () => {
 
     const byPhone = await get('/crm/customers', { phone: '(512) 555-0101' });
     expect(byPhone.status).toBe(200);
-    expect(byPhone.body).toMatchObject({ page: 1, totalCount: 1, hasMore: false, data: [{ name: 'Alice Johnson', locations: [{ address: { street: '120 Oak Street', zip: '78701' } }] }] });
+    expect(byPhone.body).toMatchObject({
+      page: 1,
+      totalCount: 1,
+      hasMore: false,
+      data: [{ name: 'Alice Johnson', locations: [{ address: { street: '120 Oak Street', zip: '78701' } }] }],
+    });
     const alice = byPhone.body.data[0];
 
     const one = await get(`/crm/customers/${alice.id}`);
@@ -50,7 +58,10 @@ describe('/crm customers and contacts', () => {
       contacts: [{ type: 'Mobile', value: '5125550177' }],
     });
     expect(created.status).toBe(201);
-    const location = await send('post', `/crm/customer/${created.body.id}/location`, { name: 'Rental', address: { street: '8 Pine Way', city: 'Springfield', state: 'TX', zip: '78703' } });
+    const location = await send('post', `/crm/customer/${created.body.id}/location`, {
+      name: 'Rental',
+      address: { street: '8 Pine Way', city: 'Springfield', state: 'TX', zip: '78703' },
+    });
     expect(location.body).toMatchObject({ customerId: created.body.id, name: 'Rental' });
 
     const contact = { type: 'Email', value: 'eve@example.test' };
@@ -67,7 +78,11 @@ describe('/crm customers and contacts', () => {
     const memberships = await get('/crm/customer-membership-status', { status: 'Expired' });
     expect(memberships.body).toEqual([expect.objectContaining({ name: 'Plumbing Protection Plan', status: 'Expired' })]);
 
-    const campaigns = await send('post', '/crm/campaign-details-using-caller-number', { callerPhoneNumber: '512-555-0102', createdOnOrAfter: '2000-01-01T00:00:00Z', createdBefore: '2100-01-01T00:00:00Z' });
+    const campaigns = await send('post', '/crm/campaign-details-using-caller-number', {
+      callerPhoneNumber: '512-555-0102',
+      createdOnOrAfter: '2000-01-01T00:00:00Z',
+      createdBefore: '2100-01-01T00:00:00Z',
+    });
     expect(campaigns.body).toEqual([{ id: expect.any(String), name: 'Yard Signs' }]);
   });
 });
@@ -110,7 +125,8 @@ describe('/crm jobs and appointments', () => {
     const reasons = await get('/crm/job-cancel-reasons');
     expect(reasons.body[0]).toEqual({ id: '801', name: 'Customer canceled' });
     expect((await send('put', `/crm/jobs/${job.body.id}/cancel`, {})).body.message).toBe('reason is required');
-    for (let i = 0; i < 2; i++) expect((await send('put', `/crm/jobs/${job.body.id}/cancel`, { reason: 'Customer canceled', reasonId: '801' })).body).toEqual({ success: true });
+    for (let i = 0; i < 2; i++)
+      expect((await send('put', `/crm/jobs/${job.body.id}/cancel`, { reason: 'Customer canceled', reasonId: '801' })).body).toEqual({ success: true });
     const canceled = await get(`/crm/jobs/${job.body.id}`);
     expect(canceled.body).toMatchObject({ jobStatus: 'CANCELED', appointments: [{ status: 'Canceled' }] });
   });
@@ -151,12 +167,18 @@ describe('/crm jobs and appointments', () => {
       { start: '2031-01-06T14:00:00.000Z', end: '2031-01-06T23:00:00.000Z', technicianId: '1001' },
       { start: '2031-01-06T14:00:00.000Z', end: '2031-01-06T23:00:00.000Z', technicianId: '1003' },
     ]);
-    expect((await send('post', '/crm/technician-capacity', { windows, technicianIds: [], duration: 3600 })).body.message).toBe('technicianIds must have at least 1 technician');
+    expect((await send('post', '/crm/technician-capacity', { windows, technicianIds: [], duration: 3600 })).body.message).toBe(
+      'technicianIds must have at least 1 technician',
+    );
 
     const shifts = await get('/crm/technician-shifts', { from: '2031-01-06T00:00:00Z', to: '2031-01-07T06:00:00Z' });
     expect(shifts.body.map((s: { id: string }) => s.id)).toContain('1001-2031-01-06-08:00');
 
-    const plan = await send('post', '/crm/capacity-planning', { startsOnOrAfter: '2031-01-06T06:00:00Z', endsOnOrBefore: '2031-01-07T06:00:00Z', businessUnitIds: ['1'] });
+    const plan = await send('post', '/crm/capacity-planning', {
+      startsOnOrAfter: '2031-01-06T06:00:00Z',
+      endsOnOrBefore: '2031-01-07T06:00:00Z',
+      businessUnitIds: ['1'],
+    });
     expect(plan.body.availabilities).toHaveLength(4);
     expect(plan.body.percentage).toEqual([0, 0, 0, 0]);
     expect(plan.body.availabilities[0]).toMatchObject({ start: '2031-01-06T14:00:00.000Z', totalAvailability: 2, openAvailability: 2, isAvailable: true });
@@ -186,7 +208,13 @@ describe('/crm estimates, bookings, telecom and lookups', () => {
   });
 
   it('creates bookings through the durable create_booking action, and providers, once per key', async () => {
-    const body = { source: 'HomeAgent', name: 'Frank Lee', summary: 'Leaking faucet', externalId: `booking-${run}`, contacts: [{ type: 'Mobile', value: '5125550188' }] };
+    const body = {
+      source: 'HomeAgent',
+      name: 'Frank Lee',
+      summary: 'Leaking faucet',
+      externalId: `booking-${run}`,
+      contacts: [{ type: 'Mobile', value: '5125550188' }],
+    };
     const first = await send('post', '/crm/bookings', body);
     const second = await send('post', '/crm/bookings', body);
     expect(first.status).toBe(201);
@@ -198,7 +226,12 @@ describe('/crm estimates, bookings, telecom and lookups', () => {
       const row = await h.tdb.db.interactionAction.findUnique({ where: { actionId: first.body.actionId } });
       return row?.status === 'COMPLETED' ? row : null;
     }, 20_000);
-    expect(action).toMatchObject({ orgId: org, actionType: 'create_booking', businessKey: `booking-${run}`, result: { bookingId: first.body.id, status: 'New' } });
+    expect(action).toMatchObject({
+      orgId: org,
+      actionType: 'create_booking',
+      businessKey: `booking-${run}`,
+      result: { bookingId: first.body.id, status: 'New' },
+    });
     expect(await h.tdb.db.interactionAction.count({ where: { orgId: org, actionType: 'create_booking', businessKey: `booking-${run}` } })).toBe(1);
     expect(await h.tdb.db.sandboxBooking.count({ where: { orgId: org, externalId: `booking-${run}` } })).toBe(1);
     expect((await get(`/crm/bookings/${first.body.id}`)).body).toMatchObject({ name: 'Frank Lee', status: 'New' });
@@ -214,7 +247,13 @@ describe('/crm estimates, bookings, telecom and lookups', () => {
     const employees = await get('/crm/employees');
     expect(employees.status).toBe(200);
     expect(employees.body.length).toBeGreaterThan(0);
-    expect(employees.body[0]).toEqual({ id: expect.any(String), name: expect.any(String), email: expect.anything(), phoneNumber: expect.any(String), role: expect.any(String) });
+    expect(employees.body[0]).toEqual({
+      id: expect.any(String),
+      name: expect.any(String),
+      email: expect.anything(),
+      phoneNumber: expect.any(String),
+      role: expect.any(String),
+    });
     const technicians = await get('/crm/technicians');
     expect(technicians.body).toContainEqual({ id: '1001', name: 'Maria Lopez', email: 'maria@sandbox.test', phoneNumber: '+15125550201', role: 'Technician' });
     expect((await agent.get('/crm/technicians').query({ orgId: noCrmOrg })).status).toBe(401);
@@ -224,9 +263,19 @@ describe('/crm estimates, bookings, telecom and lookups', () => {
     const calls = await get('/crm/telecom/calls', { from: '5125550101' });
     expect(calls.body.data).toHaveLength(2);
     const [call] = calls.body.data;
-    expect(call).toMatchObject({ direction: 'Inbound', reason: { name: 'Service request', lead: true }, campaign: { name: 'Google Ads - AC Repair' }, recordingUrl: `/crm/calls/${call.id}/recording` });
-    expect((await send('put', `/crm/telecom/calls/${call.id}`, { reason: { name: 'Billing question' }, excuseMemo: 'Asked about invoice' })).body).toEqual({ success: true });
-    expect((await get('/crm/telecom/calls', { from: '5125550101' })).body.data[0]).toMatchObject({ reason: { name: 'Billing question', lead: false }, excuseMemo: 'Asked about invoice' });
+    expect(call).toMatchObject({
+      direction: 'Inbound',
+      reason: { name: 'Service request', lead: true },
+      campaign: { name: 'Google Ads - AC Repair' },
+      recordingUrl: `/crm/calls/${call.id}/recording`,
+    });
+    expect((await send('put', `/crm/telecom/calls/${call.id}`, { reason: { name: 'Billing question' }, excuseMemo: 'Asked about invoice' })).body).toEqual({
+      success: true,
+    });
+    expect((await get('/crm/telecom/calls', { from: '5125550101' })).body.data[0]).toMatchObject({
+      reason: { name: 'Billing question', lead: false },
+      excuseMemo: 'Asked about invoice',
+    });
     expect((await send('put', '/crm/telecom/calls/999999', { callType: 'x' })).status).toBe(404);
 
     const audio = await get(`/crm/calls/${call.id}/recording`).buffer(true);
@@ -243,7 +292,10 @@ describe('/crm estimates, bookings, telecom and lookups', () => {
     expect((await get('/crm/job-types/9')).status).toBe(404);
     const pair = await send('post', '/crm/business-unit-and-job-type', {});
     expect(pair.body.message).toBe('At least one of businessUnitId or jobTypeId must be provided');
-    expect((await send('post', '/crm/business-unit-and-job-type', { businessUnitId: 2, jobTypeId: '201' })).body).toEqual({ businessUnit: { id: '2', name: 'Plumbing Service' }, jobType: { id: '201', name: 'Drain Cleaning' } });
+    expect((await send('post', '/crm/business-unit-and-job-type', { businessUnitId: 2, jobTypeId: '201' })).body).toEqual({
+      businessUnit: { id: '2', name: 'Plumbing Service' },
+      jobType: { id: '201', name: 'Drain Cleaning' },
+    });
     expect((await get('/crm/tag-types')).body[0]).toMatchObject({ id: '901', name: 'Booked by AI', active: true });
     expect((await get('/crm/membership-types')).body).toHaveLength(2);
 
@@ -252,7 +304,10 @@ describe('/crm estimates, bookings, telecom and lookups', () => {
     expect((await send('post', '/crm/campaigns', { name: 'Radio', businessUnitId: '1', categoryId: '99' })).status).toBe(400);
     expect((await get('/crm/campaigns')).body.map((c: { name: string }) => c.name)).toEqual(['Google Ads - AC Repair', 'Yard Signs', 'Radio']);
 
-    expect((await get('/crm/report-categories')).body).toEqual([{ id: 'operations', name: 'Operations' }, { id: 'marketing', name: 'Marketing' }]);
+    expect((await get('/crm/report-categories')).body).toEqual([
+      { id: 'operations', name: 'Operations' },
+      { id: 'marketing', name: 'Marketing' },
+    ]);
     expect((await get('/crm/report-categories/operations/reports')).body).toEqual([{ id: '5001', name: 'Jobs by status', description: expect.any(String) }]);
     const report = await get('/crm/report-categories/operations/reports/5001');
     expect(report.body.parameters[2].acceptValues.dynamicSetId).toBe('business-units');
@@ -261,12 +316,30 @@ describe('/crm estimates, bookings, telecom and lookups', () => {
     const data = await agent
       .post('/crm/report-categories/operations/reports/5001/data')
       .query({ orgId: org, pageSize: 2 })
-      .send({ parameters: [{ name: 'From', value: '2000-01-01' }, { name: 'To', value: '2100-01-01' }, { name: 'BusinessUnitIds', value: [1] }] });
+      .send({
+        parameters: [
+          { name: 'From', value: '2000-01-01' },
+          { name: 'To', value: '2100-01-01' },
+          { name: 'BusinessUnitIds', value: [1] },
+        ],
+      });
     expect(data.body).toMatchObject({ page: 1, pageSize: 2, hasMore: true, fields: expect.arrayContaining([expect.objectContaining({ name: 'JobNumber' })]) });
-    const marketing = await send('post', '/crm/report-categories/marketing/reports/5002/data', { parameters: [{ name: 'From', value: '2000-01-01' }, { name: 'To', value: '2100-01-01' }] });
+    const marketing = await send('post', '/crm/report-categories/marketing/reports/5002/data', {
+      parameters: [
+        { name: 'From', value: '2000-01-01' },
+        { name: 'To', value: '2100-01-01' },
+      ],
+    });
     expect(marketing.body.data).toEqual(expect.arrayContaining([['Yard Signs', 1, 1]]));
     const units = await get('/crm/dynamic-value-sets/business-units', { pageSize: 2 });
-    expect(units.body).toMatchObject({ totalCount: 3, hasMore: true, data: [['1', 'HVAC Service'], ['2', 'Plumbing Service']] });
+    expect(units.body).toMatchObject({
+      totalCount: 3,
+      hasMore: true,
+      data: [
+        ['1', 'HVAC Service'],
+        ['2', 'Plumbing Service'],
+      ],
+    });
     expect((await get('/crm/dynamic-value-sets/nope')).status).toBe(404);
   });
 

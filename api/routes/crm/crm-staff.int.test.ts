@@ -14,7 +14,12 @@ const bad = (message: string) => ({ error: 'Bad Request', status: 400, message }
 
 beforeAll(async () => {
   h = await startProductHarness();
-  ({ orgId: org, agent } = await onboardAndLogIn(h, { name: `CRM Staff ${run}`, adminEmail: `owner-${run}@staff.test`, timezone: 'America/Chicago', crmName: 'servicetitan' }));
+  ({ orgId: org, agent } = await onboardAndLogIn(h, {
+    name: `CRM Staff ${run}`,
+    adminEmail: `owner-${run}@staff.test`,
+    timezone: 'America/Chicago',
+    crmName: 'servicetitan',
+  }));
 }, 120_000);
 
 afterAll(async () => {
@@ -58,7 +63,12 @@ describe('/crm staff writes', () => {
   });
 
   it('creates onboarding job types once, answering name → id', async () => {
-    const body = { jobTypes: ['Sump Pump Install', 'AC Repair'], descriptions: ['Install a sump pump', 'ignored'], businessUnits: ['Plumbing Service'], org_name: 'Staff Co' };
+    const body = {
+      jobTypes: ['Sump Pump Install', 'AC Repair'],
+      descriptions: ['Install a sump pump', 'ignored'],
+      businessUnits: ['Plumbing Service'],
+      org_name: 'Staff Co',
+    };
     const first = await send('post', '/crm/onboarding-job-types', body);
     expect(first.status).toBe(200);
     expect(first.body).toEqual({ 'Sump Pump Install': expect.any(String), 'AC Repair': '101' });

@@ -13,7 +13,15 @@ async function onboard(name: string, email: string, crmName: string): Promise<st
   const res = await request(h.app)
     .post('/onboarding')
     .set('authorization', `Bearer ${h.adminToken}`)
-    .send({ name, admin_email: email, office_email: `office-${email}`, password: 'correct horse battery', timezone: 'America/Chicago', trades_offered: ['HVAC'], crm_name: crmName });
+    .send({
+      name,
+      admin_email: email,
+      office_email: `office-${email}`,
+      password: 'correct horse battery',
+      timezone: 'America/Chicago',
+      trades_offered: ['HVAC'],
+      crm_name: crmName,
+    });
   expect(res.status).toBe(200);
   const status = await eventually(async () => {
     const s = await request(h.app).get('/workflow-status').query({ workflowId: res.body.workflowId }).set('authorization', `Bearer ${h.adminToken}`);
@@ -47,14 +55,24 @@ describe('CRM worker lists for the On-call Scheduler', () => {
     const employees = await owner.post('/crm/employees').send({ orgId: withCrm });
     expect(employees.status).toBe(200);
     expect(employees.body.data.length).toBeGreaterThan(0);
-    expect(employees.body.data[0]).toEqual({ id: expect.any(String), name: expect.any(String), email: expect.anything(), phoneNumber: expect.any(String), role: expect.any(String) });
+    expect(employees.body.data[0]).toEqual({
+      id: expect.any(String),
+      name: expect.any(String),
+      email: expect.anything(),
+      phoneNumber: expect.any(String),
+      role: expect.any(String),
+    });
   });
 
   it('refuses a malformed orgId, a missing one and another organization', async () => {
     const bad = await owner.post('/crm/technicians').send({ orgId: 'nope' });
     expect(bad.body).toEqual({ error: 'Bad Request', status: 400, message: 'orgId must be a UUID' });
     expect((await owner.post('/crm/employees').send({})).status).toBe(401);
-    expect((await owner.post('/crm/employees').send({ orgId: noCrm })).body).toEqual({ error: 'Unauthorized', status: 401, message: 'You do not have access to this organization' });
+    expect((await owner.post('/crm/employees').send({ orgId: noCrm })).body).toEqual({
+      error: 'Unauthorized',
+      status: 401,
+      message: 'You do not have access to this organization',
+    });
     expect((await request(h.app).post('/crm/employees').send({ orgId: withCrm })).status).toBe(307);
   });
 

@@ -15,7 +15,11 @@ const CrmEmployeesBodySchema = z.looseObject({}).transform((raw, ctx): z.infer<t
   return z.NEVER;
 });
 
-async function fromCrm(deps: ApiDeps, orgId: string, read: (crm: ReturnType<ApiDeps['crm']['provider']['forOrganization']>) => Promise<CrmWorker[]>): Promise<{ data: CrmWorker[] }> {
+async function fromCrm(
+  deps: ApiDeps,
+  orgId: string,
+  read: (crm: ReturnType<ApiDeps['crm']['provider']['forOrganization']>) => Promise<CrmWorker[]>,
+): Promise<{ data: CrmWorker[] }> {
   const org = await deps.organizations.findById(orgId);
   if (!org) throw notFound('Organization not found');
   // An organization without a CRM has nobody to pick from.

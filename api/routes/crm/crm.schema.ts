@@ -14,10 +14,25 @@ export const AddressInputSchema = z.object({
   zip: required('zip'),
   country: z.string().trim().min(1).default('US'),
 });
-export const AddressSchema = z.looseObject({ street: z.string(), unit: z.string().optional(), city: z.string(), state: z.string(), zip: z.string(), country: z.string() });
+export const AddressSchema = z.looseObject({
+  street: z.string(),
+  unit: z.string().optional(),
+  city: z.string(),
+  state: z.string(),
+  zip: z.string(),
+  country: z.string(),
+});
 
 export const LocationSchema = z.looseObject({ id: z.string(), customerId: z.string(), name: z.string(), address: AddressSchema });
-export const MembershipSchema = z.looseObject({ id: z.string(), customerId: z.string(), membershipTypeId: z.string(), name: z.string(), status: z.string(), from: z.string(), to: z.string().nullable() });
+export const MembershipSchema = z.looseObject({
+  id: z.string(),
+  customerId: z.string(),
+  membershipTypeId: z.string(),
+  name: z.string(),
+  status: z.string(),
+  from: z.string(),
+  to: z.string().nullable(),
+});
 export const CustomerSchema = z.looseObject({
   id: z.string(),
   name: z.string(),
@@ -79,9 +94,26 @@ export const EstimateSchema = z.looseObject({
   tax: z.number(),
 });
 
-export const EquipmentSchema = z.looseObject({ id: z.string(), customerId: z.string(), locationId: z.string(), name: z.string(), type: z.string(), manufacturer: z.string(), model: z.string(), serialNumber: z.string() });
+export const EquipmentSchema = z.looseObject({
+  id: z.string(),
+  customerId: z.string(),
+  locationId: z.string(),
+  name: z.string(),
+  type: z.string(),
+  manufacturer: z.string(),
+  model: z.string(),
+  serialNumber: z.string(),
+});
 
-export const BookingSchema = z.looseObject({ id: z.string(), source: z.string(), name: z.string(), status: z.string(), externalId: z.string(), summary: z.string(), createdOn: z.string() });
+export const BookingSchema = z.looseObject({
+  id: z.string(),
+  source: z.string(),
+  name: z.string(),
+  status: z.string(),
+  externalId: z.string(),
+  summary: z.string(),
+  createdOn: z.string(),
+});
 export const BookingProviderSchema = z.looseObject({ id: z.string(), name: z.string(), description: z.string() });
 
 export const TelecomCallSchema = z.looseObject({

@@ -2,7 +2,14 @@ import { z } from 'zod';
 import { notFound } from '../../http/errors';
 import { ContactSchema, CustomerSchema, IdNameSchema, LocationSchema, MembershipSchema } from './crm.schema';
 import { IdParam, crmRoute, pageSchema, queryList, requireSomeFilter } from './crm-route';
-import { AddContactBodySchema, CampaignByCallerBodySchema, CreateCustomerBodySchema, CreateLocationBodySchema, CustomerQuerySchema, LocationQuerySchema } from './customers.schema';
+import {
+  AddContactBodySchema,
+  CampaignByCallerBodySchema,
+  CreateCustomerBodySchema,
+  CreateLocationBodySchema,
+  CustomerQuerySchema,
+  LocationQuerySchema,
+} from './customers.schema';
 
 export const campaignDetailsByCallerRoute = crmRoute({
   method: 'post',
@@ -78,7 +85,7 @@ export const createCustomerRoute = crmRoute({
 export const createLocationRoute = crmRoute({
   method: 'post',
   path: '/crm/customer/:customerId/location',
-  summary: "Add a location to a customer",
+  summary: 'Add a location to a customer',
   params: IdParam('customerId'),
   body: CreateLocationBodySchema,
   response: LocationSchema,
@@ -120,4 +127,3 @@ export const CUSTOMER_ROUTES = [
   addContactRoute,
   customerMembershipStatusRoute,
 ];
-

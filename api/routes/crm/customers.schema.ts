@@ -19,7 +19,10 @@ export const CustomerQuerySchema = z.object({
   name: z.string().trim().min(1).optional(),
   phone: z.string().trim().min(1).optional(),
   zip: z.string().trim().min(1).optional(),
-  active: z.enum(['true', 'false'], 'active must be true or false').transform((v) => v === 'true').optional(),
+  active: z
+    .enum(['true', 'false'], 'active must be true or false')
+    .transform((v) => v === 'true')
+    .optional(),
   createdOnOrAfter: queryDate('createdOnOrAfter'),
   createdBefore: queryDate('createdBefore'),
   ...PagingQuery,
@@ -37,7 +40,10 @@ export const CreateCustomerBodySchema = z.object({
   name: z.string('name is required').trim().min(1, 'name is required'),
   type: z.enum(['Residential', 'Commercial'], 'type must be Residential or Commercial'),
   locations: z
-    .array(z.object({ name: z.string('location name is required').trim().min(1, 'location name is required'), address: AddressInputSchema }), 'A customer needs at least 1 location')
+    .array(
+      z.object({ name: z.string('location name is required').trim().min(1, 'location name is required'), address: AddressInputSchema }),
+      'A customer needs at least 1 location',
+    )
     .min(1, 'A customer needs at least 1 location'),
   billingAddress: AddressInputSchema.optional(),
   contacts: z.array(ContactSchema.omit({ id: true })).default([]),

@@ -107,7 +107,7 @@ export const listJobNotesRoute = crmRoute({
 export const addJobTranscriptRoute = crmRoute({
   method: 'post',
   path: '/crm/jobs/:jobId/transcripts',
-  summary: "Attach a call transcript to a job (kept as a note)",
+  summary: 'Attach a call transcript to a job (kept as a note)',
   params: IdParam('jobId'),
   body: TranscriptBodySchema,
   response: NoteSchema,
@@ -127,4 +127,14 @@ export const updateJobTagsRoute = crmRoute({
   run: async ({ crm, params, body }) => ({ tagTypeIds: await crm.updateJobTags(params.jobId, { add: body.tagsToAdd, remove: body.tagsToRemove }) }),
 });
 
-export const JOB_ROUTES = [listJobsRoute, getJobRoute, createJobRoute, cancelJobRoute, jobCancelReasonsRoute, addJobNoteRoute, listJobNotesRoute, addJobTranscriptRoute, updateJobTagsRoute];
+export const JOB_ROUTES = [
+  listJobsRoute,
+  getJobRoute,
+  createJobRoute,
+  cancelJobRoute,
+  jobCancelReasonsRoute,
+  addJobNoteRoute,
+  listJobNotesRoute,
+  addJobTranscriptRoute,
+  updateJobTagsRoute,
+];

@@ -22,7 +22,10 @@ export const resetSandboxCrmRoute = defineRoute({
   tag: 'CRM',
   access: { kind: 'operator' },
   request: { query: OrgQuerySchema },
-  response: { schema: z.object({ orgId: z.uuid(), reset: z.literal(true), today: z.string() }), description: 'The org and the local date the seed was placed around' },
+  response: {
+    schema: z.object({ orgId: z.uuid(), reset: z.literal(true), today: z.string() }),
+    description: 'The org and the local date the seed was placed around',
+  },
   errors: [401, 404],
   async handler({ query, deps }) {
     const org = await deps.organizations.findById(query.orgId);

@@ -8,7 +8,11 @@ import {
   AudienceBuildBodySchema,
   AudienceIdParamSchema,
   AudienceStatusSchema,
-  AudienceRulesBodySchema, OnboardingJobTypesBodySchema, PasswordResetBodySchema, UpdateEmployeeBodySchema } from './staff-writes.schema';
+  AudienceRulesBodySchema,
+  OnboardingJobTypesBodySchema,
+  PasswordResetBodySchema,
+  UpdateEmployeeBodySchema,
+} from './staff-writes.schema';
 
 // Spec 000 §7 /crm writes on staff and onboarding lookups. POST /crm/employees (create) shares its path with
 // the 001 list and lives in crm-workers.route.ts.
@@ -47,7 +51,8 @@ export const onboardingJobTypesRoute = crmRoute({
   body: OnboardingJobTypesBodySchema,
   response: z.record(z.string(), z.string()),
   description: 'Map of job type name to its CRM id',
-  run: ({ crm, body }) => crm.onboardJobTypes({ jobTypes: body.jobTypes, descriptions: body.descriptions, businessUnits: body.businessUnits, orgName: body.org_name }),
+  run: ({ crm, body }) =>
+    crm.onboardJobTypes({ jobTypes: body.jobTypes, descriptions: body.descriptions, businessUnits: body.businessUnits, orgName: body.org_name }),
 });
 
 export const audienceRulesRoute = crmRoute({
@@ -113,4 +118,11 @@ export const audienceStatusRoute = crmRoute({
   },
 });
 
-export const STAFF_WRITE_ROUTES = [updateEmployeeRoute, sendPasswordResetLinkRoute, onboardingJobTypesRoute, audienceRulesRoute, queueAudienceBuildRoute, audienceStatusRoute];
+export const STAFF_WRITE_ROUTES = [
+  updateEmployeeRoute,
+  sendPasswordResetLinkRoute,
+  onboardingJobTypesRoute,
+  audienceRulesRoute,
+  queueAudienceBuildRoute,
+  audienceStatusRoute,
+];

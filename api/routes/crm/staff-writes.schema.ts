@@ -1,9 +1,12 @@
 import { z } from 'zod';
-import { AUDIENCE_SOURCES } from "../../../domain/crm/audience-source";
+import { AUDIENCE_SOURCES } from '../../../domain/crm/audience-source';
 
 /** A CRM id sent as a string or a number; a missing one gets the field's own message. */
 const crmId = (name: string) =>
-  z.union([z.string(), z.number()], { error: `${name} is required` }).transform(String).pipe(z.string().min(1, `${name} is required`));
+  z
+    .union([z.string(), z.number()], { error: `${name} is required` })
+    .transform(String)
+    .pipe(z.string().min(1, `${name} is required`));
 
 /** Spec 000 §7 /crm "Staff": POST /employees {username, roleId} → {id}. */
 export const CreateEmployeeBodySchema = z.object({

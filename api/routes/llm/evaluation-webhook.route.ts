@@ -40,7 +40,11 @@ export const evaluationWebhookRoute = defineRoute({
       const { traceId, orgId, agentType } = run.inputs;
       const traceType = (await deps.llm.traces.findCallTrace(traceId)) ? 'call' : 'chat';
       try {
-        const evaluation = await evaluateTrace(deps, { traceId, orgId, agentType, traceType, ruleId: parsed.data.rule_id, runId: run.id }, commandOrigin({ req, user: null }, `evaluation-run:${run.id}`));
+        const evaluation = await evaluateTrace(
+          deps,
+          { traceId, orgId, agentType, traceType, ruleId: parsed.data.rule_id, runId: run.id },
+          commandOrigin({ req, user: null }, `evaluation-run:${run.id}`),
+        );
         results.push({ runId: run.id, traceId, status: evaluation.status, evaluationId: evaluation.evaluationId });
       } catch (err) {
         // One run that cannot be evaluated does not hold up the others of the delivery.

@@ -19,7 +19,15 @@ async function onboard(label: string): Promise<string> {
   const res = await request(h.app)
     .post('/onboarding')
     .set('authorization', `Bearer ${h.adminToken}`)
-    .send({ name: `LLM ${label} ${run}`, admin_email: `${label}-${run}@llm.test`, office_email: `office-${label}-${run}@llm.test`, password: PASSWORD, timezone: 'America/Chicago', trades_offered: ['HVAC'], crm_name: 'NONE' });
+    .send({
+      name: `LLM ${label} ${run}`,
+      admin_email: `${label}-${run}@llm.test`,
+      office_email: `office-${label}-${run}@llm.test`,
+      password: PASSWORD,
+      timezone: 'America/Chicago',
+      trades_offered: ['HVAC'],
+      crm_name: 'NONE',
+    });
   expect(res.status).toBe(200);
   const status = await eventually(async () => {
     const s = await request(h.app).get('/workflow-status').query({ workflowId: res.body.workflowId }).set('authorization', `Bearer ${h.adminToken}`);
@@ -29,7 +37,11 @@ async function onboard(label: string): Promise<string> {
 }
 
 const asAdmin = (req: request.Test) => req.set('authorization', `Bearer ${h.adminToken}`);
-const commonError = (status: number, message: string | RegExp) => ({ error: expect.any(String), status, message: typeof message === 'string' ? message : expect.stringMatching(message) });
+const commonError = (status: number, message: string | RegExp) => ({
+  error: expect.any(String),
+  status,
+  message: typeof message === 'string' ? message : expect.stringMatching(message),
+});
 
 beforeAll(async () => {
   h = await startProductHarness({ EVALUATION_WEBHOOK_SECRET: SECRET });
@@ -73,7 +85,10 @@ describe('POST /llm/push-to-hub and /llm/prompt-using-hub', () => {
 
   it.each([
     [{ promptStr: 'x', model: { name: 'm', temperature: 0, tools: [] } }, 'promptName is required'],
-    [{ promptName: 'no spaces allowed', promptStr: 'x', model: { name: 'm', temperature: 0, tools: [] } }, 'Must contain only a-z, A-Z, 0-9, underscores, or dashes (max 64 chars)'],
+    [
+      { promptName: 'no spaces allowed', promptStr: 'x', model: { name: 'm', temperature: 0, tools: [] } },
+      'Must contain only a-z, A-Z, 0-9, underscores, or dashes (max 64 chars)',
+    ],
     [{ promptName: 'guardrail', promptStr: 'x' }, 'model is required'],
     [{ promptName: 'guardrail', promptStr: 'x', model: { name: 'm', temperature: 3, tools: [] } }, 'model.temperature must be a number between 0 and 2'],
   ])('refuses %j with 400 "%s"', async (body, message) => {
@@ -90,7 +105,11 @@ describe('POST /llm/push-to-hub and /llm/prompt-using-hub', () => {
 
     const model = { name: 'gpt-4o-mini', temperature: 0.2, tools: [] };
     const first = await asAdmin(request(h.app).post('/llm/push-to-hub')).send({ promptName: 'guardrail', promptStr: 'Guard the agent of {orgName}.', model });
-    const second = await asAdmin(request(h.app).post('/llm/push-to-hub')).send({ promptName: 'guardrail', promptStr: 'Guard the chat agent of {orgName}. Block prompt extraction.', model });
+    const second = await asAdmin(request(h.app).post('/llm/push-to-hub')).send({
+      promptName: 'guardrail',
+      promptStr: 'Guard the chat agent of {orgName}. Block prompt extraction.',
+      model,
+    });
     expect(first.body).toEqual({ success: true, promptName: 'guardrail', version: 1 });
     expect(second.body).toEqual({ success: true, promptName: 'guardrail', version: 2 });
 
@@ -131,11 +150,17 @@ describe('POST /llm/push-to-hub and /llm/prompt-using-hub', () => {
 
 describe('POST /llm/langgraph', () => {
   it('runs a task on a free-text message', async () => {
-    const res = await asAdmin(request(h.app).post('/llm/langgraph')).send({ task: 'customer_intent_predictor', message: 'My AC is blowing warm air, can you send someone?' });
+    const res = await asAdmin(request(h.app).post('/llm/langgraph')).send({
+      task: 'customer_intent_predictor',
+      message: 'My AC is blowing warm air, can you send someone?',
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ task: 'customer_intent_predictor', output: { bucket: expect.any(String), intent: expect.any(String) } });
 
-    const lead = await asAdmin(request(h.app).post('/llm/langgraph')).send({ task: 'email_to_lead_extraction', message: 'Name: Jane Doe\nPhone: (512) 555-0100\nService: furnace repair' });
+    const lead = await asAdmin(request(h.app).post('/llm/langgraph')).send({
+      task: 'email_to_lead_extraction',
+      message: 'Name: Jane Doe\nPhone: (512) 555-0100\nService: furnace repair',
+    });
     expect(lead.status).toBe(200);
     expect(lead.body.output).toMatchObject({ name: 'Jane Doe', service_requested: 'furnace repair' });
   });
@@ -177,7 +202,9 @@ describe('POST /llm/chat', () => {
 
     const operator = request.agent(h.app);
     expect((await operator.post('/auth/login').send({ email: `other-${run}@llm.test`, password: PASSWORD })).status).toBe(200);
-    const stolen = await operator.post('/llm/chat').send({ sessionId, message: 'hello', orgId: otherOrgId, agentId: defaultAgentId(otherOrgId, 'CHAT_CSR_AGENT') });
+    const stolen = await operator
+      .post('/llm/chat')
+      .send({ sessionId, message: 'hello', orgId: otherOrgId, agentId: defaultAgentId(otherOrgId, 'CHAT_CSR_AGENT') });
     expect(stolen.status).toBe(404);
     expect(stolen.body).toEqual(commonError(404, 'Chat session not found'));
   }, 60_000);
@@ -192,7 +219,13 @@ describe('POST /llm/evaluation', () => {
   it('evaluates a call by its call id and a chat by its session id', async () => {
     const call = await owner.post('/llm/evaluation').send({ traceId: callId, agentType: 'OFFICE_HOURS_CSR', orgId, traceType: 'call' });
     expect(call.status).toBe(200);
-    expect(call.body).toMatchObject({ success: true, traceId: callId, traceType: 'call', status: expect.stringMatching(/^(success|failed)$/), engine: 'offline' });
+    expect(call.body).toMatchObject({
+      success: true,
+      traceId: callId,
+      traceType: 'call',
+      status: expect.stringMatching(/^(success|failed)$/),
+      engine: 'offline',
+    });
     expect(Object.keys(call.body.flags)).toContain('customer_frustrated_detected');
     expect(call.body.status === 'failed').toBe(call.body.failed_flags.length > 0);
 
@@ -221,11 +254,14 @@ describe('the evaluation-service webhook', () => {
     ],
   });
 
-  it.each([[''], ['?secret=wrong'], ['?secret=evaluation-webhook-secret-for-tests-not']])('answers 401 {message} for secret %p, before reading the body', async (query) => {
-    const res = await request(h.app).post(`/llm/evaluation/webhook${query}`).send({ not: 'a webhook body' });
-    expect(res.status).toBe(401);
-    expect(res.body).toEqual({ message: 'Invalid secret' });
-  });
+  it.each([[''], ['?secret=wrong'], ['?secret=evaluation-webhook-secret-for-tests-not']])(
+    'answers 401 {message} for secret %p, before reading the body',
+    async (query) => {
+      const res = await request(h.app).post(`/llm/evaluation/webhook${query}`).send({ not: 'a webhook body' });
+      expect(res.status).toBe(401);
+      expect(res.body).toEqual({ message: 'Invalid secret' });
+    },
+  );
 
   it('evaluates each run with the right secret, and answers 400 for a body of the wrong shape', async () => {
     const res = await request(h.app).post(`/llm/evaluation/webhook?secret=${SECRET}`).send(body());

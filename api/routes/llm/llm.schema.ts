@@ -15,7 +15,10 @@ export const PushToHubRequestSchema = z.object({
   model: z.object(
     {
       name: required('model.name'),
-      temperature: z.number('model.temperature must be a number between 0 and 2').min(0, 'model.temperature must be a number between 0 and 2').max(2, 'model.temperature must be a number between 0 and 2'),
+      temperature: z
+        .number('model.temperature must be a number between 0 and 2')
+        .min(0, 'model.temperature must be a number between 0 and 2')
+        .max(2, 'model.temperature must be a number between 0 and 2'),
       tools: z.array(z.unknown(), 'model.tools must be a list'),
     },
     'model is required',

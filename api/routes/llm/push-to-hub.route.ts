@@ -5,7 +5,7 @@ import { PushToHubRequestSchema, PushToHubResponseSchema } from './llm.schema';
 export const pushToHubRoute = defineRoute({
   method: 'post',
   path: '/llm/push-to-hub',
-  summary: 'Stores a prompt in the prompt hub as the next version of its name (an AI task name makes it that task\'s instructions)',
+  summary: "Stores a prompt in the prompt hub as the next version of its name (an AI task name makes it that task's instructions)",
   tag: 'LLM',
   access: { kind: 'operator' },
   request: { body: PushToHubRequestSchema },

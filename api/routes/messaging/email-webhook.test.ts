@@ -37,7 +37,11 @@ function world(secret: string | null) {
 }
 
 // Resend's body as it sends it: compact JSON; the signature covers these exact bytes.
-const delivered = JSON.stringify({ type: 'email.delivered', created_at: '2025-03-01T12:00:05.000Z', data: { email_id: EMAIL_ID, to: ['office@acme.test'], subject: 'Booked' } });
+const delivered = JSON.stringify({
+  type: 'email.delivered',
+  created_at: '2025-03-01T12:00:05.000Z',
+  data: { email_id: EMAIL_ID, to: ['office@acme.test'], subject: 'Booked' },
+});
 const post = (app: ReturnType<typeof createApp>, body: string, headers: Record<string, string>) =>
   request(app).post('/integrations/email/webhooks/resend').set('content-type', 'application/json').set(headers).send(body);
 
@@ -85,7 +89,9 @@ describe('POST /integrations/email/webhooks/resend with RESEND_WEBHOOK_SECRET', 
 
   it('still answers 400 for an unknown provider', async () => {
     const { app } = world(SECRET);
-    const res = await request(app).post('/integrations/email/webhooks/pigeon').send({ type: 'email.sent', data: { email_id: 'x' } });
+    const res = await request(app)
+      .post('/integrations/email/webhooks/pigeon')
+      .send({ type: 'email.sent', data: { email_id: 'x' } });
     expect(res.body).toEqual({ error: 'Bad Request', status: 400, message: 'Unknown e-mail provider "pigeon"' });
   });
 });

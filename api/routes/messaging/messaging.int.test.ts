@@ -16,7 +16,13 @@ const email = `owner-${run}@messaging.test`;
 
 beforeAll(async () => {
   h = await startProductHarness();
-  ({ orgId, agent: agent } = await onboardAndLogIn(h, { name: `Messaging Drains ${run}`, adminEmail: email, officeEmail: `office-${run}@messaging.test`, timezone: 'America/Denver', trades: ['Drains'] }));
+  ({ orgId, agent: agent } = await onboardAndLogIn(h, {
+    name: `Messaging Drains ${run}`,
+    adminEmail: email,
+    officeEmail: `office-${run}@messaging.test`,
+    timezone: 'America/Denver',
+    trades: ['Drains'],
+  }));
 }, 120_000);
 
 afterAll(async () => {
@@ -29,7 +35,9 @@ describe('PUT /org', () => {
     expect(phone.body).toEqual({ error: 'Bad Request', status: 400, message: 'Phone number must be in format +1XXXXXXXXXX' });
     const mail = await agent.put('/org').send({ id: orgId, cc_emails: ['not-an-email'] });
     expect(mail.body.message).toBe('Invalid email format');
-    const channel = await agent.put('/org').send({ id: orgId, notification_settings: [{ rule_id: 'InboundCallRule', recipients: [{ group: 'office', channel: 'sms', time: 'ALWAYS' }] }] });
+    const channel = await agent
+      .put('/org')
+      .send({ id: orgId, notification_settings: [{ rule_id: 'InboundCallRule', recipients: [{ group: 'office', channel: 'sms', time: 'ALWAYS' }] }] });
     expect(channel.status).toBe(400);
     expect(channel.body.message).toBe('Receiver group office cannot be notified by sms; allowed channels: email, slack');
     const other = await agent.put('/org').send({ id: randomUUID(), zipcodes: ['80202'] });
@@ -50,7 +58,12 @@ describe('PUT /org', () => {
     };
     const saved = await agent.put('/org').send(body);
     expect(saved.status).toBe(200);
-    expect(saved.body).toMatchObject({ zipcodes: ['80202', '80203'], service_area_active: true, cc_emails: ['gm@messaging.test'], team_chat_webhook_url: 'https://hooks.example.test/org-hook' });
+    expect(saved.body).toMatchObject({
+      zipcodes: ['80202', '80203'],
+      service_area_active: true,
+      cc_emails: ['gm@messaging.test'],
+      team_chat_webhook_url: 'https://hooks.example.test/org-hook',
+    });
     const org = await eventually(async () => {
       const res = await agent.get('/org').query({ id: orgId });
       return res.body.service_area_active ? res.body : null;
@@ -66,8 +79,14 @@ describe('PUT /org', () => {
 
     // A flag sent alone keeps the others; the hook can be removed.
     expect((await agent.put('/org').send({ id: orgId, feature_flags: { skip_email_summary: true }, team_chat_webhook_url: null })).status).toBe(200);
-    const flags = await eventually(async () => ((await agent.get('/org').query({ id: orgId })).body.feature_flags?.skip_email_summary ? (await agent.get('/org').query({ id: orgId })).body : null));
-    expect(flags).toMatchObject({ feature_flags: { force_secondary_sms_provider: true, skip_email_summary: true }, team_chat_webhook_url: null, zipcodes: ['80202', '80203'] });
+    const flags = await eventually(async () =>
+      (await agent.get('/org').query({ id: orgId })).body.feature_flags?.skip_email_summary ? (await agent.get('/org').query({ id: orgId })).body : null,
+    );
+    expect(flags).toMatchObject({
+      feature_flags: { force_secondary_sms_provider: true, skip_email_summary: true },
+      team_chat_webhook_url: null,
+      zipcodes: ['80202', '80203'],
+    });
   });
 
   it('routes a live SMS to the secondary provider when the org flag forces it', async () => {
@@ -79,7 +98,16 @@ describe('PUT /org', () => {
     }) as typeof fetch;
     try {
       const live = createMessaging({
-        config: { ...h.config, MESSAGING_ADAPTER: 'live', SMS_PRIMARY_API_URL: 'https://primary.example.test', SMS_PRIMARY_API_KEY: 'k', SMS_PRIMARY_FROM: '+15550000001', TWILIO_ACCOUNT_SID: 'AC1', TWILIO_AUTH_TOKEN: 't', TWILIO_FROM: '+15550000002' },
+        config: {
+          ...h.config,
+          MESSAGING_ADAPTER: 'live',
+          SMS_PRIMARY_API_URL: 'https://primary.example.test',
+          SMS_PRIMARY_API_KEY: 'k',
+          SMS_PRIMARY_FROM: '+15550000001',
+          TWILIO_ACCOUNT_SID: 'AC1',
+          TWILIO_AUTH_TOKEN: 't',
+          TWILIO_FROM: '+15550000002',
+        },
         db: h.tdb.db,
       });
       await live.sms.sendSms({ orgId, interactionId: null, dedupKey: `force-${run}`, to: '+15550001111', text: 'hi' });
@@ -98,14 +126,29 @@ describe('POST /integrations/send-sms', () => {
       .send({ to: '(303) 555-0142', message: 'Your tech is on the way 🚚 see you soon 👍', conversationMetadata: { org_id: orgId } });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ message: 'SMS sent', messageId: expect.any(String), status: 'QUEUED' });
-    const again = await agent.post('/integrations/send-sms').set('idempotency-key', `sms-${run}`).send({ to: '(303) 555-0142', message: 'Your tech is on the way 🚚 see you soon 👍', conversationMetadata: { org_id: orgId } });
+    const again = await agent
+      .post('/integrations/send-sms')
+      .set('idempotency-key', `sms-${run}`)
+      .send({ to: '(303) 555-0142', message: 'Your tech is on the way 🚚 see you soon 👍', conversationMetadata: { org_id: orgId } });
     expect(again.body.messageId).toBe(res.body.messageId);
 
     const outbox = (await agent.get('/outbox').query({ orgId })).body.messages as Array<Record<string, unknown>>;
     const sms = outbox.filter((m) => m.channel === 'sms');
-    expect(sms).toEqual([expect.objectContaining({ id: res.body.messageId, to: '+13035550142', text: 'Your tech is on the way see you soon', delivery_status: null })]);
+    expect(sms).toEqual([
+      expect.objectContaining({ id: res.body.messageId, to: '+13035550142', text: 'Your tech is on the way see you soon', delivery_status: null }),
+    ]);
 
-    const status = { WebhookSid: `wh_${randomUUID()}`, Sid: res.body.messageId, From: '+15550000001', Recipients: [{ To: '+13035550142' }], EventDate: new Date().toISOString(), Status: 'Failed', ErrorCode: 4720, ErrorDescription: 'Handset unreachable', SegmentCount: 1 };
+    const status = {
+      WebhookSid: `wh_${randomUUID()}`,
+      Sid: res.body.messageId,
+      From: '+15550000001',
+      Recipients: [{ To: '+13035550142' }],
+      EventDate: new Date().toISOString(),
+      Status: 'Failed',
+      ErrorCode: 4720,
+      ErrorDescription: 'Handset unreachable',
+      SegmentCount: 1,
+    };
     expect((await request(h.app).post('/integrations/sms/webhook/primary').send(status)).status).toBe(200);
     const shown = await eventually(async () => {
       const page = (await agent.get('/outbox').query({ orgId })).body.messages as Array<Record<string, unknown>>;
@@ -115,7 +158,9 @@ describe('POST /integrations/send-sms', () => {
   });
 
   it('refuses another org and a message that is only emojis', async () => {
-    expect((await agent.post('/integrations/send-sms').send({ to: '+13035550142', message: 'x', conversationMetadata: { org_id: randomUUID() } })).status).toBe(401);
+    expect((await agent.post('/integrations/send-sms').send({ to: '+13035550142', message: 'x', conversationMetadata: { org_id: randomUUID() } })).status).toBe(
+      401,
+    );
     const empty = await agent.post('/integrations/send-sms').send({ to: '+13035550142', message: '👍', conversationMetadata: { org_id: orgId } });
     expect(empty.body).toEqual({ error: 'Bad Request', status: 400, message: 'message is empty without its emojis' });
   });
@@ -137,16 +182,28 @@ describe('e-mail routes', () => {
   };
 
   it('sends the call-summary template, reads it back, and takes the provider status webhooks in order', async () => {
-    const sent = await agent.post('/integrations/send-email').send({ email: 'gm@messaging.test', template_name: 'call-summary', template_variables: { ...variables, orgId } });
+    const sent = await agent
+      .post('/integrations/send-email')
+      .send({ email: 'gm@messaging.test', template_name: 'call-summary', template_variables: { ...variables, orgId } });
     expect(sent.status).toBe(200);
     expect(sent.body).toEqual({ message: 'Email sent', id: expect.any(String) });
 
     const read = await agent.get(`/integrations/email/${sent.body.id}`);
-    expect(read.body).toMatchObject({ id: sent.body.id, org_id: orgId, to: 'gm@messaging.test', template: 'call-summary', subject: 'Call summary: Ana Caller', status: 'sent' });
+    expect(read.body).toMatchObject({
+      id: sent.body.id,
+      org_id: orgId,
+      to: 'gm@messaging.test',
+      template: 'call-summary',
+      subject: 'Call summary: Ana Caller',
+      status: 'sent',
+    });
     expect(read.body.text).toContain('Date: 2025-03-04 09:05:00 (America/Denver)');
     expect(read.body.html).toContain('Thanks for calling.');
 
-    const hook = (type: string) => request(h.app).post('/integrations/email/webhooks/resend').send({ type, created_at: new Date().toISOString(), data: { email_id: sent.body.id, to: ['gm@messaging.test'], subject: 'x' } });
+    const hook = (type: string) =>
+      request(h.app)
+        .post('/integrations/email/webhooks/resend')
+        .send({ type, created_at: new Date().toISOString(), data: { email_id: sent.body.id, to: ['gm@messaging.test'], subject: 'x' } });
     expect((await hook('email.delivered')).body).toEqual({ received: true, status: 'delivered' });
     expect((await hook('email.sent')).status).toBe(200);
     expect((await agent.get(`/integrations/email/${sent.body.id}`)).body.status).toBe('delivered');
@@ -159,12 +216,28 @@ describe('e-mail routes', () => {
   it('answers the spec errors: bad address, unknown template, missing variables, unknown e-mail or provider', async () => {
     const bad = await agent.post('/integrations/send-email').send({ orgId, email: 'nope', template_name: 'call-summary', template_variables: variables });
     expect(bad.body).toEqual({ error: 'Bad Request', status: 400, message: 'Invalid email format' });
-    const template = await agent.post('/integrations/send-email').send({ orgId, email: 'a@b.test', template_name: 'weekly-csr-report', template_variables: {} });
+    const template = await agent
+      .post('/integrations/send-email')
+      .send({ orgId, email: 'a@b.test', template_name: 'weekly-csr-report', template_variables: {} });
     expect(template.body.message).toBe('template_name must be one of call-summary, call-errors');
-    const missing = await agent.post('/integrations/send-email').send({ orgId, email: 'a@b.test', template_name: 'call-summary', template_variables: { date: 'today' } });
+    const missing = await agent
+      .post('/integrations/send-email')
+      .send({ orgId, email: 'a@b.test', template_name: 'call-summary', template_variables: { date: 'today' } });
     expect(missing.body.message).toMatch(/^Invalid template_variables for call-summary: interactionId/);
     expect((await agent.get(`/integrations/email/${randomUUID()}`)).status).toBe(401);
-    expect((await request(h.app).post('/integrations/email/webhooks/pigeon').send({ type: 'email.sent', data: { email_id: 'x' } })).body.message).toBe('Unknown e-mail provider "pigeon"');
-    expect((await request(h.app).post('/integrations/email/webhooks/resend').send({ type: 'email.received', data: { email_id: 'in_1', from: 'a@b.test' } })).body).toEqual({ received: true, status: 'received' });
+    expect(
+      (
+        await request(h.app)
+          .post('/integrations/email/webhooks/pigeon')
+          .send({ type: 'email.sent', data: { email_id: 'x' } })
+      ).body.message,
+    ).toBe('Unknown e-mail provider "pigeon"');
+    expect(
+      (
+        await request(h.app)
+          .post('/integrations/email/webhooks/resend')
+          .send({ type: 'email.received', data: { email_id: 'in_1', from: 'a@b.test' } })
+      ).body,
+    ).toEqual({ received: true, status: 'received' });
   });
 });

@@ -12,12 +12,19 @@ export const saveNotificationSettingsRoute = defineRoute({
   response: { schema: NotificationSettingsResponseSchema, description: 'Saved; the read model follows the event' },
   errors: [307, 401],
   async handler({ body, orgId, user, deps, req }) {
-    await publishCommand(deps.notifications.events, commandOrigin({ req, user }), [{ type: 'OrganizationNotificationSettingsChanged', aggregateId: orgId!, orgId: orgId!, data: {
+    await publishCommand(deps.notifications.events, commandOrigin({ req, user }), [
+      {
+        type: 'OrganizationNotificationSettingsChanged',
+        aggregateId: orgId!,
+        orgId: orgId!,
+        data: {
           orgId: orgId!,
           notificationSettings: body.notification_settings,
           ccEmails: body.cc_emails.filter((email) => email !== ''),
           ccPhoneNumbers: body.cc_phone_numbers,
-        } }]);
+        },
+      },
+    ]);
     return { success: true as const };
   },
 });

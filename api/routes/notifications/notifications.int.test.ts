@@ -13,7 +13,12 @@ const email = `owner-${run}@notify.test`;
 
 beforeAll(async () => {
   h = await startProductHarness();
-  ({ orgId, agent: agent } = await onboardAndLogIn(h, { name: `Notify Plumbing ${run}`, adminEmail: email, officeEmail: `office-${run}@notify.test`, trades: ['Plumbing'] }));
+  ({ orgId, agent: agent } = await onboardAndLogIn(h, {
+    name: `Notify Plumbing ${run}`,
+    adminEmail: email,
+    officeEmail: `office-${run}@notify.test`,
+    trades: ['Plumbing'],
+  }));
 }, 120_000);
 
 afterAll(async () => {
@@ -63,8 +68,18 @@ describe('notification settings', () => {
   });
 
   it('saves allowed settings into the organization read model', async () => {
-    const notification_settings = [{ rule_id: 'BookedCallRule', recipients: [{ group: 'office', channel: 'email', time: 'ALWAYS' }, { group: 'cc', channel: 'sms', time: 'AFTER_HOURS' }] }];
-    const res = await agent.post('/org/notification-settings').send({ orgId, notification_settings, cc_emails: ['', 'gm@notify.test'], cc_phone_numbers: ['+15550001111'] });
+    const notification_settings = [
+      {
+        rule_id: 'BookedCallRule',
+        recipients: [
+          { group: 'office', channel: 'email', time: 'ALWAYS' },
+          { group: 'cc', channel: 'sms', time: 'AFTER_HOURS' },
+        ],
+      },
+    ];
+    const res = await agent
+      .post('/org/notification-settings')
+      .send({ orgId, notification_settings, cc_emails: ['', 'gm@notify.test'], cc_phone_numbers: ['+15550001111'] });
     expect(res.body).toEqual({ success: true });
     const org = await eventually(async () => {
       const row = await h.tdb.db.organization.findUnique({ where: { id: orgId } });

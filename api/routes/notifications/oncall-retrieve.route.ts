@@ -7,7 +7,7 @@ import { OncallRetrieveBodySchema, OncallRetrieveResponseSchema } from './notifi
 export const oncallRetrieveRoute = defineRoute({
   method: 'post',
   path: '/org/oncall/retrieve/new',
-  summary: "One month of the on-call schedule (001 §7)",
+  summary: 'One month of the on-call schedule (001 §7)',
   tag: 'On-call',
   access: { kind: 'org', orgIdOf: ({ body }) => body.orgId },
   request: { body: OncallRetrieveBodySchema },

@@ -12,7 +12,14 @@ export const oncallUpdateRoute = defineRoute({
   response: { schema: OncallUpdateResponseSchema, description: 'The saved month; the read model follows the event' },
   errors: [307, 401],
   async handler({ body, orgId, user, deps, req }) {
-    await publishCommand(deps.notifications.events, commandOrigin({ req, user }), [{ type: 'OncallScheduleChanged', aggregateId: orgId!, orgId: orgId!, data: { orgId: orgId!, month: body.month, days: body.assignments, cachedEmployeeDetails: body.cached_employee_details } }]);
+    await publishCommand(deps.notifications.events, commandOrigin({ req, user }), [
+      {
+        type: 'OncallScheduleChanged',
+        aggregateId: orgId!,
+        orgId: orgId!,
+        data: { orgId: orgId!, month: body.month, days: body.assignments, cachedEmployeeDetails: body.cached_employee_details },
+      },
+    ]);
     return { success: true as const, month: body.month, assignments: body.assignments };
   },
 });

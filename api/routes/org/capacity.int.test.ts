@@ -25,7 +25,13 @@ const capacity = (body: object) => agent.post('/org/get-capacity').send({ orgId,
 
 beforeAll(async () => {
   h = await startProductHarness();
-  ({ orgId, agent: agent } = await onboardAndLogIn(h, { name: `Capacity HVAC ${run}`, adminEmail: email, timezone: TZ, trades: ['HVAC', 'Plumbing'], crmName: 'servicetitan' }));
+  ({ orgId, agent: agent } = await onboardAndLogIn(h, {
+    name: `Capacity HVAC ${run}`,
+    adminEmail: email,
+    timezone: TZ,
+    trades: ['HVAC', 'Plumbing'],
+    crmName: 'servicetitan',
+  }));
 }, 120_000);
 
 afterAll(async () => {
@@ -51,8 +57,14 @@ describe('GET and PUT /org/availability', () => {
   it('refuses bad settings with the spec messages and changes nothing', async () => {
     const cases: [object, string][] = [
       [{ schedule: { strategy: { defaultTimeBuffer: -1 } } }, 'Default time buffer must be non-negative'],
-      [{ schedule: { strategy: { defaultTimeBuffer: 1, priorityBasedTimeBuffer: { 2: { value: -1, unit: 'hours' } } } } }, 'Time buffer value must be non-negative'],
-      [{ schedule: { strategy: { defaultTimeBuffer: 1, priorityBasedTimeBuffer: { 2: { value: 9000, unit: 'hours' } } } } }, 'Time buffer cannot exceed 8760 hours (1 year)'],
+      [
+        { schedule: { strategy: { defaultTimeBuffer: 1, priorityBasedTimeBuffer: { 2: { value: -1, unit: 'hours' } } } } },
+        'Time buffer value must be non-negative',
+      ],
+      [
+        { schedule: { strategy: { defaultTimeBuffer: 1, priorityBasedTimeBuffer: { 2: { value: 9000, unit: 'hours' } } } } },
+        'Time buffer cannot exceed 8760 hours (1 year)',
+      ],
       [{ availability: { regularHours: {}, holidays: ['25/12/2026'] } }, 'Must be YYYY-MM-DD format'],
       [{}, 'Nothing to save'],
       [{ orgId: 'not-a-uuid', autoAssignTech: true }, 'orgId must be a UUID'],
@@ -61,7 +73,7 @@ describe('GET and PUT /org/availability', () => {
       const res = await agent.put('/org/availability').send({ orgId, ...body });
       expect({ body, res: res.body }).toEqual({ body, res: badRequest(message) });
     }
-    expect((await h.tdb.db.organizationCapacitySettings.findUnique({ where: { orgId } }))).toBeNull();
+    expect(await h.tdb.db.organizationCapacitySettings.findUnique({ where: { orgId } })).toBeNull();
   });
 
   it('saves hours, holidays, the schedule and the emergency config through events, and a repeat is harmless', async () => {
@@ -69,19 +81,37 @@ describe('GET and PUT /org/availability', () => {
     const body = {
       orgId,
       crm_name: 'housecallpro',
-      availability: { regularHours: { Monday: [{ start: '08:00', end: '16:00' }], Tuesday: [{ start: '08:00', end: '16:00' }], Wednesday: [{ start: '08:00', end: '16:00' }], Thursday: [{ start: '08:00', end: '16:00' }], Friday: [{ start: '08:00', end: '16:00' }] }, holidays: [holiday, holiday], availabilityMessage: 'Closed for the holiday' },
+      availability: {
+        regularHours: {
+          Monday: [{ start: '08:00', end: '16:00' }],
+          Tuesday: [{ start: '08:00', end: '16:00' }],
+          Wednesday: [{ start: '08:00', end: '16:00' }],
+          Thursday: [{ start: '08:00', end: '16:00' }],
+          Friday: [{ start: '08:00', end: '16:00' }],
+        },
+        holidays: [holiday, holiday],
+        availabilityMessage: 'Closed for the holiday',
+      },
       schedule: { strategy: { defaultTimeBuffer: 4, priorityBasedTimeBuffer: { 5: { value: 0, unit: 'hours' } } } },
       autoAssignTech: true,
     };
     const saved = await agent.put('/org/availability').send(body);
     expect(saved.status).toBe(200);
-    expect(saved.body).toMatchObject({ crm_name: 'servicetitan', availability: { holidays: [holiday], availabilityMessage: 'Closed for the holiday' }, autoAssignTech: true });
+    expect(saved.body).toMatchObject({
+      crm_name: 'servicetitan',
+      availability: { holidays: [holiday], availabilityMessage: 'Closed for the holiday' },
+      autoAssignTech: true,
+    });
     expect((await agent.put('/org/availability').send(body)).status).toBe(200);
     const view = await eventually(async () => {
       const res = await agent.get('/org/availability').query({ orgId });
       return res.body.autoAssignTech && res.body.availability.holidays.length === 1 ? res.body : null;
     });
-    expect(view).toMatchObject({ crm_name: 'servicetitan', schedule: { strategy: { defaultTimeBuffer: 4, priorityBasedTimeBuffer: { 5: { value: 0, unit: 'hours' } } } }, availability: { regularHours: { Monday: [{ start: '08:00', end: '16:00' }] } } });
+    expect(view).toMatchObject({
+      crm_name: 'servicetitan',
+      schedule: { strategy: { defaultTimeBuffer: 4, priorityBasedTimeBuffer: { 5: { value: 0, unit: 'hours' } } } },
+      availability: { regularHours: { Monday: [{ start: '08:00', end: '16:00' }] } },
+    });
     expect(typeof view.availability.lastUpdatedAt).toBe('string');
     // Saving one section keeps the others.
     expect((await agent.put('/org/availability').send({ orgId, skillBasedAvailability: true })).status).toBe(200);
@@ -133,7 +163,8 @@ describe('GET and PUT /org/availability', () => {
 
 describe('scheduling rules', () => {
   const ruleId = '7d3c1b2a-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
-  const listed = async () => (await agent.get('/org/scheduling-rules').query({ id: orgId })).body.rules as { id: string; name: string; threshold: number; state: string }[];
+  const listed = async () =>
+    (await agent.get('/org/scheduling-rules').query({ id: orgId })).body.rules as { id: string; name: string; threshold: number; state: string }[];
 
   it('validates creates with the messages and creates nothing', async () => {
     const cases: [object, string][] = [
@@ -142,7 +173,10 @@ describe('scheduling rules', () => {
       [{ orgId, data: [{ name: '', threshold: 1 }] }, 'Rule name is required'],
       [{ orgId, data: [{ name: 'x', threshold: 101 }] }, 'Threshold must be between 0 and 100'],
       [{ orgId, data: [{ name: 'x', threshold: 1, conditions: [{ type: 'Zone', values: [] }] }] }, 'A condition needs at least one value'],
-      [{ orgId, data: [{ name: 'x', threshold: 1, activation_period: { type: 'dateRange', start_date: '2026-05-02', end_date: '2026-05-01' } }] }, 'end_date must not be before start_date'],
+      [
+        { orgId, data: [{ name: 'x', threshold: 1, activation_period: { type: 'dateRange', start_date: '2026-05-02', end_date: '2026-05-01' } }] },
+        'end_date must not be before start_date',
+      ],
     ];
     for (const [body, message] of cases) {
       const res = await agent.post('/org/scheduling-rules').send(body);
@@ -155,8 +189,28 @@ describe('scheduling rules', () => {
     const day = futureWeekday();
     expect((await capacity({ time_to_check: `${day}T10:30:00` })).body.data.available).toBe(true);
 
-    const stop = { id: ruleId, name: 'No AC repairs', conditions: [{ type: 'JobType', values: ['101'] }], activation_period: { type: 'ongoing' }, threshold: 0, status: true };
-    const created = await agent.post('/org/scheduling-rules').send({ orgId, data: [stop, { name: 'Plumbing Mondays', conditions: [{ type: 'Weekday', values: ['Monday'] }, { type: 'BusinessUnit', values: ['2'] }], threshold: 60 }] });
+    const stop = {
+      id: ruleId,
+      name: 'No AC repairs',
+      conditions: [{ type: 'JobType', values: ['101'] }],
+      activation_period: { type: 'ongoing' },
+      threshold: 0,
+      status: true,
+    };
+    const created = await agent.post('/org/scheduling-rules').send({
+      orgId,
+      data: [
+        stop,
+        {
+          name: 'Plumbing Mondays',
+          conditions: [
+            { type: 'Weekday', values: ['Monday'] },
+            { type: 'BusinessUnit', values: ['2'] },
+          ],
+          threshold: 60,
+        },
+      ],
+    });
     expect(created.status).toBe(201);
     expect(created.body.rules.map((r: { id: string; state: string }) => r.state)).toEqual(['active', 'active']);
     expect(created.body.rules[0].id).toBe(ruleId);
@@ -169,9 +223,17 @@ describe('scheduling rules', () => {
     expect(capped.body.data).toMatchObject({ available: false, slots: [] });
     expect(capped.body.result).toMatch(/callback/);
 
-    expect((await agent.put('/org/scheduling-rules/8d3c1b2a-4e5f-4a6b-8c7d-9e0f1a2b3c4d').send({ orgId, data: { threshold: 10 } })).body).toEqual({ error: 'Not Found', status: 404, message: 'Scheduling rule not found' });
-    expect((await agent.put(`/org/scheduling-rules/${ruleId}`).send({ orgId, data: { id: rules[1].id, threshold: 10 } })).body).toEqual(badRequest('data.id must be the id of the rule in the path'));
-    expect((await agent.put(`/org/scheduling-rules/${ruleId}`).send({ orgId, data: { threshold: -5 } })).body).toEqual(badRequest('Threshold must be between 0 and 100'));
+    expect((await agent.put('/org/scheduling-rules/8d3c1b2a-4e5f-4a6b-8c7d-9e0f1a2b3c4d').send({ orgId, data: { threshold: 10 } })).body).toEqual({
+      error: 'Not Found',
+      status: 404,
+      message: 'Scheduling rule not found',
+    });
+    expect((await agent.put(`/org/scheduling-rules/${ruleId}`).send({ orgId, data: { id: rules[1].id, threshold: 10 } })).body).toEqual(
+      badRequest('data.id must be the id of the rule in the path'),
+    );
+    expect((await agent.put(`/org/scheduling-rules/${ruleId}`).send({ orgId, data: { threshold: -5 } })).body).toEqual(
+      badRequest('Threshold must be between 0 and 100'),
+    );
     const edited = await agent.put(`/org/scheduling-rules/${ruleId}`).send({ orgId, data: { id: ruleId, status: false } });
     expect(edited.status).toBe(200);
     expect(edited.body).toMatchObject({ id: ruleId, name: 'No AC repairs', threshold: 0, status: false, state: 'off' });
@@ -194,10 +256,20 @@ describe('admin emergency strategy', () => {
     expect((await agent.get('/emergency-strategy')).status).toBe(401);
     const list = await admin(request(h.app).get('/emergency-strategy'));
     expect(list.status).toBe(200);
-    expect(list.body.organizations.find((o: { id: string }) => o.id === orgId)).toMatchObject({ name: `Capacity HVAC ${run}`, emergency_config: { slotStrategy: { name: 'earliest' } } });
+    expect(list.body.organizations.find((o: { id: string }) => o.id === orgId)).toMatchObject({
+      name: `Capacity HVAC ${run}`,
+      emergency_config: { slotStrategy: { name: 'earliest' } },
+    });
 
     expect((await admin(request(h.app).put('/emergency-strategy')).send({ orgId, slotStrategy: { name: 'soonest' } })).status).toBe(400);
-    expect((await admin(request(h.app).put('/emergency-strategy')).send({ orgId: '8d3c1b2a-4e5f-4a6b-8c7d-9e0f1a2b3c4d', slotStrategy: { name: 'oncall_technician_availability' } })).body).toEqual({
+    expect(
+      (
+        await admin(request(h.app).put('/emergency-strategy')).send({
+          orgId: '8d3c1b2a-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
+          slotStrategy: { name: 'oncall_technician_availability' },
+        })
+      ).body,
+    ).toEqual({
       error: 'Not Found',
       status: 404,
       message: 'Organization not found',
@@ -206,7 +278,10 @@ describe('admin emergency strategy', () => {
     expect((await agent.put('/org/availability').send({ orgId, emergency_config: { enabled: true, offerSlotStrategy: 'promise_slot' } })).status).toBe(200);
     await eventually(async () => ((await agent.get('/org/availability').query({ orgId })).body.emergency_config.enabled ? true : null));
     const set = await admin(request(h.app).put('/emergency-strategy')).send({ orgId, slotStrategy: { name: 'oncall_technician_availability' } });
-    expect(set.body).toMatchObject({ success: true, emergency_config: { enabled: true, offerSlotStrategy: 'promise_slot', slotStrategy: { name: 'oncall_technician_availability' } } });
+    expect(set.body).toMatchObject({
+      success: true,
+      emergency_config: { enabled: true, offerSlotStrategy: 'promise_slot', slotStrategy: { name: 'oncall_technician_availability' } },
+    });
     const view = await eventually(async () => {
       const res = await agent.get('/org/availability').query({ orgId });
       return res.body.emergency_config.slotStrategy.name === 'oncall_technician_availability' ? res.body : null;

@@ -10,7 +10,10 @@ export const getCrmConnectionRoute = defineRoute({
   tag: 'Organizations',
   access: { kind: 'org', orgIdOf: ({ query }) => query.orgId },
   request: { query: CrmConnectionQuerySchema },
-  response: { schema: CrmConnectionResponseSchema, description: 'crm_name and crm_config with every secret masked; connected false when the org uses the deployment CRM' },
+  response: {
+    schema: CrmConnectionResponseSchema,
+    description: 'crm_name and crm_config with every secret masked; connected false when the org uses the deployment CRM',
+  },
   errors: [307, 401],
   async handler({ orgId, user, deps }) {
     if (!(await deps.staff.canManageOrganization(user!, orgId!))) throw unauthorized('Only an admin of the organization may see its CRM connection');

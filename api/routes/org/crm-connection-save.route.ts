@@ -7,11 +7,11 @@ import { CrmConnectionResponseSchema, SaveCrmConnectionBodySchema } from './crm-
 export const saveCrmConnectionRoute = defineRoute({
   method: 'put',
   path: '/org/crm-connection',
-  summary: "Connects the organization to its own CRM tenant, or replaces its credentials (org admins and operators)",
+  summary: 'Connects the organization to its own CRM tenant, or replaces its credentials (org admins and operators)',
   tag: 'Organizations',
   access: { kind: 'org', orgIdOf: ({ body }) => body.orgId },
   request: { body: SaveCrmConnectionBodySchema },
-  response: { schema: CrmConnectionResponseSchema, description: 'The connection as stored, secrets masked; the org\'s CRM calls use it from now on' },
+  response: { schema: CrmConnectionResponseSchema, description: "The connection as stored, secrets masked; the org's CRM calls use it from now on" },
   errors: [307, 401, 404],
   async handler({ body, orgId, user, deps, req }) {
     if (!(await deps.staff.canManageOrganization(user!, orgId!))) throw unauthorized('Only an admin of the organization may change its CRM connection');

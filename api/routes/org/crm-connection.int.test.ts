@@ -13,7 +13,13 @@ import { workflowIds } from '../../../domain/run/workflow-ids';
 let st: FakeServiceTitan;
 let h: ProductHarness;
 
-const ST_CONFIG = { appKey: FAKE_ST.appKey, clientId: FAKE_ST.clientId, clientSecret: FAKE_ST.clientSecret, crmTenantId: Number(FAKE_ST.tenantId), bookingProviderId: FAKE_ST.bookingProviderId };
+const ST_CONFIG = {
+  appKey: FAKE_ST.appKey,
+  clientId: FAKE_ST.clientId,
+  clientSecret: FAKE_ST.clientSecret,
+  crmTenantId: Number(FAKE_ST.tenantId),
+  bookingProviderId: FAKE_ST.bookingProviderId,
+};
 const SECRETS = [FAKE_ST.clientSecret, FAKE_ST.appKey];
 
 const slugOf = (label: string) => uniqueName(label).toLowerCase().replace(/_/g, '-');
@@ -47,7 +53,12 @@ afterAll(async () => {
 describe('organizations on their own CRM', () => {
   it('routes an org onboarded with ServiceTitan credentials to its tenant and an org without them to the sandbox', async () => {
     const slugA = slugOf('st-org');
-    const { orgId: orgA, agent: adminA } = await onboardAndLogIn(h, { name: slugA, adminEmail: `admin@${slugA}.test`, crmName: 'servicetitan', crmConfig: ST_CONFIG });
+    const { orgId: orgA, agent: adminA } = await onboardAndLogIn(h, {
+      name: slugA,
+      adminEmail: `admin@${slugA}.test`,
+      crmName: 'servicetitan',
+      crmConfig: ST_CONFIG,
+    });
     const tokensAfterOnboarding = st.tokensIssued;
     expect(tokensAfterOnboarding).toBeGreaterThanOrEqual(1); // skip_crm_test false: onboarding tried the credentials
     const slugB = slugOf('sandbox-org');
@@ -68,7 +79,12 @@ describe('organizations on their own CRM', () => {
     ];
     const shown = await adminA.get('/org/crm-connection').query({ orgId: orgA });
     expect(shown.status).toBe(200);
-    expect(shown.body).toMatchObject({ orgId: orgA, connected: true, crm_name: 'servicetitan', crm_config: { clientId: FAKE_ST.clientId, crmTenantId: FAKE_ST.tenantId, clientSecret: '****' } });
+    expect(shown.body).toMatchObject({
+      orgId: orgA,
+      connected: true,
+      crm_name: 'servicetitan',
+      crm_config: { clientId: FAKE_ST.clientId, crmTenantId: FAKE_ST.tenantId, clientSecret: '****' },
+    });
     texts.push(JSON.stringify(shown.body));
     for (const text of texts) for (const secret of SECRETS) expect(text).not.toContain(secret);
     expect((await adminB.get('/org/crm-connection').query({ orgId: orgB })).body).toEqual({ orgId: orgB, connected: false, crm_name: null, crm_config: null });
@@ -80,7 +96,14 @@ describe('organizations on their own CRM', () => {
     const res = await request(h.app)
       .post('/onboarding')
       .set(admin())
-      .send({ name: slug, admin_email: `admin@${slug}.test`, office_email: `office@${slug}.test`, timezone: 'America/Chicago', trades_offered: ['HVAC'], crm_config: { appKey: 'ak', crmTenantId: 'acme' } });
+      .send({
+        name: slug,
+        admin_email: `admin@${slug}.test`,
+        office_email: `office@${slug}.test`,
+        timezone: 'America/Chicago',
+        trades_offered: ['HVAC'],
+        crm_config: { appKey: 'ak', crmTenantId: 'acme' },
+      });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({
       error: 'Bad Request',
@@ -90,7 +113,15 @@ describe('organizations on their own CRM', () => {
     const hcp = await request(h.app)
       .post('/onboarding')
       .set(admin())
-      .send({ name: slug, admin_email: `admin@${slug}.test`, office_email: `office@${slug}.test`, timezone: 'America/Chicago', trades_offered: ['HVAC'], crm_name: 'housecallpro', crm_config: { appKey: 'hcp-key' } });
+      .send({
+        name: slug,
+        admin_email: `admin@${slug}.test`,
+        office_email: `office@${slug}.test`,
+        timezone: 'America/Chicago',
+        trades_offered: ['HVAC'],
+        crm_name: 'housecallpro',
+        crm_config: { appKey: 'hcp-key' },
+      });
     expect(hcp.body.message).toBe('crm_config.agentId is required');
     expect(await h.tdb.db.crmConnection.count()).toBe(before);
     expect(await h.gateway.describe(workflowIds.onboarding(slug))).toBeNull();
@@ -98,8 +129,19 @@ describe('organizations on their own CRM', () => {
 
   it('fails the onboarding with the reason when the CRM refuses the credentials, and creates no org; fixed credentials then onboard it', async () => {
     const slug = slugOf('refused');
-    const body = { name: slug, admin_email: `admin@${slug}.test`, office_email: `office@${slug}.test`, password: TEST_PASSWORD, timezone: 'America/Chicago', trades_offered: ['HVAC'], crm_name: 'servicetitan' };
-    const started = await request(h.app).post('/onboarding').set(admin()).send({ ...body, crm_config: { ...ST_CONFIG, clientSecret: 'wrong-secret' } });
+    const body = {
+      name: slug,
+      admin_email: `admin@${slug}.test`,
+      office_email: `office@${slug}.test`,
+      password: TEST_PASSWORD,
+      timezone: 'America/Chicago',
+      trades_offered: ['HVAC'],
+      crm_name: 'servicetitan',
+    };
+    const started = await request(h.app)
+      .post('/onboarding')
+      .set(admin())
+      .send({ ...body, crm_config: { ...ST_CONFIG, clientSecret: 'wrong-secret' } });
     expect(started.status).toBe(200);
     const failed = await eventually(async () => {
       const s = await request(h.app).get('/workflow-status').query({ workflowId: started.body.workflowId }).set(admin());
@@ -108,7 +150,10 @@ describe('organizations on their own CRM', () => {
     expect(failed.error).toBe('The ServiceTitan credentials in crm_config did not work: ServiceTitan refused the client credentials');
     expect(await h.tdb.db.organization.count({ where: { slug } })).toBe(0);
 
-    const retried = await request(h.app).post('/onboarding').set(admin()).send({ ...body, crm_config: ST_CONFIG });
+    const retried = await request(h.app)
+      .post('/onboarding')
+      .set(admin())
+      .send({ ...body, crm_config: ST_CONFIG });
     expect(retried.status).toBe(200);
     const done = await eventually(async () => {
       const s = await request(h.app).get('/workflow-status').query({ workflowId: retried.body.workflowId }).set(admin());
@@ -119,7 +164,7 @@ describe('organizations on their own CRM', () => {
     expect(await h.tdb.db.crmConnection.count({ where: { onboardingSlug: slug } })).toBe(0);
   }, 90_000);
 
-  it("gives an organization without a CRM the crm_name of the one it is connected to", async () => {
+  it('gives an organization without a CRM the crm_name of the one it is connected to', async () => {
     const slug = slugOf('no-crm-yet');
     const { orgId, agent } = await onboardAndLogIn(h, { name: slug, adminEmail: `admin@${slug}.test`, crmName: 'NONE' });
     expect((await agent.get('/org').query({ id: orgId })).body.crm_name).toBe('NONE');
@@ -141,7 +186,9 @@ describe('organizations on their own CRM', () => {
     const bad = await agent.put('/org/crm-connection').send({ orgId, crm_name: 'servicetitan', crm_config: { ...ST_CONFIG, clientId: '' } });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe('crm_config.clientId is required');
-    const refused = await agent.put('/org/crm-connection').send({ orgId, crm_name: 'servicetitan', crm_config: { ...ST_CONFIG, clientSecret: 'wrong-secret' } });
+    const refused = await agent
+      .put('/org/crm-connection')
+      .send({ orgId, crm_name: 'servicetitan', crm_config: { ...ST_CONFIG, clientSecret: 'wrong-secret' } });
     expect(refused.status).toBe(400);
     expect(refused.body.message).toBe('The ServiceTitan credentials in crm_config did not work: ServiceTitan refused the client credentials');
     expect(await h.tdb.db.crmConnection.count({ where: { orgId } })).toBe(0);

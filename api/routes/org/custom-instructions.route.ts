@@ -25,5 +25,10 @@ export const saveCustomInstructionsRoute = defineRoute({
   response: { schema: CustomInstructionsViewSchema, description: 'The instructions as saved; the read models follow the event' },
   errors: [307, 401, 404],
   handler: ({ body, orgId, user, deps, req }) =>
-    saveCustomInstructions(deps, orgId!, { customInstructions: body.custom_instructions, regularJobToDispatch: body.regular_job_to_dispatch }, commandOrigin({ req, user })),
+    saveCustomInstructions(
+      deps,
+      orgId!,
+      { customInstructions: body.custom_instructions, regularJobToDispatch: body.regular_job_to_dispatch },
+      commandOrigin({ req, user }),
+    ),
 });

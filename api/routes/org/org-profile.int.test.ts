@@ -103,7 +103,7 @@ const INSTRUCTIONS = {
   call_reasons: { instructions: [{ call_reason_id: '7', instruction: 'Use for any duct cleaning request' }] },
   is_lead: { enabled_csr: true, instructions: [{ title: 'warranty', isLead: false, instruction: 'Warranty claims are not leads' }] },
   booked_summary: { enabled: true, instructions: [{ title: 'Equipment', instruction: 'Brand and age of the unit' }] },
-  job_tagging: { enabled: true, defaultTag: { name: 'Service', id: 11 }, defaultAfterHoursTag: null, tags: { 'Priority': 'No heat or no cooling' } },
+  job_tagging: { enabled: true, defaultTag: { name: 'Service', id: 11 }, defaultAfterHoursTag: null, tags: { Priority: 'No heat or no cooling' } },
 };
 
 describe('custom instructions', () => {

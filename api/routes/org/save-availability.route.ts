@@ -23,7 +23,9 @@ export const saveAvailabilityRoute = defineRoute({
         ? { availability: { ...availability, holidays: [...new Set(availability.holidays)].sort(), lastUpdatedAt: new Date().toISOString() } }
         : {}),
     };
-    await publishCommand(deps.capacity.events, commandOrigin({ req, user }), [{ type: 'OrganizationAvailabilityChanged', aggregateId: orgId!, orgId: orgId!, data: { orgId: orgId!, settings } }]);
+    await publishCommand(deps.capacity.events, commandOrigin({ req, user }), [
+      { type: 'OrganizationAvailabilityChanged', aggregateId: orgId!, orgId: orgId!, data: { orgId: orgId!, settings } },
+    ]);
     return toAvailabilityView({ ...current, ...settings });
   },
 });

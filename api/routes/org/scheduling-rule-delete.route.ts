@@ -22,7 +22,9 @@ export const deleteSchedulingRuleRoute = defineRoute({
   async handler({ params, orgId, user, deps, req }) {
     const found = await deps.capacity.repository.findRule(params.ruleId);
     if (!found || found.orgId !== orgId) throw notFound('Scheduling rule not found');
-    await publishCommand(deps.capacity.events, commandOrigin({ req, user }), [{ type: 'SchedulingRuleDeleted', aggregateId: params.ruleId, orgId: orgId!, data: { orgId: orgId!, ruleId: params.ruleId } }]);
+    await publishCommand(deps.capacity.events, commandOrigin({ req, user }), [
+      { type: 'SchedulingRuleDeleted', aggregateId: params.ruleId, orgId: orgId!, data: { orgId: orgId!, ruleId: params.ruleId } },
+    ]);
     return { success: true as const };
   },
 });

@@ -24,7 +24,9 @@ export const updateSchedulingRuleRoute = defineRoute({
     const { id: _sent, ...changes } = body.data;
     const merged = SchedulingRuleFieldsSchema.safeParse({ ...current, ...Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) });
     if (!merged.success) throw validationError(merged.error);
-    await publishCommand(deps.capacity.events, commandOrigin({ req, user }), [{ type: 'SchedulingRuleChanged', aggregateId: params.ruleId, orgId: orgId!, data: { orgId: orgId!, ruleId: params.ruleId, rule: merged.data } }]);
+    await publishCommand(deps.capacity.events, commandOrigin({ req, user }), [
+      { type: 'SchedulingRuleChanged', aggregateId: params.ruleId, orgId: orgId!, data: { orgId: orgId!, ruleId: params.ruleId, rule: merged.data } },
+    ]);
     return { id: params.ruleId, ...merged.data, state: ruleState(merged.data, toZonedParts(new Date(), org.timezone).date) };
   },
 });

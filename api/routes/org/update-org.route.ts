@@ -31,7 +31,9 @@ export const updateOrgRoute = defineRoute({
     if (body.team_chat_webhook_url !== undefined) await deps.delivery.teamChat.set(orgId!, body.team_chat_webhook_url);
     const sections = Object.entries(data).filter(([key, value]) => key !== 'orgId' && value !== undefined);
     if (sections.length > 0) {
-      await publishCommand(deps.notifications.events, commandOrigin({ req, user }), [{ type: 'OrganizationSettingsUpdated', aggregateId: orgId!, orgId: orgId!, data: data }]);
+      await publishCommand(deps.notifications.events, commandOrigin({ req, user }), [
+        { type: 'OrganizationSettingsUpdated', aggregateId: orgId!, orgId: orgId!, data: data },
+      ]);
     }
     return toOrgResponse(
       {

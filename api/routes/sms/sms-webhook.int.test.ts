@@ -153,7 +153,17 @@ describe('SMS provider webhooks', () => {
 
   it('stores an inbound SMS for the organization that owns the number, once', async () => {
     const sid = `msg_${randomUUID()}`;
-    const inbound = { WebhookSid: `wh_${randomUUID()}`, Sid: sid, From: '+13125550101', To: ORG_NUMBER, AdditionalRecipients: [], EventDate: '2025-03-04T16:05:00Z', Text: 'Is 3pm ok?', MediaUrls: [], SegmentCount: 1 };
+    const inbound = {
+      WebhookSid: `wh_${randomUUID()}`,
+      Sid: sid,
+      From: '+13125550101',
+      To: ORG_NUMBER,
+      AdditionalRecipients: [],
+      EventDate: '2025-03-04T16:05:00Z',
+      Text: 'Is 3pm ok?',
+      MediaUrls: [],
+      SegmentCount: 1,
+    };
     expect((await postPrimary(inbound)).body).toEqual({ received: true, status: 'RECEIVED' });
     expect((await postPrimary(inbound)).status).toBe(200);
     const row = await eventually(() => smsRow(sid));
@@ -163,7 +173,15 @@ describe('SMS provider webhooks', () => {
 
   it('accepts a signed Twilio status callback and refuses unsigned or wrongly signed ones', async () => {
     const sid = `SM${randomUUID().replace(/-/g, '')}`;
-    const fields = { MessageSid: sid, AccountSid: 'AC123', From: ORG_NUMBER, To: CC, MessageStatus: 'undelivered', ErrorCode: '30003', ErrorMessage: 'Unreachable destination handset' };
+    const fields = {
+      MessageSid: sid,
+      AccountSid: 'AC123',
+      From: ORG_NUMBER,
+      To: CC,
+      MessageStatus: 'undelivered',
+      ErrorCode: '30003',
+      ErrorMessage: 'Unreachable destination handset',
+    };
     const unsigned = await postTwilio(fields, '');
     expect(unsigned.status).toBe(401);
     expect(unsigned.body).toEqual({ error: 'Unauthorized', status: 401, message: 'Invalid webhook signature' });
@@ -173,12 +191,28 @@ describe('SMS provider webhooks', () => {
     expect(ok.status).toBe(200);
     expect(ok.body).toEqual({ received: true, status: 'FAILED' });
     const row = await eventually(() => smsRow(sid));
-    expect(row).toMatchObject({ provider: 'twilio', orgId, status: 'FAILED', providerStatus: 'undelivered', errorCode: 30003, errorMessage: 'Unreachable destination handset' });
+    expect(row).toMatchObject({
+      provider: 'twilio',
+      orgId,
+      status: 'FAILED',
+      providerStatus: 'undelivered',
+      errorCode: 30003,
+      errorMessage: 'Unreachable destination handset',
+    });
   }, 30_000);
 
   it('stores a signed Twilio inbound message', async () => {
     const sid = `SM${randomUUID().replace(/-/g, '')}`;
-    const res = await postTwilio({ MessageSid: sid, AccountSid: 'AC123', From: '+13125550101', To: ORG_NUMBER, Body: 'STOP', SmsStatus: 'received', NumSegments: '1', NumMedia: '0' });
+    const res = await postTwilio({
+      MessageSid: sid,
+      AccountSid: 'AC123',
+      From: '+13125550101',
+      To: ORG_NUMBER,
+      Body: 'STOP',
+      SmsStatus: 'received',
+      NumSegments: '1',
+      NumMedia: '0',
+    });
     expect(res.body).toEqual({ received: true, status: 'RECEIVED' });
     expect(await eventually(() => smsRow(sid))).toMatchObject({ direction: 'inbound', orgId, text: 'STOP' });
   }, 30_000);

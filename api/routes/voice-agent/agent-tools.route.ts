@@ -4,7 +4,13 @@ import { notFound } from '../../http/errors';
 import { defineRoute } from '../../http/route';
 import type { CustomTool } from '../../../activities/agent-tools/tool-schemas';
 import { buildAgentToolSchemas } from '../../use-cases/agent-tools';
-import { AgentToolsParamsSchema, AgentToolsQuerySchema, AgentToolsResponseSchema, ToolSchemasBodySchema, ToolSchemasResponseSchema } from './agent-tools.schema';
+import {
+  AgentToolsParamsSchema,
+  AgentToolsQuerySchema,
+  AgentToolsResponseSchema,
+  ToolSchemasBodySchema,
+  ToolSchemasResponseSchema,
+} from './agent-tools.schema';
 
 /** Where the platforms call the tools: the public URL when configured, else the host this request came to. */
 const apiBaseUrl = (deps: ApiDeps, req: Request) => deps.delivery.publicApiUrl ?? `${req.protocol}://${req.get('host')}`;
@@ -17,7 +23,8 @@ async function schedulingFlags(deps: ApiDeps, orgId: string) {
 export const agentToolsRoute = defineRoute({
   method: 'get',
   path: '/voice-agent/agents/:agentId/tools',
-  summary: "An agent's tools as its voice platform is configured with them: template tools on /voice-agent/tool/{org_id}, feature-flag swaps applied (spec 000 §7)",
+  summary:
+    "An agent's tools as its voice platform is configured with them: template tools on /voice-agent/tool/{org_id}, feature-flag swaps applied (spec 000 §7)",
   tag: 'Voice agent',
   access: { kind: 'org', orgIdOf: ({ query }) => query.orgId },
   request: { params: AgentToolsParamsSchema, query: AgentToolsQuerySchema },
@@ -26,7 +33,12 @@ export const agentToolsRoute = defineRoute({
   async handler({ params, query, deps, req }) {
     const agent = await deps.webCalls.agents.findAgent(query.orgId, params.agentId);
     if (!agent) throw notFound('Agent not found');
-    const tools = buildAgentToolSchemas({ orgId: query.orgId, apiBaseUrl: apiBaseUrl(deps, req), templateTools: agent.tools, flags: await schedulingFlags(deps, query.orgId) });
+    const tools = buildAgentToolSchemas({
+      orgId: query.orgId,
+      apiBaseUrl: apiBaseUrl(deps, req),
+      templateTools: agent.tools,
+      flags: await schedulingFlags(deps, query.orgId),
+    });
     return { agent_id: agent.id, agent_type: agent.agentType, tools };
   },
 });

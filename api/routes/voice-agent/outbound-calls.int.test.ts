@@ -16,7 +16,12 @@ const badRequest = (message: string) => ({ error: 'Bad Request', status: 400, me
 
 beforeAll(async () => {
   h = await startProductHarness();
-  ({ orgId, agent: owner } = await onboardAndLogIn(h, { name: `Outbound HVAC ${run}`, adminEmail: `owner-${run}@outbound.test`, officeEmail: `office-${run}@outbound.test`, timezone: 'America/Denver' }));
+  ({ orgId, agent: owner } = await onboardAndLogIn(h, {
+    name: `Outbound HVAC ${run}`,
+    adminEmail: `owner-${run}@outbound.test`,
+    officeEmail: `office-${run}@outbound.test`,
+    timezone: 'America/Denver',
+  }));
 }, 120_000);
 
 afterAll(async () => {
@@ -33,7 +38,12 @@ describe('outbound calls through the offline voice platform', () => {
 
   it('places a call (201 {callId}) that becomes a classified interaction in the call logs', async () => {
     const res = await createCall(
-      { assistantId: 'agent-outbound-1', callVariables: { customer_name: 'Dana', agent_type: 'OUTBOUND' }, customerPhone: '+13035550188', phoneId: '+13035550100' },
+      {
+        assistantId: 'agent-outbound-1',
+        callVariables: { customer_name: 'Dana', agent_type: 'OUTBOUND' },
+        customerPhone: '+13035550188',
+        phoneId: '+13035550100',
+      },
       `first-${run}`,
     );
     expect(res.status).toBe(201);
@@ -54,11 +64,14 @@ describe('outbound calls through the offline voice platform', () => {
     expect(details.body.transcript_object[0]).toMatchObject({ role: 'Agent', content: expect.stringContaining('Hi Dana') });
     expect(details.body.transcript_object[0].words[0]).toEqual({ word: 'Hi', start: 1, end: 1.4 });
 
-    const recording = await owner.get(`/call/${entry.id}/recording`).buffer(true).parse((r, cb) => {
-      const chunks: Buffer[] = [];
-      r.on('data', (c: Buffer) => chunks.push(c));
-      r.on('end', () => cb(null, Buffer.concat(chunks)));
-    });
+    const recording = await owner
+      .get(`/call/${entry.id}/recording`)
+      .buffer(true)
+      .parse((r, cb) => {
+        const chunks: Buffer[] = [];
+        r.on('data', (c: Buffer) => chunks.push(c));
+        r.on('end', () => cb(null, Buffer.concat(chunks)));
+      });
     expect(recording.status).toBe(200);
     expect(recording.headers['content-type']).toBe('audio/mpeg');
     expect([...(recording.body as Buffer).subarray(0, 2)]).toEqual([0xff, 0xfb]);
@@ -68,7 +81,10 @@ describe('outbound calls through the offline voice platform', () => {
   }, 90_000);
 
   it('answers a repeated request with the same Idempotency-Key with the call it already placed', async () => {
-    const again = await createCall({ assistantId: 'agent-outbound-1', callVariables: { customer_name: 'Dana' }, customerPhone: '+13035550188', phoneId: '+13035550100' }, `first-${run}`);
+    const again = await createCall(
+      { assistantId: 'agent-outbound-1', callVariables: { customer_name: 'Dana' }, customerPhone: '+13035550188', phoneId: '+13035550100' },
+      `first-${run}`,
+    );
     expect(again.body).toEqual({ callId });
     expect(await h.tdb.db.sandboxVoiceCall.count({ where: { orgId } })).toBe(1);
   });
@@ -76,7 +92,9 @@ describe('outbound calls through the offline voice platform', () => {
   it('rejects a bad create-call body with a 400 and places nothing', async () => {
     expect((await createCall({ callVariables: {} })).body).toEqual(badRequest('customerPhone is required'));
     expect((await createCall({ callVariables: { a: 1 }, customerPhone: '+13035550188' })).body).toEqual(badRequest('callVariables values must be strings'));
-    expect((await owner.post('/voice-agent/calls').query({ orgId: 'nope' }).send({ callVariables: {}, customerPhone: '+13035550188' })).body).toEqual(badRequest('orgId must be a UUID'));
+    expect((await owner.post('/voice-agent/calls').query({ orgId: 'nope' }).send({ callVariables: {}, customerPhone: '+13035550188' })).body).toEqual(
+      badRequest('orgId must be a UUID'),
+    );
     expect(await h.tdb.db.sandboxVoiceCall.count({ where: { orgId } })).toBe(1);
   });
 
@@ -88,7 +106,9 @@ describe('outbound calls through the offline voice platform', () => {
     expect((await owner.get('/voice-agent/calls').query({ orgId, createdAtGte: '2099-01-01T00:00:00Z' })).body).toEqual([]);
     expect((await owner.get('/voice-agent/calls').query({ orgId, createdAtLte: '2099-01-01T00:00:00Z', limit: 5 })).body).toHaveLength(1);
     expect((await owner.get('/voice-agent/calls').query({ orgId, limit: 0 })).body).toEqual(badRequest('limit must be between 1 and 1000'));
-    expect((await owner.get('/voice-agent/calls').query({ orgId, createdAtGte: 'yesterday' })).body).toEqual(badRequest('createdAtGte must be an ISO date-time'));
+    expect((await owner.get('/voice-agent/calls').query({ orgId, createdAtGte: 'yesterday' })).body).toEqual(
+      badRequest('createdAtGte must be an ISO date-time'),
+    );
 
     const one = await owner.get(`/voice-agent/calls/${callId}`).query({ orgId });
     expect(one.body).toMatchObject({ provider: 'sandbox', providerCallId: callId, direction: 'outbound', status: 'ended', voiceAgentId: 'agent-outbound-1' });
@@ -99,7 +119,9 @@ describe('outbound calls through the offline voice platform', () => {
     const missing = await owner.get('/voice-agent/calls/sandbox_call_missing').query({ orgId });
     expect(missing.status).toBe(404);
     expect(missing.body).toEqual({ error: 'Not Found', status: 404, message: 'Call not found' });
-    expect((await owner.get(`/voice-agent/calls/${callId}`).query({ orgId, voiceAgentProvider: 'retell' })).body).toEqual(badRequest('This organization has no retell account'));
+    expect((await owner.get(`/voice-agent/calls/${callId}`).query({ orgId, voiceAgentProvider: 'retell' })).body).toEqual(
+      badRequest('This organization has no retell account'),
+    );
   });
 
   it('places a batch (201 {batchCallId}): one call per task, each with its agent and variables', async () => {
@@ -120,7 +142,14 @@ describe('outbound calls through the offline voice platform', () => {
     expect(batchCalls.map((c: { toNumber: string }) => c.toNumber).sort()).toEqual(['+13035550111', '+13035550112']);
     expect(batchCalls.every((c: { metadata: { batchCallId: string } }) => c.metadata.batchCallId === res.body.batchCallId)).toBe(true);
 
-    expect((await owner.post('/voice-agent/batch-calls').query({ orgId }).send({ ...body, tasks: [] })).body).toEqual(badRequest('A batch call needs at least one task'));
+    expect(
+      (
+        await owner
+          .post('/voice-agent/batch-calls')
+          .query({ orgId })
+          .send({ ...body, tasks: [] })
+      ).body,
+    ).toEqual(badRequest('A batch call needs at least one task'));
     expect((await owner.post('/voice-agent/batch-calls').query({ orgId }).send({ tasks: body.tasks })).body).toEqual(badRequest('from_number is required'));
   });
 
@@ -128,13 +157,20 @@ describe('outbound calls through the offline voice platform', () => {
     const put = (voicemailAction: unknown) => owner.put('/voice-agent/agents/agent-outbound-1/voicemail').query({ orgId }).send({ voicemailAction });
     expect((await put({ type: 'static_text', text: 'Please call us back at 555-0100.' })).body).toEqual({ message: 'Voicemail settings updated' });
     expect((await put({ type: 'static_text', text: 'Please call us back at 555-0100.' })).status).toBe(200);
-    expect((await h.tdb.db.sandboxVoicemailSetting.findUnique({ where: { orgId_agentId: { orgId, agentId: 'agent-outbound-1' } } }))?.action).toEqual({ type: 'static_text', text: 'Please call us back at 555-0100.' });
+    expect((await h.tdb.db.sandboxVoicemailSetting.findUnique({ where: { orgId_agentId: { orgId, agentId: 'agent-outbound-1' } } }))?.action).toEqual({
+      type: 'static_text',
+      text: 'Please call us back at 555-0100.',
+    });
     expect((await put({ type: 'hangup' })).status).toBe(200);
-    expect((await h.tdb.db.sandboxVoicemailSetting.findUnique({ where: { orgId_agentId: { orgId, agentId: 'agent-outbound-1' } } }))?.action).toEqual({ type: 'hangup' });
+    expect((await h.tdb.db.sandboxVoicemailSetting.findUnique({ where: { orgId_agentId: { orgId, agentId: 'agent-outbound-1' } } }))?.action).toEqual({
+      type: 'hangup',
+    });
 
     expect((await put({ type: 'prompt' })).body).toEqual(badRequest('prompt needs a text'));
     expect((await put({ type: 'beep' })).body).toEqual(badRequest('voicemailAction must be hangup, static_text {text} or prompt {text}'));
-    expect((await h.tdb.db.sandboxVoicemailSetting.findUnique({ where: { orgId_agentId: { orgId, agentId: 'agent-outbound-1' } } }))?.action).toEqual({ type: 'hangup' });
+    expect((await h.tdb.db.sandboxVoicemailSetting.findUnique({ where: { orgId_agentId: { orgId, agentId: 'agent-outbound-1' } } }))?.action).toEqual({
+      type: 'hangup',
+    });
   });
 
   it('reads and assigns the agents of a phone number', async () => {
@@ -143,12 +179,16 @@ describe('outbound calls through the offline voice platform', () => {
     expect(unknown.status).toBe(404);
     expect(unknown.body).toEqual({ error: 'Not Found', status: 404, message: 'Phone not found' });
 
-    expect((await owner.put(path).query({ orgId }).send({ inboundAgentId: 'agent-in', outboundAgentId: 'agent-out', name: 'Main line' })).body).toEqual({ message: 'Phone updated' });
+    expect((await owner.put(path).query({ orgId }).send({ inboundAgentId: 'agent-in', outboundAgentId: 'agent-out', name: 'Main line' })).body).toEqual({
+      message: 'Phone updated',
+    });
     expect((await owner.put(path).query({ orgId }).send({ outboundAgentId: null })).status).toBe(200);
     expect((await owner.get(path).query({ orgId })).body).toEqual({ inboundAgentId: 'agent-in', outboundAgentId: null, name: 'Main line' });
 
     expect((await owner.put(path).query({ orgId }).send({})).body).toEqual(badRequest('Give at least one of inboundAgentId, outboundAgentId or name'));
-    expect((await owner.get('/voice-agent/phones/acme/+13035550100').query({ orgId })).body).toEqual(badRequest('provider must be one of retell, vapi, bland, synthflow, sandbox'));
+    expect((await owner.get('/voice-agent/phones/acme/+13035550100').query({ orgId })).body).toEqual(
+      badRequest('provider must be one of retell, vapi, bland, synthflow, sandbox'),
+    );
     expect((await owner.get('/voice-agent/phones/vapi/phone-1').query({ orgId })).body).toEqual(badRequest('This organization has no vapi account'));
   });
 
@@ -189,11 +229,18 @@ describe('outbound calls through the offline voice platform', () => {
     ];
     const res = await owner.post('/voice-agent/summarize').query({ type: 'inbound' }).send({ orgId, transcript });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ summary: expect.arrayContaining([expect.objectContaining({ title: 'Summary', content: expect.any(Array) })]), engine: 'offline' });
+    expect(res.body).toEqual({
+      summary: expect.arrayContaining([expect.objectContaining({ title: 'Summary', content: expect.any(Array) })]),
+      engine: 'offline',
+    });
     expect((await owner.post('/voice-agent/summarize').query({ type: 'outbound' }).send({ orgId, transcript })).status).toBe(200);
 
-    expect((await owner.post('/voice-agent/summarize').query({ type: 'sideways' }).send({ orgId, transcript })).body).toEqual(badRequest('type must be inbound or outbound'));
-    expect((await owner.post('/voice-agent/summarize').query({ type: 'inbound' }).send({ orgId, transcript: [] })).body).toEqual(badRequest('transcript must have at least one turn'));
+    expect((await owner.post('/voice-agent/summarize').query({ type: 'sideways' }).send({ orgId, transcript })).body).toEqual(
+      badRequest('type must be inbound or outbound'),
+    );
+    expect((await owner.post('/voice-agent/summarize').query({ type: 'inbound' }).send({ orgId, transcript: [] })).body).toEqual(
+      badRequest('transcript must have at least one turn'),
+    );
   });
 
   // Last: from here on the org places its calls through Retell.
@@ -201,21 +248,36 @@ describe('outbound calls through the offline voice platform', () => {
     const vendor = await startFakeVendorServer();
     try {
       await h.tdb.db.voiceProviderAccount.create({ data: { orgId, provider: 'retell', apiKey: `key_${run}`, baseUrl: vendor.url } });
-      vendor.on('POST', '/v2/create-phone-call', { status: 201, body: { call_id: 'call_retell_1', agent_id: 'agent_r', call_type: 'phone_call', call_status: 'registered', direction: 'outbound' } });
+      vendor.on('POST', '/v2/create-phone-call', {
+        status: 201,
+        body: { call_id: 'call_retell_1', agent_id: 'agent_r', call_type: 'phone_call', call_status: 'registered', direction: 'outbound' },
+      });
       const res = await createCall({ assistantId: 'agent_r', callVariables: { customer_name: 'Lee' }, customerPhone: '+13035550177', phoneId: '+13035550100' });
       expect(res.status).toBe(201);
       expect(res.body).toEqual({ callId: 'call_retell_1' });
       expect(vendor.requests).toHaveLength(1);
       expect(vendor.requests[0].headers.authorization).toBe(`Bearer key_${run}`);
-      expect(vendor.requests[0].body).toEqual({ from_number: '+13035550100', to_number: '+13035550177', override_agent_id: 'agent_r', retell_llm_dynamic_variables: { customer_name: 'Lee' } });
+      expect(vendor.requests[0].body).toEqual({
+        from_number: '+13035550100',
+        to_number: '+13035550177',
+        override_agent_id: 'agent_r',
+        retell_llm_dynamic_variables: { customer_name: 'Lee' },
+      });
 
       vendor.on('GET', '/v2/get-call/call_gone', { status: 404, body: { error_message: 'Not found' } });
       const missing = await owner.get('/voice-agent/calls/call_gone').query({ orgId });
       expect(missing.status).toBe(404);
       expect(missing.body).toEqual({ error: 'Not Found', status: 404, message: 'Call not found' });
 
-      vendor.on('GET', '/get-phone-number/%2B13035550100', { status: 200, body: { phone_number: '+13035550100', inbound_agent_id: 'agent_r', outbound_agent_id: null, nickname: 'Retell line' } });
-      expect((await owner.get('/voice-agent/phones/retell/+13035550100').query({ orgId })).body).toEqual({ inboundAgentId: 'agent_r', outboundAgentId: null, name: 'Retell line' });
+      vendor.on('GET', '/get-phone-number/%2B13035550100', {
+        status: 200,
+        body: { phone_number: '+13035550100', inbound_agent_id: 'agent_r', outbound_agent_id: null, nickname: 'Retell line' },
+      });
+      expect((await owner.get('/voice-agent/phones/retell/+13035550100').query({ orgId })).body).toEqual({
+        inboundAgentId: 'agent_r',
+        outboundAgentId: null,
+        name: 'Retell line',
+      });
       // The sandbox's own numbers stay readable by naming it.
       expect((await owner.get('/voice-agent/phones/sandbox/+13035550100').query({ orgId })).body).toMatchObject({ name: 'Main line' });
       // A retell call placed here reaches the interaction path through Retell's webhooks, not the sandbox.

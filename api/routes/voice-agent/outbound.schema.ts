@@ -44,7 +44,12 @@ const isoDate = (name: string) => z.iso.datetime({ offset: true, message: `${nam
 /** Spec 000 §7 GET /calls: assistantId, limit, createdAtGte, createdAtLte. */
 export const ListCallsQuerySchema = OrgQuerySchema.extend({
   assistantId: z.string().min(1).optional(),
-  limit: z.coerce.number('limit must be between 1 and 1000').int('limit must be between 1 and 1000').min(1, 'limit must be between 1 and 1000').max(1000, 'limit must be between 1 and 1000').optional(),
+  limit: z.coerce
+    .number('limit must be between 1 and 1000')
+    .int('limit must be between 1 and 1000')
+    .min(1, 'limit must be between 1 and 1000')
+    .max(1000, 'limit must be between 1 and 1000')
+    .optional(),
   createdAtGte: isoDate('createdAtGte'),
   createdAtLte: isoDate('createdAtLte'),
 });
@@ -63,7 +68,10 @@ export const GetCallQuerySchema = OrgQuerySchema.extend({
     .transform((v) => v === 'true'),
 });
 export const CallWithInteractionSchema = CallSchema.extend({
-  interaction: z.object({ id: z.string(), call_status: z.string(), tags: z.array(z.string()) }).nullable().optional(),
+  interaction: z
+    .object({ id: z.string(), call_status: z.string(), tags: z.array(z.string()) })
+    .nullable()
+    .optional(),
 });
 
 /** Spec 000 §3 "Voicemail action": update voicemail settings body {voicemailAction}. */
@@ -89,10 +97,16 @@ export const PhoneUpdateBodySchema = z
     outboundAgentId: z.string().min(1, 'outboundAgentId must not be empty').nullable().optional(),
     name: z.string().nullable().optional(),
   })
-  .refine((b) => b.inboundAgentId !== undefined || b.outboundAgentId !== undefined || b.name !== undefined, 'Give at least one of inboundAgentId, outboundAgentId or name');
+  .refine(
+    (b) => b.inboundAgentId !== undefined || b.outboundAgentId !== undefined || b.name !== undefined,
+    'Give at least one of inboundAgentId, outboundAgentId or name',
+  );
 
 /** Spec 000 §7 POST /incoming-call/{orgId}: {to_number, from_number} or {event: call_inbound, call_inbound {...}}. */
-const Numbers = z.object({ from_number: z.string('from_number is required').min(1, 'from_number is required'), to_number: z.string('to_number is required').min(1, 'to_number is required') });
+const Numbers = z.object({
+  from_number: z.string('from_number is required').min(1, 'from_number is required'),
+  to_number: z.string('to_number is required').min(1, 'to_number is required'),
+});
 export const IncomingCallBodySchema = z.union(
   [z.object({ event: z.literal('call_inbound'), call_inbound: Numbers }).transform((b) => b.call_inbound), Numbers],
   'The body must be {to_number, from_number} or {event: "call_inbound", call_inbound: {from_number, to_number}}',

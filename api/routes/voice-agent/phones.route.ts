@@ -26,7 +26,10 @@ export const updatePhoneRoute = defineRoute({
   request: { query: OrgQuerySchema, params: PhoneParamsSchema, body: PhoneUpdateBodySchema },
   response: { schema: MessageResponseSchema, description: 'The phone was updated' },
   async handler({ params, body, orgId, req, deps }) {
-    await withOrgVoiceProvider(deps, orgId!, req.correlationId, (p) => p.updatePhone(params.phoneId, body), { provider: params.provider, notFoundMessage: 'Phone not found' });
+    await withOrgVoiceProvider(deps, orgId!, req.correlationId, (p) => p.updatePhone(params.phoneId, body), {
+      provider: params.provider,
+      notFoundMessage: 'Phone not found',
+    });
     return { message: 'Phone updated' };
   },
 });

@@ -15,7 +15,15 @@ async function onboard(name: string, adminEmail: string) {
   const res = await request(h.app)
     .post('/onboarding')
     .set('authorization', `Bearer ${h.adminToken}`)
-    .send({ name, admin_email: adminEmail, office_email: `office-${adminEmail}`, password: 'correct horse battery', timezone: TZ, trades_offered: ['HVAC'], crm_name: 'servicetitan' });
+    .send({
+      name,
+      admin_email: adminEmail,
+      office_email: `office-${adminEmail}`,
+      password: 'correct horse battery',
+      timezone: TZ,
+      trades_offered: ['HVAC'],
+      crm_name: 'servicetitan',
+    });
   expect(res.status).toBe(200);
   const status = await eventually(async () => {
     const s = await request(h.app).get('/workflow-status').query({ workflowId: res.body.workflowId }).set('authorization', `Bearer ${h.adminToken}`);
@@ -56,11 +64,19 @@ describe('get_jobs and confirm_appointment', () => {
     expect(jobs.status).toBe(200);
     expect(jobs.body.result).toMatch(/^Alice Johnson has 1 upcoming appointment: AC Repair on .* between 8 AM and 10 AM\. Confirm it/);
     const [job] = jobs.body.data.jobs;
-    expect(job).toMatchObject({ appointment_time: `${addDays(today, 1)}T08:00:00`, job_type: 'AC Repair', address: '120 Oak Street, Springfield', is_confirmed: false });
+    expect(job).toMatchObject({
+      appointment_time: `${addDays(today, 1)}T08:00:00`,
+      job_type: 'AC Repair',
+      address: '120 Oak Street, Springfield',
+      is_confirmed: false,
+    });
     expect((await tool({ tool: 'get_jobs', args: {} })).body.message).toBe('Please ask the caller for their phone number (phone_number).');
 
     const confirmed = await tool({ tool: 'confirm_appointment', args: { appointmentId: job.appointment_id } });
-    expect(confirmed.body).toMatchObject({ result: 'The appointment is confirmed. Tell the caller, then ask if there is anything else.', data: { action_status: 'COMPLETED', changed: 'true' } });
+    expect(confirmed.body).toMatchObject({
+      result: 'The appointment is confirmed. Tell the caller, then ask if there is anything else.',
+      data: { action_status: 'COMPLETED', changed: 'true' },
+    });
     const again = await tool({ tool: 'confirm_appointment', args: { appointmentId: job.appointment_id } });
     expect(again.body.data.actionId).toBe(confirmed.body.data.actionId);
     expect((await h.tdb.db.sandboxAppointment.findUniqueOrThrow({ where: { id: Number(job.appointment_id) } })).isConfirmed).toBe(true);
@@ -96,7 +112,10 @@ describe('create_action_job_reschedule and create_action_job_cancel', () => {
     const missing = await tool({ tool: 'create_action_job_cancel', args: { appointment_time: bobTime } });
     expect(missing.body.message).toBe('Please ask the caller for the service address.');
 
-    const canceled = await tool({ type: 'job_cancel', payload: { appointment_time: bobTime, address: '45 Maple Avenue, Springfield', zip: '78704', job_id: '' } });
+    const canceled = await tool({
+      type: 'job_cancel',
+      payload: { appointment_time: bobTime, address: '45 Maple Avenue, Springfield', zip: '78704', job_id: '' },
+    });
     expect(canceled.status).toBe(200);
     expect(canceled.body.result).toMatch(/^Job SB-\d+ on .* is canceled\./);
     const job = await h.tdb.db.sandboxJob.findUniqueOrThrow({ where: { id: Number(canceled.body.data.jobId) } });
@@ -109,13 +128,22 @@ describe('create_action_job_reschedule and create_action_job_cancel', () => {
     try {
       const cancel = await tool({ tool: 'create_action_job_cancel', args: { appointment_time: `${addDays(today, 1)}T13:00:00`, address: '500 Main Street' } });
       expect(cancel.body).toEqual({ error: 'Bad Request', status: 400, message: 'job_id is required.' });
-      const reschedule = await tool({ tool: 'create_action_job_reschedule', args: { original_appointment_time: `${addDays(today, 1)}T13:00:00`, new_appointment_time: `${weekdayAhead(5)}T10:00:00`, address: '500 Main Street' } });
+      const reschedule = await tool({
+        tool: 'create_action_job_reschedule',
+        args: { original_appointment_time: `${addDays(today, 1)}T13:00:00`, new_appointment_time: `${weekdayAhead(5)}T10:00:00`, address: '500 Main Street' },
+      });
       expect(reschedule.body.message).toBe('job_id is required.');
-      const capacity = await tool({ tool: 'get_capacity', args: { time_to_check: `${weekdayAhead(5)}T10:00:00`, job_type_id: '101', business_unit: '1', priority: 0, execution_message: 'Checking' } });
+      const capacity = await tool({
+        tool: 'get_capacity',
+        args: { time_to_check: `${weekdayAhead(5)}T10:00:00`, job_type_id: '101', business_unit: '1', priority: 0, execution_message: 'Checking' },
+      });
       expect(capacity.body).toEqual({ error: 'Bad Request', status: 400, message: 'Please ask the customer for their zip code.' });
 
       const dental = (await tool({ tool: 'get_jobs', args: { phone_number: '5125550104' } })).body.data.jobs[0];
-      const withId = await tool({ tool: 'create_action_job_cancel', args: { appointment_time: dental.appointment_time, address: '500 Main Street', job_id: dental.job_id } });
+      const withId = await tool({
+        tool: 'create_action_job_cancel',
+        args: { appointment_time: dental.appointment_time, address: '500 Main Street', job_id: dental.job_id },
+      });
       expect(withId.body.data).toMatchObject({ action_status: 'COMPLETED', jobId: dental.job_id, jobStatus: 'CANCELED' });
     } finally {
       await setFlags({});
@@ -125,12 +153,16 @@ describe('create_action_job_reschedule and create_action_job_cancel', () => {
 
 describe('update_estimate', () => {
   it('sells and unsells an estimate as durable actions', async () => {
-    const estimate = await h.tdb.db.sandboxRecord.findFirstOrThrow({ where: { orgId: org, kind: 'estimate', data: { path: ['name'], equals: 'Water heater replacement' } } });
+    const estimate = await h.tdb.db.sandboxRecord.findFirstOrThrow({
+      where: { orgId: org, kind: 'estimate', data: { path: ['name'], equals: 'Water heater replacement' } },
+    });
     const bad = await tool({ tool: 'update_estimate', args: { estimate_id: estimate.id, status: 'maybe' } });
     expect(bad.body).toEqual({ error: 'Bad Request', status: 400, message: 'status must be sold or unsold.' });
 
     const sold = await tool({ tool: 'update_estimate', args: { estimate_id: estimate.id, status: 'Sold' } });
-    expect(sold.body.result).toBe('The estimate "Water heater replacement" is accepted; the office will schedule the work. Tell the caller, then ask if there is anything else.');
+    expect(sold.body.result).toBe(
+      'The estimate "Water heater replacement" is accepted; the office will schedule the work. Tell the caller, then ask if there is anything else.',
+    );
     expect((await h.tdb.db.sandboxRecord.findUniqueOrThrow({ where: { id: estimate.id } })).data).toMatchObject({ status: 'Sold', soldBy: 'ai-agent' });
 
     const unsold = await tool({ type: 'update_estimate', payload: { estimate_id: String(estimate.id), status: 'unsold' } });

@@ -17,7 +17,15 @@ async function onboard(name: string, adminEmail: string, timezone: string) {
   const res = await request(h.app)
     .post('/onboarding')
     .set('authorization', `Bearer ${h.adminToken}`)
-    .send({ name, admin_email: adminEmail, office_email: `office-${adminEmail}`, password: 'correct horse battery', timezone, trades_offered: ['HVAC'], crm_name: 'servicetitan' });
+    .send({
+      name,
+      admin_email: adminEmail,
+      office_email: `office-${adminEmail}`,
+      password: 'correct horse battery',
+      timezone,
+      trades_offered: ['HVAC'],
+      crm_name: 'servicetitan',
+    });
   expect(res.status).toBe(200);
   const status = await eventually(async () => {
     const s = await request(h.app).get('/workflow-status').query({ workflowId: res.body.workflowId }).set('authorization', `Bearer ${h.adminToken}`);
@@ -64,7 +72,10 @@ describe('tool parameters', () => {
     // Full-width digits are not \d: without the normalisation this number has no digits at all.
     const alice = await tool(org, { tool: 'check_customer', args: { phoneNumber: '（５１２）\u00a0５５５\u2013０１０１' } });
     expect(alice.body.result).toMatch(/^This is Alice Johnson at 120 Oak Street/);
-    const address = await tool(org, { tool: 'check_address', args: { previouslyCalled: 'true', zipcode: '７８７０１', streetNumber: '120', streetName: 'Oak\u00a0Street' } });
+    const address = await tool(org, {
+      tool: 'check_address',
+      args: { previouslyCalled: 'true', zipcode: '７８７０１', streetNumber: '120', streetName: 'Oak\u00a0Street' },
+    });
     expect(address.body.result).toBe('That address is in our service area and on file: 120 Oak Street, Springfield. Continue with what the caller needs.');
   });
 
@@ -77,7 +88,15 @@ describe('tool parameters', () => {
 
   it('honours the do-not-service flag unless the query says doNotService=false', async () => {
     const date = futureWeekday('America/New_York');
-    const args = { appointment_time: `${date}T13:00:00`, job_type_id: '101', business_unit_id: '1', address: '77 Cedar Court, Springfield, TX', is_emergency_slot: false, full_name: 'Dan Wright', phone_number: '5125550105' };
+    const args = {
+      appointment_time: `${date}T13:00:00`,
+      job_type_id: '101',
+      business_unit_id: '1',
+      address: '77 Cedar Court, Springfield, TX',
+      is_emergency_slot: false,
+      full_name: 'Dan Wright',
+      phone_number: '5125550105',
+    };
     const jobsBefore = await h.tdb.db.sandboxJob.count({ where: { orgId: org } });
 
     for (const query of [{}, { doNotService: 'true' }]) {
@@ -85,7 +104,9 @@ describe('tool parameters', () => {
       expect(refused.status).toBe(200);
       expect(refused.body.result).toMatch(/^Dan Wright is marked do not service, so I can't book this\./);
       expect(refused.body.data).toMatchObject({ doNotService: true });
-      expect((await tool(org, { tool: 'check_customer', args: { phoneNumber: '5125550105' } }, query)).body.result).toMatch(/Dan Wright is marked do not service/);
+      expect((await tool(org, { tool: 'check_customer', args: { phoneNumber: '5125550105' } }, query)).body.result).toMatch(
+        /Dan Wright is marked do not service/,
+      );
     }
     expect(await h.tdb.db.sandboxJob.count({ where: { orgId: org } })).toBe(jobsBefore);
 
@@ -106,7 +127,13 @@ describe("agents' tool schemas", () => {
     const csr = agents.find((a) => a.agent_type === 'OFFICE_HOURS_CSR')!;
     const res = await owner.get(`/voice-agent/agents/${csr.id}/tools`).query({ orgId: org });
     expect(res.status).toBe(200);
-    expect(res.body.tools.map((t: { name: string }) => t.name)).toEqual(['check_address', 'get_capacity', 'create_action_job_booking', 'create_action_callback_request', 'end_call']);
+    expect(res.body.tools.map((t: { name: string }) => t.name)).toEqual([
+      'check_address',
+      'get_capacity',
+      'create_action_job_booking',
+      'create_action_callback_request',
+      'end_call',
+    ]);
     const booking = res.body.tools.find((t: { name: string }) => t.name === 'create_action_job_booking');
     expect(booking).toMatchObject({ type: 'http', method: 'POST', query_params: { doNotService: 'true' } });
     expect(booking.url).toMatch(new RegExp(`/voice-agent/tool/${org}$`));
@@ -123,7 +150,11 @@ describe("agents' tool schemas", () => {
 
   it('refuses an unknown template tool type with the spec message', async () => {
     const preview = (body: object) => request(h.app).post('/voice-agent/tool-schemas').set('authorization', `Bearer ${h.adminToken}`).send(body);
-    const ok = await preview({ orgId: org, template_tools: ['get_jobs', 'press_digit'], custom_tools: [{ name: 'warranty', url: 'https://hooks.example.test/{org_id}' }] });
+    const ok = await preview({
+      orgId: org,
+      template_tools: ['get_jobs', 'press_digit'],
+      custom_tools: [{ name: 'warranty', url: 'https://hooks.example.test/{org_id}' }],
+    });
     expect(ok.body.tools.map((t: { name: string }) => t.name)).toEqual(['get_jobs', 'press_digit', 'warranty']);
     expect(ok.body.tools[2].url).toBe(`https://hooks.example.test/${org}`);
     const unknown = await preview({ orgId: org, template_tools: ['check_customer', 'order_pizza'] });
@@ -135,8 +166,14 @@ describe("agents' tool schemas", () => {
 describe('POST /crm/sandbox/reset', () => {
   it('puts data changed by a booking back to the seed, for operators only', async () => {
     const snapshot = async () => ({
-      jobs: await h.tdb.db.sandboxJob.findMany({ where: { orgId: auOrg }, select: { jobStatus: true, summary: true, jobTypeId: true }, orderBy: { id: 'asc' } }),
-      customers: (await h.tdb.db.sandboxCustomer.findMany({ where: { orgId: auOrg }, select: { name: true, phones: true }, orderBy: { id: 'asc' } })).map((c) => c.name),
+      jobs: await h.tdb.db.sandboxJob.findMany({
+        where: { orgId: auOrg },
+        select: { jobStatus: true, summary: true, jobTypeId: true },
+        orderBy: { id: 'asc' },
+      }),
+      customers: (await h.tdb.db.sandboxCustomer.findMany({ where: { orgId: auOrg }, select: { name: true, phones: true }, orderBy: { id: 'asc' } })).map(
+        (c) => c.name,
+      ),
       bookings: await h.tdb.db.sandboxBooking.count({ where: { orgId: auOrg } }),
       callbacks: await h.tdb.db.sandboxCallbackRequest.count({ where: { orgId: auOrg } }),
     });
@@ -147,7 +184,15 @@ describe('POST /crm/sandbox/reset', () => {
     const date = futureWeekday('Australia/Melbourne');
     const booked = await tool(auOrg, {
       tool: 'create_action_job_booking',
-      args: { appointment_time: `${date}T13:00:00`, job_type_id: '101', business_unit_id: '1', address: '9 Wattle Street, Springfield', is_emergency_slot: false, full_name: 'Nina Park', phone_number: '0412 555 019' },
+      args: {
+        appointment_time: `${date}T13:00:00`,
+        job_type_id: '101',
+        business_unit_id: '1',
+        address: '9 Wattle Street, Springfield',
+        is_emergency_slot: false,
+        full_name: 'Nina Park',
+        phone_number: '0412 555 019',
+      },
     });
     expect(booked.body.data).toMatchObject({ action_status: 'COMPLETED' });
     await tool(auOrg, { tool: 'create_action_callback_request', args: { is_emergency_callback: true, phone_number: '0412 555 019' } });
@@ -157,7 +202,13 @@ describe('POST /crm/sandbox/reset', () => {
     expect(res.status).toBe(200);
     expect(await snapshot()).toEqual(seed);
 
-    expect((await owner.post('/crm/sandbox/reset').query({ orgId: org })).body).toEqual({ error: 'Unauthorized', status: 401, message: 'Operator access required' });
-    expect((await request(h.app).post('/crm/sandbox/reset').query({ orgId: crypto.randomUUID() }).set('authorization', `Bearer ${h.adminToken}`)).status).toBe(404);
+    expect((await owner.post('/crm/sandbox/reset').query({ orgId: org })).body).toEqual({
+      error: 'Unauthorized',
+      status: 401,
+      message: 'Operator access required',
+    });
+    expect((await request(h.app).post('/crm/sandbox/reset').query({ orgId: crypto.randomUUID() }).set('authorization', `Bearer ${h.adminToken}`)).status).toBe(
+      404,
+    );
   }, 60_000);
 });

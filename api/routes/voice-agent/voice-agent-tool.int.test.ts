@@ -26,7 +26,10 @@ function futureWeekday(): string {
 
 beforeAll(async () => {
   h = await startProductHarness();
-  [org, noCrmOrg] = await Promise.all([onboard(`Tools HVAC ${run}`, `owner-${run}@tools.test`, 'servicetitan'), onboard(`No CRM ${run}`, `owner-${run}@nocrm.test`, 'NONE')]);
+  [org, noCrmOrg] = await Promise.all([
+    onboard(`Tools HVAC ${run}`, `owner-${run}@tools.test`, 'servicetitan'),
+    onboard(`No CRM ${run}`, `owner-${run}@nocrm.test`, 'NONE'),
+  ]);
 }, 120_000);
 
 afterAll(async () => {
@@ -49,7 +52,15 @@ describe('the sandbox CRM booking', () => {
     const crm = createSandboxCrm(h.tdb.db).forOrganization(org);
     const [alice] = await crm.findCustomersByPhone('5125550101');
     const start = new Date(Date.now() + 10 * 86_400_000);
-    const input = { idempotencyKey: `key-${run}`, customerId: alice.id, locationId: alice.locations[0].id, jobTypeId: '102', businessUnitId: '1', summary: 'Tune-up', appointment: { start, end: new Date(start.getTime() + 5_400_000) } };
+    const input = {
+      idempotencyKey: `key-${run}`,
+      customerId: alice.id,
+      locationId: alice.locations[0].id,
+      jobTypeId: '102',
+      businessUnitId: '1',
+      summary: 'Tune-up',
+      appointment: { start, end: new Date(start.getTime() + 5_400_000) },
+    };
     const jobs = await Promise.all(Array.from({ length: 5 }, () => crm.createJob(input)));
     expect(new Set(jobs.map((j) => j.id)).size).toBe(1);
     expect(await h.tdb.db.sandboxJob.count({ where: { orgId: org, idempotencyKey: `key-${run}` } })).toBe(1);
@@ -90,8 +101,12 @@ describe('POST /voice-agent/tool/{orgId}', () => {
     expect(ours.body.result).toMatch(/^This is Alice Johnson at 120 Oak Street, Springfield 78701\. Confirm/);
     const retell = await tool(org, { name: 'check_customer', args: { phoneNumber: '+15125550102' }, call: { call_id: 'x' } });
     expect(retell.body.result).toMatch(/Bob Martinez/);
-    const vapi = await tool(org, { message: { type: 'tool-calls', toolCallList: [{ id: 'call-1', function: { name: 'check_customer', arguments: '{"phoneNumber":"5125550199"}' } }] } });
-    expect(vapi.body.results).toEqual([{ toolCallId: 'call-1', result: 'No customer record matches that number. Ask for the caller’s full name and service address.' }]);
+    const vapi = await tool(org, {
+      message: { type: 'tool-calls', toolCallList: [{ id: 'call-1', function: { name: 'check_customer', arguments: '{"phoneNumber":"5125550199"}' } }] },
+    });
+    expect(vapi.body.results).toEqual([
+      { toolCallId: 'call-1', result: 'No customer record matches that number. Ask for the caller’s full name and service address.' },
+    ]);
     const dns = await tool(org, { tool: 'check_customer', args: { phoneNumber: '5125550105' } });
     expect(dns.body.result).toMatch(/Dan Wright is marked do not service/);
     const missing = await tool(org, { tool: 'check_customer', args: {} });
@@ -104,8 +119,14 @@ describe('POST /voice-agent/tool/{orgId}', () => {
     // zipcode is optional (spec 000 §5): without one the agent is asked to get it, not failed.
     const none = await tool(org, { tool: 'check_address', args: { previouslyCalled: false } });
     expect(none.status).toBe(200);
-    expect(none.body).toEqual({ result: 'Ask the caller for the zip code of the service address, then call check_address again with it.', data: { inServiceArea: null } });
-    const inside = await tool(org, { tool: 'check_address', args: { previouslyCalled: 'true', zipcode: ' 78701 ', streetNumber: '120', streetName: 'Oak Street' } });
+    expect(none.body).toEqual({
+      result: 'Ask the caller for the zip code of the service address, then call check_address again with it.',
+      data: { inServiceArea: null },
+    });
+    const inside = await tool(org, {
+      tool: 'check_address',
+      args: { previouslyCalled: 'true', zipcode: ' 78701 ', streetNumber: '120', streetName: 'Oak Street' },
+    });
     expect(inside.body.result).toBe('That address is in our service area and on file: 120 Oak Street, Springfield. Continue with what the caller needs.');
     const outside = await tool(org, { tool: 'check_address', args: { previouslyCalled: false, zipcode: '90210' } });
     expect(outside.body.result).toMatch(/^We don't serve zip code 90210/);
@@ -136,8 +157,19 @@ describe('POST /voice-agent/tool/{orgId}', () => {
   it('books a job once when the same booking is requested twice at the same time', async () => {
     const date = futureWeekday();
     const interactionId = crypto.randomUUID();
-    const args = { appointment_time: `${date}T13:00:00`, job_type_id: '101', business_unit_id: '1', address: '14 Elm Road, Springfield, TX 78702', is_emergency_slot: false, full_name: 'Erin Park', phone_number: '512-555-0177' };
-    const [a, b] = await Promise.all([tool(org, { tool: 'create_action_job_booking', args, interaction_id: interactionId }), tool(org, { type: 'job_booking', payload: args, interaction_id: interactionId })]);
+    const args = {
+      appointment_time: `${date}T13:00:00`,
+      job_type_id: '101',
+      business_unit_id: '1',
+      address: '14 Elm Road, Springfield, TX 78702',
+      is_emergency_slot: false,
+      full_name: 'Erin Park',
+      phone_number: '512-555-0177',
+    };
+    const [a, b] = await Promise.all([
+      tool(org, { tool: 'create_action_job_booking', args, interaction_id: interactionId }),
+      tool(org, { type: 'job_booking', payload: args, interaction_id: interactionId }),
+    ]);
     expect([a.status, b.status]).toEqual([200, 200]);
     expect(a.body.data).toMatchObject({ action_status: 'COMPLETED' });
     expect(b.body.data.jobId).toBe(a.body.data.jobId);
@@ -169,7 +201,15 @@ describe('POST /voice-agent/tool/{orgId}', () => {
   });
 
   it('drops a booking the CRM refuses and asks for a callback', async () => {
-    const args = { appointment_time: `${futureWeekday()}T15:00:00`, job_type_id: '999', business_unit_id: '1', address: '1 Pine St', is_emergency_slot: false, full_name: 'Zed Null', phone_number: '5125550188' };
+    const args = {
+      appointment_time: `${futureWeekday()}T15:00:00`,
+      job_type_id: '999',
+      business_unit_id: '1',
+      address: '1 Pine St',
+      is_emergency_slot: false,
+      full_name: 'Zed Null',
+      phone_number: '5125550188',
+    };
     const res = await tool(org, { tool: 'create_action_job_booking', args });
     expect(res.body.data).toMatchObject({ action_status: 'DROPPED' });
     expect(res.body.result).toMatch(/the office will call them back/);
@@ -179,7 +219,9 @@ describe('POST /voice-agent/tool/{orgId}', () => {
     const args = { is_emergency_callback: 'true', phone_number: '(512) 555-0166' };
     const first = await tool(org, { tool: 'create_action_callback_request', args });
     const second = await tool(org, { type: 'callback_request', payload: args });
-    expect(first.body.result).toBe('A callback is requested: the office will call +1 (512) 555-0166 as soon as possible. Tell the caller, ask if there is anything else, then end the call.');
+    expect(first.body.result).toBe(
+      'A callback is requested: the office will call +1 (512) 555-0166 as soon as possible. Tell the caller, ask if there is anything else, then end the call.',
+    );
     expect(second.body.data.callbackRequestId).toBe(first.body.data.callbackRequestId);
     expect(await h.tdb.db.sandboxCallbackRequest.count({ where: { orgId: org } })).toBe(1);
   });
@@ -187,7 +229,10 @@ describe('POST /voice-agent/tool/{orgId}', () => {
   it('gives an org without a CRM graceful answers that offer a callback', async () => {
     const lookup = await tool(noCrmOrg, { tool: 'check_customer', args: { phoneNumber: '5125550101' } });
     expect(lookup.body.result).toMatch(/can't look up customers/);
-    const capacity = await tool(noCrmOrg, { tool: 'get_capacity', args: { time_to_check: `${futureWeekday()}T10:00:00`, job_type_id: '101', business_unit: '1', priority: 0, execution_message: 'x' } });
+    const capacity = await tool(noCrmOrg, {
+      tool: 'get_capacity',
+      args: { time_to_check: `${futureWeekday()}T10:00:00`, job_type_id: '101', business_unit: '1', priority: 0, execution_message: 'x' },
+    });
     expect(capacity.body.result).toMatch(/callback/);
     const callback = await tool(noCrmOrg, { tool: 'create_action_callback_request', args: { is_emergency_callback: false, phone_number: '5125550101' } });
     expect(callback.body.data).toMatchObject({ action_status: 'COMPLETED' });
@@ -199,12 +244,20 @@ describe('org capacity and availability for staff', () => {
     const agent = request.agent(h.app);
     expect((await agent.post('/auth/login').send({ email: `owner-${run}@tools.test`, password: 'correct horse battery' })).status).toBe(200);
     const date = futureWeekday();
-    const capacity = await agent.post('/org/get-capacity').send({ orgId: org, time_to_check: `${date}T15:30:00`, job_type_id: '101', business_unit: '1', priority: 2, agent_id: 'a1' });
+    const capacity = await agent
+      .post('/org/get-capacity')
+      .send({ orgId: org, time_to_check: `${date}T15:30:00`, job_type_id: '101', business_unit: '1', priority: 2, agent_id: 'a1' });
     expect(capacity.status).toBe(200);
     expect(capacity.body.result).toMatch(/between 3 PM and 5 PM is open/);
-    const badZip = await agent.post('/org/get-capacity').send({ orgId: org, time_to_check: `${date}T15:30:00`, job_type_id: '101', business_unit: '1', zipcode: 'abc' });
+    const badZip = await agent
+      .post('/org/get-capacity')
+      .send({ orgId: org, time_to_check: `${date}T15:30:00`, job_type_id: '101', business_unit: '1', zipcode: 'abc' });
     expect(badZip.body).toEqual({ error: 'Bad Request', status: 400, message: 'Please ask the customer for their zip code.' });
     const availability = await agent.get('/org/availability').query({ orgId: org });
-    expect(availability.body).toMatchObject({ timezone: TZ, crm_name: 'servicetitan', availability: { regularHours: { Monday: [{ start: '09:00', end: '17:00' }] }, holidays: [] } });
+    expect(availability.body).toMatchObject({
+      timezone: TZ,
+      crm_name: 'servicetitan',
+      availability: { regularHours: { Monday: [{ start: '09:00', end: '17:00' }] }, holidays: [] },
+    });
   });
 });

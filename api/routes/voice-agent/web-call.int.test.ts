@@ -17,7 +17,12 @@ const email = `owner-${run}@webcall.test`;
 
 beforeAll(async () => {
   h = await startProductHarness();
-  ({ orgId, agent: owner } = await onboardAndLogIn(h, { name: `Web Call HVAC ${run}`, adminEmail: email, timezone: 'America/New_York', crmName: 'servicetitan' }));
+  ({ orgId, agent: owner } = await onboardAndLogIn(h, {
+    name: `Web Call HVAC ${run}`,
+    adminEmail: email,
+    timezone: 'America/New_York',
+    crmName: 'servicetitan',
+  }));
 }, 120_000);
 
 afterAll(async () => {
@@ -37,9 +42,14 @@ describe('a web call with the in-house agent', () => {
   it('books a job over HTTP and becomes a classified interaction in the call logs, with a timed transcript', async () => {
     const agents = await owner.get('/voice-agent/web-call/agents').query({ orgId });
     expect(agents.body.agents).toHaveLength(11);
-    expect(agents.body.agents.find((a: { agent_type: string }) => a.agent_type === 'OFFICE_HOURS_CSR')).toMatchObject({ friendly_name: 'Office hours CSR', job_types_count: 6 });
+    expect(agents.body.agents.find((a: { agent_type: string }) => a.agent_type === 'OFFICE_HOURS_CSR')).toMatchObject({
+      friendly_name: 'Office hours CSR',
+      job_types_count: 6,
+    });
 
-    const created = await owner.post('/create-web-call').send({ orgId, agentId: await agentId('OFFICE_HOURS_CSR'), dynamicVariables: { customer_name: 'Jane' } });
+    const created = await owner
+      .post('/create-web-call')
+      .send({ orgId, agentId: await agentId('OFFICE_HOURS_CSR'), dynamicVariables: { customer_name: 'Jane' } });
     expect(created.status).toBe(200);
     expect(created.body).toMatchObject({ call_id: expect.any(String), access_token: expect.any(String), agent_type: 'OFFICE_HOURS_CSR' });
     expect(created.body.greeting).toContain(`Thanks for calling Web Call HVAC ${run}`);
@@ -53,7 +63,12 @@ describe('a web call with the in-house agent', () => {
     expect(offered.body.tool_calls.map((t: { name: string }) => t.name)).toEqual(['check_address', 'get_capacity']);
     expect({ reply: offered.body.reply, capacity: offered.body.tool_calls[1] }).toMatchObject({ reply: expect.stringMatching(/I have .* between/) });
     const booked = await turn(call, 'The first one, please.');
-    expect(booked.body.tool_calls).toEqual([expect.objectContaining({ name: 'create_action_job_booking', arguments: expect.objectContaining({ full_name: 'Jane Cooper', phone_number: '+15125550199', job_type_id: '101' }) })]);
+    expect(booked.body.tool_calls).toEqual([
+      expect.objectContaining({
+        name: 'create_action_job_booking',
+        arguments: expect.objectContaining({ full_name: 'Jane Cooper', phone_number: '+15125550199', job_type_id: '101' }),
+      }),
+    ]);
     expect(booked.body.reply).toMatch(/all set, Jane|being saved/);
     const bye = await turn(call, "No, that's all, thanks.");
     expect(bye.body).toMatchObject({ ended: true, tool_calls: [expect.objectContaining({ name: 'end_call' })] });
@@ -103,7 +118,9 @@ describe('a web call with the in-house agent', () => {
     expect(badEnd.status).toBe(401);
 
     // The call is still live and answers its real caller; the caller then hangs up, twice.
-    expect((await turn(call, 'Can someone call me back? My number is 512-555-0123.')).body.tool_calls[0]).toMatchObject({ name: 'create_action_callback_request' });
+    expect((await turn(call, 'Can someone call me back? My number is 512-555-0123.')).body.tool_calls[0]).toMatchObject({
+      name: 'create_action_callback_request',
+    });
     const end = () => owner.post('/voice-agent/web-call/end').send({ orgId, callId: call.call_id, access_token: call.access_token });
     expect((await end()).body).toEqual({ call_id: call.call_id, status: 'ended', end_reason: 'caller_ended' });
     expect((await end()).body).toEqual({ call_id: call.call_id, status: 'ended', end_reason: 'caller_ended' });
@@ -131,7 +148,18 @@ describe('a web call with the in-house agent', () => {
     const handle = await h.client.workflow.start(webCallWorkflow, {
       workflowId: workflowIds.webCall(interactionId),
       taskQueue: taskQueue('webCall', h.taskQueuePrefix),
-      args: [{ meta: { correlationId: 'idle' }, orgId, interactionId, agent, dynamicVariables: {}, accessTokenHash: 'x', taskQueuePrefix: h.taskQueuePrefix, idleTimeoutMs: 1500 }],
+      args: [
+        {
+          meta: { correlationId: 'idle' },
+          orgId,
+          interactionId,
+          agent,
+          dynamicVariables: {},
+          accessTokenHash: 'x',
+          taskQueuePrefix: h.taskQueuePrefix,
+          idleTimeoutMs: 1500,
+        },
+      ],
     });
     const snapshot = await handle.result();
     expect(snapshot).toMatchObject({ status: 'ended', endReason: 'idle_timeout' });

@@ -19,7 +19,13 @@ export const providerWebhookRoute = defineRoute({
   path: '/voice-agent/webhook/:orgId/:provider',
   summary: 'Webhook of one voice platform (retell, vapi, bland, synthflow), signed where the vendor signs (spec 000 §7)',
   handler: ({ params, req, deps }) =>
-    receiveVoiceWebhook(deps, { orgId: params.orgId, provider: params.provider, headers: req.headers, rawBody: rawBodyOf(req), correlationId: req.correlationId }),
+    receiveVoiceWebhook(deps, {
+      orgId: params.orgId,
+      provider: params.provider,
+      headers: req.headers,
+      rawBody: rawBodyOf(req),
+      correlationId: req.correlationId,
+    }),
 });
 
 export const webhookRoute = defineRoute({

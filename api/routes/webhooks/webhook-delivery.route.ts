@@ -41,7 +41,12 @@ export const setUpWebhookDeliveryRoute = defineRoute({
   errors: [307, 401],
   async handler({ body, orgId, deps }) {
     const app = await deps.delivery.webhookApps.setUp(orgId!, body.webhook_urls);
-    return { appId: app.appId, dashboardUrl: dashboardUrlOf(deps.delivery.dashboardUrl, app.appId), webhook_urls: app.webhookUrls, signingSecret: app.signingSecret };
+    return {
+      appId: app.appId,
+      dashboardUrl: dashboardUrlOf(deps.delivery.dashboardUrl, app.appId),
+      webhook_urls: app.webhookUrls,
+      signingSecret: app.signingSecret,
+    };
   },
 });
 

@@ -22,7 +22,13 @@ export interface EvaluateTraceRequest {
  * Call scorer flags that mean the agent let the customer down. The spec gives the evaluation statuses
  * (success, failed) but not the rule; ours: any of these set fails the trace.
  */
-export const FAILING_FLAGS: readonly CallScorerFlag[] = ['customer_frustrated_detected', 'forgot_dispatch_fee', 'interrupted_user', 'went_silent', 'repeated_address'];
+export const FAILING_FLAGS: readonly CallScorerFlag[] = [
+  'customer_frustrated_detected',
+  'forgot_dispatch_fee',
+  'interrupted_user',
+  'went_silent',
+  'repeated_address',
+];
 
 const mmss = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 
@@ -106,5 +112,15 @@ export async function evaluateTrace(deps: ApiDeps, request: EvaluateTraceRequest
       },
     },
   ]);
-  return { success: true as const, evaluationId, traceId: request.traceId, traceType: request.traceType, status, failed_flags: [...failedFlags], flags, standout_summary: standoutSummary, engine: result.engine };
+  return {
+    success: true as const,
+    evaluationId,
+    traceId: request.traceId,
+    traceType: request.traceType,
+    status,
+    failed_flags: [...failedFlags],
+    flags,
+    standout_summary: standoutSummary,
+    engine: result.engine,
+  };
 }

@@ -67,6 +67,9 @@ export async function runTaskUsingHub(
   if (!(await deps.organizations.findById(body.orgId))) throw notFound('Organization not found');
   const hub = await deps.llm.prompts.latest(task.name);
   const result = await runTaskForApi(deps.llm.engine, hub ? withHubPrompt(task, hub.prompt) : task, body.input, body.useCheaperModel);
-  deps.logger.info({ traceId: body.traceId, task: task.name, hubVersion: hub?.version ?? null, engine: result.engine, attempts: result.attempts }, 'AI task run through the hub');
+  deps.logger.info(
+    { traceId: body.traceId, task: task.name, hubVersion: hub?.version ?? null, engine: result.engine, attempts: result.attempts },
+    'AI task run through the hub',
+  );
   return { output: result.output as Record<string, unknown>, hubVersion: hub?.version ?? null };
 }

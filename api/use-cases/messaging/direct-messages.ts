@@ -19,7 +19,12 @@ function messagingFailure(err: unknown): never {
 
 /** 002 §7 POST /integrations/send-sms through the messaging port (the outbox by default). */
 export async function sendDirectSms(deps: ApiDeps, orgId: string, body: z.infer<typeof SendSmsBodySchema>, idempotencyKey: string | undefined) {
-  const text = body.allowEmojis ? body.message : body.message.replace(EMOJI, '').replace(/[ \t]{2,}/g, ' ').trim();
+  const text = body.allowEmojis
+    ? body.message
+    : body.message
+        .replace(EMOJI, '')
+        .replace(/[ \t]{2,}/g, ' ')
+        .trim();
   if (text === '') throw badRequest('message is empty without its emojis');
   const to = body.to.startsWith('+') ? body.to : normalizePhoneNumber(body.to);
   try {
@@ -47,7 +52,9 @@ export async function sendDirectEmail(deps: ApiDeps, orgId: string, body: z.infe
   } catch (err) {
     if (err instanceof Error && err.name === 'ZodError') {
       const issues = (err as unknown as { issues: Array<{ path: PropertyKey[]; message: string }> }).issues;
-      throw badRequest(`Invalid template_variables for ${body.template_name}: ${issues.map((i) => `${i.path.join('.') || 'variables'}: ${i.message}`).join('; ')}`);
+      throw badRequest(
+        `Invalid template_variables for ${body.template_name}: ${issues.map((i) => `${i.path.join('.') || 'variables'}: ${i.message}`).join('; ')}`,
+      );
     }
     throw err;
   }

@@ -36,7 +36,9 @@ export async function receiveSmsWebhook(deps: ApiDeps, req: SmsWebhookRequest): 
   const orgId = parsed.data.orgId ?? (parsed.ourNumber ? await deps.delivery.smsNumbers.orgIdForNumber(parsed.ourNumber) : null);
   const common = { eventId: parsed.eventId, aggregateId: parsed.data.messageId, orgId };
   await publishCommand(deps.delivery.events, req.origin, [
-    parsed.kind === 'status' ? { ...common, type: 'SmsStatusReported', data: { ...parsed.data, orgId } } : { ...common, type: 'SmsReceived', data: { ...parsed.data, orgId } },
+    parsed.kind === 'status'
+      ? { ...common, type: 'SmsStatusReported', data: { ...parsed.data, orgId } }
+      : { ...common, type: 'SmsReceived', data: { ...parsed.data, orgId } },
   ]);
   deps.logger.info({ provider: provider.data, kind: parsed.kind, messageId: parsed.data.messageId, orgId }, 'sms webhook received');
   return { received: true, status: parsed.kind === 'status' ? parsed.data.status : 'RECEIVED' };

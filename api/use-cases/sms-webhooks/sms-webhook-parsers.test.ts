@@ -6,7 +6,15 @@ const json = (o: object) => Buffer.from(JSON.stringify(o));
 const form = (o: Record<string, string>) => Buffer.from(new URLSearchParams(o).toString());
 
 describe('first provider webhooks', () => {
-  const base = { WebhookSid: 'wh_1', Sid: 'msg_1', From: '+15550001111', Recipients: [{ To: '+15550003333' }], EventDate: '2025-03-04T16:00:03Z', ErrorCode: 0, SegmentCount: 1 };
+  const base = {
+    WebhookSid: 'wh_1',
+    Sid: 'msg_1',
+    From: '+15550001111',
+    Recipients: [{ To: '+15550003333' }],
+    EventDate: '2025-03-04T16:00:03Z',
+    ErrorCode: 0,
+    SegmentCount: 1,
+  };
 
   it.each([
     ['Queued', 'QUEUED'],
@@ -20,7 +28,9 @@ describe('first provider webhooks', () => {
   });
 
   it('reads ErrorCode 0 as no error and keeps a failure description', () => {
-    expect(parsePrimaryWebhook(json({ ...base, Status: 'Delivered' }), at).kind === 'status' && parsePrimaryWebhook(json({ ...base, Status: 'Delivered' }), at).data).toMatchObject({ errorCode: null, errorMessage: null });
+    expect(
+      parsePrimaryWebhook(json({ ...base, Status: 'Delivered' }), at).kind === 'status' && parsePrimaryWebhook(json({ ...base, Status: 'Delivered' }), at).data,
+    ).toMatchObject({ errorCode: null, errorMessage: null });
     const failed = parsePrimaryWebhook(json({ ...base, Status: 'Failed', ErrorCode: 4720, ErrorDescription: 'Unreachable' }), at);
     expect(failed.data).toMatchObject({ errorCode: 4720, errorMessage: 'Unreachable' });
   });
@@ -35,8 +45,25 @@ describe('first provider webhooks', () => {
 
   it('reads an inbound message and its conversation metadata', () => {
     const org = '0b6f4c1e-6a51-4f0e-9d0c-8a4f1c2b3d4e';
-    const parsed = parsePrimaryWebhook(json({ WebhookSid: 'wh_3', Sid: 'msg_9', From: '+13125550101', To: '+15550001111', AdditionalRecipients: [], EventDate: '2025-03-04T16:05:00Z', Text: 'Yes', SegmentCount: 1, ConversationMetadata: { org_id: org, interaction_id: 'i-1' } }), at);
-    expect(parsed).toMatchObject({ kind: 'inbound', ourNumber: '+15550001111', data: { orgId: org, interactionId: 'i-1', text: 'Yes', receivedAt: '2025-03-04T16:05:00.000Z' } });
+    const parsed = parsePrimaryWebhook(
+      json({
+        WebhookSid: 'wh_3',
+        Sid: 'msg_9',
+        From: '+13125550101',
+        To: '+15550001111',
+        AdditionalRecipients: [],
+        EventDate: '2025-03-04T16:05:00Z',
+        Text: 'Yes',
+        SegmentCount: 1,
+        ConversationMetadata: { org_id: org, interaction_id: 'i-1' },
+      }),
+      at,
+    );
+    expect(parsed).toMatchObject({
+      kind: 'inbound',
+      ourNumber: '+15550001111',
+      data: { orgId: org, interactionId: 'i-1', text: 'Yes', receivedAt: '2025-03-04T16:05:00.000Z' },
+    });
   });
 
   it('refuses an unreadable payload', () => {
@@ -58,7 +85,19 @@ describe('Twilio webhooks', () => {
   });
 
   it('reads an incoming message', () => {
-    const parsed = parseTwilioWebhook(form({ MessageSid: 'SM2', AccountSid: 'AC1', From: '+13125550101', To: '+15550001111', Body: 'Hi', SmsStatus: 'received', NumMedia: '1', MediaUrl0: 'https://media.test/1.jpg' }), at);
+    const parsed = parseTwilioWebhook(
+      form({
+        MessageSid: 'SM2',
+        AccountSid: 'AC1',
+        From: '+13125550101',
+        To: '+15550001111',
+        Body: 'Hi',
+        SmsStatus: 'received',
+        NumMedia: '1',
+        MediaUrl0: 'https://media.test/1.jpg',
+      }),
+      at,
+    );
     expect(parsed).toMatchObject({ kind: 'inbound', data: { text: 'Hi', mediaUrls: ['https://media.test/1.jpg'] } });
   });
 

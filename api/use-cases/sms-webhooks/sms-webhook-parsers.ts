@@ -5,11 +5,7 @@ import { uuidV5 } from '../../../lib/ids';
 
 const SMS_WEBHOOK_NAMESPACE = '0e5d7a9c-3b1f-4f6a-9c2e-7d8b1a4f6e30';
 
-const MetadataSchema = z
-  .object({ org_id: z.string().optional(), interaction_id: z.string().optional() })
-  .partial()
-  .passthrough()
-  .nullish();
+const MetadataSchema = z.object({ org_id: z.string().optional(), interaction_id: z.string().optional() }).partial().passthrough().nullish();
 
 /** First provider, outbound status (002 §3). */
 const PrimaryStatusSchema = z.object({
@@ -153,12 +149,25 @@ export function parseTwilioWebhook(rawBody: Buffer, receivedAt: Date): ParsedSms
   const p = parsed.data;
   const status = (p.MessageStatus ?? p.SmsStatus ?? '').toLowerCase();
   if (status === 'received' || status === 'receiving' || (status === '' && p.Body !== undefined)) {
-    const media = Array.from({ length: p.NumMedia ?? 0 }, (_, i) => new URLSearchParams(rawBody.toString('utf8')).get(`MediaUrl${i}`)).filter((u): u is string => !!u);
+    const media = Array.from({ length: p.NumMedia ?? 0 }, (_, i) => new URLSearchParams(rawBody.toString('utf8')).get(`MediaUrl${i}`)).filter(
+      (u): u is string => !!u,
+    );
     return {
       kind: 'inbound',
       eventId: uuidV5(`twilio:${p.MessageSid}:received`, SMS_WEBHOOK_NAMESPACE),
       ourNumber: p.To,
-      data: { provider: 'twilio', messageId: p.MessageSid, orgId: null, interactionId: null, from: p.From, to: p.To, text: p.Body ?? '', mediaUrls: media, segmentCount: p.NumSegments ?? null, receivedAt: receivedAt.toISOString() },
+      data: {
+        provider: 'twilio',
+        messageId: p.MessageSid,
+        orgId: null,
+        interactionId: null,
+        from: p.From,
+        to: p.To,
+        text: p.Body ?? '',
+        mediaUrls: media,
+        segmentCount: p.NumSegments ?? null,
+        receivedAt: receivedAt.toISOString(),
+      },
     };
   }
   const mapped = TWILIO_STATUS[status];

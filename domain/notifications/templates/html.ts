@@ -28,7 +28,10 @@ ${opts.body}${action}
 export function detailsTable(rows: ReadonlyArray<readonly [string, string | null]>): string {
   const cells = rows
     .filter((row): row is readonly [string, string] => row[1] !== null && row[1] !== '')
-    .map(([label, value]) => `<tr><td style="padding:4px 12px 4px 0;color:#6b7280;vertical-align:top;white-space:nowrap">${escapeHtml(label)}</td><td style="padding:4px 0">${escapeHtml(value)}</td></tr>`)
+    .map(
+      ([label, value]) =>
+        `<tr><td style="padding:4px 12px 4px 0;color:#6b7280;vertical-align:top;white-space:nowrap">${escapeHtml(label)}</td><td style="padding:4px 0">${escapeHtml(value)}</td></tr>`,
+    )
     .join('');
   return `<table role="presentation" cellpadding="0" cellspacing="0" style="font-size:14px;margin:0 0 16px">${cells}</table>`;
 }

@@ -32,7 +32,12 @@ describe('notification templates', () => {
   });
 
   it('reads the emergency job out, defaulting the customer name', () => {
-    const call = buildContent(csrCall({ call_status: 'BOOKED', customer: null, bookings: [emergencyBooking()] }), 'call', 'emergency_job', context) as CallContent;
+    const call = buildContent(
+      csrCall({ call_status: 'BOOKED', customer: null, bookings: [emergencyBooking()] }),
+      'call',
+      'emergency_job',
+      context,
+    ) as CallContent;
     const script = renderEmergencyCallScript(call, { name: 'Demo HVAC' });
     expect(script).toContain('Customer: Unknown Customer.');
     expect(script).toContain('Appointment: 2025-01-03 23:00:00 to 2025-01-04 01:00:00.');
@@ -82,6 +87,9 @@ describe('call-summary e-mail (002 §3)', () => {
 
   it('refuses variables the template needs', () => {
     expect(() => renderTemplateEmail('call-summary', { date: '2025-03-04' }, org)).toThrow(/interactionId/);
-    expect(renderTemplateEmail('call-errors', { interactionId: 'i-2', errors: ['boom'] }, org)).toMatchObject({ subject: 'Error in call', text: expect.stringContaining('1. boom') });
+    expect(renderTemplateEmail('call-errors', { interactionId: 'i-2', errors: ['boom'] }, org)).toMatchObject({
+      subject: 'Error in call',
+      text: expect.stringContaining('1. boom'),
+    });
   });
 });

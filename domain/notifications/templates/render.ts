@@ -3,7 +3,13 @@ import type { BookingView, CallContent, EmailContent, InteractionEmailVariables,
 import { prettifyEnum } from '../../validation/text';
 import { formatInZone } from '../../time/zoned-time';
 import { detailsTable, emailLayout, escapeHtml, sectionsHtml } from './html';
-import { CallErrorsVariablesSchema, CallSummaryVariablesSchema, SENDABLE_TEMPLATES, type CallSummaryVariables, type SendableTemplate } from './template-variables';
+import {
+  CallErrorsVariablesSchema,
+  CallSummaryVariablesSchema,
+  SENDABLE_TEMPLATES,
+  type CallSummaryVariables,
+  type SendableTemplate,
+} from './template-variables';
 
 /** Every message the product sends is rendered here, from the content the rules engine planned. */
 
@@ -88,14 +94,22 @@ export function renderCallSummaryEmail(variables: CallSummaryVariables, org: Org
     v.transcript.length === 0
       ? ''
       : `<h2 style="font-size:15px;margin:16px 0 6px">Transcript</h2><table role="presentation" cellpadding="0" cellspacing="0" style="font-size:13px">${v.transcript
-          .map((t) => `<tr><td style="padding:3px 12px 3px 0;color:#6b7280;vertical-align:top;white-space:nowrap">${escapeHtml(t.role)}</td><td style="padding:3px 0">${escapeHtml(t.content)}</td></tr>`)
+          .map(
+            (t) =>
+              `<tr><td style="padding:3px 12px 3px 0;color:#6b7280;vertical-align:top;white-space:nowrap">${escapeHtml(t.role)}</td><td style="padding:3px 0">${escapeHtml(t.content)}</td></tr>`,
+          )
           .join('')}</table>`;
   const finalSubject = subject ?? `Call summary: ${v.customer.name}`;
   return {
     template: 'call-summary',
     subject: finalSubject,
     html: emailLayout({ preheader: finalSubject, heading, orgName: org.name, body: detailsTable(rows) + sectionsHtml(sections) + transcriptHtml }),
-    text: [heading, '', textBlock(rows, sections), ...(v.transcript.length ? ['', 'Transcript', ...v.transcript.map((t) => `${t.role}: ${t.content}`)] : [])].join('\n'),
+    text: [
+      heading,
+      '',
+      textBlock(rows, sections),
+      ...(v.transcript.length ? ['', 'Transcript', ...v.transcript.map((t) => `${t.role}: ${t.content}`)] : []),
+    ].join('\n'),
   };
 }
 
@@ -131,9 +145,7 @@ export function renderSms(content: SmsContent): { text: string } {
 /** The team-chat message as Block Kit blocks, with a plain-text fallback and an HTML preview. */
 export function renderTeamChat(content: SlackContent): { text: string; blocks: unknown[]; html: string } {
   const bookingFields = content.message === 'booked-details' ? bookingLines(content.bookings) : [];
-  const fields = [...content.fields.map((f) => [f.label, f.value] as const), ...bookingFields].filter(
-    (f): f is readonly [string, string] => f[1] !== null,
-  );
+  const fields = [...content.fields.map((f) => [f.label, f.value] as const), ...bookingFields].filter((f): f is readonly [string, string] => f[1] !== null);
   const blocks: unknown[] = [
     { type: 'header', text: { type: 'plain_text', text: content.title } },
     { type: 'section', fields: fields.map(([label, value]) => ({ type: 'mrkdwn', text: `*${label}*\n${value}` })) },

@@ -21,10 +21,17 @@ export const CallSummaryVariablesSchema = z.object({
   customer: z
     .object({ name: z.string().nullish(), formattedAddress: z.string().nullish(), crm_customer_id: z.union([z.string(), z.number()]).nullish() })
     .nullish()
-    .transform((c) => ({ name: c?.name || 'Unknown Customer', formattedAddress: c?.formattedAddress ?? null, crmCustomerId: c?.crm_customer_id == null ? null : String(c.crm_customer_id) })),
+    .transform((c) => ({
+      name: c?.name || 'Unknown Customer',
+      formattedAddress: c?.formattedAddress ?? null,
+      crmCustomerId: c?.crm_customer_id == null ? null : String(c.crm_customer_id),
+    })),
   fromNumber: z.string().nullish(),
   bookingSummary: z.string().nullish(),
-  crm_job_id: z.union([z.string(), z.number()]).nullish().transform((id) => (id == null ? null : String(id))),
+  crm_job_id: z
+    .union([z.string(), z.number()])
+    .nullish()
+    .transform((id) => (id == null ? null : String(id))),
   timezone: z.string().nullish(),
   crmName: z.string().nullish(),
 });

@@ -15,10 +15,17 @@ const envelope = (minute: number, orgId = ORG_ID) => ({
 });
 const ids = (buildId: string, orgId = ORG_ID) => ({ orgId, audienceId: AUDIENCE_ID, buildId });
 const requested = (buildId: string, minute: number, orgId = ORG_ID) =>
-  createEvent({ ...envelope(minute, orgId), type: 'AudienceBuildRequested', data: { ...ids(buildId, orgId), source: 'RULES', isFileUpload: false, rules: { job_types: [{ id: '101', name: 'Repair' }] } } });
-const found = (buildId: string, customerIds: string[], minute: number) => createEvent({ ...envelope(minute), type: 'AudienceMembersFound', data: { ...ids(buildId), customerIds } });
-const built = (buildId: string, memberCount: number, minute: number) => createEvent({ ...envelope(minute), type: 'AudienceBuilt', data: { ...ids(buildId), memberCount } });
-const failed = (buildId: string, minute: number) => createEvent({ ...envelope(minute), type: 'AudienceBuildFailed', data: { ...ids(buildId), reason: 'The CRM is unavailable' } });
+  createEvent({
+    ...envelope(minute, orgId),
+    type: 'AudienceBuildRequested',
+    data: { ...ids(buildId, orgId), source: 'RULES', isFileUpload: false, rules: { job_types: [{ id: '101', name: 'Repair' }] } },
+  });
+const found = (buildId: string, customerIds: string[], minute: number) =>
+  createEvent({ ...envelope(minute), type: 'AudienceMembersFound', data: { ...ids(buildId), customerIds } });
+const built = (buildId: string, memberCount: number, minute: number) =>
+  createEvent({ ...envelope(minute), type: 'AudienceBuilt', data: { ...ids(buildId), memberCount } });
+const failed = (buildId: string, minute: number) =>
+  createEvent({ ...envelope(minute), type: 'AudienceBuildFailed', data: { ...ids(buildId), reason: 'The CRM is unavailable' } });
 
 /** Applies each event twice, as a redelivery would. */
 const replay = (events: Parameters<typeof evolveAudience>[1][]) =>
@@ -29,7 +36,12 @@ describe('audiences read model', () => {
     const pending = replay([requested('run-1', 0)])!;
     expect(pending).toMatchObject({ id: AUDIENCE_ID, orgId: ORG_ID, creationStatus: 'PENDING', memberIds: [], memberCount: 0, source: 'RULES' });
     const complete = replay([requested('run-1', 0), found('run-1', ['1', '2'], 1), found('run-1', ['2', '3'], 1), built('run-1', 3, 2)])!;
-    expect(complete).toMatchObject({ creationStatus: 'COMPLETE', memberIds: ['1', '2', '3'], memberCount: 3, completedAt: new Date(Date.UTC(2026, 10, 25, 12, 2)) });
+    expect(complete).toMatchObject({
+      creationStatus: 'COMPLETE',
+      memberIds: ['1', '2', '3'],
+      memberCount: 3,
+      completedAt: new Date(Date.UTC(2026, 10, 25, 12, 2)),
+    });
     expect(evolveAudience(complete, found('run-1', ['9'], 3))).toBe(complete);
   });
 
@@ -38,7 +50,14 @@ describe('audiences read model', () => {
   });
 
   it('starts over on a new build and ignores what the superseded build still sends', () => {
-    const rebuilt = replay([requested('run-1', 0), found('run-1', ['1'], 1), built('run-1', 1, 2), requested('run-2', 3), found('run-1', ['7'], 4), built('run-1', 1, 4)])!;
+    const rebuilt = replay([
+      requested('run-1', 0),
+      found('run-1', ['1'], 1),
+      built('run-1', 1, 2),
+      requested('run-2', 3),
+      found('run-1', ['7'], 4),
+      built('run-1', 1, 4),
+    ])!;
     expect(rebuilt).toMatchObject({ buildId: 'run-2', creationStatus: 'PENDING', memberIds: [] });
     // A late redelivery of the older request does not take the audience back.
     expect(evolveAudience(rebuilt, requested('run-1', 0))).toBe(rebuilt);

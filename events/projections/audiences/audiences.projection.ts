@@ -13,7 +13,21 @@ export function evolveAudience(state: AudienceDoc | null, event: AudienceEvent):
     // A new build starts over; a late redelivery of an older build's request does not.
     if (state && (state.buildId === event.data.buildId || state.requestedAt > at)) return state;
     const { orgId, audienceId, buildId, source, isFileUpload, rules } = event.data;
-    return { id: audienceId, orgId, buildId, creationStatus: 'PENDING', source, isFileUpload, rules, memberIds: [], memberCount: 0, error: null, requestedAt: at, completedAt: null, updatedAt: at };
+    return {
+      id: audienceId,
+      orgId,
+      buildId,
+      creationStatus: 'PENDING',
+      source,
+      isFileUpload,
+      rules,
+      memberIds: [],
+      memberCount: 0,
+      error: null,
+      requestedAt: at,
+      completedAt: null,
+      updatedAt: at,
+    };
   }
   // Only the current build's own events move it, and only while it runs.
   if (!state || state.buildId !== event.data.buildId || state.creationStatus !== 'PENDING') return state;

@@ -1,6 +1,6 @@
 import type { Db, Tx } from '../../../prisma/client';
 import type { DocumentStore } from '../projection';
-import type { AudienceSource } from "../../../domain/crm/audience-source";
+import type { AudienceSource } from '../../../domain/crm/audience-source';
 
 export type AudienceCreationStatus = 'PENDING' | 'COMPLETE' | 'ERRORED';
 
@@ -40,7 +40,6 @@ export const audiencesStore: DocumentStore<AudienceDoc> = {
     await tx.audience.deleteMany();
   },
 };
-
 
 export interface AudienceStatusRow {
   id: string;

@@ -51,7 +51,12 @@ type ViewOrg = Pick<Organization, 'id' | 'timezone' | 'crmName' | 'availabilityC
 
 function toView(org: ViewOrg, stored: { settings: unknown; rules: RuleFields[] }): OrgCapacityView {
   const s = (stored.settings ?? {}) as StoredCapacitySettings;
-  const crm = section(CrmCapacitySettingsSchema, { autoAssignTech: s.autoAssignTech, assignDummyTech: s.assignDummyTech, defaultDummyTechs: s.defaultDummyTechs, skillBasedAvailability: s.skillBasedAvailability });
+  const crm = section(CrmCapacitySettingsSchema, {
+    autoAssignTech: s.autoAssignTech,
+    assignDummyTech: s.assignDummyTech,
+    defaultDummyTechs: s.defaultDummyTechs,
+    skillBasedAvailability: s.skillBasedAvailability,
+  });
   return {
     timezone: org.timezone,
     crm_name: org.crmName,
@@ -89,7 +94,10 @@ export function createCapacityRepository(db: Db) {
     findRule: rules.findRule,
     /** Every organization with its emergency config (admin GET /emergency-strategy). */
     async listEmergencyConfigs(): Promise<{ id: string; name: string; emergency_config: OrgCapacityView['emergency_config'] }[]> {
-      const [orgs, settings] = await Promise.all([listOrganizationNames(db), db.organizationCapacitySettings.findMany({ select: { orgId: true, settings: true } })]);
+      const [orgs, settings] = await Promise.all([
+        listOrganizationNames(db),
+        db.organizationCapacitySettings.findMany({ select: { orgId: true, settings: true } }),
+      ]);
       const byOrg = new Map(settings.map((s) => [s.orgId, (s.settings as StoredCapacitySettings).emergency_config]));
       return orgs.map((o) => ({ id: o.id, name: o.name, emergency_config: section(EmergencyConfigSchema, byOrg.get(o.id)) }));
     },
@@ -109,4 +117,5 @@ export type CapacityRepository = ReturnType<typeof createCapacityRepository>;
 
 /** The org's saved capacity sections; null when it has never saved any. */
 export const findStoredCapacitySettings = async (db: Db, orgId: string): Promise<StoredCapacitySettings | null> =>
-  ((await db.organizationCapacitySettings.findUnique({ where: { orgId }, select: { settings: true } }))?.settings as StoredCapacitySettings | undefined) ?? null;
+  ((await db.organizationCapacitySettings.findUnique({ where: { orgId }, select: { settings: true } }))?.settings as StoredCapacitySettings | undefined) ??
+  null;

@@ -8,7 +8,9 @@ import { evolveCapacitySettings } from './capacity-settings.projection';
 // the capacity settings the availability view also saves (one storage for it).
 
 const ORG_ID = '0b6f4c1e-6a51-4f0e-9d0c-8a4f1c2b3d4e';
-const instructions = CustomInstructionsSchema.parse({ is_lead: { instructions: [{ title: 'warranty', isLead: false, instruction: 'Warranty claims are not leads' }] } });
+const instructions = CustomInstructionsSchema.parse({
+  is_lead: { instructions: [{ title: 'warranty', isLead: false, instruction: 'Warranty claims are not leads' }] },
+});
 
 const changed = (eventId: string, data: { regularJobToDispatch?: string | null; customInstructions?: typeof instructions }) =>
   createEvent({
@@ -19,7 +21,11 @@ const changed = (eventId: string, data: { regularJobToDispatch?: string | null; 
     correlationId: 'c',
     causationId: null,
     occurredAt: new Date('2026-03-01T12:00:00.000Z'),
-    data: { orgId: ORG_ID, customInstructions: data.customInstructions ?? instructions, ...('regularJobToDispatch' in data ? { regularJobToDispatch: data.regularJobToDispatch } : {}) },
+    data: {
+      orgId: ORG_ID,
+      customInstructions: data.customInstructions ?? instructions,
+      ...('regularJobToDispatch' in data ? { regularJobToDispatch: data.regularJobToDispatch } : {}),
+    },
   });
 
 describe('custom instructions in the read models', () => {
@@ -42,6 +48,8 @@ describe('custom instructions in the read models', () => {
     expect(evolveCapacitySettings(next, event)).toBe(next);
     expect(evolveCapacitySettings(next, changed('44444444-4444-4444-8444-444444444444', {}))).toBe(next);
     expect(evolveCapacitySettings(null, changed('55555555-5555-4555-8555-555555555555', {}))).toBeNull();
-    expect(evolveCapacitySettings(next, changed('66666666-6666-4666-8666-666666666666', { regularJobToDispatch: null }))!.settings.regular_job_to_dispatch).toBeNull();
+    expect(
+      evolveCapacitySettings(next, changed('66666666-6666-4666-8666-666666666666', { regularJobToDispatch: null }))!.settings.regular_job_to_dispatch,
+    ).toBeNull();
   });
 });

@@ -41,7 +41,10 @@ describe('company profiles read model', () => {
 
   it('applies only the changed fields, clears a field sent as null, and keeps the first profile id and creation time', () => {
     const once = evolveCompanyProfile(null, first)!;
-    const next = evolveCompanyProfile(once, changed('22222222-2222-4222-8222-222222222222', { dba_name: 'Acme', ein: null }, OTHER_PROFILE_ID, '2026-03-02T12:00:00.000Z'))!;
+    const next = evolveCompanyProfile(
+      once,
+      changed('22222222-2222-4222-8222-222222222222', { dba_name: 'Acme', ein: null }, OTHER_PROFILE_ID, '2026-03-02T12:00:00.000Z'),
+    )!;
     expect(next.fields).toMatchObject({ legal_name: 'Acme Air LLC', dba_name: 'Acme', ein: null });
     expect(next).toMatchObject({ id: PROFILE_ID, streamVersion: 2, createdAt: once.createdAt, updatedAt: new Date('2026-03-02T12:00:00.000Z') });
     // A save that changes nothing is not a new version.

@@ -39,7 +39,14 @@ const ended = event(
   {
     ...ids,
     timedOut: false,
-    record: { ...emptyCallRecord('retell', 'call_1'), status: 'ended', endedReason: 'user_hangup', endedAt: '2025-07-01T15:02:00.000Z', durationSeconds: 120, summary: 'Caller asked about a furnace.' },
+    record: {
+      ...emptyCallRecord('retell', 'call_1'),
+      status: 'ended',
+      endedReason: 'user_hangup',
+      endedAt: '2025-07-01T15:02:00.000Z',
+      durationSeconds: 120,
+      summary: 'Caller asked about a furnace.',
+    },
   },
   '2025-07-01T15:02:01.000Z',
 );
@@ -49,15 +56,30 @@ const reclassified = event(
   { ...ids, from: 'UNBOOKED', to: 'EXCUSED', by: 'ai', userId: null, reason: 'asked for a price only', tags: ['estimate_on_call'] },
   '2025-07-01T15:02:06.000Z',
 );
-const errorRecord = event('InteractionEventRecorded', { ...ids, recordId: '11111111-1111-4111-8111-111111111111', name: 'call_error', metadata: { task: 'call_scorer' } });
-const reviewed = event('InteractionReviewed', { ...ids, reviewedAt: '2025-07-02T09:00:00.000Z', reviewNotes: 'ok', userId: '22222222-2222-4222-8222-222222222222' });
+const errorRecord = event('InteractionEventRecorded', {
+  ...ids,
+  recordId: '11111111-1111-4111-8111-111111111111',
+  name: 'call_error',
+  metadata: { task: 'call_scorer' },
+});
+const reviewed = event('InteractionReviewed', {
+  ...ids,
+  reviewedAt: '2025-07-02T09:00:00.000Z',
+  reviewNotes: 'ok',
+  userId: '22222222-2222-4222-8222-222222222222',
+});
 
 const fold = (events: InteractionEvent[], from: InteractionDoc | null = null) => events.reduce(evolveInteraction, from);
 
 describe('evolveInteraction', () => {
   it('opens a STARTED interaction, PROCESSING once the call ends, then the classified status', () => {
     expect(fold([started])).toMatchObject({ id: INTERACTION_ID, callId: CALL_ID, callStatus: 'STARTED', customerNumber: '+13125550142' });
-    expect(fold([started, ended])).toMatchObject({ callStatus: 'PROCESSING', endedReason: 'user_hangup', durationSeconds: 120, callAnalysis: { call_summary: 'Caller asked about a furnace.' } });
+    expect(fold([started, ended])).toMatchObject({
+      callStatus: 'PROCESSING',
+      endedReason: 'user_hangup',
+      durationSeconds: 120,
+      callAnalysis: { call_summary: 'Caller asked about a furnace.' },
+    });
     expect(fold([started, ended, classified])).toMatchObject({ callStatus: 'UNBOOKED', callType: 'Unbooked' });
   });
 
@@ -67,7 +89,11 @@ describe('evolveInteraction', () => {
 
   it('marks a call that never ended as ERROR and one nobody answered as NO_ANSWER', () => {
     const timedOut = event('CallEnded', { ...ids, timedOut: true, record: { ...emptyCallRecord('retell', 'call_1'), status: 'error', endedReason: 'error' } });
-    const noAnswer = event('CallEnded', { ...ids, timedOut: false, record: { ...emptyCallRecord('retell', 'call_1'), status: 'not-connected', endedReason: 'no_answer' } });
+    const noAnswer = event('CallEnded', {
+      ...ids,
+      timedOut: false,
+      record: { ...emptyCallRecord('retell', 'call_1'), status: 'not-connected', endedReason: 'no_answer' },
+    });
     expect(fold([started, timedOut])?.callStatus).toBe('ERROR');
     expect(fold([started, noAnswer])?.callStatus).toBe('NO_ANSWER');
   });

@@ -97,7 +97,14 @@ export function evolveInteraction(state: InteractionDoc | null, event: Interacti
       return { ...next, transcriptLines: event.data.lines };
     case 'CustomerIdentified': {
       const d = event.data;
-      return { ...next, customerName: d.customerName, customerAddress: d.customerAddress, crmCustomerId: d.crmCustomerId, isLead: d.isLead, subject: d.subject };
+      return {
+        ...next,
+        customerName: d.customerName,
+        customerAddress: d.customerAddress,
+        crmCustomerId: d.crmCustomerId,
+        isLead: d.isLead,
+        subject: d.subject,
+      };
     }
     case 'InteractionClassified':
       return { ...next, callType: event.data.callType, callStatus: event.data.callStatus };

@@ -84,7 +84,6 @@ export const interactionsStore: DocumentStore<InteractionDoc> = {
   },
 };
 
-
 export interface CallLogsFilter {
   orgId: string;
   /** Agent types to include; null for all. */
@@ -188,8 +187,7 @@ export function createInteractionRepository(db: Db) {
       return jobsOfActions(await listCompletedActionsOfInteractions(db, interactionIds, JOB_ACTIONS));
     },
     findById: (id: string) => findInteraction(db, id),
-    findByProviderCall: (orgId: string, provider: string, providerCallId: string) =>
-      db.interaction.findFirst({ where: { orgId, provider, providerCallId } }),
+    findByProviderCall: (orgId: string, provider: string, providerCallId: string) => db.interaction.findFirst({ where: { orgId, provider, providerCallId } }),
     /**
      * A call is named by its interaction id (README glossary). Calls recorded before the ids were unified
      * also had a call id of their own, which old links and trace ids still carry.
@@ -200,7 +198,10 @@ export function createInteractionRepository(db: Db) {
     },
     /** Which of these provider calls of the org have finished processing (the bench's latency probe). */
     async finishedProviderCallIds(orgId: string, providerCallIds: string[]): Promise<string[]> {
-      const rows = await db.interaction.findMany({ where: { orgId, providerCallId: { in: providerCallIds }, NOT: { callStatus: 'PROCESSING' } }, select: { providerCallId: true } });
+      const rows = await db.interaction.findMany({
+        where: { orgId, providerCallId: { in: providerCallIds }, NOT: { callStatus: 'PROCESSING' } },
+        select: { providerCallId: true },
+      });
       return rows.map((r) => r.providerCallId);
     },
     countOfOrganization: (orgId: string) => db.interaction.count({ where: { orgId } }),

@@ -165,7 +165,11 @@ describe('evolveOrganization', () => {
 
     it('rejects a schedule whose month key is not YYYY-MM', () => {
       expect(() =>
-        createEvent({ ...envelope('55555555-5555-4555-8555-555555555555', LIVE_AT), type: 'OncallScheduleChanged', data: { orgId: ORG_ID, month: '2025-3', days: [], cachedEmployeeDetails: {} } }),
+        createEvent({
+          ...envelope('55555555-5555-4555-8555-555555555555', LIVE_AT),
+          type: 'OncallScheduleChanged',
+          data: { orgId: ORG_ID, month: '2025-3', days: [], cachedEmployeeDetails: {} },
+        }),
       ).toThrow('Must be YYYY-MM format');
     });
   });
@@ -187,7 +191,15 @@ describe('organization settings update (PUT /org)', () => {
     expect(once).toMatchObject({ zipcodes: ['80202'], serviceAreaActive: true, featureFlags: { skip_email_summary: true }, ccEmails: [], streamVersion: 2 });
     expect(evolveOrganization(once, first)).toBe(once);
 
-    const flags = evolveOrganization(once, update('44444444-4444-4444-8444-444444444444', { featureFlags: { force_secondary_sms_provider: true }, ccEmails: ['gm@acme-air.test'] }))!;
-    expect(flags).toMatchObject({ zipcodes: ['80202'], ccEmails: ['gm@acme-air.test'], featureFlags: { skip_email_summary: true, force_secondary_sms_provider: true }, streamVersion: 3 });
+    const flags = evolveOrganization(
+      once,
+      update('44444444-4444-4444-8444-444444444444', { featureFlags: { force_secondary_sms_provider: true }, ccEmails: ['gm@acme-air.test'] }),
+    )!;
+    expect(flags).toMatchObject({
+      zipcodes: ['80202'],
+      ccEmails: ['gm@acme-air.test'],
+      featureFlags: { skip_email_summary: true, force_secondary_sms_provider: true },
+      streamVersion: 3,
+    });
   });
 });

@@ -62,7 +62,8 @@ export function evolveOrganization(state: OrganizationDoc | null, event: Organiz
       const d = event.data;
       if (!state) return state;
       const unchanged = { notificationSettings: d.notificationSettings, ccEmails: d.ccEmails, ccPhoneNumbers: d.ccPhoneNumbers };
-      if (sameJson(unchanged, { notificationSettings: state.notificationSettings, ccEmails: state.ccEmails, ccPhoneNumbers: state.ccPhoneNumbers })) return state;
+      if (sameJson(unchanged, { notificationSettings: state.notificationSettings, ccEmails: state.ccEmails, ccPhoneNumbers: state.ccPhoneNumbers }))
+        return state;
       return {
         ...state,
         notificationSettings: d.notificationSettings,

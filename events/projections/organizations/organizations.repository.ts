@@ -88,8 +88,7 @@ export function createOrganizationRepository(db: Db) {
   return {
     findById: (id: string) => db.organization.findUnique({ where: { id } }),
     findBySlug: (slug: string) => db.organization.findUnique({ where: { slug } }),
-    listAll: () =>
-      db.organization.findMany({ orderBy: { name: 'asc' }, select: { id: true, name: true, slug: true, onboardingStatus: true } }),
+    listAll: () => db.organization.findMany({ orderBy: { name: 'asc' }, select: { id: true, name: true, slug: true, onboardingStatus: true } }),
     listByIds: (ids: string[]) =>
       db.organization.findMany({
         where: { id: { in: ids } },
@@ -126,7 +125,8 @@ export const findOrganizationPromptFields = (db: Db, id: string) =>
   db.organization.findUnique({ where: { id }, select: { name: true, timezone: true, tradesOffered: true, customInstructions: true } });
 
 /** What a notification names of its organization. */
-export const findOrganizationSummary = (db: Db, id: string) => db.organization.findUnique({ where: { id }, select: { id: true, name: true, timezone: true, crmName: true } });
+export const findOrganizationSummary = (db: Db, id: string) =>
+  db.organization.findUnique({ where: { id }, select: { id: true, name: true, timezone: true, crmName: true } });
 
 export const findOrganizationFeatureFlags = async (db: Db, id: string) =>
   (await db.organization.findUnique({ where: { id }, select: { featureFlags: true } }))?.featureFlags ?? null;

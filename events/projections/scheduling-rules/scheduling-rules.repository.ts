@@ -51,7 +51,10 @@ export const schedulingRulesStore: DocumentStore<SchedulingRuleDoc> = {
   },
 };
 
-export type RuleFields = Pick<SchedulingRuleRow, 'id' | 'name' | 'description' | 'conditions' | 'activationPeriod' | 'threshold' | 'status' | 'dayStart' | 'dayEnd'>;
+export type RuleFields = Pick<
+  SchedulingRuleRow,
+  'id' | 'name' | 'description' | 'conditions' | 'activationPeriod' | 'threshold' | 'status' | 'dayStart' | 'dayEnd'
+>;
 
 export function toRule(row: RuleFields): SchedulingRule {
   return {

@@ -18,7 +18,18 @@ function sent(messageId = 'msg-1'): EventOf<'NotificationSent'> {
     correlationId: 'c',
     causationId: null,
     occurredAt: new Date('2025-03-04T16:00:00Z'),
-    data: { orgId: ORG, interactionId: INTERACTION, ruleId: 'InboundCallRule', group: 'cc', channel: 'sms', purpose: 'interaction', address: '+15550003333', messageId, answered: null, interactionEvent: 'send_sms' },
+    data: {
+      orgId: ORG,
+      interactionId: INTERACTION,
+      ruleId: 'InboundCallRule',
+      group: 'cc',
+      channel: 'sms',
+      purpose: 'interaction',
+      address: '+15550003333',
+      messageId,
+      answered: null,
+      interactionEvent: 'send_sms',
+    },
   });
 }
 
@@ -31,7 +42,19 @@ function status(s: Partial<SmsStatusReportedV1> & Pick<SmsStatusReportedV1, 'sta
     correlationId: 'c',
     causationId: null,
     occurredAt: new Date(s.reportedAt),
-    data: { provider: 'primary', messageId: 'msg-1', orgId: null, interactionId: null, providerStatus: s.status, errorCode: null, errorMessage: null, from: '+15550001111', to: '+15550003333', segmentCount: 1, ...s },
+    data: {
+      provider: 'primary',
+      messageId: 'msg-1',
+      orgId: null,
+      interactionId: null,
+      providerStatus: s.status,
+      errorCode: null,
+      errorMessage: null,
+      from: '+15550001111',
+      to: '+15550003333',
+      segmentCount: 1,
+      ...s,
+    },
   });
 }
 
@@ -40,16 +63,32 @@ const fold = (events: SmsMessageEvent[]) => events.reduce<SmsMessageDoc | null>(
 describe('sms-messages projection', () => {
   it('opens a QUEUED outbound row from the send and moves it to DELIVERED', () => {
     const doc = fold([sent(), status({ status: 'DELIVERED', reportedAt: '2025-03-04T16:00:05Z' })]);
-    expect(doc).toMatchObject({ messageId: 'msg-1', direction: 'outbound', orgId: ORG, interactionId: INTERACTION, to: '+15550003333', status: 'DELIVERED', provider: 'primary' });
+    expect(doc).toMatchObject({
+      messageId: 'msg-1',
+      direction: 'outbound',
+      orgId: ORG,
+      interactionId: INTERACTION,
+      to: '+15550003333',
+      status: 'DELIVERED',
+      provider: 'primary',
+    });
   });
 
   it('gives the same row when every event is delivered twice', () => {
-    const events = [sent(), status({ status: 'QUEUED', reportedAt: '2025-03-04T16:00:01Z' }), status({ status: 'FAILED', reportedAt: '2025-03-04T16:00:09Z', errorCode: 4720, errorMessage: 'Unreachable' })];
+    const events = [
+      sent(),
+      status({ status: 'QUEUED', reportedAt: '2025-03-04T16:00:01Z' }),
+      status({ status: 'FAILED', reportedAt: '2025-03-04T16:00:09Z', errorCode: 4720, errorMessage: 'Unreachable' }),
+    ];
     expect(fold(events.flatMap((e) => [e, e]))).toEqual(fold(events));
   });
 
   it('keeps a final status when a late "Sent" arrives, and keeps the send details when the status comes first', () => {
-    const doc = fold([status({ status: 'DELIVERED', reportedAt: '2025-03-04T16:00:05Z' }), status({ status: 'QUEUED', reportedAt: '2025-03-04T16:00:02Z' }), sent()]);
+    const doc = fold([
+      status({ status: 'DELIVERED', reportedAt: '2025-03-04T16:00:05Z' }),
+      status({ status: 'QUEUED', reportedAt: '2025-03-04T16:00:02Z' }),
+      sent(),
+    ]);
     expect(doc).toMatchObject({ status: 'DELIVERED', interactionId: INTERACTION, orgId: ORG });
   });
 

@@ -37,7 +37,13 @@ export function evolveSmsMessage(state: SmsMessageDoc | null, event: SmsMessageE
       const d = event.data;
       if (d.channel !== 'sms') return state;
       const doc = state ?? blank(d.messageId, at);
-      return { ...doc, orgId: d.orgId, interactionId: d.interactionId, to: doc.to ?? d.address, createdAt: state ? (doc.createdAt < at ? doc.createdAt : at) : at };
+      return {
+        ...doc,
+        orgId: d.orgId,
+        interactionId: d.interactionId,
+        to: doc.to ?? d.address,
+        createdAt: state ? (doc.createdAt < at ? doc.createdAt : at) : at,
+      };
     }
     case 'SmsStatusReported': {
       const d = event.data;

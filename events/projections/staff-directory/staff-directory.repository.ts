@@ -36,7 +36,8 @@ export const staffDirectoryStore: DocumentStore<StaffDoc> = {
 
 export const findStaffUserByEmail = (db: Db, email: string) => db.staffUser.findUnique({ where: { email } });
 
-export const findStaffIdentity = (db: Db, userId: string) => db.staffUser.findUnique({ where: { id: userId }, select: { id: true, email: true, name: true, isOperator: true } });
+export const findStaffIdentity = (db: Db, userId: string) =>
+  db.staffUser.findUnique({ where: { id: userId }, select: { id: true, email: true, name: true, isOperator: true } });
 
 export const staffUserExists = async (db: Db, userId: string): Promise<boolean> => (await db.staffUser.count({ where: { id: userId } })) > 0;
 

@@ -82,8 +82,19 @@ describe('trace-evaluations read model', () => {
   });
 
   it('keeps the webhook run that asked for it, and a chat trace without an interaction', () => {
-    const doc = evolveTraceEvaluation(null, evaluated({ traceType: 'chat', traceId: 'chat-1', interactionId: null, ruleId: 'rule-7', runId: 'run-9', status: 'success', failedFlags: [] }));
-    expect(doc).toMatchObject({ traceType: 'chat', traceId: 'chat-1', interactionId: null, ruleId: 'rule-7', runId: 'run-9', status: 'success', failedFlags: [] });
+    const doc = evolveTraceEvaluation(
+      null,
+      evaluated({ traceType: 'chat', traceId: 'chat-1', interactionId: null, ruleId: 'rule-7', runId: 'run-9', status: 'success', failedFlags: [] }),
+    );
+    expect(doc).toMatchObject({
+      traceType: 'chat',
+      traceId: 'chat-1',
+      interactionId: null,
+      ruleId: 'rule-7',
+      runId: 'run-9',
+      status: 'success',
+      failedFlags: [],
+    });
   });
 
   it('changes nothing when the same event is delivered twice', () => {

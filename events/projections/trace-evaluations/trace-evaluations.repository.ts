@@ -39,7 +39,6 @@ export const traceEvaluationsStore: DocumentStore<TraceEvaluationDoc> = {
   },
 };
 
-
 /** Evaluations of calls and chats (the trace_evaluations read model, fed by TraceEvaluated). */
 export function createTraceEvaluationRepository(db: Db) {
   return {

@@ -110,9 +110,7 @@ describe('api client', () => {
 
 describe('login redirect', () => {
   it('keeps the page the user was on so they come back to it after signing in', () => {
-    expect(loginRedirectUrl('/login', { pathname: '/dashboard/link/abc', search: '?org=o1' })).toBe(
-      '/login?next=%2Fdashboard%2Flink%2Fabc%3Forg%3Do1',
-    );
+    expect(loginRedirectUrl('/login', { pathname: '/dashboard/link/abc', search: '?org=o1' })).toBe('/login?next=%2Fdashboard%2Flink%2Fabc%3Forg%3Do1');
   });
 
   it('does not add next for the home page and does nothing when already on the login page', () => {

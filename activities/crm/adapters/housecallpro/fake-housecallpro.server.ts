@@ -23,10 +23,23 @@ export class FakeHousecallPro {
       addresses: [{ id: 'adr_1', type: 'service', street: '12 Elm St', street_line_2: null, city: 'Austin', state: 'TX', zip: '78701', country: 'US' }],
     },
     // Matches the free-text search on the street number, but not on the phone.
-    { id: 'cus_2', first_name: 'Noah', last_name: 'Brandt', mobile_number: '5559990000', addresses: [{ id: 'adr_2', type: 'service', street: '5551234567 Mile Rd', city: 'Austin', state: 'TX', zip: '78701', country: 'US' }] },
+    {
+      id: 'cus_2',
+      first_name: 'Noah',
+      last_name: 'Brandt',
+      mobile_number: '5559990000',
+      addresses: [{ id: 'adr_2', type: 'service', street: '5551234567 Mile Rd', city: 'Austin', state: 'TX', zip: '78701', country: 'US' }],
+    },
   ];
   employees: Row[] = [
-    ...Array.from({ length: 45 }, (_, i) => ({ id: `pro_${i}`, first_name: 'Tech', last_name: String(i), email: `t${i}@hcp.test`, mobile_number: '5550000000', role: 'field tech' })),
+    ...Array.from({ length: 45 }, (_, i) => ({
+      id: `pro_${i}`,
+      first_name: 'Tech',
+      last_name: String(i),
+      email: `t${i}@hcp.test`,
+      mobile_number: '5550000000',
+      role: 'field tech',
+    })),
     { id: 'pro_office', first_name: 'Olive', last_name: 'Office', email: null, mobile_number: null, role: 'office staff' },
   ];
   jobTypes: Row[] = [
@@ -48,7 +61,16 @@ export class FakeHousecallPro {
       created_at: '2026-02-01T15:00:00Z',
       updated_at: '2026-02-01T15:00:00Z',
       estimate_fields: { job_type_id: 'jbt_1', business_unit_id: null },
-      options: [{ id: 'opt_1', name: 'New condenser', total_amount: 420000, approval_status: 'awaiting response', message_from_pro: '3-ton replacement', updated_at: '2026-02-01T15:00:00Z' }],
+      options: [
+        {
+          id: 'opt_1',
+          name: 'New condenser',
+          total_amount: 420000,
+          approval_status: 'awaiting response',
+          message_from_pro: '3-ton replacement',
+          updated_at: '2026-02-01T15:00:00Z',
+        },
+      ],
     },
     {
       id: 'est_2',
@@ -71,11 +93,18 @@ export class FakeHousecallPro {
   async start(): Promise<this> {
     const s = this.server;
     const api = (method: string, pattern: RegExp, handler: (req: FakeRequest, params: string[]) => FakeResponse) =>
-      s.route(method, pattern, (req, params) => (req.headers.authorization === `Token ${FAKE_HCP.apiKey}` ? handler(req, params) : { status: 401, body: { error: { message: 'Unauthorized' } } }));
+      s.route(method, pattern, (req, params) =>
+        req.headers.authorization === `Token ${FAKE_HCP.apiKey}` ? handler(req, params) : { status: 401, body: { error: { message: 'Unauthorized' } } },
+      );
 
     api('GET', /^\/customers$/, (req) => {
       const q = (req.query.get('q') ?? '').replace(/\D/g, '');
-      return housecallProPage('customers', this.customers.filter((c) => !q || JSON.stringify(c).replace(/\D/g, '').includes(q)), req.query, MAX_PAGE);
+      return housecallProPage(
+        'customers',
+        this.customers.filter((c) => !q || JSON.stringify(c).replace(/\D/g, '').includes(q)),
+        req.query,
+        MAX_PAGE,
+      );
     });
     api('GET', /^\/customers\/([^/]+)$/, (_req, [id]) => this.one(this.customers, id));
     api('POST', /^\/customers$/, (req) => {
@@ -99,7 +128,12 @@ export class FakeHousecallPro {
       const start = (j: Row) => String((j.schedule as { scheduled_start?: string }).scheduled_start ?? '');
       const employees = req.query.getAll('employee_ids[]');
       const statuses = req.query.getAll('work_status[]');
-      const status = (j: Row) => String(j.work_status).replace(' ', '_').replace(/^complete.*/, 'completed').replace(/.*canceled$/, 'canceled').replace('needs_scheduling', 'unscheduled');
+      const status = (j: Row) =>
+        String(j.work_status)
+          .replace(' ', '_')
+          .replace(/^complete.*/, 'completed')
+          .replace(/.*canceled$/, 'canceled')
+          .replace('needs_scheduling', 'unscheduled');
       return housecallProPage(
         'jobs',
         this.jobs.filter(
@@ -174,7 +208,9 @@ export class FakeHousecallPro {
     api('GET', /^\/tags$/, (req) => housecallProPage('tags', this.tags, req.query, MAX_PAGE));
     api('GET', /^\/customers\/([^/]+)\/addresses$/, (req, [id]) => {
       const customer = this.customers.find((c) => c.id === id);
-      return customer ? housecallProPage('addresses', (customer.addresses as Row[]) ?? [], req.query, MAX_PAGE) : { status: 404, body: { error: { message: 'Customer not found' } } };
+      return customer
+        ? housecallProPage('addresses', (customer.addresses as Row[]) ?? [], req.query, MAX_PAGE)
+        : { status: 404, body: { error: { message: 'Customer not found' } } };
     });
     api('PUT', /^\/customers\/([^/]+)$/, (req, [id]) => {
       const customer = this.customers.find((c) => c.id === id);
@@ -183,19 +219,33 @@ export class FakeHousecallPro {
       return { status: 200, body: customer };
     });
     api('GET', /^\/estimates$/, (req) =>
-      housecallProPage('estimates', this.estimates.filter((e) => !req.query.get('customer_id') || (e.customer as Row).id === req.query.get('customer_id')), req.query, MAX_PAGE),
+      housecallProPage(
+        'estimates',
+        this.estimates.filter((e) => !req.query.get('customer_id') || (e.customer as Row).id === req.query.get('customer_id')),
+        req.query,
+        MAX_PAGE,
+      ),
     );
     api('GET', /^\/estimates\/([^/]+)$/, (_req, [id]) => this.one(this.estimates, id));
     api('POST', /^\/estimates\/options\/(approve|decline)$/, (req, [action]) => {
       const ids = (req.body as { option_ids: string[] }).option_ids;
       const options = this.estimates.flatMap((e) => e.options as Row[]).filter((o) => ids.includes(o.id));
       if (options.length !== ids.length) return { status: 404, body: { error: { message: 'Option not found' } } };
-      for (const o of options) Object.assign(o, { approval_status: action === 'approve' ? 'pro approved' : 'pro declined', updated_at: '2026-03-02T15:00:00Z' });
+      for (const o of options)
+        Object.assign(o, { approval_status: action === 'approve' ? 'pro approved' : 'pro declined', updated_at: '2026-03-02T15:00:00Z' });
       return { status: 200, body: { status: action === 'approve' ? 'pro approved' : 'pro declined', last_updated_at: '2026-03-02T15:00:00Z' } };
     });
-    api('GET', /^\/company\/schedule_availability$/, () => ({ status: 200, body: { availability_buffer_in_days: 0, daily_availabilities: { data: this.scheduleWindows } } }));
+    api('GET', /^\/company\/schedule_availability$/, () => ({
+      status: 200,
+      body: { availability_buffer_in_days: 0, daily_availabilities: { data: this.scheduleWindows } },
+    }));
     api('GET', /^\/service_zones$/, (req) =>
-      housecallProPage('service_zones', this.serviceZones.filter((z) => !req.query.get('zip_code') || (z.zip_codes as string[]).includes(req.query.get('zip_code')!)), req.query, MAX_PAGE),
+      housecallProPage(
+        'service_zones',
+        this.serviceZones.filter((z) => !req.query.get('zip_code') || (z.zip_codes as string[]).includes(req.query.get('zip_code')!)),
+        req.query,
+        MAX_PAGE,
+      ),
     );
     await s.start();
     return this;
@@ -217,6 +267,12 @@ export function housecallProPage<T>(key: string, items: T[], query: URLSearchPar
   const pageSize = Math.min(Number(query.get('page_size') ?? 10), maxPageSize);
   return {
     status: 200,
-    body: { page, page_size: pageSize, total_pages: Math.max(1, Math.ceil(items.length / pageSize)), total_items: items.length, [key]: items.slice((page - 1) * pageSize, page * pageSize) },
+    body: {
+      page,
+      page_size: pageSize,
+      total_pages: Math.max(1, Math.ceil(items.length / pageSize)),
+      total_items: items.length,
+      [key]: items.slice((page - 1) * pageSize, page * pageSize),
+    },
   };
 }

@@ -15,9 +15,7 @@ export function housecallProAppointments(client: HousecallProClient, context: Ho
         scheduled_start_min: new Date(range.from.getTime() - 24 * HOUR_MS),
         scheduled_start_max: range.to,
       });
-      return jobs
-        .map(toAppointment)
-        .filter((a): a is Appointment => a !== null && a.status !== 'Canceled' && a.start < range.to && a.end > range.from);
+      return jobs.map(toAppointment).filter((a): a is Appointment => a !== null && a.status !== 'Canceled' && a.start < range.to && a.end > range.from);
     },
 
     async getAppointment(appointmentId) {
@@ -29,7 +27,8 @@ export function housecallProAppointments(client: HousecallProClient, context: Ho
       const job = await getJob(appointmentId);
       if (!job) throw new CrmError('NOT_FOUND', `Appointment ${appointmentId} not found`);
       const previous = job.appointments[0];
-      const windowMinutes = previous?.arrivalWindowEnd && previous.arrivalWindowStart ? (previous.arrivalWindowEnd.getTime() - previous.arrivalWindowStart.getTime()) / 60_000 : 0;
+      const windowMinutes =
+        previous?.arrivalWindowEnd && previous.arrivalWindowStart ? (previous.arrivalWindowEnd.getTime() - previous.arrivalWindowStart.getTime()) / 60_000 : 0;
       await client.write('PUT', `jobs/${encodeURIComponent(job.id)}/schedule`, {
         start_time: start.toISOString(),
         end_time: end.toISOString(),
@@ -75,7 +74,8 @@ export function housecallProAppointments(client: HousecallProClient, context: Ho
       // A Housecall Pro job's appointment is its schedule; scheduling one the job does not have yet is adding it.
       const job = await requireRawJob(input.jobId);
       if (job.schedule?.scheduled_start) throw new CrmError('CONFLICT', `Job ${input.jobId} is already scheduled; Housecall Pro gives a job one schedule`);
-      const window = input.arrivalWindowStart && input.arrivalWindowEnd ? Math.round((input.arrivalWindowEnd.getTime() - input.arrivalWindowStart.getTime()) / 60_000) : 0;
+      const window =
+        input.arrivalWindowStart && input.arrivalWindowEnd ? Math.round((input.arrivalWindowEnd.getTime() - input.arrivalWindowStart.getTime()) / 60_000) : 0;
       await client.write('PUT', `jobs/${encodeURIComponent(job.id)}/schedule`, {
         start_time: input.start.toISOString(),
         end_time: input.end.toISOString(),

@@ -22,7 +22,13 @@ export function housecallProCapacity(client: HousecallProClient) {
 
     async listZones() {
       const zones = await client.listAll('service_zones', 'service_zones', HcpServiceZoneSchema);
-      return zones.map((z) => ({ id: z.id, name: z.name ?? '', zipcodes: z.zip_codes ?? [], businessUnitIds: [], technicianIds: (z.service_pros ?? []).map((p) => p.id) }));
+      return zones.map((z) => ({
+        id: z.id,
+        name: z.name ?? '',
+        zipcodes: z.zip_codes ?? [],
+        businessUnitIds: [],
+        technicianIds: (z.service_pros ?? []).map((p) => p.id),
+      }));
     },
   } satisfies Partial<CrmCapacityPort>;
 }

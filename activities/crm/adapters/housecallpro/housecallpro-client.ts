@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import { CrmError, type Page } from '../../crm.port';
 import { TokenBucket, systemClock, type Clock } from '../../../http/token-bucket';
-import { crmErrorForStatus, parseVendorShape, sendVendorRequest, withQuery, type HttpMethod, type QueryValue, type VendorHttpOptions } from '../http/vendor-http';
+import {
+  crmErrorForStatus,
+  parseVendorShape,
+  sendVendorRequest,
+  withQuery,
+  type HttpMethod,
+  type QueryValue,
+  type VendorHttpOptions,
+} from '../http/vendor-http';
 
 /** What the Housecall Pro adapter needs for one company (spec 000 §3: {crm_b} crm_config appKey, agent id, defaultEmployeeId). */
 export interface HousecallProConfig {

@@ -50,7 +50,11 @@ describe('Housecall Pro adapter against a fake Housecall Pro API', () => {
     await crm.listJobTypes();
     expect(hcp.server.requests[0].headers.authorization).toBe(`Token ${FAKE_HCP.apiKey}`);
 
-    expect(await crmError(build('revoked').listJobTypes())).toMatchObject({ code: 'UNAUTHORIZED', retryable: false, message: 'Housecall Pro answered 401: Unauthorized' });
+    expect(await crmError(build('revoked').listJobTypes())).toMatchObject({
+      code: 'UNAUTHORIZED',
+      retryable: false,
+      message: 'Housecall Pro answered 401: Unauthorized',
+    });
   });
 
   it('reads every page with page/page_size until total_pages', async () => {
@@ -58,7 +62,16 @@ describe('Housecall Pro adapter against a fake Housecall Pro API', () => {
 
     expect(technicians).toHaveLength(45); // office staff are not technicians
     expect(hcp.server.requestsTo('GET', /^\/employees$/).map((r) => r.query.get('page'))).toEqual(['1', '2', '3']);
-    expect(technicians[0]).toEqual({ id: 'pro_0', name: 'Tech 0', email: 't0@hcp.test', phoneNumber: '5550000000', role: 'Technician', businessUnitIds: [], skills: [], active: true });
+    expect(technicians[0]).toEqual({
+      id: 'pro_0',
+      name: 'Tech 0',
+      email: 't0@hcp.test',
+      phoneNumber: '5550000000',
+      role: 'Technician',
+      businessUnitIds: [],
+      skills: [],
+      active: true,
+    });
     expect(await crm.listEmployees()).toHaveLength(46);
   });
 
@@ -71,7 +84,11 @@ describe('Housecall Pro adapter against a fake Housecall Pro API', () => {
     expect(clock.sleeps).toEqual([3000]);
 
     hcp.server.failNext('GET', /^\/job_fields\/job_types$/, { status: 500, body: { error: { message: 'Something went wrong' } } });
-    expect(await crmError(crm.listJobTypes())).toMatchObject({ code: 'UNAVAILABLE', retryable: true, message: 'Housecall Pro answered 500: Something went wrong' });
+    expect(await crmError(crm.listJobTypes())).toMatchObject({
+      code: 'UNAVAILABLE',
+      retryable: true,
+      message: 'Housecall Pro answered 500: Something went wrong',
+    });
   });
 
   it('finds customers by phone, keeping only real phone matches of the free-text search', async () => {
@@ -89,7 +106,14 @@ describe('Housecall Pro adapter against a fake Housecall Pro API', () => {
           { type: 'Mobile', value: '555-123-4567' },
           { type: 'Email', value: 'dana@example.com' },
         ],
-        locations: [{ id: 'adr_1', customerId: 'cus_1', name: 'Service', address: { street: '12 Elm St', unit: undefined, city: 'Austin', state: 'TX', zip: '78701', country: 'US' } }],
+        locations: [
+          {
+            id: 'adr_1',
+            customerId: 'cus_1',
+            name: 'Service',
+            address: { street: '12 Elm St', unit: undefined, city: 'Austin', state: 'TX', zip: '78701', country: 'US' },
+          },
+        ],
       },
     ]);
     expect(await crm.getCustomer('cus_nope')).toBeNull();
@@ -97,9 +121,19 @@ describe('Housecall Pro adapter against a fake Housecall Pro API', () => {
 
   it('creates a customer and a location', async () => {
     const address = { street: '9 Oak Ave', unit: 'B', city: 'Austin', state: 'TX', zip: '78702', country: 'US' };
-    const customer = await crm.createCustomer({ name: 'Ravi Menon', type: 'Residential', contacts: [{ type: 'Mobile', value: '5557770000' }], locations: [{ name: 'Home', address }] });
+    const customer = await crm.createCustomer({
+      name: 'Ravi Menon',
+      type: 'Residential',
+      contacts: [{ type: 'Mobile', value: '5557770000' }],
+      locations: [{ name: 'Home', address }],
+    });
 
-    expect(hcp.server.requestsTo('POST', /^\/customers$/)[0].body).toMatchObject({ first_name: 'Ravi', last_name: 'Menon', mobile_number: '5557770000', addresses: [{ street: '9 Oak Ave', street_line_2: 'B', type: 'service' }] });
+    expect(hcp.server.requestsTo('POST', /^\/customers$/)[0].body).toMatchObject({
+      first_name: 'Ravi',
+      last_name: 'Menon',
+      mobile_number: '5557770000',
+      addresses: [{ street: '9 Oak Ave', street_line_2: 'B', type: 'service' }],
+    });
     expect(customer.locations[0].address).toEqual(address);
 
     const location = await crm.createLocation(customer.id, { name: 'Rental', address: { ...address, street: '1 Pine St', unit: undefined } });
@@ -115,16 +149,31 @@ describe('Housecall Pro adapter against a fake Housecall Pro API', () => {
       jobTypeId: 'jbt_1',
       businessUnitId: 'bu_x',
       summary: 'AC not cooling',
-      appointment: { start: new Date('2026-03-03T15:00:00Z'), end: new Date('2026-03-03T17:00:00Z'), arrivalWindowStart: new Date('2026-03-03T15:00:00Z'), arrivalWindowEnd: new Date('2026-03-03T17:00:00Z') },
+      appointment: {
+        start: new Date('2026-03-03T15:00:00Z'),
+        end: new Date('2026-03-03T17:00:00Z'),
+        arrivalWindowStart: new Date('2026-03-03T15:00:00Z'),
+        arrivalWindowEnd: new Date('2026-03-03T17:00:00Z'),
+      },
     };
     const job = await crmWithDefault.createJob(input);
     const again = await crmWithDefault.createJob(input);
 
     expect(again.id).toBe(job.id);
     expect(hcp.server.requestsTo('POST', /^\/jobs$/)).toHaveLength(1);
-    expect(hcp.server.requestsTo('POST', /^\/jobs$/)[0].body).toMatchObject({ customer_id: 'cus_1', address_id: 'adr_1', assigned_employee_ids: ['pro_3'], schedule: { arrival_window: 120 } });
+    expect(hcp.server.requestsTo('POST', /^\/jobs$/)[0].body).toMatchObject({
+      customer_id: 'cus_1',
+      address_id: 'adr_1',
+      assigned_employee_ids: ['pro_3'],
+      schedule: { arrival_window: 120 },
+    });
     expect(job).toMatchObject({ customerId: 'cus_1', locationId: 'adr_1', jobStatus: 'SCHEDULED', jobTypeId: 'jbt_1', summary: 'AC not cooling' });
-    expect(job.appointments[0]).toMatchObject({ id: job.id, start: input.appointment.start, technicianIds: ['pro_3'], arrivalWindowEnd: new Date('2026-03-03T17:00:00Z') });
+    expect(job.appointments[0]).toMatchObject({
+      id: job.id,
+      start: input.appointment.start,
+      technicianIds: ['pro_3'],
+      arrivalWindowEnd: new Date('2026-03-03T17:00:00Z'),
+    });
 
     const moved = await crmWithDefault.rescheduleAppointment(job.id, new Date('2026-03-05T14:00:00Z'), new Date('2026-03-05T16:00:00Z'));
     expect(moved.start).toEqual(new Date('2026-03-05T14:00:00Z'));
@@ -141,8 +190,15 @@ describe('Housecall Pro adapter against a fake Housecall Pro API', () => {
       retryable: false,
       message: "This organization's CRM (Housecall Pro) does not support cancel job: Housecall Pro's public API has no job cancellation",
     });
-    expect(await crmError(crm.listTelecomCalls({}))).toMatchObject({ code: 'UNSUPPORTED', retryable: false, message: expect.stringContaining('has no phone calls') });
-    expect(await crmError(crm.listBookings({}))).toMatchObject({ code: 'UNSUPPORTED', message: "This organization's CRM (Housecall Pro) does not support list bookings: HomeAgent does not map it to Housecall Pro's API yet" });
+    expect(await crmError(crm.listTelecomCalls({}))).toMatchObject({
+      code: 'UNSUPPORTED',
+      retryable: false,
+      message: expect.stringContaining('has no phone calls'),
+    });
+    expect(await crmError(crm.listBookings({}))).toMatchObject({
+      code: 'UNSUPPORTED',
+      message: "This organization's CRM (Housecall Pro) does not support list bookings: HomeAgent does not map it to Housecall Pro's API yet",
+    });
     expect(hcp.server.requests).toHaveLength(0);
   });
 
@@ -162,7 +218,12 @@ describe('Housecall Pro adapter against a fake Housecall Pro API', () => {
       const page = await crm.listCustomers({ phone: '555-123-4567', pageSize: 10 });
       expect(page).toMatchObject({ page: 1, totalCount: 1, hasMore: false, data: [{ id: 'cus_1', name: 'Dana Whitfield' }] });
       const byName = await crm.listCustomers({ name: 'Noah', page: 1, pageSize: 1 });
-      expect(hcp.server.requestsTo('GET', /^\/customers$/).at(-1)!.query.get('page_size')).toBe('1');
+      expect(
+        hcp.server
+          .requestsTo('GET', /^\/customers$/)
+          .at(-1)!
+          .query.get('page_size'),
+      ).toBe('1');
       expect(byName.pageSize).toBe(1);
       expect(await crm.listCustomers({ active: false })).toMatchObject({ totalCount: 0, data: [] });
 
@@ -179,7 +240,10 @@ describe('Housecall Pro adapter against a fake Housecall Pro API', () => {
       expect(home).toEqual({ type: 'Landline', value: '555 222 3333', description: 'Home' });
       expect(again).toEqual(home);
       expect(hcp.server.requestsTo('PUT', /^\/customers\/cus_1$/).map((r) => r.body)).toEqual([{ home_number: '555 222 3333' }]);
-      expect(await crmError(crm.addContact('cus_1', { type: 'Mobile', value: '5550000009' }))).toMatchObject({ code: 'CONFLICT', message: 'Customer cus_1 already has a mobile number in Housecall Pro' });
+      expect(await crmError(crm.addContact('cus_1', { type: 'Mobile', value: '5550000009' }))).toMatchObject({
+        code: 'CONFLICT',
+        message: 'Customer cus_1 already has a mobile number in Housecall Pro',
+      });
       expect(await crmError(crm.addContact('cus_1', { type: 'Fax', value: '5550000009' }))).toMatchObject({ code: 'INVALID_REQUEST' });
       expect(await crmError(crm.addContact('cus_nope', { type: 'Email', value: 'x@example.com' }))).toMatchObject({ code: 'NOT_FOUND' });
       expect((await crm.listContacts(['cus_1']))['cus_1']).toContainEqual(home);
@@ -202,13 +266,23 @@ describe('Housecall Pro adapter against a fake Housecall Pro API', () => {
     it('pages jobs by customer and status, and finds appointments by technician', async () => {
       const job = await booked('list-jobs');
       expect(await crm.listJobs({ customerId: 'cus_1', jobStatus: ['SCHEDULED'] })).toMatchObject({ totalCount: 1, data: [{ id: job.id }] });
-      expect(hcp.server.requestsTo('GET', /^\/jobs$/).at(-1)!.query.getAll('work_status[]')).toEqual(['unscheduled', 'scheduled', 'in_progress']);
+      expect(
+        hcp.server
+          .requestsTo('GET', /^\/jobs$/)
+          .at(-1)!
+          .query.getAll('work_status[]'),
+      ).toEqual(['unscheduled', 'scheduled', 'in_progress']);
       expect((await crm.listJobs({ customerId: 'cus_1', jobStatus: ['COMPLETED'] })).data).toEqual([]);
       expect((await crm.listJobs({ customerId: 'cus_1', locationId: 'adr_9' })).data).toEqual([]);
 
       const appointments = await crm.findAppointments({ technicianId: 'pro_1', from: new Date('2026-03-03T00:00:00Z'), to: new Date('2026-03-04T00:00:00Z') });
       expect(appointments.map((a) => a.id)).toEqual([job.id]);
-      expect(hcp.server.requestsTo('GET', /^\/jobs$/).at(-1)!.query.getAll('employee_ids[]')).toEqual(['pro_1']);
+      expect(
+        hcp.server
+          .requestsTo('GET', /^\/jobs$/)
+          .at(-1)!
+          .query.getAll('employee_ids[]'),
+      ).toEqual(['pro_1']);
       expect(await crm.findAppointments({ jobId: job.id })).toEqual(job.appointments);
     });
 
@@ -224,19 +298,40 @@ describe('Housecall Pro adapter against a fake Housecall Pro API', () => {
 
     it("adds and removes a job's tags by id", async () => {
       const job = await booked('tags');
-      expect(await crm.listTagTypes()).toEqual([expect.objectContaining({ id: 'tag_1', name: 'VIP', active: true }), expect.objectContaining({ id: 'tag_2', name: 'Warranty' })]);
+      expect(await crm.listTagTypes()).toEqual([
+        expect.objectContaining({ id: 'tag_1', name: 'VIP', active: true }),
+        expect.objectContaining({ id: 'tag_2', name: 'Warranty' }),
+      ]);
 
       expect(await crm.updateJobTags(job.id, { add: ['tag_1', 'tag_2'], remove: [] })).toEqual(['tag_1', 'tag_2']);
       expect(await crm.updateJobTags(job.id, { add: ['tag_1'], remove: ['tag_2'] })).toEqual(['tag_1']);
       expect(hcp.server.requestsTo('POST', /\/tags$/).map((r) => r.body)).toEqual([{ tag_id: 'tag_1' }, { tag_id: 'tag_2' }]);
       expect(hcp.server.requestsTo('DELETE', /\/tags\/tag_2$/)).toHaveLength(1);
-      expect(await crmError(crm.updateJobTags(job.id, { add: ['tag_9'], remove: [] }))).toMatchObject({ code: 'INVALID_REQUEST', message: 'Tag tag_9 not found' });
+      expect(await crmError(crm.updateJobTags(job.id, { add: ['tag_9'], remove: [] }))).toMatchObject({
+        code: 'INVALID_REQUEST',
+        message: 'Tag tag_9 not found',
+      });
     });
 
     it("schedules an unscheduled job as its appointment, and erases a job's schedule", async () => {
-      hcp.jobs.push({ id: 'job_u', invoice_number: '77', customer: { id: 'cus_1' }, address: { id: 'adr_1' }, work_status: 'needs scheduling', schedule: null, assigned_employees: [], tags: [], created_at: '2026-03-01T15:00:00Z' });
+      hcp.jobs.push({
+        id: 'job_u',
+        invoice_number: '77',
+        customer: { id: 'cus_1' },
+        address: { id: 'adr_1' },
+        work_status: 'needs scheduling',
+        schedule: null,
+        assigned_employees: [],
+        tags: [],
+        created_at: '2026-03-01T15:00:00Z',
+      });
 
-      const added = await crm.addAppointment({ jobId: 'job_u', start: new Date('2026-03-06T15:00:00Z'), end: new Date('2026-03-06T17:00:00Z'), technicianIds: ['pro_2'] });
+      const added = await crm.addAppointment({
+        jobId: 'job_u',
+        start: new Date('2026-03-06T15:00:00Z'),
+        end: new Date('2026-03-06T17:00:00Z'),
+        technicianIds: ['pro_2'],
+      });
       expect(added).toMatchObject({ id: 'job_u', jobId: 'job_u', start: new Date('2026-03-06T15:00:00Z'), technicianIds: ['pro_2'], status: 'Scheduled' });
       expect(hcp.server.requestsTo('PUT', /job_u\/schedule$/)[0].body).toMatchObject({ dispatched_employees: [{ employee_id: 'pro_2' }], notify: false });
       expect(await crmError(crm.addAppointment({ jobId: 'job_u', start: new Date(), end: new Date() }))).toMatchObject({ code: 'CONFLICT' });
@@ -291,12 +386,21 @@ describe('Housecall Pro adapter against a fake Housecall Pro API', () => {
     });
 
     it('will not guess which of several options a caller accepted', async () => {
-      expect(await crmError(crm.sellEstimate('est_2', '301'))).toMatchObject({ code: 'INVALID_REQUEST', message: 'Estimate est_2 has 2 options: approve the chosen one in Housecall Pro' });
+      expect(await crmError(crm.sellEstimate('est_2', '301'))).toMatchObject({
+        code: 'INVALID_REQUEST',
+        message: 'Estimate est_2 has 2 options: approve the chosen one in Housecall Pro',
+      });
       expect(hcp.server.requestsTo('POST', /options\/approve$/)).toHaveLength(0);
     });
 
     it('finds the estimates a job was made from', async () => {
-      hcp.jobs.push({ id: 'job_e', customer: { id: 'cus_1' }, work_status: 'scheduled', created_at: '2026-03-01T15:00:00Z', original_estimate_uuids: ['est_2'] });
+      hcp.jobs.push({
+        id: 'job_e',
+        customer: { id: 'cus_1' },
+        work_status: 'scheduled',
+        created_at: '2026-03-01T15:00:00Z',
+        original_estimate_uuids: ['est_2'],
+      });
       expect((await crm.listEstimates({ jobId: 'job_e' })).data).toEqual([expect.objectContaining({ id: 'est_2', jobId: 'job_e', status: 'Open' })]);
     });
   });
@@ -304,7 +408,13 @@ describe('Housecall Pro adapter against a fake Housecall Pro API', () => {
   describe('schedule windows and service zones', () => {
     it("lists the company's bookable windows once each, as arrival windows", async () => {
       hcp.scheduleWindows = [
-        { day_name: 'monday', schedule_windows: [{ start_time: '08:00', end_time: '12:00' }, { start_time: '12:00', end_time: '16:00' }] },
+        {
+          day_name: 'monday',
+          schedule_windows: [
+            { start_time: '08:00', end_time: '12:00' },
+            { start_time: '12:00', end_time: '16:00' },
+          ],
+        },
         { day_name: 'tuesday', schedule_windows: [{ start_time: '2026-03-03T08:00:00', end_time: '2026-03-03T12:00:00' }] },
         { day_name: 'sunday', schedule_windows: [{ start_time: '18:00', end_time: '18:00' }] },
       ];
@@ -316,7 +426,16 @@ describe('Housecall Pro adapter against a fake Housecall Pro API', () => {
     });
 
     it('lists service zones with their zip codes and pros', async () => {
-      hcp.serviceZones = [{ id: 'zone-1', name: 'Central', coverage_type: 'zip_codes', zip_codes: ['78701', '78702'], cities: [], service_pros: [{ id: 'pro_1', first_name: 'Tech', last_name: '1', email: 't1@hcp.test', full_name: 'Tech 1' }] }];
+      hcp.serviceZones = [
+        {
+          id: 'zone-1',
+          name: 'Central',
+          coverage_type: 'zip_codes',
+          zip_codes: ['78701', '78702'],
+          cities: [],
+          service_pros: [{ id: 'pro_1', first_name: 'Tech', last_name: '1', email: 't1@hcp.test', full_name: 'Tech 1' }],
+        },
+      ];
       expect(await crm.listZones()).toEqual([{ id: 'zone-1', name: 'Central', zipcodes: ['78701', '78702'], businessUnitIds: [], technicianIds: ['pro_1'] }]);
     });
   });

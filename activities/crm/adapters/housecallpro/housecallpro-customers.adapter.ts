@@ -17,9 +17,7 @@ export function housecallProCustomers(client: HousecallProClient, context: House
       if (!phone) return [];
       // q is a free-text search (name, email, phone, address): keep only customers whose number really matches.
       const rows = await client.listAll('customers', 'customers', HcpCustomerSchema, { q: phone.replace(/^\+1/, '') }, { maxItems: 50 });
-      return rows
-        .filter((c) => [c.mobile_number, c.home_number, c.work_number].some((n) => n && normalizePhoneNumber(n) === phone))
-        .map(toCustomer);
+      return rows.filter((c) => [c.mobile_number, c.home_number, c.work_number].some((n) => n && normalizePhoneNumber(n) === phone)).map(toCustomer);
     },
 
     getCustomer,
@@ -49,7 +47,10 @@ export function housecallProCustomers(client: HousecallProClient, context: House
       if (query.active === false) return pageOf([], query); // Housecall Pro keeps no inactive customers
       if (query.ids?.length) {
         const found = await Promise.all(query.ids.map((id) => getCustomer(id)));
-        return pageOf(found.filter((c): c is Customer => c !== null), query);
+        return pageOf(
+          found.filter((c): c is Customer => c !== null),
+          query,
+        );
       }
       const phone = query.phone ? normalizePhoneNumber(query.phone) : '';
       const q = phone ? digits(phone) : (query.zip ?? query.name);
@@ -98,18 +99,29 @@ export function housecallProCustomers(client: HousecallProClient, context: House
 
     async addContact(customerId, contact) {
       const customer = await requireCustomer(customerId);
-      const same = (c: Contact) => c.type === contact.type && (c.type === 'Email' ? c.value.toLowerCase() === contact.value.toLowerCase() : normalizePhoneNumber(c.value) === normalizePhoneNumber(contact.value));
+      const same = (c: Contact) =>
+        c.type === contact.type &&
+        (c.type === 'Email' ? c.value.toLowerCase() === contact.value.toLowerCase() : normalizePhoneNumber(c.value) === normalizePhoneNumber(contact.value));
       const existing = customer.contacts.find(same);
       if (existing) return existing;
       // A Housecall Pro customer has one mobile, home and work number and one e-mail: a contact fills a free one.
       if (contact.type === 'Fax') throw new CrmError('INVALID_REQUEST', 'Housecall Pro customers have no fax number');
-      const has = (type: Contact['type'], description?: string) => customer.contacts.some((c) => c.type === type && (description === undefined || c.description === description));
+      const has = (type: Contact['type'], description?: string) =>
+        customer.contacts.some((c) => c.type === type && (description === undefined || c.description === description));
       const field =
-        contact.type === 'Mobile' ? (has('Mobile') ? null : 'mobile_number')
-        : contact.type === 'Email' ? (has('Email') ? null : 'email')
-        : !has('Landline', 'Home') ? 'home_number'
-        : !has('Landline', 'Work') ? 'work_number'
-        : null;
+        contact.type === 'Mobile'
+          ? has('Mobile')
+            ? null
+            : 'mobile_number'
+          : contact.type === 'Email'
+            ? has('Email')
+              ? null
+              : 'email'
+            : !has('Landline', 'Home')
+              ? 'home_number'
+              : !has('Landline', 'Work')
+                ? 'work_number'
+                : null;
       if (!field) {
         const what = contact.type === 'Landline' ? 'a home and a work number' : contact.type === 'Email' ? 'an e-mail address' : 'a mobile number';
         throw new CrmError('CONFLICT', `Customer ${customerId} already has ${what} in Housecall Pro`);

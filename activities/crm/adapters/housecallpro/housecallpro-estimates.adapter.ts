@@ -15,7 +15,9 @@ export function housecallProEstimates(client: HousecallProClient, context: House
       if (query.ids?.length || query.jobId) {
         // A job names the estimates it was copied from; estimates do not name their job.
         const ids = query.ids?.length ? query.ids : ((await rawJob(query.jobId!))?.original_estimate_uuids ?? []);
-        estimates = (await Promise.all(ids.map((id) => rawEstimate(id)))).filter((e): e is HcpEstimate => e !== null && (!query.customerId || e.customer?.id === query.customerId));
+        estimates = (await Promise.all(ids.map((id) => rawEstimate(id)))).filter(
+          (e): e is HcpEstimate => e !== null && (!query.customerId || e.customer?.id === query.customerId),
+        );
       } else if (!query.status) {
         const page = await client.page('estimates', 'estimates', HcpEstimateSchema, { customer_id: query.customerId }, query);
         return { ...page, data: page.data.map(toEstimate) };
@@ -37,7 +39,12 @@ export function housecallProEstimates(client: HousecallProClient, context: House
       if (toEstimate(estimate).status === 'Sold') return toEstimate(estimate);
       const open = (estimate.options ?? []).filter((o) => !isClosed(o.approval_status));
       if (open.length !== 1) {
-        throw new CrmError('INVALID_REQUEST', open.length === 0 ? `Estimate ${estimateId} has no open option to approve` : `Estimate ${estimateId} has ${open.length} options: approve the chosen one in Housecall Pro`);
+        throw new CrmError(
+          'INVALID_REQUEST',
+          open.length === 0
+            ? `Estimate ${estimateId} has no open option to approve`
+            : `Estimate ${estimateId} has ${open.length} options: approve the chosen one in Housecall Pro`,
+        );
       }
       await client.write('POST', 'estimates/options/approve', { option_ids: [open[0].id] });
       return toEstimate(await requireEstimate(estimateId));

@@ -19,7 +19,9 @@ export function housecallProJobs(client: HousecallProClient, config: Pick<Housec
 
     async createJob(input) {
       const tag = `${HOUSECALLPRO_IDEMPOTENCY_TAG_PREFIX}${input.idempotencyKey}`;
-      const existing = (await client.listAll('jobs', 'jobs', HcpJobSchema, { customer_id: input.customerId }, { maxItems: 500 })).find((j) => j.tags?.includes(tag));
+      const existing = (await client.listAll('jobs', 'jobs', HcpJobSchema, { customer_id: input.customerId }, { maxItems: 500 })).find((j) =>
+        j.tags?.includes(tag),
+      );
       if (existing) return toJob(existing);
       const { start, end, arrivalWindowStart, arrivalWindowEnd, technicianIds } = input.appointment;
       const employees = technicianIds?.length ? technicianIds : config.defaultEmployeeId ? [config.defaultEmployeeId] : [];
@@ -42,7 +44,10 @@ export function housecallProJobs(client: HousecallProClient, config: Pick<Housec
     async listJobs(query) {
       if (query.ids?.length) {
         const found = await Promise.all(query.ids.map((id) => getJob(id)));
-        return pageOf(found.filter((j): j is Job => j !== null && (!query.customerId || j.customerId === query.customerId)), query);
+        return pageOf(
+          found.filter((j): j is Job => j !== null && (!query.customerId || j.customerId === query.customerId)),
+          query,
+        );
       }
       const filters = { customer_id: query.customerId, work_status: query.jobStatus?.flatMap((s) => WORK_STATUSES[s]) };
       const local = query.locationId || query.jobTypeIds?.length || query.businessUnitIds?.length || query.createdOnOrAfter || query.createdBefore;

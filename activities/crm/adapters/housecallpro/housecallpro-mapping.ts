@@ -3,7 +3,17 @@ import { normalizePhoneNumber } from '../../../../domain/validation/phone';
 import { parseVendorShape } from '../http/vendor-http';
 import { type NoEquivalent } from '../vendor-port';
 import { type HcpAddress, type HcpCustomer, type HcpEmployee, type HcpEstimate, type HcpJob } from './housecallpro.types';
-import { type Address, type Appointment, type Contact, type Customer, type CustomerLocation, type Estimate, type Job, type JobStatus, type TagType } from '../../../../domain/crm/crm-records';
+import {
+  type Address,
+  type Appointment,
+  type Contact,
+  type Customer,
+  type CustomerLocation,
+  type Estimate,
+  type Job,
+  type JobStatus,
+  type TagType,
+} from '../../../../domain/crm/crm-records';
 
 /** Housecall Pro has no idempotency key: a booking tags its job with this prefix + the key and looks for it before creating. */
 export const HOUSECALLPRO_IDEMPOTENCY_TAG_PREFIX = 'homeagent:';
@@ -137,7 +147,11 @@ export const fullName = (e: HcpEmployee) => [e.first_name, e.last_name].filter(B
 export const digits = (phone: string) => normalizePhoneNumber(phone).replace(/^\+1/, '');
 
 /** The work_status filter of GET /jobs for the port's job statuses. */
-export const WORK_STATUSES: Record<JobStatus, string[]> = { SCHEDULED: ['unscheduled', 'scheduled', 'in_progress'], COMPLETED: ['completed'], CANCELED: ['canceled'] };
+export const WORK_STATUSES: Record<JobStatus, string[]> = {
+  SCHEDULED: ['unscheduled', 'scheduled', 'in_progress'],
+  COMPLETED: ['completed'],
+  CANCELED: ['canceled'],
+};
 
 export const isApproved = (status: string | null | undefined) => /approved/.test(status ?? '');
 export const isClosed = (status: string | null | undefined) => /declined|expired/.test(status ?? '');
@@ -162,7 +176,10 @@ export function toEstimate(e: HcpEstimate): Estimate {
     jobNumber: null,
     status,
     reviewStatus: 'None',
-    summary: options.map((o) => o.message_from_pro).filter(Boolean).join('\n'),
+    summary: options
+      .map((o) => o.message_from_pro)
+      .filter(Boolean)
+      .join('\n'),
     createdOn: new Date(e.created_at),
     modifiedOn: new Date(e.updated_at ?? e.created_at),
     soldOn: approved[0] ? new Date(approved[0].updated_at ?? e.updated_at ?? e.created_at) : null,

@@ -16,7 +16,16 @@ export function housecallProStaff(client: HousecallProClient) {
       const rows = await client.listAll('employees', 'employees', HcpEmployeeSchema);
       return rows
         .filter((e) => e.role === 'field tech')
-        .map((e): Technician => ({ id: e.id, name: fullName(e), email: e.email ?? '', phoneNumber: e.mobile_number ?? '', role: 'Technician', businessUnitIds: [], skills: [], active: true }));
+        .map((e): Technician => ({
+          id: e.id,
+          name: fullName(e),
+          email: e.email ?? '',
+          phoneNumber: e.mobile_number ?? '',
+          role: 'Technician',
+          businessUnitIds: [],
+          skills: [],
+          active: true,
+        }));
     },
   } satisfies Partial<CrmStaffPort>;
 }

@@ -106,7 +106,9 @@ export type HcpEstimate = z.infer<typeof HcpEstimateSchema>;
 export const HcpScheduleAvailabilitySchema = z.object({
   daily_availabilities: z
     .object({
-      data: z.array(z.object({ day_name: z.string().nullish(), schedule_windows: z.array(z.object({ start_time: z.string(), end_time: z.string() })).nullish() })).nullish(),
+      data: z
+        .array(z.object({ day_name: z.string().nullish(), schedule_windows: z.array(z.object({ start_time: z.string(), end_time: z.string() })).nullish() }))
+        .nullish(),
     })
     .nullish(),
 });

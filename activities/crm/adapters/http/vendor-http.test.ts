@@ -66,8 +66,12 @@ describe('vendor HTTP helpers', () => {
   });
 
   it('encodes arrays as ServiceTitan (comma) and Housecall Pro (brackets) expect', () => {
-    expect(withQuery('https://x/a', { ids: [1, 2], none: undefined, at: new Date('2026-03-02T15:00:00Z') })).toBe('https://x/a?ids=1%2C2&at=2026-03-02T15%3A00%3A00.000Z');
-    expect(withQuery('https://x/a', { work_status: ['scheduled', 'in_progress'] }, 'brackets')).toBe('https://x/a?work_status%5B%5D=scheduled&work_status%5B%5D=in_progress');
+    expect(withQuery('https://x/a', { ids: [1, 2], none: undefined, at: new Date('2026-03-02T15:00:00Z') })).toBe(
+      'https://x/a?ids=1%2C2&at=2026-03-02T15%3A00%3A00.000Z',
+    );
+    expect(withQuery('https://x/a', { work_status: ['scheduled', 'in_progress'] }, 'brackets')).toBe(
+      'https://x/a?work_status%5B%5D=scheduled&work_status%5B%5D=in_progress',
+    );
   });
 
   it('turns a vendor that cannot be reached into a retryable UNAVAILABLE', async () => {
@@ -75,7 +79,10 @@ describe('vendor HTTP helpers', () => {
       throw new TypeError('fetch failed');
     }) as unknown as typeof fetch;
     const clock = fakeClock();
-    const request = sendVendorRequest({ vendor: 'Vendor', budget: new TokenBucket({ capacity: 1, refillPerSecond: 1 }, clock), clock, fetch: failingFetch }, { method: 'GET', url: 'http://vendor.invalid/x', headers: {} });
+    const request = sendVendorRequest(
+      { vendor: 'Vendor', budget: new TokenBucket({ capacity: 1, refillPerSecond: 1 }, clock), clock, fetch: failingFetch },
+      { method: 'GET', url: 'http://vendor.invalid/x', headers: {} },
+    );
     await expect(request).rejects.toMatchObject({ code: 'UNAVAILABLE', retryable: true, message: 'Vendor could not be reached' });
   });
 

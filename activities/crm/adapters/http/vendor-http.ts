@@ -86,7 +86,11 @@ export async function sendVendorRequest(
 export function parseVendorShape<T>(vendor: string, schema: z.ZodType<T>, raw: unknown, what: string): T {
   const parsed = schema.safeParse(raw);
   if (!parsed.success) {
-    throw new CrmError('UNAVAILABLE', `${vendor} answered ${what} in an unexpected shape (${parsed.error.issues[0]?.path.map(String).join('.') ?? 'body'})`, false);
+    throw new CrmError(
+      'UNAVAILABLE',
+      `${vendor} answered ${what} in an unexpected shape (${parsed.error.issues[0]?.path.map(String).join('.') ?? 'body'})`,
+      false,
+    );
   }
   return parsed.data;
 }

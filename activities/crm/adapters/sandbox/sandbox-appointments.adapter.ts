@@ -81,7 +81,10 @@ export function sandboxAppointments(db: Db, orgId: string, context: SandboxConte
 
     async rescheduleAppointment(appointmentId, start, end) {
       const id = numericId(appointmentId, 'Appointment');
-      const { count } = await db.sandboxAppointment.updateMany({ where: { orgId, id }, data: { start, end, arrivalWindowStart: start, arrivalWindowEnd: end } });
+      const { count } = await db.sandboxAppointment.updateMany({
+        where: { orgId, id },
+        data: { start, end, arrivalWindowStart: start, arrivalWindowEnd: end },
+      });
       if (count === 0) throw new CrmError('NOT_FOUND', `Appointment ${appointmentId} not found`);
       return toAppointment((await db.sandboxAppointment.findUnique({ where: { id } }))!);
     },

@@ -11,8 +11,16 @@ export function sandboxBookings(db: Db, orgId: string, context: SandboxContext) 
   return {
     async listBookings({ status, externalId, createdOnOrAfter, ...page }) {
       const { page: p, pageSize, skip } = pageBounds(page);
-      const where: Prisma.SandboxBookingWhereInput = { orgId, ...(status ? { status } : {}), ...(externalId ? { externalId } : {}), ...(createdOnOrAfter ? { createdAt: { gte: createdOnOrAfter } } : {}) };
-      const [rows, totalCount] = await Promise.all([db.sandboxBooking.findMany({ where, orderBy: { id: 'asc' }, skip, take: pageSize }), db.sandboxBooking.count({ where })]);
+      const where: Prisma.SandboxBookingWhereInput = {
+        orgId,
+        ...(status ? { status } : {}),
+        ...(externalId ? { externalId } : {}),
+        ...(createdOnOrAfter ? { createdAt: { gte: createdOnOrAfter } } : {}),
+      };
+      const [rows, totalCount] = await Promise.all([
+        db.sandboxBooking.findMany({ where, orderBy: { id: 'asc' }, skip, take: pageSize }),
+        db.sandboxBooking.count({ where }),
+      ]);
       return { page: p, pageSize, hasMore: skip + rows.length < totalCount, totalCount, data: rows.map(toBooking) };
     },
 
@@ -33,7 +41,15 @@ export function sandboxBookings(db: Db, orgId: string, context: SandboxContext) 
         payload: JSON.parse(JSON.stringify(input)) as Prisma.InputJsonValue,
       };
       const row = await db.sandboxBooking.upsert({ where: { orgId_externalId: { orgId, externalId: input.externalId } }, create: data, update: {} });
-      return { id: String(row.id), source: row.source, name: row.name, status: row.status as 'New', externalId: row.externalId, summary: row.summary, createdOn: row.createdAt };
+      return {
+        id: String(row.id),
+        source: row.source,
+        name: row.name,
+        status: row.status as 'New',
+        externalId: row.externalId,
+        summary: row.summary,
+        createdOn: row.createdAt,
+      };
     },
 
     async createCallbackRequest(input) {

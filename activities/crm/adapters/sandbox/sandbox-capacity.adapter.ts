@@ -33,7 +33,11 @@ export function sandboxCapacity(db: Db, orgId: string, cache: ReferenceCache, co
     },
 
     async capacityPlanning({ startsOnOrAfter, endsOnOrBefore, businessUnitIds, jobTypeId, skillBasedAvailability, timeZone }) {
-      const [techs, windows, jobTypes] = await Promise.all([reference<SandboxTechnicianData>('technician'), reference<ArrivalWindow>('arrival_window'), reference<JobType>('job_type')]);
+      const [techs, windows, jobTypes] = await Promise.all([
+        reference<SandboxTechnicianData>('technician'),
+        reference<ArrivalWindow>('arrival_window'),
+        reference<JobType>('job_type'),
+      ]);
       const jobType = jobTypeId ? jobTypes.find((t) => t.id === jobTypeId) : undefined;
       if (jobTypeId && !jobType) throw new CrmError('INVALID_REQUEST', `Job type ${jobTypeId} not found`);
       const units = businessUnitIds && businessUnitIds.length > 0 ? businessUnitIds : (jobType?.businessUnitIds ?? []);
@@ -63,7 +67,12 @@ export function sandboxCapacity(db: Db, orgId: string, cache: ReferenceCache, co
               total += shiftHours;
               open += freeHours;
             }
-            return { id: tech.id, name: tech.name, status: (counts && freeHours > 0 ? 'Available' : 'Unavailable') as 'Available' | 'Unavailable', hasRequiredSkills };
+            return {
+              id: tech.id,
+              name: tech.name,
+              status: (counts && freeHours > 0 ? 'Available' : 'Unavailable') as 'Available' | 'Unavailable',
+              hasRequiredSkills,
+            };
           });
           const percentageFull = total === 0 ? 100 : Math.round(((total - open) / total) * 100);
           slots.push({

@@ -74,7 +74,21 @@ export function sandboxContext(db: Db, orgId: string, cache: ReferenceCache) {
 
   const overlapHours = (aStart: number, aEnd: number, bStart: number, bEnd: number) => Math.max(0, Math.min(aEnd, bEnd) - Math.max(aStart, bStart)) / HOUR_MS;
 
-  return { reference, customersWithLocations, jobsWithAppointments, recordsOf, addRecord, records, optionalId, idList, jobOrThrow, setConfirmed, toBooking, freeStretches, overlapHours };
+  return {
+    reference,
+    customersWithLocations,
+    jobsWithAppointments,
+    recordsOf,
+    addRecord,
+    records,
+    optionalId,
+    idList,
+    jobOrThrow,
+    setConfirmed,
+    toBooking,
+    freeStretches,
+    overlapHours,
+  };
 }
 
 export type SandboxContext = ReturnType<typeof sandboxContext>;

@@ -6,7 +6,21 @@ import { countryFromTimezone } from '../../../../domain/validation/country';
 import { type CrmPort, type CrmProvider } from '../../crm.port';
 import { sandboxStaffAndAudiences } from './sandbox-staff-and-audiences';
 import { type EstimateData, type LookupKind, type TelecomCallData } from './sandbox-records';
-import { SANDBOX_CALL_REASONS, SANDBOX_CAMPAIGNS, SANDBOX_CAMPAIGN_CATEGORIES, SANDBOX_CUSTOMER_EXTRAS, SANDBOX_JOB_CANCEL_REASONS, SANDBOX_MEMBERSHIP_TYPES, SANDBOX_OFFICE_EMPLOYEES, SANDBOX_PRICEBOOK, SANDBOX_RECURRING_SERVICE_TYPES, SANDBOX_REPORTS, SANDBOX_REPORT_CATEGORIES, SANDBOX_ROLES, SANDBOX_TAG_TYPES } from './sandbox-lookups.seed';
+import {
+  SANDBOX_CALL_REASONS,
+  SANDBOX_CAMPAIGNS,
+  SANDBOX_CAMPAIGN_CATEGORIES,
+  SANDBOX_CUSTOMER_EXTRAS,
+  SANDBOX_JOB_CANCEL_REASONS,
+  SANDBOX_MEMBERSHIP_TYPES,
+  SANDBOX_OFFICE_EMPLOYEES,
+  SANDBOX_PRICEBOOK,
+  SANDBOX_RECURRING_SERVICE_TYPES,
+  SANDBOX_REPORTS,
+  SANDBOX_REPORT_CATEGORIES,
+  SANDBOX_ROLES,
+  SANDBOX_TAG_TYPES,
+} from './sandbox-lookups.seed';
 import { SANDBOX_ARRIVAL_WINDOWS, SANDBOX_BUSINESS_UNITS, SANDBOX_CUSTOMERS, SANDBOX_JOB_TYPES, SANDBOX_TECHNICIANS, sandboxZones } from './sandbox-seed';
 import { type ReferenceKind, HOUR_MS, ReferenceCache } from './sandbox-rows';
 import { sandboxContext } from './sandbox-context';
@@ -95,7 +109,16 @@ export function createSandboxCrm(db: Db): SandboxCrm {
       for (const j of c.jobs) {
         const jobType = SANDBOX_JOB_TYPES.find((t) => t.id === j.jobTypeId)!;
         const job = await tx.sandboxJob.create({
-          data: { orgId, customerId: customer.id, locationId: location.id, jobStatus: j.status, jobTypeId: j.jobTypeId, businessUnitId: j.businessUnitId, priority: 'Normal', summary: j.summary },
+          data: {
+            orgId,
+            customerId: customer.id,
+            locationId: location.id,
+            jobStatus: j.status,
+            jobTypeId: j.jobTypeId,
+            businessUnitId: j.businessUnitId,
+            priority: 'Normal',
+            summary: j.summary,
+          },
         });
         const start = zonedTimeToInstant(addDays(today, j.dayOffset), j.arrivalWindow, timeZone);
         await tx.sandboxAppointment.create({
@@ -145,7 +168,8 @@ export function createSandboxCrm(db: Db): SandboxCrm {
     const locations = await tx.sandboxLocation.findMany({ where: { orgId }, orderBy: { id: 'asc' } });
     const jobs = await tx.sandboxJob.findMany({ where: { orgId }, orderBy: { id: 'asc' } });
     const businessUnits = SANDBOX_BUSINESS_UNITS;
-    const noon = (daysAgo: number, minute: number) => zonedTimeToInstant(addDays(today, -daysAgo), `${String(9 + (minute % 8)).padStart(2, '0')}:${String((minute * 7) % 60).padStart(2, '0')}`, timeZone);
+    const noon = (daysAgo: number, minute: number) =>
+      zonedTimeToInstant(addDays(today, -daysAgo), `${String(9 + (minute % 8)).padStart(2, '0')}:${String((minute * 7) % 60).padStart(2, '0')}`, timeZone);
     const records: Prisma.SandboxRecordCreateManyInput[] = [];
     SANDBOX_CUSTOMER_EXTRAS.forEach((extra, n) => {
       const customer = customers[extra.customer];
@@ -154,7 +178,8 @@ export function createSandboxCrm(db: Db): SandboxCrm {
       const location = locations.find((l) => l.customerId === customer.id);
       const job = jobs.find((j) => j.customerId === customer.id);
       for (const m of extra.memberships ?? []) records.push({ orgId, kind: 'membership', parentId: customerId, data: m });
-      for (const e of extra.equipment ?? []) records.push({ orgId, kind: 'equipment', parentId: customerId, data: { ...e, locationId: location ? String(location.id) : '' } });
+      for (const e of extra.equipment ?? [])
+        records.push({ orgId, kind: 'equipment', parentId: customerId, data: { ...e, locationId: location ? String(location.id) : '' } });
       for (const e of extra.estimates ?? []) {
         const data: EstimateData = {
           jobId: job ? String(job.id) : null,
@@ -195,7 +220,12 @@ export function createSandboxCrm(db: Db): SandboxCrm {
         records.push({ orgId, kind: 'telecom_call', parentId: customerId, data: data as unknown as Prisma.InputJsonValue });
       });
       if (extra.memberships?.some((m) => m.status === 'Active')) {
-        records.push({ orgId, kind: 'recurring_event', parentId: customerId, data: { recurringServiceTypeId: '1101', date: addDays(today, 20), status: 'NotAttempted', jobId: null } });
+        records.push({
+          orgId,
+          kind: 'recurring_event',
+          parentId: customerId,
+          data: { recurringServiceTypeId: '1101', date: addDays(today, 20), status: 'NotAttempted', jobId: null },
+        });
       }
     });
     await tx.sandboxRecord.createMany({ data: records });

@@ -14,7 +14,9 @@ export function sandboxCustomers(db: Db, orgId: string, context: SandboxContext)
   return {
     async listCustomers({ ids, name, phone, zip, active, createdOnOrAfter, createdBefore, ...page }) {
       const { page: p, pageSize, skip } = pageBounds(page);
-      const zipCustomerIds = zip ? (await db.sandboxLocation.findMany({ where: { orgId, zip }, select: { customerId: true } })).map((l) => l.customerId) : undefined;
+      const zipCustomerIds = zip
+        ? (await db.sandboxLocation.findMany({ where: { orgId, zip }, select: { customerId: true } })).map((l) => l.customerId)
+        : undefined;
       const phoneKey = phone ? normalizePhoneNumber(phone) : undefined;
       const where: Prisma.SandboxCustomerWhereInput = {
         orgId,
@@ -22,9 +24,14 @@ export function sandboxCustomers(db: Db, orgId: string, context: SandboxContext)
         ...(name ? { name: { contains: name, mode: 'insensitive' } } : {}),
         ...(phoneKey !== undefined ? { phones: { has: phoneKey } } : {}),
         ...(active !== undefined ? { active } : {}),
-        ...(createdOnOrAfter || createdBefore ? { createdAt: { ...(createdOnOrAfter ? { gte: createdOnOrAfter } : {}), ...(createdBefore ? { lt: createdBefore } : {}) } } : {}),
+        ...(createdOnOrAfter || createdBefore
+          ? { createdAt: { ...(createdOnOrAfter ? { gte: createdOnOrAfter } : {}), ...(createdBefore ? { lt: createdBefore } : {}) } }
+          : {}),
       };
-      const [rows, totalCount] = await Promise.all([db.sandboxCustomer.findMany({ where, orderBy: { id: 'asc' }, skip, take: pageSize }), db.sandboxCustomer.count({ where })]);
+      const [rows, totalCount] = await Promise.all([
+        db.sandboxCustomer.findMany({ where, orderBy: { id: 'asc' }, skip, take: pageSize }),
+        db.sandboxCustomer.count({ where }),
+      ]);
       return { page: p, pageSize, hasMore: skip + rows.length < totalCount, totalCount, data: await customersWithLocations(rows) };
     },
 
@@ -36,7 +43,10 @@ export function sandboxCustomers(db: Db, orgId: string, context: SandboxContext)
         ...(customerId ? { customerId: optionalId(customerId) } : {}),
         ...(zip ? { zip } : {}),
       };
-      const [rows, totalCount] = await Promise.all([db.sandboxLocation.findMany({ where, orderBy: { id: 'asc' }, skip, take: pageSize }), db.sandboxLocation.count({ where })]);
+      const [rows, totalCount] = await Promise.all([
+        db.sandboxLocation.findMany({ where, orderBy: { id: 'asc' }, skip, take: pageSize }),
+        db.sandboxLocation.count({ where }),
+      ]);
       return { page: p, pageSize, hasMore: skip + rows.length < totalCount, totalCount, data: rows.map(toLocation) };
     },
 
@@ -57,11 +67,19 @@ export function sandboxCustomers(db: Db, orgId: string, context: SandboxContext)
         const contacts = row.contacts as unknown as Contact[];
         const same = contacts.find((c) => c.type === contact.type && c.value === contact.value);
         if (same) return same;
-        const added: Contact = { id: `${id}-${contacts.length + 1}`, type: contact.type, value: contact.value, ...(contact.description ? { description: contact.description } : {}) };
+        const added: Contact = {
+          id: `${id}-${contacts.length + 1}`,
+          type: contact.type,
+          value: contact.value,
+          ...(contact.description ? { description: contact.description } : {}),
+        };
         const phone = contact.type === 'Email' ? '' : normalizePhoneNumber(contact.value);
         await tx.sandboxCustomer.update({
           where: { id },
-          data: { contacts: [...contacts, added] as unknown as Prisma.InputJsonValue, phones: phone && !row.phones.includes(phone) ? [...row.phones, phone] : row.phones },
+          data: {
+            contacts: [...contacts, added] as unknown as Prisma.InputJsonValue,
+            phones: phone && !row.phones.includes(phone) ? [...row.phones, phone] : row.phones,
+          },
         });
         return added;
       });
@@ -90,7 +108,10 @@ export function sandboxCustomers(db: Db, orgId: string, context: SandboxContext)
             name: input.name,
             type: input.type,
             contacts: input.contacts as unknown as Prisma.InputJsonValue,
-            phones: input.contacts.filter((c) => c.type !== 'Email').map((c) => normalizePhoneNumber(c.value)).filter(Boolean),
+            phones: input.contacts
+              .filter((c) => c.type !== 'Email')
+              .map((c) => normalizePhoneNumber(c.value))
+              .filter(Boolean),
           },
         });
         await tx.sandboxLocation.createMany({

@@ -21,9 +21,14 @@ export function sandboxJobs(db: Db, orgId: string, context: SandboxContext) {
         ...(jobStatus ? { jobStatus: { in: jobStatus } } : {}),
         ...(jobTypeIds ? { jobTypeId: { in: jobTypeIds } } : {}),
         ...(businessUnitIds ? { businessUnitId: { in: businessUnitIds } } : {}),
-        ...(createdOnOrAfter || createdBefore ? { createdAt: { ...(createdOnOrAfter ? { gte: createdOnOrAfter } : {}), ...(createdBefore ? { lt: createdBefore } : {}) } } : {}),
+        ...(createdOnOrAfter || createdBefore
+          ? { createdAt: { ...(createdOnOrAfter ? { gte: createdOnOrAfter } : {}), ...(createdBefore ? { lt: createdBefore } : {}) } }
+          : {}),
       };
-      const [rows, totalCount] = await Promise.all([db.sandboxJob.findMany({ where, orderBy: { id: 'asc' }, skip, take: pageSize }), db.sandboxJob.count({ where })]);
+      const [rows, totalCount] = await Promise.all([
+        db.sandboxJob.findMany({ where, orderBy: { id: 'asc' }, skip, take: pageSize }),
+        db.sandboxJob.count({ where }),
+      ]);
       return { page: p, pageSize, hasMore: skip + rows.length < totalCount, totalCount, data: await jobsWithAppointments(rows) };
     },
 
@@ -42,7 +47,12 @@ export function sandboxJobs(db: Db, orgId: string, context: SandboxContext) {
     async listJobNotes(jobId) {
       const job = await jobOrThrow(jobId);
       const rows = await recordsOf('note', [String(job.id)]);
-      return rows.map((row): Note => ({ id: String(row.id), ...(row.data as { text: string; createdBy: string }), createdAt: row.createdAt, updatedAt: row.modifiedAt }));
+      return rows.map((row): Note => ({
+        id: String(row.id),
+        ...(row.data as { text: string; createdBy: string }),
+        createdAt: row.createdAt,
+        updatedAt: row.modifiedAt,
+      }));
     },
 
     async updateJobTags(jobId, { add, remove }) {
@@ -110,7 +120,10 @@ export function sandboxJobs(db: Db, orgId: string, context: SandboxContext) {
     async cancelJob(jobId, reason, reasonId) {
       const id = numericId(jobId, 'Job');
       const job = await db.$transaction(async (tx) => {
-        const { count } = await tx.sandboxJob.updateMany({ where: { orgId, id }, data: { jobStatus: 'CANCELED', cancelReason: reasonId ? `${reason} (${reasonId})` : reason } });
+        const { count } = await tx.sandboxJob.updateMany({
+          where: { orgId, id },
+          data: { jobStatus: 'CANCELED', cancelReason: reasonId ? `${reason} (${reasonId})` : reason },
+        });
         if (count === 0) return null;
         await tx.sandboxAppointment.updateMany({ where: { orgId, jobId: id }, data: { status: 'Canceled' } });
         return tx.sandboxJob.findUnique({ where: { id } });

@@ -1,4 +1,14 @@
-import type { CallReason, CampaignCategory, Employee, JobCancelReason, PricebookItem, RecurringServiceType, Report, ReportCategory, Role } from "../../../../domain/crm/crm-records";
+import type {
+  CallReason,
+  CampaignCategory,
+  Employee,
+  JobCancelReason,
+  PricebookItem,
+  RecurringServiceType,
+  Report,
+  ReportCategory,
+  Role,
+} from '../../../../domain/crm/crm-records';
 
 /** The sandbox contractor's lookups: fixed ids so agents, tests and the dashboard can name them. */
 
@@ -91,7 +101,14 @@ export const SANDBOX_REPORTS: (Report & { categoryId: string })[] = [
         dataType: 'Number',
         isArray: true,
         isRequired: false,
-        acceptValues: { fields: [{ name: 'Value', label: 'Id' }, { name: 'Name', label: 'Name' }], dynamicSetId: 'business-units', values: [] },
+        acceptValues: {
+          fields: [
+            { name: 'Value', label: 'Id' },
+            { name: 'Name', label: 'Name' },
+          ],
+          dynamicSetId: 'business-units',
+          values: [],
+        },
       },
     ],
     fields: [
@@ -132,11 +149,35 @@ export const SANDBOX_CUSTOMER_EXTRAS: {
     customer: 0,
     memberships: [{ membershipTypeId: '401', status: 'Active', from: '2025-03-01', to: '2026-12-31' }],
     equipment: [
-      { name: 'Condenser', type: 'AC', manufacturer: 'Carrier', model: '24ACC636A003', serialNumber: 'CR1837E12345', installedOn: '2014-06-12', warrantyEnd: null },
-      { name: 'Gas furnace', type: 'Furnace', manufacturer: 'Trane', model: 'S9V2B080U4PSA', serialNumber: 'TR19K88213', installedOn: '2019-10-03', warrantyEnd: '2029-10-03' },
+      {
+        name: 'Condenser',
+        type: 'AC',
+        manufacturer: 'Carrier',
+        model: '24ACC636A003',
+        serialNumber: 'CR1837E12345',
+        installedOn: '2014-06-12',
+        warrantyEnd: null,
+      },
+      {
+        name: 'Gas furnace',
+        type: 'Furnace',
+        manufacturer: 'Trane',
+        model: 'S9V2B080U4PSA',
+        serialNumber: 'TR19K88213',
+        installedOn: '2019-10-03',
+        warrantyEnd: '2029-10-03',
+      },
     ],
     estimates: [
-      { name: 'Replace 3-ton AC system', businessUnitId: '1', summary: 'Condenser and coil replacement, 16 SEER', items: [{ description: '3-ton 16 SEER condenser', quantity: 1, price: 5400 }, { description: 'Evaporator coil', quantity: 1, price: 1450 }] },
+      {
+        name: 'Replace 3-ton AC system',
+        businessUnitId: '1',
+        summary: 'Condenser and coil replacement, 16 SEER',
+        items: [
+          { description: '3-ton 16 SEER condenser', quantity: 1, price: 5400 },
+          { description: 'Evaporator coil', quantity: 1, price: 1450 },
+        ],
+      },
     ],
     calls: [
       { daysAgo: 2, minutes: 4, reasonId: '601', campaign: 0, recorded: true },
@@ -146,8 +187,28 @@ export const SANDBOX_CUSTOMER_EXTRAS: {
   {
     customer: 1,
     memberships: [{ membershipTypeId: '402', status: 'Expired', from: '2023-05-01', to: '2024-04-30' }],
-    equipment: [{ name: 'Water heater', type: 'WaterHeater', manufacturer: 'Rheem', model: 'XG50T06EC36U1', serialNumber: 'RH0920A44871', installedOn: '2011-02-20', warrantyEnd: null }],
-    estimates: [{ name: 'Water heater replacement', businessUnitId: '2', summary: '50 gal gas heater, haul away old unit', items: [{ description: '50 gal gas water heater', quantity: 1, price: 1650 }, { description: 'Install and haul away', quantity: 1, price: 450 }] }],
+    equipment: [
+      {
+        name: 'Water heater',
+        type: 'WaterHeater',
+        manufacturer: 'Rheem',
+        model: 'XG50T06EC36U1',
+        serialNumber: 'RH0920A44871',
+        installedOn: '2011-02-20',
+        warrantyEnd: null,
+      },
+    ],
+    estimates: [
+      {
+        name: 'Water heater replacement',
+        businessUnitId: '2',
+        summary: '50 gal gas heater, haul away old unit',
+        items: [
+          { description: '50 gal gas water heater', quantity: 1, price: 1650 },
+          { description: 'Install and haul away', quantity: 1, price: 450 },
+        ],
+      },
+    ],
     calls: [{ daysAgo: 1, minutes: 6, reasonId: '601', campaign: 1, recorded: true }],
   },
   {
@@ -156,8 +217,26 @@ export const SANDBOX_CUSTOMER_EXTRAS: {
   },
   {
     customer: 3,
-    equipment: [{ name: 'Main panel', type: 'Electrical', manufacturer: 'Square D', model: 'QO130L200PG', serialNumber: 'SQD7781290', installedOn: '1998-08-01', warrantyEnd: null }],
-    estimates: [{ name: '200A panel upgrade', businessUnitId: '3', summary: 'Upgrade 100A panel to 200A', items: [{ description: '200A panel upgrade', quantity: 1, price: 3200 }], sold: true }],
+    equipment: [
+      {
+        name: 'Main panel',
+        type: 'Electrical',
+        manufacturer: 'Square D',
+        model: 'QO130L200PG',
+        serialNumber: 'SQD7781290',
+        installedOn: '1998-08-01',
+        warrantyEnd: null,
+      },
+    ],
+    estimates: [
+      {
+        name: '200A panel upgrade',
+        businessUnitId: '3',
+        summary: 'Upgrade 100A panel to 200A',
+        items: [{ description: '200A panel upgrade', quantity: 1, price: 3200 }],
+        sold: true,
+      },
+    ],
     calls: [{ daysAgo: 5, minutes: 8, reasonId: '602', campaign: null, recorded: true }],
   },
 ];

@@ -12,11 +12,30 @@ import {
   type CrmTelecomPort,
   type Page,
   type PageRequest,
-  type RowsPage
+  type RowsPage,
 } from '../../crm.port';
-import { type BookingProvider, type CallReason, type Campaign, type CampaignCategory, type Employee, type Estimate, type EstimateItem, type InstalledEquipment, type JobCancelReason, type Membership, type PricebookItem, type RecurringServiceType, type Report, type ReportCategory, type Role, type TagType, type TelecomCall } from "../../../../domain/crm/crm-records";
+import {
+  type BookingProvider,
+  type CallReason,
+  type Campaign,
+  type CampaignCategory,
+  type Employee,
+  type Estimate,
+  type EstimateItem,
+  type InstalledEquipment,
+  type JobCancelReason,
+  type Membership,
+  type PricebookItem,
+  type RecurringServiceType,
+  type Report,
+  type ReportCategory,
+  type Role,
+  type TagType,
+  type TelecomCall,
+} from '../../../../domain/crm/crm-records';
 
-export type RecordKind = 'membership' | 'equipment' | 'estimate' | 'telecom_call' | 'note' | 'booking_provider' | 'campaign' | 'recurring_event' | 'password_reset';
+export type RecordKind =
+  'membership' | 'equipment' | 'estimate' | 'telecom_call' | 'note' | 'booking_provider' | 'campaign' | 'recurring_event' | 'password_reset';
 export type LookupKind =
   | 'role'
   | 'employee'
@@ -103,7 +122,13 @@ export function sandboxRecords(
   db: Db,
   orgId: string,
   reference: <T>(kind: LookupKind) => Promise<T[]>,
-): CrmEstimatesPort & Omit<CrmBookingsPort, 'createBooking' | 'listBookings' | 'getBooking' | 'createCallbackRequest'> & CrmTelecomPort & Pick<CrmStaffPort, 'listEmployees' | 'listRoles'> & Omit<CrmLookupsPort, 'listBusinessUnits' | 'listJobTypes' | 'onboardJobTypes'> & CrmCampaignsPort & Omit<CrmReportsPort, 'runReport' | 'getDynamicValueSet'> & {
+): CrmEstimatesPort &
+  Omit<CrmBookingsPort, 'createBooking' | 'listBookings' | 'getBooking' | 'createCallbackRequest'> &
+  CrmTelecomPort &
+  Pick<CrmStaffPort, 'listEmployees' | 'listRoles'> &
+  Omit<CrmLookupsPort, 'listBusinessUnits' | 'listJobTypes' | 'onboardJobTypes'> &
+  CrmCampaignsPort &
+  Omit<CrmReportsPort, 'runReport' | 'getDynamicValueSet'> & {
     listMemberships(query: { customerIds?: string[]; status?: Membership['status'] }): Promise<Membership[]>;
     listJobCancelReasons(): Promise<JobCancelReason[]>;
     recordsOf(kind: RecordKind, parentIds?: string[]): Promise<RecordRow[]>;
@@ -197,7 +222,11 @@ export function sandboxRecords(
     async listInstalledEquipment({ customerId, locationId, ...page }) {
       const rows = await recordsOf('equipment', customerId ? [customerId] : undefined);
       const all = rows
-        .map((row): InstalledEquipment => ({ ...(row.data as Omit<InstalledEquipment, 'id' | 'customerId'>), id: String(row.id), customerId: row.parentId ?? '' }))
+        .map((row): InstalledEquipment => ({
+          ...(row.data as Omit<InstalledEquipment, 'id' | 'customerId'>),
+          id: String(row.id),
+          customerId: row.parentId ?? '',
+        }))
         .filter((e) => !locationId || e.locationId === locationId);
       return pageOf(all, page);
     },

@@ -28,10 +28,19 @@ export function sandboxReports(db: Db, orgId: string, context: SandboxContext) {
       if (reportId === '5001') {
         const unitFilter = value('BusinessUnitIds');
         const units = Array.isArray(unitFilter) ? unitFilter.map(String) : undefined;
-        const jobs = await db.sandboxJob.findMany({ where: { orgId, createdAt: { gte: from, lt: to }, ...(units ? { businessUnitId: { in: units } } : {}) }, orderBy: { id: 'asc' } });
+        const jobs = await db.sandboxJob.findMany({
+          where: { orgId, createdAt: { gte: from, lt: to }, ...(units ? { businessUnitId: { in: units } } : {}) },
+          orderBy: { id: 'asc' },
+        });
         const customers = await db.sandboxCustomer.findMany({ where: { orgId, id: { in: jobs.map((j) => j.customerId) } }, select: { id: true, name: true } });
         const unitNames = await reference<BusinessUnit>('business_unit');
-        const rows = jobs.map((j) => [`SB-${j.id}`, customers.find((c) => c.id === j.customerId)?.name ?? '', unitNames.find((u) => u.id === j.businessUnitId)?.name ?? '', j.jobStatus, j.createdAt.toISOString()]);
+        const rows = jobs.map((j) => [
+          `SB-${j.id}`,
+          customers.find((c) => c.id === j.customerId)?.name ?? '',
+          unitNames.find((u) => u.id === j.businessUnitId)?.name ?? '',
+          j.jobStatus,
+          j.createdAt.toISOString(),
+        ]);
         return rowsPage(report.fields, rows, page);
       }
       const calls = (await recordsOf('telecom_call')).filter((r) => {
@@ -48,11 +57,18 @@ export function sandboxReports(db: Db, orgId: string, context: SandboxContext) {
         if (reasons.find((r) => r.id === d.reasonId)?.isLead) entry.leads += 1;
         byCampaign.set(name, entry);
       }
-      return rowsPage(report.fields, [...byCampaign].map(([name, e]) => [name, e.calls, e.leads]), page);
+      return rowsPage(
+        report.fields,
+        [...byCampaign].map(([name, e]) => [name, e.calls, e.leads]),
+        page,
+      );
     },
 
     async getDynamicValueSet(dynamicSetId, page) {
-      const fields = [{ name: 'Value', label: 'Id' }, { name: 'Name', label: 'Name' }];
+      const fields = [
+        { name: 'Value', label: 'Id' },
+        { name: 'Name', label: 'Name' },
+      ];
       const sets: Record<string, () => Promise<{ id: string; name: string }[]>> = {
         'business-units': () => reference<BusinessUnit>('business_unit'),
         'job-types': () => reference<JobType>('job_type'),
@@ -61,7 +77,11 @@ export function sandboxReports(db: Db, orgId: string, context: SandboxContext) {
       };
       const load = sets[dynamicSetId];
       if (!load) return null;
-      return rowsPage(fields, (await load()).map((x) => [x.id, x.name]), page);
+      return rowsPage(
+        fields,
+        (await load()).map((x) => [x.id, x.name]),
+        page,
+      );
     },
   } satisfies Partial<CrmReportsPort>;
 }

@@ -1,13 +1,8 @@
 import type { Db } from '../../../../prisma/client';
 import { Prisma } from '../../../../prisma/client';
-import {
-  CrmError,
-  type CrmAudiencePort,
-  type CrmLookupsPort,
-  type CrmStaffPort
-} from '../../crm.port';
+import { CrmError, type CrmAudiencePort, type CrmLookupsPort, type CrmStaffPort } from '../../crm.port';
 import { DEFAULT_JOB_DURATION_SECONDS } from './sandbox-seed';
-import { type AudienceRules, type BusinessUnit, type Customer, type Employee, type JobType, type Role } from "../../../../domain/crm/crm-records";
+import { type AudienceRules, type BusinessUnit, type Customer, type Employee, type JobType, type Role } from '../../../../domain/crm/crm-records';
 
 type StoredEmployee = Employee & { username?: string; roleId?: string; positions?: string[] };
 type Kind = 'employee' | 'role' | 'job_type' | 'business_unit';
@@ -26,12 +21,13 @@ const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().t
 const idsOf = (items: { id: string }[] | undefined) => (items && items.length > 0 ? items.map((i) => i.id) : undefined);
 
 /** The sandbox's writes to staff and job-type reference data, and its audience-rule matching. */
-export function sandboxStaffAndAudiences({ db, orgId, reference, referenceChanged, customersOf }: Deps): Pick<
-  CrmStaffPort,
-  'createEmployee' | 'updateEmployee' | 'sendPasswordResetLink'
-> &
-  CrmAudiencePort &
-  Pick<CrmLookupsPort, 'onboardJobTypes'> {
+export function sandboxStaffAndAudiences({
+  db,
+  orgId,
+  reference,
+  referenceChanged,
+  customersOf,
+}: Deps): Pick<CrmStaffPort, 'createEmployee' | 'updateEmployee' | 'sendPasswordResetLink'> & CrmAudiencePort & Pick<CrmLookupsPort, 'onboardJobTypes'> {
   async function roleOrThrow(roleId: string): Promise<Role> {
     const role = (await reference<Role>('role')).find((r) => r.id === roleId);
     if (!role) throw new CrmError('INVALID_REQUEST', `Role ${roleId} not found`);
@@ -46,17 +42,35 @@ export function sandboxStaffAndAudiences({ db, orgId, reference, referenceChange
 
   const write = async (kind: Kind, item: { id: string }, sortOrder: number) => {
     const data = JSON.parse(JSON.stringify(item)) as Prisma.InputJsonValue;
-    await db.sandboxReference.upsert({ where: { orgId_kind_id: { orgId, kind, id: item.id } }, create: { orgId, kind, id: item.id, sortOrder, data }, update: { data } });
+    await db.sandboxReference.upsert({
+      where: { orgId_kind_id: { orgId, kind, id: item.id } },
+      create: { orgId, kind, id: item.id, sortOrder, data },
+      update: { data },
+    });
   };
-  const fresh = async <T>(kind: Kind) => (await db.sandboxReference.findMany({ where: { orgId, kind }, orderBy: { sortOrder: 'asc' } })).map((r) => r.data as T);
+  const fresh = async <T>(kind: Kind) =>
+    (await db.sandboxReference.findMany({ where: { orgId, kind }, orderBy: { sortOrder: 'asc' } })).map((r) => r.data as T);
 
   return {
     async createEmployee({ username, roleId }) {
       const role = await roleOrThrow(roleId);
       const employees = await fresh<StoredEmployee>('employee');
-      if (employees.some((e) => e.username !== undefined && sameName(e.username, username))) throw new CrmError('CONFLICT', `Username ${username} is already taken`);
-      const id = nextId(employees.map((e) => e.id), 2000);
-      const employee: StoredEmployee = { id, name: username, email: username.includes('@') ? username : null, phoneNumber: '', role: role.name, username, roleId, positions: [] };
+      if (employees.some((e) => e.username !== undefined && sameName(e.username, username)))
+        throw new CrmError('CONFLICT', `Username ${username} is already taken`);
+      const id = nextId(
+        employees.map((e) => e.id),
+        2000,
+      );
+      const employee: StoredEmployee = {
+        id,
+        name: username,
+        email: username.includes('@') ? username : null,
+        phoneNumber: '',
+        role: role.name,
+        username,
+        roleId,
+        positions: [],
+      };
       await write('employee', employee, employees.length);
       referenceChanged();
       return { id };
@@ -75,7 +89,9 @@ export function sandboxStaffAndAudiences({ db, orgId, reference, referenceChange
     async sendPasswordResetLink(employeeId) {
       const employee = await employeeOrThrow(employeeId);
       // The sandbox sends nothing: the request is kept so a test or a demo can see it was asked for.
-      await db.sandboxRecord.create({ data: { orgId, kind: 'password_reset', parentId: employeeId, data: { sentTo: employee.email ?? employee.username ?? null } } });
+      await db.sandboxRecord.create({
+        data: { orgId, kind: 'password_reset', parentId: employeeId, data: { sentTo: employee.email ?? employee.username ?? null } },
+      });
       return { status: 'SENT' };
     },
 
@@ -85,7 +101,14 @@ export function sandboxStaffAndAudiences({ db, orgId, reference, referenceChange
       for (const name of businessUnits) {
         let unit = units.find((u) => sameName(u.name, name) || u.id === name);
         if (!unit) {
-          unit = { id: nextId(units.map((u) => u.id), 0), name: name.trim(), trade: '' };
+          unit = {
+            id: nextId(
+              units.map((u) => u.id),
+              0,
+            ),
+            name: name.trim(),
+            trade: '',
+          };
           await write('business_unit', unit, units.length);
           units.push(unit);
         }
@@ -96,7 +119,18 @@ export function sandboxStaffAndAudiences({ db, orgId, reference, referenceChange
       for (const [i, name] of jobTypes.entries()) {
         let type = types.find((t) => sameName(t.name, name));
         if (!type) {
-          type = { id: nextId(types.map((t) => t.id), 100), name: name.trim(), businessUnitIds: unitIds, priority: 2, duration: DEFAULT_JOB_DURATION_SECONDS, skills: [], summary: descriptions[i] ?? '' };
+          type = {
+            id: nextId(
+              types.map((t) => t.id),
+              100,
+            ),
+            name: name.trim(),
+            businessUnitIds: unitIds,
+            priority: 2,
+            duration: DEFAULT_JOB_DURATION_SECONDS,
+            skills: [],
+            summary: descriptions[i] ?? '',
+          };
           await write('job_type', type, types.length);
           types.push(type);
         }
@@ -127,7 +161,11 @@ export function sandboxStaffAndAudiences({ db, orgId, reference, referenceChange
       }
       if (membershipTypeIds) {
         const memberships = await db.sandboxRecord.findMany({ where: { orgId, kind: 'membership' }, select: { parentId: true, data: true } });
-        narrow(memberships.filter((m) => membershipTypeIds.includes((m.data as { membershipTypeId?: string }).membershipTypeId ?? '')).map((m) => Number(m.parentId)));
+        narrow(
+          memberships
+            .filter((m) => membershipTypeIds.includes((m.data as { membershipTypeId?: string }).membershipTypeId ?? ''))
+            .map((m) => Number(m.parentId)),
+        );
       }
       return customersOf({ orgId, active: true, ...(customerIds ? { id: { in: [...new Set(customerIds)] } } : {}) });
     },

@@ -47,7 +47,13 @@ interface JobTypeLine {
   name: string;
 }
 
-export const BOOKING_TOOL_NAMES = { address: 'check_address', capacity: 'get_capacity', book: 'create_action_job_booking', callback: 'create_action_callback_request', end: 'end_call' } as const;
+export const BOOKING_TOOL_NAMES = {
+  address: 'check_address',
+  capacity: 'get_capacity',
+  book: 'create_action_job_booking',
+  callback: 'create_action_callback_request',
+  end: 'end_call',
+} as const;
 
 /** True when the agent was given what a booking conversation needs. */
 export function canBook(tools: readonly ToolDefinition[]): boolean {
@@ -56,7 +62,10 @@ export function canBook(tools: readonly ToolDefinition[]): boolean {
 }
 
 const say = (text: string): BookingTurn => ({ content: offline(text), toolCalls: [] });
-const call = (text: string, id: string, name: string, args: Record<string, unknown>): BookingTurn => ({ content: offline(text), toolCalls: [{ id, name, arguments: args }] });
+const call = (text: string, id: string, name: string, args: Record<string, unknown>): BookingTurn => ({
+  content: offline(text),
+  toolCalls: [{ id, name, arguments: args }],
+});
 
 const WANTS_CALLBACK = /\b(?:call(?:\s+me)?\s+back|callback|have someone call|give me a call)\b/i;
 const AGREES = /^(?:yes|yeah|yep|sure|please|ok(?:ay)?|that works|sounds good|that'?s fine|perfect)\b/i;
@@ -112,7 +121,10 @@ const JOB_WORDS: [RegExp, string][] = [
 
 function pickJobType(problem: string, types: JobTypeLine[]): JobTypeLine {
   const hints = JOB_WORDS.filter(([re]) => re.test(problem)).map(([, words]) => words);
-  const index = bestKeywordMatch(`${problem} ${hints.join(' ')}`, types.map((t) => t.name));
+  const index = bestKeywordMatch(
+    `${problem} ${hints.join(' ')}`,
+    types.map((t) => t.name),
+  );
   return types[index ?? 0];
 }
 
@@ -177,10 +189,11 @@ function zipOf(messages: ChatMessage[], c: Collected): string | null {
     const zip = findZip(c.address);
     if (zip) return zip;
   }
-  for (const m of [...messages].reverse()) if (m.role === 'user') {
-    const zip = findZip(m.content);
-    if (zip) return zip;
-  }
+  for (const m of [...messages].reverse())
+    if (m.role === 'user') {
+      const zip = findZip(m.content);
+      if (zip) return zip;
+    }
   return null;
 }
 
@@ -212,7 +225,8 @@ export function nextBookingTurn(messages: ChatMessage[], h: DialogueHelpers): Bo
     }
     switch (outcome.name) {
       case BOOKING_TOOL_NAMES.address:
-        if (outcome.data.inServiceArea === false) return say(`I'm sorry, we don't serve zip code ${String(outcome.args.zipcode ?? '')}. ${capitalise(OFFERED_CALLBACK)}`);
+        if (outcome.data.inServiceArea === false)
+          return say(`I'm sorry, we don't serve zip code ${String(outcome.args.zipcode ?? '')}. ${capitalise(OFFERED_CALLBACK)}`);
         return capacityCall(messages, collected, nextId());
       case BOOKING_TOOL_NAMES.capacity: {
         const slots = slotsOf(outcome);
@@ -225,13 +239,18 @@ export function nextBookingTurn(messages: ChatMessage[], h: DialogueHelpers): Bo
         const when = slot.start ? `${weekdayOf(slot.start)} at ${speakHour(slot.start)}` : 'the time you picked';
         if (status === 'COMPLETED') {
           const job = outcome.data.jobNumber ? ` Your job number is ${String(outcome.data.jobNumber)}.` : '';
-          return say(`You're all set${firstName(collected)}: a technician will arrive ${when}, within a 2-hour window.${job} Is there anything else I can help with?`);
+          return say(
+            `You're all set${firstName(collected)}: a technician will arrive ${when}, within a 2-hour window.${job} Is there anything else I can help with?`,
+          );
         }
-        if (status === 'NEW') return say(`Your appointment for ${when} is being saved and you'll get a confirmation shortly. Is there anything else I can help with?`);
+        if (status === 'NEW')
+          return say(`Your appointment for ${when} is being saved and you'll get a confirmation shortly. Is there anything else I can help with?`);
         return say("I couldn't save that booking; the office will call you back to confirm a time. Is there anything else I can help with?");
       }
       case BOOKING_TOOL_NAMES.callback:
-        return say(`Thanks${firstName(collected)}. The office will call you back at ${collected.phone ?? 'the number you gave'}${collected.emergency ? ' as soon as possible' : ''}. Is there anything else I can help with?`);
+        return say(
+          `Thanks${firstName(collected)}. The office will call you back at ${collected.phone ?? 'the number you gave'}${collected.emergency ? ' as soon as possible' : ''}. Is there anything else I can help with?`,
+        );
       default:
         return say('Is there anything else I can help with?');
     }
@@ -245,16 +264,21 @@ export function nextBookingTurn(messages: ChatMessage[], h: DialogueHelpers): Bo
   if (h.isNotLead(messages)) {
     return endCall(`Thanks for letting me know. This line is for ${company}'s service customers, so I'll let you go. Goodbye!`);
   }
-  if (finished && (h.isGoodbye(latest) || /\bthanks?\b|\bthank you\b/i.test(latest))) return endCall(`Thank you for calling ${company}. Have a great day, goodbye!`);
+  if (finished && (h.isGoodbye(latest) || /\bthanks?\b|\bthank you\b/i.test(latest)))
+    return endCall(`Thank you for calling ${company}. Have a great day, goodbye!`);
   if (h.isGoodbye(latest) && users.length > 1) return endCall(`Thank you for calling ${company}. Goodbye!`);
   if (finished) return say('Is there anything else I can help with?');
 
   const previousAgent = [...messages].reverse().find((m) => m.role === 'assistant' && m.content.trim())?.content ?? '';
-  const wantsCallback = users.some((m) => WANTS_CALLBACK.test(m.content)) || (previousAgent.toLowerCase().includes(OFFERED_CALLBACK) && AGREES.test(latest.trim()));
+  const wantsCallback =
+    users.some((m) => WANTS_CALLBACK.test(m.content)) || (previousAgent.toLowerCase().includes(OFFERED_CALLBACK) && AGREES.test(latest.trim()));
   if (wantsCallback) {
     const phone = collected.phone ?? findPhone(latest);
     if (!phone) return say("Of course. What's the best phone number to reach you?");
-    return call(`Of course${firstName(collected)}. I'm asking the office to call you back.`, nextId(), BOOKING_TOOL_NAMES.callback, { is_emergency_callback: collected.emergency, phone_number: phone });
+    return call(`Of course${firstName(collected)}. I'm asking the office to call you back.`, nextId(), BOOKING_TOOL_NAMES.callback, {
+      is_emergency_callback: collected.emergency,
+      phone_number: phone,
+    });
   }
 
   const slots = slotsOf(lastOf(done, BOOKING_TOOL_NAMES.capacity));
@@ -274,7 +298,8 @@ export function nextBookingTurn(messages: ChatMessage[], h: DialogueHelpers): Bo
     });
   }
 
-  const sympathy = collected.emergency && !messages.some((m) => m.role === 'assistant' && m.content.includes("I'm sorry to hear that")) ? "I'm sorry to hear that. " : '';
+  const sympathy =
+    collected.emergency && !messages.some((m) => m.role === 'assistant' && m.content.includes("I'm sorry to hear that")) ? "I'm sorry to hear that. " : '';
   if (collected.problem === null) return say('What can we help you with today?');
   if (collected.name === null) return say(`${sympathy}I can help with that. May I have your full name?`);
   if (collected.phone === null) return say(`Thanks${firstName(collected)}. What's the best phone number to reach you?`);

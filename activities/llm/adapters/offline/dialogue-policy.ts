@@ -1,15 +1,6 @@
 import type { ChatMessage, ToolCall, ToolDefinition } from '../../language-engine.port';
 import type { TranscriptLine } from '../../../../domain/interaction/interaction.schema';
-import {
-  findAddress,
-  findCustomerName,
-  findPhone,
-  findPhrase,
-  findServiceRequest,
-  findZip,
-  offline,
-  TranscriptView,
-} from './transcript-rules';
+import { findAddress, findCustomerName, findPhone, findPhrase, findServiceRequest, findZip, offline, TranscriptView } from './transcript-rules';
 import { canBook, nextBookingTurn } from './booking-dialogue';
 
 // A small deterministic dialogue for the in-house voice and chat agent when no model is configured:
@@ -29,11 +20,16 @@ interface Collected {
   emergency: boolean;
 }
 
-const CLOSING_WORDS = /^(?:no|nope|no thanks?|no thank you|that'?s (?:all|it)|nothing else|i'?m (?:all set|good|fine)|all set)(?: (?:that'?s (?:all|it)|thanks?|thank you|i'?m (?:good|fine|all set)))*$/;
+const CLOSING_WORDS =
+  /^(?:no|nope|no thanks?|no thank you|that'?s (?:all|it)|nothing else|i'?m (?:all set|good|fine)|all set)(?: (?:that'?s (?:all|it)|thanks?|thank you|i'?m (?:good|fine|all set)))*$/;
 
 /** "No, that's all, thanks" ends the call; "No heat since this morning" does not. */
 function isGoodbye(text: string): boolean {
-  const t = text.trim().toLowerCase().replace(/[.!?,]/g, '').replace(/\s+/g, ' ');
+  const t = text
+    .trim()
+    .toLowerCase()
+    .replace(/[.!?,]/g, '')
+    .replace(/\s+/g, ' ');
   return /\b(?:goodbye|bye)\b/.test(t) || CLOSING_WORDS.test(t);
 }
 const CALLBACK_TOOL = /callback/i;
@@ -72,7 +68,7 @@ export function nextTurn(messages: ChatMessage[], tools: ToolDefinition[] = []):
   const closing = assistantCalls.some((c) => CALLBACK_TOOL.test(c.name)) || messages.some((m) => m.role === 'assistant' && m.content.includes(NOTED));
 
   if (isGoodbye(latest) && (closing || users.length > 1)) return end(tools);
-  if (closing) return say("In offline mode I can only take callback requests; our team will help with that when they call you. Is there anything else?");
+  if (closing) return say('In offline mode I can only take callback requests; our team will help with that when they call you. Is there anything else?');
 
   const missing = (['problem', 'name', 'phone', 'address'] as const).find((k) => collected[k] === null);
   if (missing) {
@@ -127,7 +123,12 @@ function companyName(messages: ChatMessage[]): string | null {
 function asTranscript(messages: ChatMessage[]): TranscriptLine[] {
   return messages
     .filter((m) => m.role === 'user' || m.role === 'assistant')
-    .map((m, i) => ({ role: m.role === 'user' ? 'user' : 'agent', message: m.content, timestamp: `${String(Math.floor(i / 60)).padStart(2, '0')}:${String(i % 60).padStart(2, '0')}`, seconds: i }));
+    .map((m, i) => ({
+      role: m.role === 'user' ? 'user' : 'agent',
+      message: m.content,
+      timestamp: `${String(Math.floor(i / 60)).padStart(2, '0')}:${String(i % 60).padStart(2, '0')}`,
+      seconds: i,
+    }));
 }
 
 function isNotLead(messages: ChatMessage[]): boolean {

@@ -1,11 +1,5 @@
 import type { Trade } from '../../../../domain/organization/organization-settings.schema';
-import {
-  type Action,
-  type CallType,
-  completedBookingActions,
-  type InteractionInput,
-  speakerOf,
-} from '../../../../domain/interaction/interaction.schema';
+import { type Action, type CallType, completedBookingActions, type InteractionInput, speakerOf } from '../../../../domain/interaction/interaction.schema';
 import { EXCUSED_TAGS, type ExcusedTag } from '../../../../domain/interaction/tags.schema';
 import {
   cite,
@@ -151,7 +145,9 @@ export class CallAnalysis {
         const greeting = this.reachedVoicemail;
         if (!greeting.value) return no('the call did not reach voicemail.');
         const last = this.view.agent[this.view.agent.length - 1];
-        return last ? yes(`the agent left a message after the voicemail greeting: ${cite({ line: last, text: last.message })}.`) : no('the call reached voicemail but the agent said nothing.');
+        return last
+          ? yes(`the agent left a message after the voicemail greeting: ${cite({ line: last, text: last.message })}.`)
+          : no('the call reached voicemail but the agent said nothing.');
       }
       case 'agent_requested':
         if (this.spam.value) return no('a solicitor asking for someone is not a customer asking for a person.');

@@ -60,8 +60,16 @@ function quoteOr(evidence: Evidence | null, fallback = 'Not mentioned.'): string
   return offline(evidence ? `${cite(evidence)}.` : fallback);
 }
 
-const CUSTOMER_MEETS = [/\bI'?ll be (?:there|home)\b/i, /\bmy (?:wife|husband|son|daughter|tenant|neighbou?r|partner|mom|dad|roommate) will (?:be there|be home|meet)\b/i, /\bsomeone will be (?:there|home)\b/i];
-const WHO_PAYS = [/\bI'?ll (?:be )?pay(?:ing)?\b/i, /\bmy (?:landlord|home warranty|insurance|property manager) (?:will|is going to) (?:pay|cover)\b/i, /\bhome warranty\b/i];
+const CUSTOMER_MEETS = [
+  /\bI'?ll be (?:there|home)\b/i,
+  /\bmy (?:wife|husband|son|daughter|tenant|neighbou?r|partner|mom|dad|roommate) will (?:be there|be home|meet)\b/i,
+  /\bsomeone will be (?:there|home)\b/i,
+];
+const WHO_PAYS = [
+  /\bI'?ll (?:be )?pay(?:ing)?\b/i,
+  /\bmy (?:landlord|home warranty|insurance|property manager) (?:will|is going to) (?:pay|cover)\b/i,
+  /\bhome warranty\b/i,
+];
 const UNIT_AGE = [/\b(?:about |around |roughly |maybe )?(?:\d+|a few|a couple of|two|three|four|five|six|seven|eight|nine|ten|fifteen|twenty) years? old\b/i];
 const TIME_WINDOW = [/\bbetween \d{1,2}(?::\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)? and \d{1,2}(?::\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)/i];
 
@@ -70,10 +78,16 @@ function jobSummarySection(a: CallAnalysis, title: (typeof JOB_SUMMARY_TITLES)[n
   const when = typeof action.payload.appointment_time === 'string' ? action.payload.appointment_time : null;
   switch (title) {
     case 'Scheduled Date':
-      return { title, content: [offline(when ? `${when.slice(0, 10)} (from booking action ${action.id}).` : 'The booking action records no appointment time.')] };
+      return {
+        title,
+        content: [offline(when ? `${when.slice(0, 10)} (from booking action ${action.id}).` : 'The booking action records no appointment time.')],
+      };
     case 'Time Window': {
       const window = a.view.find('agent', TIME_WINDOW);
-      return { title, content: [offline(window ? `${cite(window)}.` : when ? `Starts ${when.slice(11, 16) || when}; no window was stated.` : 'Not mentioned.')] };
+      return {
+        title,
+        content: [offline(window ? `${cite(window)}.` : when ? `Starts ${when.slice(11, 16) || when}; no window was stated.` : 'Not mentioned.')],
+      };
     }
     case 'Who will meet tech?':
       return { title, content: [quoteOr(a.view.find('customer', CUSTOMER_MEETS))] };
@@ -83,13 +97,27 @@ function jobSummarySection(a: CallAnalysis, title: (typeof JOB_SUMMARY_TITLES)[n
       return { title, content: [quoteOr(a.view.find('customer', UNIT_AGE))] };
     case 'Add on': {
       const upsell = a.phrase('upsell');
-      return { title, content: [offline(upsell ? `The agent mentioned an extra at ${upsell.line.timestamp}: "${shorten(upsell.line.message, 20)}"; no sale is recorded.` : 'Not mentioned.')] };
+      return {
+        title,
+        content: [
+          offline(
+            upsell ? `The agent mentioned an extra at ${upsell.line.timestamp}: "${shorten(upsell.line.message, 20)}"; no sale is recorded.` : 'Not mentioned.',
+          ),
+        ],
+      };
     }
     case 'Job type reasoning': {
       const request = a.serviceRequest;
       const jobType = action.payload.job_type_id ?? 'not recorded';
       const unit = action.payload.business_unit_id ?? 'not recorded';
-      return { title, content: [offline(`The booking action chose job type ${String(jobType)} (business unit ${String(unit)})${request ? ` for the caller's request: "${shorten(request.line.message, 20)}"` : ''}.`)] };
+      return {
+        title,
+        content: [
+          offline(
+            `The booking action chose job type ${String(jobType)} (business unit ${String(unit)})${request ? ` for the caller's request: "${shorten(request.line.message, 20)}"` : ''}.`,
+          ),
+        ],
+      };
     }
     case 'Summary':
       return { title, content: summaryLines(a) };
@@ -112,7 +140,9 @@ function unbookedReasonLines(a: CallAnalysis): string[] {
   for (const t of EXCUSED_TAGS) if (tags[t].value) lines.push(labelReason(t, tags[t]));
   const last = a.view.customer[a.view.customer.length - 1];
   if (lines.length === 1) {
-    lines.push(offline(last ? `No reason was recognised; the caller's last words were ${cite({ line: last, text: last.message })}.` : 'The caller said nothing.'));
+    lines.push(
+      offline(last ? `No reason was recognised; the caller's last words were ${cite({ line: last, text: last.message })}.` : 'The caller said nothing.'),
+    );
   }
   return lines;
 }
@@ -136,13 +166,20 @@ function qaMetric(a: CallAnalysis, metric: ScoreMetric): QaVerdict {
     case 'clearly identify self & company': {
       const org = a.input.org.name.toLowerCase();
       const line = agent.find((l) => /\b(?:this is|my name is|i'?m)\b/i.test(l.message) && l.message.toLowerCase().includes(org));
-      return line ? verdict(true, `named self and company: ${cite({ line, text: line.message })}.`, line.seconds) : verdict(false, `never said both a name and "${a.input.org.name}".`, first.seconds);
+      return line
+        ? verdict(true, `named self and company: ${cite({ line, text: line.message })}.`, line.seconds)
+        : verdict(false, `never said both a name and "${a.input.org.name}".`, first.seconds);
     }
     case 'empathy':
       return from(a.phrase('empathy'), 'acknowledged the caller', 'no acknowledging phrase (sorry to hear, I understand) was recognised.');
     case 'assurance':
       return from(
-        a.view.find('agent', [/\bwe can (?:definitely |certainly )?help\b/i, /\bwe'?ll take (?:good )?care\b/i, /\b(?:happy|glad) to help\b/i, /\bwe'?ll get (?:someone|a tech)/i]),
+        a.view.find('agent', [
+          /\bwe can (?:definitely |certainly )?help\b/i,
+          /\bwe'?ll take (?:good )?care\b/i,
+          /\b(?:happy|glad) to help\b/i,
+          /\bwe'?ll get (?:someone|a tech)/i,
+        ]),
         'assured the caller',
         'no assurance phrase (we can help, we will take care of it) was recognised.',
       );
@@ -160,17 +197,28 @@ function qaMetric(a: CallAnalysis, metric: ScoreMetric): QaVerdict {
       const objection = a.phrase('objection');
       if (!objection) return verdict(null, 'the caller raised no objection the rules recognise.');
       const reply = agent.find((l) => l.seconds >= objection.line.seconds);
-      return reply ? verdict(true, `answered the objection ${cite(objection)} at ${reply.timestamp}.`, reply.seconds) : verdict(false, `left the objection unanswered: ${cite(objection)}.`, objection.line.seconds);
+      return reply
+        ? verdict(true, `answered the objection ${cite(objection)} at ${reply.timestamp}.`, reply.seconds)
+        : verdict(false, `left the objection unanswered: ${cite(objection)}.`, objection.line.seconds);
     }
     case 'closing the appointment':
-      return a.booked.length > 0 ? verdict(true, `booking action ${a.booked[0].id} completed.`, last.seconds) : verdict(false, 'no booking action completed.', last.seconds);
+      return a.booked.length > 0
+        ? verdict(true, `booking action ${a.booked[0].id} completed.`, last.seconds)
+        : verdict(false, 'no booking action completed.', last.seconds);
     case 'professional closing & gratitude': {
       const ok = /\b(?:thank|have a (?:great|good|nice|wonderful)|goodbye|bye)\b/i.test(last.message);
       return verdict(ok, `${ok ? 'closed with thanks' : 'the last line has no thanks or goodbye'}: ${cite({ line: last, text: last.message })}.`, last.seconds);
     }
     case 'ask for appointment':
       return from(
-        a.view.find('agent', [/\bdoes that work\b/i, /\bwould you like (?:to|me to) (?:schedule|book)\b/i, /\bcan I (?:schedule|book)\b/i, /\bI have [^.?!]*\bavailable\b/i, /\bI have (?:today|tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b/i, /\blet'?s get you (?:scheduled|booked)\b/i]),
+        a.view.find('agent', [
+          /\bdoes that work\b/i,
+          /\bwould you like (?:to|me to) (?:schedule|book)\b/i,
+          /\bcan I (?:schedule|book)\b/i,
+          /\bI have [^.?!]*\bavailable\b/i,
+          /\bI have (?:today|tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b/i,
+          /\blet'?s get you (?:scheduled|booked)\b/i,
+        ]),
         'asked for the appointment',
         'never asked to book an appointment.',
       );
@@ -178,25 +226,33 @@ function qaMetric(a: CallAnalysis, metric: ScoreMetric): QaVerdict {
       const hold = a.view.find('agent', [/\b(?:hold|one moment|bear with me|give me a (?:second|moment))\b/i]);
       if (!hold) return verdict(null, 'the caller was never put on hold.');
       const thanks = a.view.find('agent', [/\bthanks? (?:you )?for (?:holding|waiting|your patience)\b/i]);
-      return thanks ? verdict(true, `thanked the caller for waiting: ${cite(thanks)}.`, thanks.line.seconds) : verdict(false, `put the caller on hold without thanking them after: ${cite(hold)}.`, hold.line.seconds);
+      return thanks
+        ? verdict(true, `thanked the caller for waiting: ${cite(thanks)}.`, thanks.line.seconds)
+        : verdict(false, `put the caller on hold without thanking them after: ${cite(hold)}.`, hold.line.seconds);
     }
     case 'verify address': {
       const address = a.address;
       if (!address) return verdict(null, 'no address was given.');
       const number = /^\d+/.exec(address.text)?.[0];
       const echo = agent.find((l) => l.seconds >= address.line.seconds && number !== undefined && l.message.includes(number));
-      return echo ? verdict(true, `read the address back: ${cite({ line: echo, text: echo.message })}.`, echo.seconds) : verdict(false, `never read back the address given at ${address.line.timestamp}.`, address.line.seconds);
+      return echo
+        ? verdict(true, `read the address back: ${cite({ line: echo, text: echo.message })}.`, echo.seconds)
+        : verdict(false, `never read back the address given at ${address.line.timestamp}.`, address.line.seconds);
     }
     case 'repeat customer name': {
       const name = a.name;
       if (!name) return verdict(null, 'the caller gave no name.');
       const first = name.text.split(/\s+/)[0];
       const used = agent.find((l) => l.seconds >= name.line.seconds && new RegExp(`\\b${first}\\b`).test(l.message));
-      return used ? verdict(true, `used the name ${first}: ${cite({ line: used, text: used.message })}.`, used.seconds) : verdict(false, `never used the caller's name ${first}.`, name.line.seconds);
+      return used
+        ? verdict(true, `used the name ${first}: ${cite({ line: used, text: used.message })}.`, used.seconds)
+        : verdict(false, `never used the caller's name ${first}.`, name.line.seconds);
     }
     case 'attentive': {
       const repeat = a.phrase('repeat_request');
-      return repeat ? verdict(false, `asked the caller to repeat: ${cite(repeat)}.`, repeat.line.seconds) : verdict(true, 'never asked the caller to repeat themselves.', Math.min(lastSecond, first.seconds));
+      return repeat
+        ? verdict(false, `asked the caller to repeat: ${cite(repeat)}.`, repeat.line.seconds)
+        : verdict(true, 'never asked the caller to repeat themselves.', Math.min(lastSecond, first.seconds));
     }
     case 'upsell or additional offer':
       return from(a.phrase('upsell'), 'offered an extra', 'no membership, maintenance plan or add-on was offered.', last.seconds);
@@ -212,7 +268,10 @@ function intentOf(a: CallAnalysis): { bucket: IntentBucket; evidence: Evidence |
     ['reschedule', a.phrase('reschedule')],
     ['billing', a.view.find('customer', [/\b(?:invoice|bill|billing|payment|refund|charged)\b/i])],
     ['membership', a.view.find('customer', [/\bmembership\b/i, /\bmaintenance (?:plan|agreement)\b/i])],
-    ['appointment_status', a.view.find('customer', [/\bwhen (?:is|will) (?:the|my) tech(?:nician)?\b/i, /\brunning late\b/i, /\bstatus of\b/i, /\bstill coming\b/i])],
+    [
+      'appointment_status',
+      a.view.find('customer', [/\bwhen (?:is|will) (?:the|my) tech(?:nician)?\b/i, /\brunning late\b/i, /\bstatus of\b/i, /\bstill coming\b/i]),
+    ],
     ['emergency_service', a.phrase('distress')],
     ['estimate', a.phrase('estimate_on_call') ?? a.view.find('customer', [/\b(?:estimate|quote)\b/i])],
     ['callback', a.phrase('callback_requested')],
@@ -243,7 +302,9 @@ function scorerFlag(a: CallAnalysis, flag: CallScorerFlag): { value: boolean; re
       return a.booked.length > 1 ? v(true, `${a.booked.length} booking actions completed.`) : v(false, `${a.booked.length} booking action completed.`);
     case 'did_not_realize_ai': {
       const asked = a.phrase('asked_if_ai');
-      return asked ? v(false, `the caller asked: ${cite(asked)}.`) : v(false, 'the caller never asked about AI, but the rules cannot tell whether they realised.');
+      return asked
+        ? v(false, `the caller asked: ${cite(asked)}.`)
+        : v(false, 'the caller never asked about AI, but the rules cannot tell whether they realised.');
     }
     case 'distressed_customer_handled': {
       const distress = a.phrase('distress');
@@ -258,13 +319,17 @@ function scorerFlag(a: CallAnalysis, flag: CallScorerFlag): { value: boolean; re
     }
     case 'fought_for_call': {
       const objection = a.phrase('objection');
-      return objection && booked ? v(true, `booked despite ${cite(objection)}.`) : v(false, objection ? 'the caller objected and was not booked.' : 'the caller raised no objection.');
+      return objection && booked
+        ? v(true, `booked despite ${cite(objection)}.`)
+        : v(false, objection ? 'the caller objected and was not booked.' : 'the caller raised no objection.');
     }
     case 'valuable_advice_given':
       return phraseFlag(a.phrase('advice'), 'the agent gave advice');
     case 'realized_ai_and_booked': {
       const asked = a.phrase('asked_if_ai');
-      return asked && booked ? v(true, `asked ${cite(asked)} and still booked.`) : v(false, asked ? 'asked about AI and did not book.' : 'the caller never asked about AI.');
+      return asked && booked
+        ? v(true, `asked ${cite(asked)} and still booked.`)
+        : v(false, asked ? 'asked about AI and did not book.' : 'the caller never asked about AI.');
     }
     case 'customer_frustrated_detected':
       return phraseFlag(a.phrase('frustration'), 'frustration');
@@ -348,7 +413,9 @@ export const OFFLINE_ANSWERS: OfflineAnswers = {
       subject: offline(a.spam.value ? 'Solicitation call' : request ? shorten(request.line.message, 10) : 'No service request recognised'),
       subject_reason: offline(request ? `the caller's request at ${request.line.timestamp}.` : 'no line asking for service.'),
       department: trade?.trade ?? null,
-      department_reason: offline(trade ? `"${trade.evidence.text}" at ${trade.evidence.line.timestamp} belongs to ${trade.trade}.` : 'no trade keyword was recognised.'),
+      department_reason: offline(
+        trade ? `"${trade.evidence.text}" at ${trade.evidence.line.timestamp} belongs to ${trade.trade}.` : 'no trade keyword was recognised.',
+      ),
     };
   },
 
@@ -360,19 +427,32 @@ export const OFFLINE_ANSWERS: OfflineAnswers = {
       summary: input.instructions.map(({ title, instruction }) => {
         const known = JOB_SUMMARY_TITLES.find((t) => t.toLowerCase() === title.trim().toLowerCase());
         if (known) return { ...jobSummarySection(a, known, input.actionId), title };
-        return { title, content: [offline(`cannot follow the instruction "${shorten(instruction, 12)}" without a language model.`), ...summaryLines(a).slice(0, 2)] };
+        return {
+          title,
+          content: [offline(`cannot follow the instruction "${shorten(instruction, 12)}" without a language model.`), ...summaryLines(a).slice(0, 2)],
+        };
       }),
     };
   },
 
   summary_excused: (input) => {
     const a = analyse(input);
-    return { summary: [{ title: 'Summary', content: summaryLines(a) }, { title: 'Excused Reason', content: excuseLines(a) }] };
+    return {
+      summary: [
+        { title: 'Summary', content: summaryLines(a) },
+        { title: 'Excused Reason', content: excuseLines(a) },
+      ],
+    };
   },
 
   summary_unbooked: (input) => {
     const a = analyse(input);
-    return { summary: [{ title: 'Summary', content: summaryLines(a) }, { title: 'Unbooked Reason', content: unbookedReasonLines(a) }] };
+    return {
+      summary: [
+        { title: 'Summary', content: summaryLines(a) },
+        { title: 'Unbooked Reason', content: unbookedReasonLines(a) },
+      ],
+    };
   },
 
   summary_demo: (input) => {
@@ -383,7 +463,11 @@ export const OFFLINE_ANSWERS: OfflineAnswers = {
       summary: [
         {
           title: 'Summary',
-          content: [offline('Demo call of the agent.'), ...summaryLines(a), offline(shared.length ? `Contact details shared: ${shared.join(', ')}.` : 'No contact details were shared.')],
+          content: [
+            offline('Demo call of the agent.'),
+            ...summaryLines(a),
+            offline(shared.length ? `Contact details shared: ${shared.join(', ')}.` : 'No contact details were shared.'),
+          ],
         },
       ],
     };
@@ -418,7 +502,13 @@ export const OFFLINE_ANSWERS: OfflineAnswers = {
         {
           title: 'Summary',
           content: [
-            offline(a.reachedVoicemail.value ? 'The reminder reached voicemail.' : state ? `The appointment was ${state} (recorded action).` : 'No confirmation, reschedule or cancellation was recorded.'),
+            offline(
+              a.reachedVoicemail.value
+                ? 'The reminder reached voicemail.'
+                : state
+                  ? `The appointment was ${state} (recorded action).`
+                  : 'No confirmation, reschedule or cancellation was recorded.',
+            ),
             ...summaryLines(a).slice(0, 1),
             offline(`Outcome from the recorded actions: ${a.outcome().join('; ')}.`),
           ],
@@ -436,7 +526,12 @@ export const OFFLINE_ANSWERS: OfflineAnswers = {
     const str = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v : null);
     const byId = input.jobTypes.find((t) => t.id === str(p.job_type_id));
     const request = a.serviceRequest?.line.message ?? '';
-    const guess = byId ? null : bestKeywordMatch(`${request} ${a.trade?.trade ?? ''}`, input.jobTypes.map((t) => `${t.name} ${t.businessUnitName ?? ''}`));
+    const guess = byId
+      ? null
+      : bestKeywordMatch(
+          `${request} ${a.trade?.trade ?? ''}`,
+          input.jobTypes.map((t) => `${t.name} ${t.businessUnitName ?? ''}`),
+        );
     const jobType = byId ?? (guess === null ? undefined : input.jobTypes[guess]);
     const address = str(p.address) ?? a.address?.text ?? null;
     return {
@@ -473,18 +568,27 @@ export const OFFLINE_ANSWERS: OfflineAnswers = {
       cancellation: () => actionOr('job_cancel', 'cancellation', 'the caller wanted to cancel'),
       appointment_confirmed: () => {
         const action = input.facts.actions.find((x) => x.type === 'confirm_appointment' && x.status === 'COMPLETED');
-        return action ? { value: true, reason: offline(`confirm_appointment action ${action.id} is COMPLETED.`) } : { value: false, reason: offline('no confirm_appointment action completed.') };
+        return action
+          ? { value: true, reason: offline(`confirm_appointment action ${action.id} is COMPLETED.`) }
+          : { value: false, reason: offline('no confirm_appointment action completed.') };
       },
       language_issue: () => a.fromPhrase('language_issue', 'language barrier'),
       do_not_service: () =>
-        input.facts.doNotService ? { value: true, reason: offline('the CRM marks the customer do-not-service.') } : { value: false, reason: offline('the customer is not marked do-not-service.') },
+        input.facts.doNotService
+          ? { value: true, reason: offline('the CRM marks the customer do-not-service.') }
+          : { value: false, reason: offline('the customer is not marked do-not-service.') },
     };
     return flags(UNBOOKED_TAGS, (t) => verdicts[t]()) as ReturnType<Answer<'tags_unbooked'>>;
   },
 
   tags_outbound_text: (input) => {
     const a = analyse(input);
-    const labels = { no_thanks: 'declined', different_service: 'asked for a different service', do_not_contact: 'asked not to be contacted', follow_up: 'will follow up later' } as const;
+    const labels = {
+      no_thanks: 'declined',
+      different_service: 'asked for a different service',
+      do_not_contact: 'asked not to be contacted',
+      follow_up: 'will follow up later',
+    } as const;
     return flags(OUTBOUND_TEXT_TAGS, (t) => a.fromPhrase(t, labels[t])) as ReturnType<Answer<'tags_outbound_text'>>;
   },
 
@@ -499,7 +603,8 @@ export const OFFLINE_ANSWERS: OfflineAnswers = {
         ? [{ name: tag.name, reason: offline(`the caller used ${hits.map((h) => `"${h}"`).join(', ')}, words of the tag name.`) }]
         : [];
     });
-    if (tags.length === 0 && input.defaultTag) return { tags: [{ name: input.defaultTag, reason: offline('no tag name matched the transcript; the default tag applies.') }] };
+    if (tags.length === 0 && input.defaultTag)
+      return { tags: [{ name: input.defaultTag, reason: offline('no tag name matched the transcript; the default tag applies.') }] };
     return { tags };
   },
 
@@ -559,11 +664,20 @@ export const OFFLINE_ANSWERS: OfflineAnswers = {
     const number = /^\s*(\d+)/.exec(input.spokenAddress)?.[1];
     const street = keywords(input.spokenAddress.replace(/^\s*\d+/, '').split(',')[0])[0];
     const matches = input.candidates.filter(
-      (c) => number !== undefined && street !== undefined && new RegExp(`^\\s*${number}\\b`).test(c.formattedAddress) && keywords(c.formattedAddress).includes(street),
+      (c) =>
+        number !== undefined &&
+        street !== undefined &&
+        new RegExp(`^\\s*${number}\\b`).test(c.formattedAddress) &&
+        keywords(c.formattedAddress).includes(street),
     );
     return matches.length === 1
       ? { matched_place_id: matches[0].placeId, reason: offline(`street number ${number} and street "${street}" match "${matches[0].formattedAddress}".`) }
-      : { matched_place_id: null, reason: offline(matches.length > 1 ? `${matches.length} candidates match street number and name.` : 'no candidate has the same street number and street name.') };
+      : {
+          matched_place_id: null,
+          reason: offline(
+            matches.length > 1 ? `${matches.length} candidates match street number and name.` : 'no candidate has the same street number and street name.',
+          ),
+        };
   },
 
   call_scorer: (input) => {
@@ -603,9 +717,17 @@ export const OFFLINE_ANSWERS: OfflineAnswers = {
     const a = analyse(input);
     const said = a.phrase('cancellation');
     if (!said) return { reason_id: null, cancellation_note: offline('No cancellation request was recognised in the transcript.') };
-    const after = a.view.customer.filter((l) => l.seconds >= said.line.seconds).map((l) => l.message).join(' ');
-    const expanded = CANCEL_SYNONYMS.filter(([p]) => p.test(after)).map(([, w]) => w).join(' ');
-    const pick = bestKeywordMatch(`${after} ${expanded}`.replace(/\bcancel\w*/gi, ''), input.cancelReasons.map((r) => r.name));
+    const after = a.view.customer
+      .filter((l) => l.seconds >= said.line.seconds)
+      .map((l) => l.message)
+      .join(' ');
+    const expanded = CANCEL_SYNONYMS.filter(([p]) => p.test(after))
+      .map(([, w]) => w)
+      .join(' ');
+    const pick = bestKeywordMatch(
+      `${after} ${expanded}`.replace(/\bcancel\w*/gi, ''),
+      input.cancelReasons.map((r) => r.name),
+    );
     return {
       reason_id: pick === null ? null : input.cancelReasons[pick].id,
       cancellation_note: offline(`The caller cancelled at ${said.line.timestamp}: "${shorten(said.line.message, 25)}"`),
@@ -646,8 +768,18 @@ export const OFFLINE_ANSWERS: OfflineAnswers = {
 
   speakers: (input) => {
     const labels = [...new Set(input.lines.map((l) => l.speaker))];
-    const textOf = (label: string) => input.lines.filter((l) => l.speaker === label).map((l) => l.message).join(' ');
-    const ivr = [/\bpress (?:one|two|three|\d)\b/i, /\bthis call may be (?:recorded|monitored)\b/i, /\byour call is important\b/i, /\bafter the (?:tone|beep)\b/i, /\bpara (?:español|espanol)\b/i];
+    const textOf = (label: string) =>
+      input.lines
+        .filter((l) => l.speaker === label)
+        .map((l) => l.message)
+        .join(' ');
+    const ivr = [
+      /\bpress (?:one|two|three|\d)\b/i,
+      /\bthis call may be (?:recorded|monitored)\b/i,
+      /\byour call is important\b/i,
+      /\bafter the (?:tone|beep)\b/i,
+      /\bpara (?:español|espanol)\b/i,
+    ];
     // Opening lines of a business answering its phone weigh more than "this is X from Y", which callers say too.
     const agentCues: [RegExp, number][] = [
       [/\bthanks? (?:you )?for calling\b/i, 2],
@@ -673,7 +805,12 @@ export const OFFLINE_ANSWERS: OfflineAnswers = {
   opportunity_estimator: (input) => {
     const a = analyse(input);
     const request = `${a.serviceRequest?.line.message ?? ''} ${a.trade?.trade ?? ''}`;
-    const pick = a.isLead.value ? bestKeywordMatch(request, input.jobTypes.map((t) => t.name)) : null;
+    const pick = a.isLead.value
+      ? bestKeywordMatch(
+          request,
+          input.jobTypes.map((t) => t.name),
+        )
+      : null;
     if (pick === null) return { job_type: null, estimates: [], average_estimate: null };
     const jobType = input.jobTypes[pick].name;
     const history = input.priceHistory.filter((p) => p.jobType === jobType).map((p) => p.amount);
@@ -694,11 +831,16 @@ export const OFFLINE_ANSWERS: OfflineAnswers = {
         : phone
           ? { reached: true, details: `the customer gave a phone number at ${phone.timestamp}.` }
           : { reached: false, details: 'no phone lookup or phone number.' },
-      NEW_ADDRESS: address ? { reached: true, details: `address given at ${address.line.timestamp}: ${address.text}.` } : { reached: false, details: 'no address was given.' },
-      SCHEDULE_LOOKUP: events.has('get_capacity') || events.has('get_capacity_error')
-        ? { reached: true, details: `availability was checked${events.has('get_capacity_error') ? ' and the check failed' : ''}.` }
-        : { reached: false, details: 'no availability check was recorded.' },
-      CREATE_BOOKING: booking ? { reached: true, details: `${booking.type} action ${booking.id} is ${booking.status}.` } : { reached: false, details: 'no booking action was created.' },
+      NEW_ADDRESS: address
+        ? { reached: true, details: `address given at ${address.line.timestamp}: ${address.text}.` }
+        : { reached: false, details: 'no address was given.' },
+      SCHEDULE_LOOKUP:
+        events.has('get_capacity') || events.has('get_capacity_error')
+          ? { reached: true, details: `availability was checked${events.has('get_capacity_error') ? ' and the check failed' : ''}.` }
+          : { reached: false, details: 'no availability check was recorded.' },
+      CREATE_BOOKING: booking
+        ? { reached: true, details: `${booking.type} action ${booking.id} is ${booking.status}.` }
+        : { reached: false, details: 'no booking action was created.' },
     };
     return { steps: CHAT_STAGES.map((stage) => ({ stage, reached: steps[stage].reached, details: offline(steps[stage].details) })) };
   },
@@ -715,7 +857,12 @@ export const OFFLINE_ANSWERS: OfflineAnswers = {
 
   customer_intent_predictor: (input) => {
     const { bucket, evidence } = intentOf(analyse(input));
-    return { bucket, intent: offline(evidence ? `${bucket.replace(/_/g, ' ')}: "${shorten(evidence.line.message, 15)}" (${evidence.line.timestamp}).` : 'no intent was recognised.') };
+    return {
+      bucket,
+      intent: offline(
+        evidence ? `${bucket.replace(/_/g, ' ')}: "${shorten(evidence.line.message, 15)}" (${evidence.line.timestamp}).` : 'no intent was recognised.',
+      ),
+    };
   },
 
   log_line: (input) => {
@@ -738,7 +885,9 @@ export const OFFLINE_ANSWERS: OfflineAnswers = {
     return {
       strengths,
       improvements,
-      summary_remark: offline(`${strengths.length} strength${strengths.length === 1 ? '' : 's'} and ${improvements.length} improvement${improvements.length === 1 ? '' : 's'} found by keyword rules; ${results.filter((r) => r.value === null).length} metrics need a language model or did not come up.`),
+      summary_remark: offline(
+        `${strengths.length} strength${strengths.length === 1 ? '' : 's'} and ${improvements.length} improvement${improvements.length === 1 ? '' : 's'} found by keyword rules; ${results.filter((r) => r.value === null).length} metrics need a language model or did not come up.`,
+      ),
     };
   },
 

@@ -44,7 +44,13 @@ describe('offline engine: conversation turns', () => {
 
   it('collects the facts, requests an emergency callback through the tool, and ends the call', async () => {
     const messages = await converse(
-      ['Hi, my basement is flooding from the water heater!', 'My name is Sam Reed.', "It's 217-555-3344.", 'I live at 12 Maple Ave, Springfield, IL 62704.', "No, that's all, thanks."],
+      [
+        'Hi, my basement is flooding from the water heater!',
+        'My name is Sam Reed.',
+        "It's 217-555-3344.",
+        'I live at 12 Maple Ave, Springfield, IL 62704.',
+        "No, that's all, thanks.",
+      ],
       [CALLBACK, END_CALL],
     );
     const says = assistantSays(messages);
@@ -77,7 +83,9 @@ describe('offline engine: conversation turns', () => {
   it('notes the request without a callback tool, and closes without claiming a booking', async () => {
     const messages = await converse(['My AC is not cooling', 'My name is Lee Park', '217 555 0100', 'We are at 5 Hill Rd, Springfield, IL 62701', 'bye'], []);
     const says = assistantSays(messages);
-    expect(says[3]).toBe("(offline engine) Thank you, Lee. I've noted your request: My AC is not cooling. Our office will contact you at +12175550100. Is there anything else?");
+    expect(says[3]).toBe(
+      "(offline engine) Thank you, Lee. I've noted your request: My AC is not cooling. Our office will contact you at +12175550100. Is there anything else?",
+    );
     expect(says[4]).toContain('goodbye');
     expect(messages.some((m) => (m.toolCalls ?? []).length > 0)).toBe(false);
   });
@@ -86,7 +94,11 @@ describe('offline engine: conversation turns', () => {
     const booking: ToolDefinition = {
       name: 'create_action_job_booking',
       description: 'Book a job',
-      parameters: { type: 'object', properties: { appointment_time: { type: 'string' }, job_type_id: { type: 'string' } }, required: ['appointment_time', 'job_type_id'] },
+      parameters: {
+        type: 'object',
+        properties: { appointment_time: { type: 'string' }, job_type_id: { type: 'string' } },
+        required: ['appointment_time', 'job_type_id'],
+      },
     };
     const messages = await converse(['My AC is not cooling', 'My name is Lee Park', '217 555 0100', 'We are at 5 Hill Rd, Springfield, IL 62701'], [booking]);
     expect(messages.some((m) => (m.toolCalls ?? []).length > 0)).toBe(false);
@@ -94,7 +106,11 @@ describe('offline engine: conversation turns', () => {
   });
 
   it('tells the caller when the callback tool failed', async () => {
-    const messages = await converse(['My AC is not cooling', 'My name is Lee Park', '217 555 0100', 'We are at 5 Hill Rd, Springfield, IL 62701'], [CALLBACK], '{"success":false,"error":"CRM down"}');
+    const messages = await converse(
+      ['My AC is not cooling', 'My name is Lee Park', '217 555 0100', 'We are at 5 Hill Rd, Springfield, IL 62701'],
+      [CALLBACK],
+      '{"success":false,"error":"CRM down"}',
+    );
     expect(assistantSays(messages).pop()).toContain("I couldn't record your request. Please call Demo HVAC directly.");
   });
 
@@ -121,7 +137,11 @@ describe('offline engine: structured tasks', () => {
       engine.complete({ model: 'default', messages: [{ role: 'user', content: 'x' }], responseSchema: { name: 'write_poem', schema: {} } }),
     ).rejects.toMatchObject({ code: 'BAD_REQUEST', retryable: false, message: expect.stringContaining('write_poem') });
     await expect(
-      engine.complete({ model: 'default', messages: [{ role: 'user', content: 'classify this call please' }], responseSchema: { name: 'classify_interaction', schema: {} } }),
+      engine.complete({
+        model: 'default',
+        messages: [{ role: 'user', content: 'classify this call please' }],
+        responseSchema: { name: 'classify_interaction', schema: {} },
+      }),
     ).rejects.toMatchObject({ code: 'BAD_REQUEST' });
   });
 

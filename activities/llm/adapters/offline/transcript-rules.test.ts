@@ -41,7 +41,10 @@ describe('transcript rules of the offline engine', () => {
   });
 
   it('reads the last address the caller gave, keeping street abbreviations', () => {
-    const v = view(['user', 'My address is 10 Oak St. Springfield, IL 62704. The AC is out.'], ['user', 'Sorry, the address is 12 Oak St, Springfield, IL 62704!']);
+    const v = view(
+      ['user', 'My address is 10 Oak St. Springfield, IL 62704. The AC is out.'],
+      ['user', 'Sorry, the address is 12 Oak St, Springfield, IL 62704!'],
+    );
     expect(findAddress(v)?.text).toBe('12 Oak St, Springfield, IL 62704');
     expect(findAddress(view(['user', 'My address is 10 Oak St. Springfield, IL 62704. The AC is out.']))?.text).toBe('10 Oak St. Springfield, IL 62704');
     expect(findAddress(view(['agent', "What's the address?"], ['user', '77 Lake Drive, Springfield']))?.text).toBe('77 Lake Drive, Springfield');

@@ -78,7 +78,12 @@ export const TAG_PHRASES = {
   cancellation: { who: 'customer', patterns: [/\bcancel(?:l?ing|l?ed|lation)?\b/i] },
   reschedule: {
     who: 'customer',
-    patterns: [/\breschedul\w*/i, /\bmove (?:my|the|our) appointment\b/i, /\bchange (?:my|the) appointment\b/i, /\bpush (?:it|the appointment) (?:back|out)\b/i],
+    patterns: [
+      /\breschedul\w*/i,
+      /\bmove (?:my|the|our) appointment\b/i,
+      /\bchange (?:my|the) appointment\b/i,
+      /\bpush (?:it|the appointment) (?:back|out)\b/i,
+    ],
   },
   spam: {
     who: 'customer',
@@ -98,7 +103,13 @@ export const TAG_PHRASES = {
   },
   language_issue: {
     who: 'customer',
-    patterns: [/\bno hablo\b/i, /\bhabla(?:s)? (?:español|espanol)\b/i, /\bspeak spanish\b/i, /\b(?:no|don'?t|do not) (?:speak |understand )?english\b/i, /\bmy english (?:is|isn'?t) (?:not )?(?:good|bad|great)\b/i],
+    patterns: [
+      /\bno hablo\b/i,
+      /\bhabla(?:s)? (?:español|espanol)\b/i,
+      /\bspeak spanish\b/i,
+      /\b(?:no|don'?t|do not) (?:speak |understand )?english\b/i,
+      /\bmy english (?:is|isn'?t) (?:not )?(?:good|bad|great)\b/i,
+    ],
   },
   outside_service_area: {
     who: 'agent',
@@ -115,7 +126,13 @@ export const TAG_PHRASES = {
   },
   timing_issue: {
     who: 'customer',
-    patterns: [/\b(?:that'?s|it'?s) too (?:late|far out|long)\b/i, /\bnothing (?:sooner|earlier)\b/i, /\bcan'?t wait (?:that long|until)\b/i, /\b(?:doesn'?t|won'?t) work for me\b/i, /\bi'?m not available\b/i],
+    patterns: [
+      /\b(?:that'?s|it'?s) too (?:late|far out|long)\b/i,
+      /\bnothing (?:sooner|earlier)\b/i,
+      /\bcan'?t wait (?:that long|until)\b/i,
+      /\b(?:doesn'?t|won'?t) work for me\b/i,
+      /\bi'?m not available\b/i,
+    ],
   },
   sooner_slot: {
     who: 'customer',
@@ -123,15 +140,28 @@ export const TAG_PHRASES = {
   },
   estimate_on_call: {
     who: 'customer',
-    patterns: [/\bhow much (?:does|do|would|will|is)\b/i, /\bwhat(?:'s| is| would be| does) (?:the |it )?(?:cost|price)\b/i, /\b(?:give me|get) (?:a |an )?(?:quote|price|estimate|ballpark)\b/i, /\bballpark\b/i],
+    patterns: [
+      /\bhow much (?:does|do|would|will|is)\b/i,
+      /\bwhat(?:'s| is| would be| does) (?:the |it )?(?:cost|price)\b/i,
+      /\b(?:give me|get) (?:a |an )?(?:quote|price|estimate|ballpark)\b/i,
+      /\bballpark\b/i,
+    ],
   },
   agent_requested: {
     who: 'customer',
-    patterns: [/\b(?:speak|talk) (?:to|with) (?:a |an )?(?:real |live |actual )?(?:person|human|representative|someone|somebody|manager|operator)\b/i, /\breal person\b/i, /\bhuman being\b/i],
+    patterns: [
+      /\b(?:speak|talk) (?:to|with) (?:a |an )?(?:real |live |actual )?(?:person|human|representative|someone|somebody|manager|operator)\b/i,
+      /\breal person\b/i,
+      /\bhuman being\b/i,
+    ],
   },
   message_drop: {
     who: 'customer',
-    patterns: [/\b(?:can i|i'?d like to|i want to|just want to|just wanted to) leave (?:a|him a|her a|them a) message\b/i, /\b(?:pass|give) (?:along )?(?:a|the) message\b/i, /\bjust tell (?:him|her|them|the office)\b/i],
+    patterns: [
+      /\b(?:can i|i'?d like to|i want to|just want to|just wanted to) leave (?:a|him a|her a|them a) message\b/i,
+      /\b(?:pass|give) (?:along )?(?:a|the) message\b/i,
+      /\bjust tell (?:him|her|them|the office)\b/i,
+    ],
   },
   follow_up: {
     who: 'customer',
@@ -144,38 +174,88 @@ export const TAG_PHRASES = {
     ],
   },
   callback_requested: { who: 'customer', patterns: [/\bcall me back\b/i, /\b(?:have|can) (?:someone|somebody|a tech(?:nician)?) call me\b/i] },
-  no_thanks: { who: 'customer', patterns: [/^\s*no,? thanks?(?: you)?[.!]?\s*$/i, /\bnot interested\b/i, /\bno,? (?:thanks?|thank you),? (?:i'?m|we'?re) (?:good|fine|all set)\b/i] },
+  no_thanks: {
+    who: 'customer',
+    patterns: [/^\s*no,? thanks?(?: you)?[.!]?\s*$/i, /\bnot interested\b/i, /\bno,? (?:thanks?|thank you),? (?:i'?m|we'?re) (?:good|fine|all set)\b/i],
+  },
   different_service: { who: 'customer', patterns: [/\bdifferent service\b/i, /\bsomething else\b/i, /\bactually (?:i|we) need\b/i, /\binstead\b/i] },
   do_not_contact: {
     who: 'customer',
-    patterns: [/^\s*stop\s*\.?\s*$/i, /\bunsubscribe\b/i, /\b(?:do not|don'?t) (?:contact|call|text|message) (?:me|us)\b/i, /\bremove me\b/i, /\bstop (?:texting|calling|messaging)\b/i],
+    patterns: [
+      /^\s*stop\s*\.?\s*$/i,
+      /\bunsubscribe\b/i,
+      /\b(?:do not|don'?t) (?:contact|call|text|message) (?:me|us)\b/i,
+      /\bremove me\b/i,
+      /\bstop (?:texting|calling|messaging)\b/i,
+    ],
   },
   complimented_ai: {
     who: 'customer',
-    patterns: [/\byou(?:'ve| have)? been (?:very |so |really )?(?:helpful|great|wonderful|amazing)\b/i, /\byou(?:'re| are) (?:very |so |really )?(?:helpful|great|awesome|amazing|good at this)\b/i, /\bgreat job\b/i],
+    patterns: [
+      /\byou(?:'ve| have)? been (?:very |so |really )?(?:helpful|great|wonderful|amazing)\b/i,
+      /\byou(?:'re| are) (?:very |so |really )?(?:helpful|great|awesome|amazing|good at this)\b/i,
+      /\bgreat job\b/i,
+    ],
   },
-  asked_if_ai: { who: 'customer', patterns: [/\bare you (?:a |an )?(?:robot|bot|ai|real person|computer|machine|human)\b/i, /\bis this (?:a |an )?(?:robot|bot|ai|recording)\b/i] },
+  asked_if_ai: {
+    who: 'customer',
+    patterns: [/\bare you (?:a |an )?(?:robot|bot|ai|real person|computer|machine|human)\b/i, /\bis this (?:a |an )?(?:robot|bot|ai|recording)\b/i],
+  },
   frustration: {
     who: 'customer',
     patterns: [/\bfrustrat\w*/i, /\bridiculous\b/i, /\bannoy\w*/i, /\bthird time\b/i, /\bunacceptable\b/i, /\bfed up\b/i, /\bwaste of (?:my )?time\b/i],
   },
   distress: {
     who: 'customer',
-    patterns: [/\bflood\w*/i, /\bburst\b/i, /\bgas smell\b/i, /\bsmell(?:s)? gas\b/i, /\bsparks?\b|\bsparking\b/i, /\bsmoke\b/i, /\bno heat\b/i, /\bfreezing\b/i, /\bemergency\b/i, /\bwater everywhere\b/i, /\bsewage\b/i],
+    patterns: [
+      /\bflood\w*/i,
+      /\bburst\b/i,
+      /\bgas smell\b/i,
+      /\bsmell(?:s)? gas\b/i,
+      /\bsparks?\b|\bsparking\b/i,
+      /\bsmoke\b/i,
+      /\bno heat\b/i,
+      /\bfreezing\b/i,
+      /\bemergency\b/i,
+      /\bwater everywhere\b/i,
+      /\bsewage\b/i,
+    ],
   },
-  empathy: { who: 'agent', patterns: [/\b(?:i'?m|i am|so) sorry (?:to hear|about|for)\b/i, /\bi understand\b/i, /\bthat (?:sounds|must be) (?:frustrating|stressful|hard|difficult|uncomfortable)\b/i] },
+  empathy: {
+    who: 'agent',
+    patterns: [
+      /\b(?:i'?m|i am|so) sorry (?:to hear|about|for)\b/i,
+      /\bi understand\b/i,
+      /\bthat (?:sounds|must be) (?:frustrating|stressful|hard|difficult|uncomfortable)\b/i,
+    ],
+  },
   advice: {
     who: 'agent',
-    patterns: [/\bin the meantime\b/i, /\bturn off (?:the|your) (?:water|main|breaker|gas|power|unit|system)\b/i, /\bshut off\b/i, /\bmake sure (?:to|you)\b/i, /\bfor your safety\b/i, /\bchange (?:the|your) (?:air )?filter\b/i],
+    patterns: [
+      /\bin the meantime\b/i,
+      /\bturn off (?:the|your) (?:water|main|breaker|gas|power|unit|system)\b/i,
+      /\bshut off\b/i,
+      /\bmake sure (?:to|you)\b/i,
+      /\bfor your safety\b/i,
+      /\bchange (?:the|your) (?:air )?filter\b/i,
+    ],
   },
   fee_mentioned: { who: 'agent', patterns: [/\b(?:dispatch|diagnostic|evaluation|service call|trip) (?:fee|charge)\b/i, /\$\s?\d+/] },
   booked_confirmation: {
     who: 'agent',
-    patterns: [/\byou'?re all set\b/i, /\b(?:i'?ve|i have|we'?ve|we have) (?:booked|scheduled)\b/i, /\byour appointment is (?:booked|confirmed|scheduled|set)\b/i, /\b(?:is|are) (?:now )?(?:booked|scheduled) for\b/i],
+    patterns: [
+      /\byou'?re all set\b/i,
+      /\b(?:i'?ve|i have|we'?ve|we have) (?:booked|scheduled)\b/i,
+      /\byour appointment is (?:booked|confirmed|scheduled|set)\b/i,
+      /\b(?:is|are) (?:now )?(?:booked|scheduled) for\b/i,
+    ],
   },
   repeat_request: { who: 'agent', patterns: [/\b(?:repeat|say again|spell)\b[^.?!]*\baddress\b/i, /\baddress\b[^.?!]*\b(?:again|repeat)\b/i] },
   objection: { who: 'customer', patterns: [/\bnot (?:sure|interested)\b/i, /\btoo expensive\b/i, /\b(?:i'?ll|let me) think\b/i, /\bcheaper\b/i] },
-  upsell: { who: 'agent', patterns: [/\bmembership\b/i, /\bmaintenance plan\b/i, /\btune-?up\b/i, /\bwhile (?:we'?re|the tech(?:nician)? is) (?:there|out)\b/i, /\badd(?:-| )on\b/i] },
+  upsell: {
+    who: 'agent',
+    patterns: [/\bmembership\b/i, /\bmaintenance plan\b/i, /\btune-?up\b/i, /\bwhile (?:we'?re|the tech(?:nician)? is) (?:there|out)\b/i, /\badd(?:-| )on\b/i],
+  },
   interruption: { who: 'customer', patterns: [/\blet me finish\b/i, /\byou(?:'re| keep) interrupting\b/i, /\bstop talking\b/i, /\bcan i (?:say|finish)\b/i] },
   voicemail: {
     who: 'any',
@@ -189,10 +269,27 @@ export const TAG_PHRASES = {
       /\bhas not set up (?:their|a) (?:voice ?mail|mailbox)\b/i,
     ],
   },
-  ivr: { who: 'any', patterns: [/\bpress (?:one|two|three|\d)\b/i, /\bthis call may be (?:recorded|monitored)\b/i, /\bpara (?:español|espanol)\b/i, /\bplease hold\b/i, /\byour call is important\b/i] },
+  ivr: {
+    who: 'any',
+    patterns: [
+      /\bpress (?:one|two|three|\d)\b/i,
+      /\bthis call may be (?:recorded|monitored)\b/i,
+      /\bpara (?:español|espanol)\b/i,
+      /\bplease hold\b/i,
+      /\byour call is important\b/i,
+    ],
+  },
   not_lead: {
     who: 'customer',
-    patterns: [/\bwrong number\b/i, /\b(?:applying|apply) for (?:a |the )?(?:job|position)\b/i, /\bare you hiring\b/i, /\bsupplier\b/i, /\bvendor\b/i, /\b(?:my|an) invoice\b/i, /\bpay(?:ing)? (?:my|a) bill\b/i],
+    patterns: [
+      /\bwrong number\b/i,
+      /\b(?:applying|apply) for (?:a |the )?(?:job|position)\b/i,
+      /\bare you hiring\b/i,
+      /\bsupplier\b/i,
+      /\bvendor\b/i,
+      /\b(?:my|an) invoice\b/i,
+      /\bpay(?:ing)? (?:my|a) bill\b/i,
+    ],
   },
 } as const satisfies Record<string, { who: Who; patterns: readonly RegExp[] }>;
 export type PhraseRule = keyof typeof TAG_PHRASES;
@@ -244,7 +341,25 @@ export function findTrade(view: TranscriptView, offered: readonly Trade[]): { tr
   return null;
 }
 
-const NOT_A_NAME = new Set(['calling', 'looking', 'just', 'not', 'having', 'trying', 'the', 'sorry', 'here', 'interested', 'wondering', 'good', 'fine', 'okay', 'ok', 'yes', 'no']);
+const NOT_A_NAME = new Set([
+  'calling',
+  'looking',
+  'just',
+  'not',
+  'having',
+  'trying',
+  'the',
+  'sorry',
+  'here',
+  'interested',
+  'wondering',
+  'good',
+  'fine',
+  'okay',
+  'ok',
+  'yes',
+  'no',
+]);
 const NAME = "([A-Z][a-zA-Z'’-]+(?:\\s+[A-Z][a-zA-Z'’-]+){0,2})";
 
 export function findCustomerName(view: TranscriptView): Evidence | null {
@@ -271,8 +386,10 @@ function cleanName(name: string): string {
   return words.join(' ');
 }
 
-const ADDRESS_LEAD = /\b(?:i live at|my address is|the address is|address is|i'?m at|we'?re at|we are at|located at|the property is at|service address is|it'?s at)\s*:?\s*/i;
-const STREET_SUFFIX = /\b(?:St|Street|Ave|Avenue|Rd|Road|Dr|Drive|Ln|Lane|Blvd|Boulevard|Ct|Court|Way|Pl|Place|Ter|Terrace|Cir|Circle|Pkwy|Parkway|Hwy|Highway)\b/;
+const ADDRESS_LEAD =
+  /\b(?:i live at|my address is|the address is|address is|i'?m at|we'?re at|we are at|located at|the property is at|service address is|it'?s at)\s*:?\s*/i;
+const STREET_SUFFIX =
+  /\b(?:St|Street|Ave|Avenue|Rd|Road|Dr|Drive|Ln|Lane|Blvd|Boulevard|Ct|Court|Way|Pl|Place|Ter|Terrace|Cir|Circle|Pkwy|Parkway|Hwy|Highway)\b/;
 
 /** The last address the customer gave (a corrected address wins). */
 export function findAddress(view: TranscriptView): Evidence | null {
@@ -327,7 +444,10 @@ export interface AddressParts {
 
 /** Splits "42 Oak Street, Springfield, IL 62704"; parts it cannot place stay null. */
 export function splitAddress(address: string): AddressParts {
-  const parts = address.split(',').map((p) => p.trim()).filter(Boolean);
+  const parts = address
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
   const zip = findZip(address);
   let street: string | null = parts[0] ?? null;
   let city: string | null = null;
@@ -391,7 +511,36 @@ export function shorten(text: string, words = 14): string {
 
 /** Words of a phrase worth matching against a list of names (reasons, tags, job types). */
 export function keywords(text: string): string[] {
-  const STOP = new Set(['the', 'a', 'an', 'and', 'or', 'of', 'to', 'for', 'in', 'on', 'my', 'is', 'it', 'i', 'we', 'you', 'with', 'at', 'by', 'be', 'was', 'are', 'this', 'that', 'call', 'customer', 'job', 'service']);
+  const STOP = new Set([
+    'the',
+    'a',
+    'an',
+    'and',
+    'or',
+    'of',
+    'to',
+    'for',
+    'in',
+    'on',
+    'my',
+    'is',
+    'it',
+    'i',
+    'we',
+    'you',
+    'with',
+    'at',
+    'by',
+    'be',
+    'was',
+    'are',
+    'this',
+    'that',
+    'call',
+    'customer',
+    'job',
+    'service',
+  ]);
   return text
     .toLowerCase()
     .split(/[^a-z0-9]+/)

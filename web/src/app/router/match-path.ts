@@ -24,10 +24,7 @@ export function matchPath(pattern: string, pathname: string): RouteParams | null
   return params;
 }
 
-export function matchRoute<R extends { path: string }>(
-  routes: readonly R[],
-  pathname: string,
-): { route: R; params: RouteParams } | null {
+export function matchRoute<R extends { path: string }>(routes: readonly R[], pathname: string): { route: R; params: RouteParams } | null {
   for (const route of routes) {
     const params = matchPath(route.path, pathname);
     if (params) return { route, params };

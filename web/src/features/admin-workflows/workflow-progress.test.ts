@@ -15,13 +15,10 @@ describe('workflow polling', () => {
     expect(nextPollDelay(status({}))).toBe(1000);
   });
 
-  it.each(['COMPLETED', 'FAILED', 'CANCELED', 'TERMINATED', 'TIMED_OUT', 'CONTINUED_AS_NEW'])(
-    'stops once the workflow is %s',
-    (terminal) => {
-      expect(isWorkflowSettled(status({ status: terminal }))).toBe(true);
-      expect(nextPollDelay(status({ status: terminal }))).toBe(0);
-    },
-  );
+  it.each(['COMPLETED', 'FAILED', 'CANCELED', 'TERMINATED', 'TIMED_OUT', 'CONTINUED_AS_NEW'])('stops once the workflow is %s', (terminal) => {
+    expect(isWorkflowSettled(status({ status: terminal }))).toBe(true);
+    expect(nextPollDelay(status({ status: terminal }))).toBe(0);
+  });
 
   it('stops while still running once the result names the created org', () => {
     expect(isWorkflowSettled(status({ result: { orgId: 'org-1' } }))).toBe(true);

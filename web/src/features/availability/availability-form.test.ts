@@ -1,5 +1,17 @@
 import { describe, expect, it } from '@jest/globals';
-import { addHoliday, addRange, cellLook, copyToWeekdays, formatPairs, formatSlots, parsePairs, parseSlots, removeRange, setRange, totals } from './availability-form';
+import {
+  addHoliday,
+  addRange,
+  cellLook,
+  copyToWeekdays,
+  formatPairs,
+  formatSlots,
+  parsePairs,
+  parseSlots,
+  removeRange,
+  setRange,
+  totals,
+} from './availability-form';
 
 describe('the availability grid', () => {
   it.each([
@@ -13,7 +25,12 @@ describe('the availability grid', () => {
   });
 
   it('totals a row', () => {
-    expect(totals([{ date: 'a', shiftHours: 8, bookedHours: 2, openHours: 6 }, { date: 'b', shiftHours: 4, bookedHours: 0, openHours: 4 }])).toEqual({ shiftHours: 12, openHours: 10 });
+    expect(
+      totals([
+        { date: 'a', shiftHours: 8, bookedHours: 2, openHours: 6 },
+        { date: 'b', shiftHours: 4, bookedHours: 0, openHours: 4 },
+      ]),
+    ).toEqual({ shiftHours: 12, openHours: 10 });
   });
 });
 
@@ -23,7 +40,10 @@ describe('editing hours and holidays', () => {
     expect(hours).toEqual({ Monday: [{ start: '09:00', end: '17:00' }] });
     hours = setRange(hours, 'Monday', 0, { start: '08:00', end: '12:00' });
     hours = addRange(hours, 'Monday');
-    expect(hours.Monday).toEqual([{ start: '08:00', end: '12:00' }, { start: '12:00', end: '12:00' }]);
+    expect(hours.Monday).toEqual([
+      { start: '08:00', end: '12:00' },
+      { start: '12:00', end: '12:00' },
+    ]);
     hours = removeRange(hours, 'Monday', 1);
     const week = copyToWeekdays(hours, 'Monday');
     expect(Object.keys(week)).toEqual(['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday']);
@@ -37,9 +57,17 @@ describe('editing hours and holidays', () => {
   });
 
   it('reads and writes slot lists and trade pairs', () => {
-    expect(parseSlots('8-10, 13:30-15')).toEqual([[8, 10], [13.5, 15]]);
+    expect(parseSlots('8-10, 13:30-15')).toEqual([
+      [8, 10],
+      [13.5, 15],
+    ]);
     expect(parseSlots('8-')).toBeNull();
-    expect(formatSlots([[8, 10], [13.5, 15]])).toBe('8-10, 13:30-15');
+    expect(
+      formatSlots([
+        [8, 10],
+        [13.5, 15],
+      ]),
+    ).toBe('8-10, 13:30-15');
     expect(parsePairs('HVAC=9001, Plumbing = 9002, junk')).toEqual({ HVAC: '9001', Plumbing: '9002' });
     expect(formatPairs({ HVAC: '9001' })).toBe('HVAC=9001');
   });

@@ -58,14 +58,19 @@ export function formatSlots(slots: [number, number][]): string {
 }
 
 export function parseSlots(text: string): [number, number][] | null {
-  const parts = text.split(',').map((p) => p.trim()).filter(Boolean);
+  const parts = text
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
   const slots = parts.map((p) => p.split('-').map(parseHour) as [number, number]);
   return slots.every((s) => s.length === 2 && s.every((n) => !Number.isNaN(n))) ? slots : null;
 }
 
 /** "HVAC=9001, Plumbing=9002" ↔ {HVAC: '9001', Plumbing: '9002'}. */
 export function formatPairs(map: Record<string, string>): string {
-  return Object.entries(map).map(([k, v]) => `${k}=${v}`).join(', ');
+  return Object.entries(map)
+    .map(([k, v]) => `${k}=${v}`)
+    .join(', ');
 }
 
 export function parsePairs(text: string): Record<string, string> {

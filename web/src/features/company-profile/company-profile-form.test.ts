@@ -36,7 +36,7 @@ describe('company profile form', () => {
     expect(changesOf(ORG, cleared, saved)).toEqual({ orgId: ORG, address: null });
   });
 
-  it("marks the inputs a server 400 names", () => {
+  it('marks the inputs a server 400 names', () => {
     expect(fieldsNamedIn('EIN must be in format XX-XXXXXXX', null)).toEqual(['ein']);
     expect(fieldsNamedIn('Invalid email format; Phone number must be in format +1XXXXXXXXXX', null)).toEqual(['contact_email', 'contact_number']);
     expect(fieldsNamedIn('Invalid URL format', { orgId: ORG, privacy_policy: 'x' })).toEqual(['privacy_policy']);

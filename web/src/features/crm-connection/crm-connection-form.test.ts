@@ -23,13 +23,24 @@ const serviceTitan: ShownCrmConnection = {
   },
 };
 
-const withValues = (form: CrmForm, values: Record<string, string | boolean>): CrmForm => ({ ...form, values: { ...form.values, [form.crmName]: { ...form.values[form.crmName], ...values } } });
+const withValues = (form: CrmForm, values: Record<string, string | boolean>): CrmForm => ({
+  ...form,
+  values: { ...form.values, [form.crmName]: { ...form.values[form.crmName], ...values } },
+});
 
 describe('CRM connection form', () => {
   it('starts on ServiceTitan with every field empty when the org uses the deployment CRM', () => {
     const form = formFrom({ connected: false, crm_name: null, crm_config: null });
     expect(form.crmName).toBe('servicetitan');
-    expect(form.values.servicetitan).toEqual({ clientId: '', clientSecret: '', crmTenantId: '', appKey: '', bookingProviderId: '', defaultCampaignId: '', isSandbox: false });
+    expect(form.values.servicetitan).toEqual({
+      clientId: '',
+      clientSecret: '',
+      crmTenantId: '',
+      appKey: '',
+      bookingProviderId: '',
+      defaultCampaignId: '',
+      isSandbox: false,
+    });
     expect(form.values.housecallpro).toEqual({ appKey: '', agentId: '', defaultEmployeeId: '' });
     expect(form.skipCrmTest).toBe(false);
   });
@@ -37,15 +48,32 @@ describe('CRM connection form', () => {
   it('fills in the current connection without its secrets, which must be typed again', () => {
     const form = formFrom(serviceTitan);
     expect(form.crmName).toBe('servicetitan');
-    expect(form.values.servicetitan).toEqual({ clientId: 'cid.abc', clientSecret: '', crmTenantId: '4242', appKey: '', bookingProviderId: '77', defaultCampaignId: '', isSandbox: true });
-    expect(formFrom({ connected: true, crm_name: 'housecallpro', crm_config: { appKey: '****', agentId: 'pro_1', defaultEmployeeId: 'pro_2' } })).toMatchObject({
-      crmName: 'housecallpro',
-      values: { housecallpro: { appKey: '', agentId: 'pro_1', defaultEmployeeId: 'pro_2' } },
+    expect(form.values.servicetitan).toEqual({
+      clientId: 'cid.abc',
+      clientSecret: '',
+      crmTenantId: '4242',
+      appKey: '',
+      bookingProviderId: '77',
+      defaultCampaignId: '',
+      isSandbox: true,
     });
+    expect(formFrom({ connected: true, crm_name: 'housecallpro', crm_config: { appKey: '****', agentId: 'pro_1', defaultEmployeeId: 'pro_2' } })).toMatchObject(
+      {
+        crmName: 'housecallpro',
+        values: { housecallpro: { appKey: '', agentId: 'pro_1', defaultEmployeeId: 'pro_2' } },
+      },
+    );
   });
 
   it('builds the body trimmed, without empty optional fields, and the tenant id as a number', () => {
-    const form = withValues(formFrom(null), { clientId: '  cid.abc ', clientSecret: ' s3cret ', crmTenantId: ' 4242 ', appKey: '   ', bookingProviderId: '77', defaultCampaignId: '' });
+    const form = withValues(formFrom(null), {
+      clientId: '  cid.abc ',
+      clientSecret: ' s3cret ',
+      crmTenantId: ' 4242 ',
+      appKey: '   ',
+      bookingProviderId: '77',
+      defaultCampaignId: '',
+    });
     expect(buildSaveBody(ORG, form)).toEqual({
       orgId: ORG,
       crm_name: 'servicetitan',
@@ -67,7 +95,12 @@ describe('CRM connection form', () => {
   it('sends only the chosen CRM, with the skip flag', () => {
     let form = withValues(formFrom(null), { clientId: 'typed for ServiceTitan' });
     form = withValues({ ...form, crmName: 'housecallpro', skipCrmTest: true }, { appKey: ' hcp-key ', agentId: 'pro_1', defaultEmployeeId: ' ' });
-    expect(buildSaveBody(ORG, form)).toEqual({ orgId: ORG, crm_name: 'housecallpro', crm_config: { appKey: 'hcp-key', agentId: 'pro_1' }, skip_crm_test: true });
+    expect(buildSaveBody(ORG, form)).toEqual({
+      orgId: ORG,
+      crm_name: 'housecallpro',
+      crm_config: { appKey: 'hcp-key', agentId: 'pro_1' },
+      skip_crm_test: true,
+    });
     expect(form.values.servicetitan.clientId).toBe('typed for ServiceTitan');
   });
 
@@ -87,8 +120,11 @@ describe('CRM connection form', () => {
     });
   });
 
-  it("reads the fields a 400 names", () => {
-    expect(fieldsNamedIn('crm_config.clientId is required; crm_config.clientSecret is required; crm_config.clientId is required')).toEqual(['clientId', 'clientSecret']);
+  it('reads the fields a 400 names', () => {
+    expect(fieldsNamedIn('crm_config.clientId is required; crm_config.clientSecret is required; crm_config.clientId is required')).toEqual([
+      'clientId',
+      'clientSecret',
+    ]);
     expect(fieldsNamedIn('The ServiceTitan credentials in crm_config did not work: ServiceTitan refused the client credentials')).toEqual([]);
   });
 

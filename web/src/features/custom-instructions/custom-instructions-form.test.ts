@@ -28,7 +28,10 @@ describe('custom instructions form', () => {
     form.leadRules.push({ title: '  ', isLead: true, instruction: '' }, { title: ' Estimate ', isLead: true, instruction: ' Estimates are leads ' });
     form.defaultAfterHoursTag = { name: 'After hours', id: 'x1' };
     const body = buildSaveBody(ORG, form);
-    expect(body.custom_instructions.is_lead.instructions).toEqual([...view.custom_instructions.is_lead.instructions, { title: 'Estimate', isLead: true, instruction: 'Estimates are leads' }]);
+    expect(body.custom_instructions.is_lead.instructions).toEqual([
+      ...view.custom_instructions.is_lead.instructions,
+      { title: 'Estimate', isLead: true, instruction: 'Estimates are leads' },
+    ]);
     expect(body.custom_instructions.job_tagging.defaultAfterHoursTag).toEqual({ name: 'After hours', id: 'x1' });
   });
 

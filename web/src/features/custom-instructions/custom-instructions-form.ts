@@ -38,7 +38,12 @@ export type SaveCustomInstructionsBody = {
     is_lead: { enabled_csr: boolean; instructions: LeadRow[] };
     booked_summary: { enabled: boolean; instructions: SummaryRow[] };
     // A tag id that is not a whole number is sent as typed, so the API's message names it.
-    job_tagging: { enabled: boolean; defaultTag: { name: string; id: number | string } | null; defaultAfterHoursTag: { name: string; id: number | string } | null; tags: Record<string, string> };
+    job_tagging: {
+      enabled: boolean;
+      defaultTag: { name: string; id: number | string } | null;
+      defaultAfterHoursTag: { name: string; id: number | string } | null;
+      tags: Record<string, string>;
+    };
   };
   regular_job_to_dispatch: string | null;
 };

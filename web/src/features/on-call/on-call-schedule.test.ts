@@ -21,7 +21,13 @@ describe('the on-call month', () => {
     days = assign(days, '2025-02-03', 'Plumbing', 'Technician', { ...tom, id: '1002', name: 'Pete' });
     days = assign(days, '2025-02-01', 'HVAC', 'Technician', tom);
     expect(days.map((d) => d.date)).toEqual(['2025-02-01', '2025-02-03']);
-    expect(assigned(days, '2025-02-03', 'HVAC', 'Manager')).toEqual({ role: 'Manager', employeeId: '2004', phoneNumber: '+15125550304', name: 'Mary Manager', department: 'HVAC' });
+    expect(assigned(days, '2025-02-03', 'HVAC', 'Manager')).toEqual({
+      role: 'Manager',
+      employeeId: '2004',
+      phoneNumber: '+15125550304',
+      name: 'Mary Manager',
+      department: 'HVAC',
+    });
     expect(employeeNames(days)).toEqual({ '1001': 'Tom Tech', '2004': 'Mary Manager', '1002': 'Pete' });
 
     days = assign(days, '2025-02-03', 'HVAC', 'Technician', null);

@@ -27,7 +27,9 @@ export function assigned(days: OnCallDay[], date: string, department: string, ro
 export function assign(days: OnCallDay[], date: string, department: string, role: OnCallRole, worker: CrmWorker | null): OnCallDay[] {
   const others = (days.find((d) => d.date === date)?.people ?? []).filter((p) => !(p.department === department && p.role === role));
   // The page offers the org's trades_offered, so the department is one of the trades the API accepts.
-  const person = worker ? { role, employeeId: worker.id, phoneNumber: worker.phoneNumber, name: worker.name, department: department as OnCallPerson['department'] } : null;
+  const person = worker
+    ? { role, employeeId: worker.id, phoneNumber: worker.phoneNumber, name: worker.name, department: department as OnCallPerson['department'] }
+    : null;
   const people = person ? [...others, person] : others;
   const rest = days.filter((d) => d.date !== date);
   const next = people.length > 0 ? [...rest, { date, people }] : rest;

@@ -6,7 +6,10 @@ describe('the scheduling rule form', () => {
     const rule = fromForm({
       ...EMPTY_FORM,
       name: ' Cap installs ',
-      conditions: [{ type: 'JobType', values: '101, 102,101, ' }, { type: 'Weekday', values: 'Monday' }],
+      conditions: [
+        { type: 'JobType', values: '101, 102,101, ' },
+        { type: 'Weekday', values: 'Monday' },
+      ],
       period: 'relativeRange',
       relative: 'custom',
       relativeStart: '1',
@@ -16,7 +19,10 @@ describe('the scheduling rule form', () => {
     });
     expect(rule).toEqual({
       name: 'Cap installs',
-      conditions: [{ type: 'JobType', values: ['101', '102'] }, { type: 'Weekday', values: ['Monday'] }],
+      conditions: [
+        { type: 'JobType', values: ['101', '102'] },
+        { type: 'Weekday', values: ['Monday'] },
+      ],
       activation_period: { type: 'relativeRange', relative_range_type: 'custom', relative_start_days: 1, relative_end_days: 5 },
       threshold: 60,
       status: true,
@@ -32,7 +38,12 @@ describe('the scheduling rule form', () => {
 
   it('describes rules for the list', () => {
     expect(describeConditions([])).toBe('Every booking');
-    expect(describeConditions([{ type: 'BusinessUnit', values: ['1', '2'] }, { type: 'ShiftType', values: ['OnCall'] }])).toBe('Business unit is 1 or 2, and Shift type is OnCall');
+    expect(
+      describeConditions([
+        { type: 'BusinessUnit', values: ['1', '2'] },
+        { type: 'ShiftType', values: ['OnCall'] },
+      ]),
+    ).toBe('Business unit is 1 or 2, and Shift type is OnCall');
     expect(describePeriod({ type: 'dateRange', start_date: '2026-12-20', end_date: '2026-12-31' })).toBe('2026-12-20 to 2026-12-31');
     expect(describePeriod({ type: 'relativeRange', relative_range_type: 'next3days' })).toBe('Next 3 days');
   });

@@ -53,7 +53,14 @@ export const EMPTY_FORM: RuleForm = {
   dayEnd: '',
 };
 
-export const splitValues = (text: string) => [...new Set(text.split(',').map((v) => v.trim()).filter(Boolean))];
+export const splitValues = (text: string) => [
+  ...new Set(
+    text
+      .split(',')
+      .map((v) => v.trim())
+      .filter(Boolean),
+  ),
+];
 
 export function toForm(rule: Rule): RuleForm {
   const p = rule.activation_period;

@@ -4,8 +4,20 @@ import { cellKey, fromGrid, splitList, toGrid } from './notification-settings';
 describe('notification settings grid', () => {
   it('round-trips saved settings and drops pairs a group may not use', () => {
     const saved = [
-      { rule_id: 'EmergencyJobRule', recipients: [{ group: 'oncall_tech', channel: 'call', time: 'AFTER_HOURS' }, { group: 'office', channel: 'sms', time: 'ALWAYS' }] },
-      { rule_id: 'BookedCallRule', recipients: [{ group: 'office', channel: 'email', time: 'ALWAYS' }, { group: 'cc', channel: 'sms', time: 'SOMETIMES' }] },
+      {
+        rule_id: 'EmergencyJobRule',
+        recipients: [
+          { group: 'oncall_tech', channel: 'call', time: 'AFTER_HOURS' },
+          { group: 'office', channel: 'sms', time: 'ALWAYS' },
+        ],
+      },
+      {
+        rule_id: 'BookedCallRule',
+        recipients: [
+          { group: 'office', channel: 'email', time: 'ALWAYS' },
+          { group: 'cc', channel: 'sms', time: 'SOMETIMES' },
+        ],
+      },
       { rule_id: 'NoSuchRule', recipients: [{ group: 'office', channel: 'email', time: 'ALWAYS' }] },
     ];
     const grid = toGrid(saved);

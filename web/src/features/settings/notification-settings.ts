@@ -37,7 +37,12 @@ export { ALLOWED_CHANNELS };
 
 export const TIMES = NOTIFICATION_TIMES;
 export type Time = NotificationTime;
-export const TIME_LABELS: Record<Time, string> = { ALWAYS: 'Always', AFTER_HOURS: 'After hours', OFFICE_HOURS: 'Office hours', NON_OFFICE_HOURS: 'Outside office hours' };
+export const TIME_LABELS: Record<Time, string> = {
+  ALWAYS: 'Always',
+  AFTER_HOURS: 'After hours',
+  OFFICE_HOURS: 'Office hours',
+  NON_OFFICE_HOURS: 'Outside office hours',
+};
 
 const RecipientSchema = z.object({ group: z.string(), channel: z.string(), time: z.string() });
 const SettingSchema = z.object({ rule_id: z.string(), recipients: z.array(RecipientSchema) });

@@ -8,7 +8,7 @@ import { AppointmentScheduleConfigSchema, type TimeBuffer } from '../../../../..
 import { SANDBOX_ARRIVAL_WINDOWS } from '../sandbox-seed';
 import { TECHNICIANS } from './sandbox-capacity.fixtures';
 import { earliestBookableStart } from '../../../../../domain/capacity/time-buffer';
-import type { Appointment, TechnicianShift } from "../../../../../domain/crm/crm-records";
+import type { Appointment, TechnicianShift } from '../../../../../domain/crm/crm-records';
 
 // Properties of the engine's time arithmetic in every zone of spec §9, on dates around each hemisphere's
 // 2026 DST changes (US/Canada 03-08 and 11-01, Melbourne 04-05 and 10-04). Hours, windows and durations
@@ -16,9 +16,13 @@ import type { Appointment, TechnicianShift } from "../../../../../domain/crm/crm
 
 const MINUTE = 60_000;
 const DST_DATES = ['2026-03-08', '2026-11-01', '2026-04-05', '2026-10-04'];
-const quarter = (max: number) => fc.integer({ min: 0, max: max * 4 }).map((q) => `${String(Math.floor(q / 4)).padStart(2, '0')}:${String((q % 4) * 15).padStart(2, '0')}`);
+const quarter = (max: number) =>
+  fc.integer({ min: 0, max: max * 4 }).map((q) => `${String(Math.floor(q / 4)).padStart(2, '0')}:${String((q % 4) * 15).padStart(2, '0')}`);
 
-const rangeArb = fc.tuple(quarter(23), quarter(23)).filter(([s, e]) => s !== e).map(([start, end]) => ({ start, end }));
+const rangeArb = fc
+  .tuple(quarter(23), quarter(23))
+  .filter(([s, e]) => s !== e)
+  .map(([start, end]) => ({ start, end }));
 const hoursArb: fc.Arbitrary<WeeklyHours> = fc
   .tuple(...WEEKDAYS.map(() => fc.array(rangeArb, { maxLength: 2 })))
   .map((days) => Object.fromEntries(WEEKDAYS.map((d, i) => [d, days[i]])) as WeeklyHours);
@@ -37,7 +41,10 @@ const scenarioArb = fc.record({
   buffer: bufferArb,
   mode: modeArb,
   durationQuarters: fc.integer({ min: 2, max: 16 }),
-  busy: fc.array(fc.record({ tech: fc.constantFrom('1001', '1002'), startQuarter: fc.integer({ min: -8, max: 100 }), quarters: fc.integer({ min: 1, max: 16 }) }), { maxLength: 4 }),
+  busy: fc.array(
+    fc.record({ tech: fc.constantFrom('1001', '1002'), startQuarter: fc.integer({ min: -8, max: 100 }), quarters: fc.integer({ min: 1, max: 16 }) }),
+    { maxLength: 4 },
+  ),
   picks: fc.array(fc.nat(), { minLength: 1, maxLength: 6 }),
 });
 
@@ -46,23 +53,50 @@ type Scenario = typeof scenarioArb extends fc.Arbitrary<infer S> ? S : never;
 function build(s: Scenario): CapacityInput {
   const dayStart = zonedTimeToInstant(s.date, '00:00', s.timeZone).getTime();
   // Everyone is on a shift around the clock, so the hours, buffer and bookings are what limit the slots.
-  const shifts: TechnicianShift[] = TECHNICIANS.map((t) => ({ id: `s${t.id}`, technicianId: t.id, start: new Date(dayStart - 2 * 86_400_000), end: new Date(dayStart + 4 * 86_400_000), shiftType: 'Normal', active: true }));
+  const shifts: TechnicianShift[] = TECHNICIANS.map((t) => ({
+    id: `s${t.id}`,
+    technicianId: t.id,
+    start: new Date(dayStart - 2 * 86_400_000),
+    end: new Date(dayStart + 4 * 86_400_000),
+    shiftType: 'Normal',
+    active: true,
+  }));
   const appointments: Appointment[] = s.busy.map((b, i) => {
     const start = new Date(dayStart + b.startQuarter * 15 * MINUTE);
-    return { id: `b${i}`, jobId: 'j', customerId: 'c', start, end: new Date(start.getTime() + b.quarters * 15 * MINUTE), arrivalWindowStart: null, arrivalWindowEnd: null, technicianIds: [b.tech], status: 'Scheduled', isConfirmed: false };
+    return {
+      id: `b${i}`,
+      jobId: 'j',
+      customerId: 'c',
+      start,
+      end: new Date(start.getTime() + b.quarters * 15 * MINUTE),
+      arrivalWindowStart: null,
+      arrivalWindowEnd: null,
+      technicianIds: [b.tech],
+      status: 'Scheduled',
+      isConfirmed: false,
+    };
   });
   const now = new Date(dayStart + s.nowOffsetMinutes * MINUTE);
   const schedule = AppointmentScheduleConfigSchema.parse({
     isAcp: s.mode === 'acp',
     useAdaptiveCapacity: s.mode === 'adaptive',
-    strategy: { defaultTimeBuffer: 0, slots: [[0, 2], [1.5, 3.5], [8, 10], [13.25, 17]] },
+    strategy: {
+      defaultTimeBuffer: 0,
+      slots: [
+        [0, 2],
+        [1.5, 3.5],
+        [8, 10],
+        [13.25, 17],
+      ],
+    },
   });
   return {
     timeZone: s.timeZone,
     now,
     regularHours: s.regularHours,
     holidays: s.holiday ? [addDays(s.date, 1)] : [],
-    arrivalWindows: s.mode === 'arrival' ? [...SANDBOX_ARRIVAL_WINDOWS, { id: 'night', start: '01:00', duration: '02:30', businessUnitIds: [], active: true }] : [],
+    arrivalWindows:
+      s.mode === 'arrival' ? [...SANDBOX_ARRIVAL_WINDOWS, { id: 'night', start: '01:00', duration: '02:30', businessUnitIds: [], active: true }] : [],
     businessUnitId: '1',
     jobDurationSeconds: s.durationQuarters * 15 * 60,
     requiredSkills: [],
@@ -126,7 +160,18 @@ describe('capacity slots in all twelve time zones across DST changes', () => {
           const end = new Date(slot.start.getTime() + input.jobDurationSeconds * 1000);
           // The assignee is free for the whole job before it is booked.
           if (booked.some((a) => a.technicianIds.includes(tech) && a.start < end && slot.start < a.end)) return false;
-          booked.push({ id: `p${booked.length}`, jobId: 'j', customerId: 'c', start: slot.start, end, arrivalWindowStart: null, arrivalWindowEnd: null, technicianIds: [tech], status: 'Scheduled', isConfirmed: false });
+          booked.push({
+            id: `p${booked.length}`,
+            jobId: 'j',
+            customerId: 'c',
+            start: slot.start,
+            end,
+            arrivalWindowStart: null,
+            arrivalWindowEnd: null,
+            technicianIds: [tech],
+            status: 'Scheduled',
+            isConfirmed: false,
+          });
         }
         return true;
       }),

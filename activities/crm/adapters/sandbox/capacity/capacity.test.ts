@@ -6,7 +6,7 @@ import { toZonedParts, zonedTimeToInstant } from '../../../../../domain/time/zon
 import { expandWeeklyShifts } from '../sandbox-crm.adapter';
 import { SANDBOX_ARRIVAL_WINDOWS, SANDBOX_TECHNICIANS } from '../sandbox-seed';
 import { nextAvailableSlots, slotContaining, slotsForDate, type CapacityInput } from '../../../../../domain/capacity/capacity';
-import type { Appointment, Technician } from "../../../../../domain/crm/crm-records";
+import type { Appointment, Technician } from '../../../../../domain/crm/crm-records';
 
 const TZ = 'America/New_York';
 const techs: Technician[] = SANDBOX_TECHNICIANS.map(({ weeklyShifts: _w, ...t }) => ({ ...t, role: 'Technician' }));
@@ -33,10 +33,24 @@ function input(overrides: Partial<CapacityInput> = {}, timeZone: string = overri
 
 const appointment = (date: string, time: string, hours: number, technicianIds: string[]): Appointment => {
   const start = zonedTimeToInstant(date, time, TZ);
-  return { id: 'a', jobId: 'j', customerId: 'c', start, end: new Date(start.getTime() + hours * 3_600_000), arrivalWindowStart: null, arrivalWindowEnd: null, technicianIds, status: 'Scheduled', isConfirmed: false };
+  return {
+    id: 'a',
+    jobId: 'j',
+    customerId: 'c',
+    start,
+    end: new Date(start.getTime() + hours * 3_600_000),
+    arrivalWindowStart: null,
+    arrivalWindowEnd: null,
+    technicianIds,
+    status: 'Scheduled',
+    isConfirmed: false,
+  };
 };
 
-const available = (date: string, i: CapacityInput) => slotsForDate(date, i).filter((s) => s.isAvailable).map((s) => s.localStart);
+const available = (date: string, i: CapacityInput) =>
+  slotsForDate(date, i)
+    .filter((s) => s.isAvailable)
+    .map((s) => s.localStart);
 
 describe('slotsForDate', () => {
   it.each([
@@ -44,10 +58,30 @@ describe('slotsForDate', () => {
     // 08:00 opens before the 09:00 regular hours; 15:00 fits Maria's shift (to 17:00) and James's (to 19:00).
     ['a Saturday (no regular hours)', input(), '2026-03-07', []],
     ['a holiday', input({ holidays: ['2026-03-03'] }), '2026-03-03', []],
-    ['both HVAC technicians booked at 10:00', input({ appointments: [appointment('2026-03-03', '10:00', 2, ['1001']), appointment('2026-03-03', '09:30', 2, ['1002'])] }), '2026-03-03', ['13:00', '15:00']],
-    ['a canceled appointment frees its technician', input({ appointments: [{ ...appointment('2026-03-03', '10:00', 8, ['1001', '1002']), status: 'Canceled' }] }), '2026-03-03', ['10:00', '13:00', '15:00']],
-    ['a 4-hour job ends after Maria leaves but within James’s shift', input({ jobDurationSeconds: 4 * 3600, appointments: [appointment('2026-03-03', '08:00', 11, ['1002'])] }), '2026-03-03', ['10:00', '13:00']],
-    ['the Sales skill only Maria has', input({ requiredSkills: ['Sales'], appointments: [appointment('2026-03-03', '13:00', 2, ['1001'])] }), '2026-03-03', ['10:00', '15:00']],
+    [
+      'both HVAC technicians booked at 10:00',
+      input({ appointments: [appointment('2026-03-03', '10:00', 2, ['1001']), appointment('2026-03-03', '09:30', 2, ['1002'])] }),
+      '2026-03-03',
+      ['13:00', '15:00'],
+    ],
+    [
+      'a canceled appointment frees its technician',
+      input({ appointments: [{ ...appointment('2026-03-03', '10:00', 8, ['1001', '1002']), status: 'Canceled' }] }),
+      '2026-03-03',
+      ['10:00', '13:00', '15:00'],
+    ],
+    [
+      'a 4-hour job ends after Maria leaves but within James’s shift',
+      input({ jobDurationSeconds: 4 * 3600, appointments: [appointment('2026-03-03', '08:00', 11, ['1002'])] }),
+      '2026-03-03',
+      ['10:00', '13:00'],
+    ],
+    [
+      'the Sales skill only Maria has',
+      input({ requiredSkills: ['Sales'], appointments: [appointment('2026-03-03', '13:00', 2, ['1001'])] }),
+      '2026-03-03',
+      ['10:00', '15:00'],
+    ],
     ['a 30-hour default time buffer', input({ bufferHours: 30 }), '2026-03-03', ['13:00', '15:00']],
     ['the electrical unit (Tom works 07:00–15:00, so 15:00 is out)', input({ businessUnitId: '3' }), '2026-03-03', ['10:00', '13:00']],
     ['a unit without technicians', input({ businessUnitId: '99' }), '2026-03-03', []],
@@ -82,7 +116,12 @@ describe('capacity in every time zone of spec §9', () => {
         fc.integer({ min: 1, max: 6 }),
         (timeZone, dayOffset, bufferHours, durationHours) => {
           const date = addDays('2026-03-02', dayOffset);
-          const i = input({ timeZone, bufferHours, jobDurationSeconds: durationHours * 3600, now: zonedTimeToInstant('2026-03-02', '06:00', timeZone) }, timeZone, date, 2);
+          const i = input(
+            { timeZone, bufferHours, jobDurationSeconds: durationHours * 3600, now: zonedTimeToInstant('2026-03-02', '06:00', timeZone) },
+            timeZone,
+            date,
+            2,
+          );
           for (const slot of slotsForDate(date, i)) {
             const local = toZonedParts(slot.start, timeZone);
             expect(local.date).toBe(date);

@@ -6,7 +6,7 @@ import { SANDBOX_ARRIVAL_WINDOWS, SANDBOX_BUSINESS_UNITS, SANDBOX_JOB_TYPES, SAN
 import type { CapacityInput } from '../../../../../domain/capacity/capacity';
 import type { CapacityCrmData, OrgCapacityView } from '../../../../../domain/capacity/capacity-check';
 import { DEFAULT_EMERGENCY_CONFIG, DEFAULT_SCHEDULE } from '../../../../../domain/capacity/capacity-settings';
-import type { Appointment, Technician } from "../../../../../domain/crm/crm-records";
+import type { Appointment, Technician } from '../../../../../domain/crm/crm-records';
 
 // The sandbox contractor as engine input, for the capacity tests.
 
@@ -40,7 +40,18 @@ export function capacityInput(overrides: Partial<CapacityInput> = {}, around = '
 
 export function appointment(date: string, time: string, hours: number, technicianIds: string[], timeZone = TZ): Appointment {
   const start = zonedTimeToInstant(date, time, timeZone);
-  return { id: `a-${date}-${time}-${technicianIds.join('.')}`, jobId: 'j', customerId: 'c', start, end: new Date(start.getTime() + hours * 3_600_000), arrivalWindowStart: null, arrivalWindowEnd: null, technicianIds, status: 'Scheduled', isConfirmed: false };
+  return {
+    id: `a-${date}-${time}-${technicianIds.join('.')}`,
+    jobId: 'j',
+    customerId: 'c',
+    start,
+    end: new Date(start.getTime() + hours * 3_600_000),
+    arrivalWindowStart: null,
+    arrivalWindowEnd: null,
+    technicianIds,
+    status: 'Scheduled',
+    isConfirmed: false,
+  };
 }
 
 export function view(overrides: Partial<OrgCapacityView> = {}): OrgCapacityView {

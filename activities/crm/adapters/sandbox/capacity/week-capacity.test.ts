@@ -5,11 +5,29 @@ import { weekCapacity } from '../../../../../domain/capacity/week-capacity';
 describe('weekCapacity', () => {
   const crm = crmData();
   const week = (over = {}) =>
-    weekCapacity({ start: '2026-03-02', timeZone: TZ, regularHours: DEFAULT_REGULAR_HOURS, holidays: ['2026-03-04'], technicians: crm.technicians, shifts: crm.shifts, appointments: [appointment('2026-03-03', '10:00', 4, ['1001'])], zones: crm.zones, ...over });
+    weekCapacity({
+      start: '2026-03-02',
+      timeZone: TZ,
+      regularHours: DEFAULT_REGULAR_HOURS,
+      holidays: ['2026-03-04'],
+      technicians: crm.technicians,
+      shifts: crm.shifts,
+      appointments: [appointment('2026-03-03', '10:00', 4, ['1001'])],
+      zones: crm.zones,
+      ...over,
+    });
 
   it('counts shift hours inside the open hours, booked hours and what is left, per technician', () => {
     const w = week();
-    expect(w.days.map((d) => `${d.weekday}${d.closed ? ' closed' : ''}${d.holiday ? ' holiday' : ''}`)).toEqual(['Monday', 'Tuesday', 'Wednesday closed holiday', 'Thursday', 'Friday', 'Saturday closed', 'Sunday closed']);
+    expect(w.days.map((d) => `${d.weekday}${d.closed ? ' closed' : ''}${d.holiday ? ' holiday' : ''}`)).toEqual([
+      'Monday',
+      'Tuesday',
+      'Wednesday closed holiday',
+      'Thursday',
+      'Friday',
+      'Saturday closed',
+      'Sunday closed',
+    ]);
     const maria = w.technicians.find((t) => t.id === '1001')!;
     // Maria works 08–17, the office is open 09–17: 8 hours a day.
     expect(maria.days.slice(0, 3)).toEqual([

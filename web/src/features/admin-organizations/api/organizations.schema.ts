@@ -15,9 +15,7 @@ export const OnboardingRequestSchema = z.object({
   slug: optionalText,
   admin_email: z.string().trim().pipe(z.email('Enter a valid e-mail address')),
   office_email: z.string().trim().pipe(z.email('Enter a valid e-mail address')),
-  password: z
-    .string()
-    .transform((value) => value || undefined),
+  password: z.string().transform((value) => value || undefined),
   timezone: z.enum(TIMEZONES, 'Pick a timezone'),
   trades_offered: z.array(z.enum(TRADES)).min(1, 'Pick at least one trade'),
   // A CRM needs its credentials, which this form does not collect; it is connected after onboarding.

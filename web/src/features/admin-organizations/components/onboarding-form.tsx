@@ -35,8 +35,7 @@ export function OnboardingForm({ onStarted }: { onStarted: (started: WorkflowAct
   const [failure, setFailure] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
 
-  const set = <K extends keyof OnboardingFormValues>(key: K, value: OnboardingFormValues[K]) =>
-    setValues((current) => ({ ...current, [key]: value }));
+  const set = <K extends keyof OnboardingFormValues>(key: K, value: OnboardingFormValues[K]) => setValues((current) => ({ ...current, [key]: value }));
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -87,10 +86,7 @@ export function OnboardingForm({ onStarted }: { onStarted: (started: WorkflowAct
               <Field.RequiredIndicator />
             </Field.Label>
             <NativeSelect.Root>
-              <NativeSelect.Field
-                value={values.timezone}
-                onChange={(event) => set('timezone', event.currentTarget.value as OnboardingFormValues['timezone'])}
-              >
+              <NativeSelect.Field value={values.timezone} onChange={(event) => set('timezone', event.currentTarget.value as OnboardingFormValues['timezone'])}>
                 <option value="">Pick a timezone</option>
                 {TIMEZONES.map((timezone) => (
                   <option key={timezone} value={timezone}>
@@ -106,10 +102,7 @@ export function OnboardingForm({ onStarted }: { onStarted: (started: WorkflowAct
 
         <Fieldset.Root invalid={Boolean(errors.trades_offered)}>
           <Fieldset.Legend>Trades offered</Fieldset.Legend>
-          <CheckboxGroup
-            value={values.trades_offered}
-            onValueChange={(trades) => set('trades_offered', trades as OnboardingFormValues['trades_offered'])}
-          >
+          <CheckboxGroup value={values.trades_offered} onValueChange={(trades) => set('trades_offered', trades as OnboardingFormValues['trades_offered'])}>
             <Wrap gap="4">
               {TRADES.map((trade) => (
                 <Checkbox.Root key={trade} value={trade}>

@@ -8,11 +8,10 @@ export const workflowStatusKey = (workflowId: string) => `/workflow-status?workf
 
 /** With `poll`, asks again every second until the workflow settles (see isWorkflowSettled). */
 export function useWorkflowStatus(workflowId: string | null, options: { poll?: boolean } = {}) {
-  return useSWR<WorkflowStatus>(
-    workflowId ? workflowStatusKey(workflowId) : null,
-    (path: string) => apiClient.get(path, WorkflowStatusResponseSchema),
-    { refreshInterval: options.poll ? nextPollDelay : 0, revalidateOnFocus: !options.poll },
-  );
+  return useSWR<WorkflowStatus>(workflowId ? workflowStatusKey(workflowId) : null, (path: string) => apiClient.get(path, WorkflowStatusResponseSchema), {
+    refreshInterval: options.poll ? nextPollDelay : 0,
+    revalidateOnFocus: !options.poll,
+  });
 }
 
 export function terminateWorkflow(request: TerminateWorkflowRequest): Promise<WorkflowActionResult> {

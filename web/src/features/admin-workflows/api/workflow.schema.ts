@@ -2,15 +2,7 @@ import type { z } from 'zod';
 import type { TerminateWorkflowRequestSchema, WorkflowStartedResponseSchema, WorkflowStatusResponseSchema } from '@contracts/admin.contract';
 
 /** Temporal's execution statuses, as GET /workflow-status reports them. */
-export const WORKFLOW_STATUSES = [
-  'RUNNING',
-  'COMPLETED',
-  'FAILED',
-  'CANCELED',
-  'TERMINATED',
-  'CONTINUED_AS_NEW',
-  'TIMED_OUT',
-] as const;
+export const WORKFLOW_STATUSES = ['RUNNING', 'COMPLETED', 'FAILED', 'CANCELED', 'TERMINATED', 'CONTINUED_AS_NEW', 'TIMED_OUT'] as const;
 
 export type WorkflowExecutionStatus = (typeof WORKFLOW_STATUSES)[number];
 

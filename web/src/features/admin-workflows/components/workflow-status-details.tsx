@@ -24,7 +24,13 @@ export function WorkflowStatusDetails({ workflow }: { workflow: WorkflowStatus }
     ['Started', time(workflow.startTime)],
     ['Closed', time(workflow.closeTime)],
   ];
-  if (workflow.error) rows.push(['Error', <Text key="error" color="fg.error">{workflow.error}</Text>]);
+  if (workflow.error)
+    rows.push([
+      'Error',
+      <Text key="error" color="fg.error">
+        {workflow.error}
+      </Text>,
+    ]);
   if (workflow.errorDetails !== undefined && workflow.errorDetails !== null) rows.push(['Error details', json(workflow.errorDetails)]);
   if (workflow.result !== undefined && workflow.result !== null) rows.push(['Result', json(workflow.result)]);
 

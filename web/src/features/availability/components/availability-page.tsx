@@ -5,8 +5,30 @@ import { LoadingNotice } from '../../../components/loading-notice';
 import { Page } from '../../../components/page';
 import { useSelectedOrg } from '../../organizations/selected-org';
 import { saveAvailability, useAvailability, useAvailabilityWeek } from '../api/availability.api';
-import { WEEKDAYS, type AvailabilityView, type AvailabilityWeek, type DayLoad, type SlotStrategy, type WeeklyHours, type Weekday } from '../api/availability.schema';
-import { addDays, addHoliday, addRange, cellLook, copyToWeekdays, formatHours, formatPairs, formatSlots, parsePairs, parseSlots, removeRange, setRange, totals } from '../availability-form';
+import {
+  WEEKDAYS,
+  type AvailabilityView,
+  type AvailabilityWeek,
+  type DayLoad,
+  type SlotStrategy,
+  type WeeklyHours,
+  type Weekday,
+} from '../api/availability.schema';
+import {
+  addDays,
+  addHoliday,
+  addRange,
+  cellLook,
+  copyToWeekdays,
+  formatHours,
+  formatPairs,
+  formatSlots,
+  parsePairs,
+  parseSlots,
+  removeRange,
+  setRange,
+  totals,
+} from '../availability-form';
 
 const SHORT_DAY: Record<string, string> = { Monday: 'Mon', Tuesday: 'Tue', Wednesday: 'Wed', Thursday: 'Thu', Friday: 'Fri', Saturday: 'Sat', Sunday: 'Sun' };
 
@@ -41,7 +63,14 @@ function Section(props: { title: string; description: string; children: React.Re
 function Cell(props: { day: DayLoad; closed: boolean; testId?: string }) {
   const look = cellLook(props.day);
   return (
-    <Box title={props.closed ? 'Closed' : look.label} borderWidth="1px" borderRadius="md" p={1.5} bg={props.closed ? 'gray.50' : 'white'} data-testid={props.testId}>
+    <Box
+      title={props.closed ? 'Closed' : look.label}
+      borderWidth="1px"
+      borderRadius="md"
+      p={1.5}
+      bg={props.closed ? 'gray.50' : 'white'}
+      data-testid={props.testId}
+    >
       {/* The bar is the shift; its filled part is what is still open. */}
       <Box h="10px" bg={props.day.shiftHours > 0 ? 'gray.200' : 'transparent'} borderRadius="sm" overflow="hidden">
         <Box h="100%" width={`${Math.round(look.openShare * 100)}%`} bg={look.color} />
@@ -60,14 +89,25 @@ function WeekGrid(props: { week: AvailabilityWeek; by: 'technician' | 'zone' }) 
   const dayTotals = week.days.map((_, i) => totals(week.technicians.map((t) => t.days[i])));
   return (
     <Box overflowX="auto">
-      <Grid templateColumns="minmax(9rem, 1.3fr) repeat(7, minmax(5.5rem, 1fr)) minmax(6rem, 0.8fr)" gap={1.5} alignItems="stretch" data-testid="availability-grid">
+      <Grid
+        templateColumns="minmax(9rem, 1.3fr) repeat(7, minmax(5.5rem, 1fr)) minmax(6rem, 0.8fr)"
+        gap={1.5}
+        alignItems="stretch"
+        data-testid="availability-grid"
+      >
         <Box />
         {week.days.map((d) => (
           <Box key={d.date} textAlign="center">
             <Text fontSize="xs" fontWeight="semibold">
               {SHORT_DAY[d.weekday]} {Number(d.date.slice(8))}
             </Text>
-            {d.holiday ? <Badge size="xs" colorPalette="purple">Holiday</Badge> : d.closed ? <Badge size="xs">Closed</Badge> : null}
+            {d.holiday ? (
+              <Badge size="xs" colorPalette="purple">
+                Holiday
+              </Badge>
+            ) : d.closed ? (
+              <Badge size="xs">Closed</Badge>
+            ) : null}
           </Box>
         ))}
         <Text fontSize="xs" fontWeight="semibold" textAlign="end">
@@ -86,7 +126,9 @@ function WeekGrid(props: { week: AvailabilityWeek; by: 'technician' | 'zone' }) 
                 {row.name}
               </Text>
             </Box>,
-            ...row.days.map((day) => <Cell key={`${row.id}-${day.date}`} day={day} closed={closed.has(day.date)} testId={`availability-cell-${row.id}-${day.date}`} />),
+            ...row.days.map((day) => (
+              <Cell key={`${row.id}-${day.date}`} day={day} closed={closed.has(day.date)} testId={`availability-cell-${row.id}-${day.date}`} />
+            )),
             <Box key={`${row.id}-total`} alignSelf="center" textAlign="end">
               <Text fontSize="sm">{formatHours(t.openHours)} open</Text>
               <Text fontSize="xs" color="fg.muted">
@@ -139,9 +181,23 @@ function HoursEditor(props: { label: string; hours: WeeklyHours; onChange: (h: W
           ) : null}
           {(hours[day] ?? []).map((r, i) => (
             <HStack key={i} gap={1}>
-              <Input size="xs" type="time" width="7rem" value={r.start} aria-label={`${props.label} ${day} opens`} onChange={(e) => onChange(setRange(hours, day, i, { ...r, start: e.target.value }))} />
+              <Input
+                size="xs"
+                type="time"
+                width="7rem"
+                value={r.start}
+                aria-label={`${props.label} ${day} opens`}
+                onChange={(e) => onChange(setRange(hours, day, i, { ...r, start: e.target.value }))}
+              />
               <Text fontSize="xs">to</Text>
-              <Input size="xs" type="time" width="7rem" value={r.end} aria-label={`${props.label} ${day} closes`} onChange={(e) => onChange(setRange(hours, day, i, { ...r, end: e.target.value }))} />
+              <Input
+                size="xs"
+                type="time"
+                width="7rem"
+                value={r.end}
+                aria-label={`${props.label} ${day} closes`}
+                onChange={(e) => onChange(setRange(hours, day, i, { ...r, end: e.target.value }))}
+              />
               <Button size="2xs" variant="ghost" onClick={() => onChange(removeRange(hours, day, i))} aria-label={`Remove ${day} hours`}>
                 ✕
               </Button>
@@ -189,7 +245,12 @@ export function AvailabilityPage() {
       slots: formatSlots(v.schedule.strategy.slots),
       dummies: formatPairs(v.defaultDummyTechs),
       qualify: JSON.stringify(v.emergency_config.qualifyStrategy),
-      acpEmergency: v.emergency_config.slotStrategy.name === 'acp_emergency' ? WEEKDAYS.map((d) => `${d}: ${formatSlots((v.emergency_config.slotStrategy as { args: Record<string, [number, number][]> }).args[d] ?? [])}`).join('\n') : '',
+      acpEmergency:
+        v.emergency_config.slotStrategy.name === 'acp_emergency'
+          ? WEEKDAYS.map((d) => `${d}: ${formatSlots((v.emergency_config.slotStrategy as { args: Record<string, [number, number][]> }).args[d] ?? [])}`).join(
+              '\n',
+            )
+          : '',
     });
     setLoadedFor(orgId);
   }, [saved.data, loadedFor, orgId]);
@@ -200,8 +261,10 @@ export function AvailabilityPage() {
   };
   const changeAvailability = (next: Partial<AvailabilityView['availability']>) => draft && change({ availability: { ...draft.availability, ...next } });
   const changeSchedule = (next: Partial<AvailabilityView['schedule']>) => draft && change({ schedule: { ...draft.schedule, ...next } });
-  const changeStrategy = (next: Partial<AvailabilityView['schedule']['strategy']>) => draft && changeSchedule({ strategy: { ...draft.schedule.strategy, ...next } });
-  const changeEmergency = (next: Partial<AvailabilityView['emergency_config']>) => draft && change({ emergency_config: { ...draft.emergency_config, ...next } });
+  const changeStrategy = (next: Partial<AvailabilityView['schedule']['strategy']>) =>
+    draft && changeSchedule({ strategy: { ...draft.schedule.strategy, ...next } });
+  const changeEmergency = (next: Partial<AvailabilityView['emergency_config']>) =>
+    draft && change({ emergency_config: { ...draft.emergency_config, ...next } });
 
   async function save() {
     if (!orgId || !draft) return;
@@ -249,9 +312,16 @@ export function AvailabilityPage() {
 
   const weekOf = week.data?.days[0]?.date ?? null;
   return (
-    <Page title="Availability" description="When your agents may book: open capacity by technician and zone, business and emergency hours, holidays, and how slots are offered.">
+    <Page
+      title="Availability"
+      description="When your agents may book: open capacity by technician and zone, business and emergency hours, holidays, and how slots are offered."
+    >
       <Stack gap={5}>
-        <Section title="Open capacity" description={`Hours still open per technician each day, inside your regular hours${week.data ? ` (${week.data.timezone})` : ''}.`} testId="availability-week">
+        <Section
+          title="Open capacity"
+          description={`Hours still open per technician each day, inside your regular hours${week.data ? ` (${week.data.timezone})` : ''}.`}
+          testId="availability-week"
+        >
           <HStack gap={2} mb={3} wrap="wrap">
             <Button size="xs" variant="outline" disabled={!weekOf} onClick={() => weekOf && setWeekStart(addDays(weekOf, -7))}>
               ← Previous week
@@ -259,18 +329,35 @@ export function AvailabilityPage() {
             <Button size="xs" variant="outline" onClick={() => setWeekStart(null)}>
               This week
             </Button>
-            <Button size="xs" variant="outline" disabled={!weekOf} onClick={() => weekOf && setWeekStart(addDays(weekOf, 7))} data-testid="availability-next-week">
+            <Button
+              size="xs"
+              variant="outline"
+              disabled={!weekOf}
+              onClick={() => weekOf && setWeekStart(addDays(weekOf, 7))}
+              data-testid="availability-next-week"
+            >
               Next week →
             </Button>
             <NativeSelect.Root size="xs" width="10rem" ml="auto">
-              <NativeSelect.Field aria-label="Group by" value={by} onChange={(e) => setBy(e.target.value as 'technician' | 'zone')} data-testid="availability-group">
+              <NativeSelect.Field
+                aria-label="Group by"
+                value={by}
+                onChange={(e) => setBy(e.target.value as 'technician' | 'zone')}
+                data-testid="availability-group"
+              >
                 <option value="technician">By technician</option>
                 <option value="zone">By zone</option>
               </NativeSelect.Field>
               <NativeSelect.Indicator />
             </NativeSelect.Root>
           </HStack>
-          {week.error ? <ErrorNotice error={week.error} onRetry={() => void week.mutate()} /> : !week.data ? <LoadingNotice label="Loading the week" /> : <WeekGrid week={week.data} by={by} />}
+          {week.error ? (
+            <ErrorNotice error={week.error} onRetry={() => void week.mutate()} />
+          ) : !week.data ? (
+            <LoadingNotice label="Loading the week" />
+          ) : (
+            <WeekGrid week={week.data} by={by} />
+          )}
         </Section>
 
         {saved.error ? (
@@ -279,24 +366,40 @@ export function AvailabilityPage() {
           <LoadingNotice label="Loading availability" />
         ) : (
           <>
-            <Section title="Hours" description={`Regular hours are when jobs are booked; emergency hours are when emergencies are taken (none set means around the clock). Times are in ${draft.timezone}.`}>
+            <Section
+              title="Hours"
+              description={`Regular hours are when jobs are booked; emergency hours are when emergencies are taken (none set means around the clock). Times are in ${draft.timezone}.`}
+            >
               <Grid templateColumns={{ base: '1fr', xl: '1fr 1fr' }} gap={6}>
                 <Box>
                   <Text fontWeight="semibold" mb={2}>
                     Regular hours
                   </Text>
-                  <HoursEditor label="Regular" hours={draft.availability.regularHours} onChange={(regularHours) => changeAvailability({ regularHours })} testId="regular-hours" />
+                  <HoursEditor
+                    label="Regular"
+                    hours={draft.availability.regularHours}
+                    onChange={(regularHours) => changeAvailability({ regularHours })}
+                    testId="regular-hours"
+                  />
                 </Box>
                 <Box>
                   <Text fontWeight="semibold" mb={2}>
                     Emergency hours
                   </Text>
-                  <HoursEditor label="Emergency" hours={draft.availability.emergencyHours} onChange={(emergencyHours) => changeAvailability({ emergencyHours })} testId="emergency-hours" />
+                  <HoursEditor
+                    label="Emergency"
+                    hours={draft.availability.emergencyHours}
+                    onChange={(emergencyHours) => changeAvailability({ emergencyHours })}
+                    testId="emergency-hours"
+                  />
                 </Box>
               </Grid>
             </Section>
 
-            <Section title="Holidays and message" description="No jobs are booked on a holiday. The message is what agents tell callers about your availability.">
+            <Section
+              title="Holidays and message"
+              description="No jobs are booked on a holiday. The message is what agents tell callers about your availability."
+            >
               <Stack gap={3}>
                 <HStack gap={2} wrap="wrap">
                   {draft.availability.holidays.length === 0 ? (
@@ -307,14 +410,27 @@ export function AvailabilityPage() {
                   {draft.availability.holidays.map((h) => (
                     <Badge key={h} size="md" colorPalette="purple" data-testid={`holiday-${h}`}>
                       {h}
-                      <Button size="2xs" variant="plain" aria-label={`Remove ${h}`} onClick={() => changeAvailability({ holidays: draft.availability.holidays.filter((x) => x !== h) })}>
+                      <Button
+                        size="2xs"
+                        variant="plain"
+                        aria-label={`Remove ${h}`}
+                        onClick={() => changeAvailability({ holidays: draft.availability.holidays.filter((x) => x !== h) })}
+                      >
                         ✕
                       </Button>
                     </Badge>
                   ))}
                 </HStack>
                 <HStack gap={2}>
-                  <Input size="sm" type="date" width="11rem" value={holiday} onChange={(e) => setHoliday(e.target.value)} aria-label="Holiday date" data-testid="holiday-input" />
+                  <Input
+                    size="sm"
+                    type="date"
+                    width="11rem"
+                    value={holiday}
+                    onChange={(e) => setHoliday(e.target.value)}
+                    aria-label="Holiday date"
+                    data-testid="holiday-input"
+                  />
                   <Button
                     size="sm"
                     variant="outline"
@@ -330,7 +446,13 @@ export function AvailabilityPage() {
                 </HStack>
                 <Field.Root>
                   <Field.Label>Availability message</Field.Label>
-                  <Textarea size="sm" rows={2} value={draft.availability.availabilityMessage ?? ''} onChange={(e) => changeAvailability({ availabilityMessage: e.target.value || null })} data-testid="availability-message" />
+                  <Textarea
+                    size="sm"
+                    rows={2}
+                    value={draft.availability.availabilityMessage ?? ''}
+                    onChange={(e) => changeAvailability({ availabilityMessage: e.target.value || null })}
+                    data-testid="availability-message"
+                  />
                 </Field.Root>
                 {draft.availability.lastUpdatedAt ? (
                   <Text fontSize="xs" color="fg.muted">
@@ -340,11 +462,21 @@ export function AvailabilityPage() {
               </Stack>
             </Section>
 
-            <Section title="Appointment schedule" description="How soon and where slots are offered. Buffers keep the first slot away from now; a priority may have its own, in hours or days (at most 8760 hours).">
+            <Section
+              title="Appointment schedule"
+              description="How soon and where slots are offered. Buffers keep the first slot away from now; a priority may have its own, in hours or days (at most 8760 hours)."
+            >
               <Stack gap={3}>
                 <Field.Root width="14rem">
                   <Field.Label>Default time buffer (hours)</Field.Label>
-                  <Input size="sm" type="number" min={0} value={String(draft.schedule.strategy.defaultTimeBuffer)} onChange={(e) => changeStrategy({ defaultTimeBuffer: Number(e.target.value) })} data-testid="default-buffer" />
+                  <Input
+                    size="sm"
+                    type="number"
+                    min={0}
+                    value={String(draft.schedule.strategy.defaultTimeBuffer)}
+                    onChange={(e) => changeStrategy({ defaultTimeBuffer: Number(e.target.value) })}
+                    data-testid="default-buffer"
+                  />
                 </Field.Root>
                 <HStack gap={3} wrap="wrap">
                   {[1, 2, 3, 4, 5].map((p) => {
@@ -360,9 +492,23 @@ export function AvailabilityPage() {
                         <Text fontSize="sm" width="4.5rem">
                           Priority {p}
                         </Text>
-                        <Input size="xs" type="number" min={0} width="5rem" placeholder="default" value={buffer ? String(buffer.value) : ''} onChange={(e) => setBuffer(e.target.value === '' ? null : { value: Number(e.target.value), unit: buffer?.unit ?? 'hours' })} data-testid={`priority-buffer-${p}`} aria-label={`Priority ${p} buffer`} />
+                        <Input
+                          size="xs"
+                          type="number"
+                          min={0}
+                          width="5rem"
+                          placeholder="default"
+                          value={buffer ? String(buffer.value) : ''}
+                          onChange={(e) => setBuffer(e.target.value === '' ? null : { value: Number(e.target.value), unit: buffer?.unit ?? 'hours' })}
+                          data-testid={`priority-buffer-${p}`}
+                          aria-label={`Priority ${p} buffer`}
+                        />
                         <NativeSelect.Root size="xs" width="5.5rem" disabled={!buffer}>
-                          <NativeSelect.Field aria-label={`Priority ${p} unit`} value={buffer?.unit ?? 'hours'} onChange={(e) => buffer && setBuffer({ ...buffer, unit: e.target.value as 'days' | 'hours' })}>
+                          <NativeSelect.Field
+                            aria-label={`Priority ${p} unit`}
+                            value={buffer?.unit ?? 'hours'}
+                            onChange={(e) => buffer && setBuffer({ ...buffer, unit: e.target.value as 'days' | 'hours' })}
+                          >
                             <option value="hours">hours</option>
                             <option value="days">days</option>
                           </NativeSelect.Field>
@@ -372,27 +518,62 @@ export function AvailabilityPage() {
                     );
                   })}
                 </HStack>
-                <Flag label="Use our own appointment slots (ACP) instead of the CRM's arrival windows" checked={draft.schedule.isAcp} onChange={(isAcp) => changeSchedule({ isAcp })} testId="schedule-acp" />
+                <Flag
+                  label="Use our own appointment slots (ACP) instead of the CRM's arrival windows"
+                  checked={draft.schedule.isAcp}
+                  onChange={(isAcp) => changeSchedule({ isAcp })}
+                  testId="schedule-acp"
+                />
                 <Field.Root width="24rem" disabled={!draft.schedule.isAcp}>
                   <Field.Label>Appointment slots (hours of the day)</Field.Label>
-                  <Input size="sm" placeholder="8-10, 10-12, 13-15, 15-17" value={texts.slots} onChange={(e) => setTexts({ ...texts, slots: e.target.value })} data-testid="schedule-slots" />
+                  <Input
+                    size="sm"
+                    placeholder="8-10, 10-12, 13-15, 15-17"
+                    value={texts.slots}
+                    onChange={(e) => setTexts({ ...texts, slots: e.target.value })}
+                    data-testid="schedule-slots"
+                  />
                 </Field.Root>
-                <Flag label="Adaptive capacity" help="Offer slots as long as the job, back to back through the open hours." checked={draft.schedule.useAdaptiveCapacity} onChange={(useAdaptiveCapacity) => changeSchedule({ useAdaptiveCapacity })} testId="schedule-adaptive" />
+                <Flag
+                  label="Adaptive capacity"
+                  help="Offer slots as long as the job, back to back through the open hours."
+                  checked={draft.schedule.useAdaptiveCapacity}
+                  onChange={(useAdaptiveCapacity) => changeSchedule({ useAdaptiveCapacity })}
+                  testId="schedule-adaptive"
+                />
               </Stack>
             </Section>
 
-            <Section title="Emergencies" description="Whether agents treat a call as an emergency, and what they offer: a callback from the on-call team, or a promised slot." testId="emergency-config">
+            <Section
+              title="Emergencies"
+              description="Whether agents treat a call as an emergency, and what they offer: a callback from the on-call team, or a promised slot."
+              testId="emergency-config"
+            >
               <Stack gap={3}>
-                <Flag label="Emergency handling is on" checked={draft.emergency_config.enabled} onChange={(enabled) => changeEmergency({ enabled })} testId="emergency-enabled" />
+                <Flag
+                  label="Emergency handling is on"
+                  checked={draft.emergency_config.enabled}
+                  onChange={(enabled) => changeEmergency({ enabled })}
+                  testId="emergency-enabled"
+                />
                 <HStack gap={4} wrap="wrap" align="end">
                   <Field.Root width="14rem">
                     <Field.Label>Snoozed until</Field.Label>
-                    <Input size="sm" type="datetime-local" value={draft.emergency_config.snoozedTill ? toLocalInput(draft.emergency_config.snoozedTill) : ''} onChange={(e) => changeEmergency({ snoozedTill: e.target.value ? new Date(e.target.value).toISOString() : null })} />
+                    <Input
+                      size="sm"
+                      type="datetime-local"
+                      value={draft.emergency_config.snoozedTill ? toLocalInput(draft.emergency_config.snoozedTill) : ''}
+                      onChange={(e) => changeEmergency({ snoozedTill: e.target.value ? new Date(e.target.value).toISOString() : null })}
+                    />
                   </Field.Root>
                   <Field.Root width="12rem">
                     <Field.Label>Offer</Field.Label>
                     <NativeSelect.Root size="sm">
-                      <NativeSelect.Field value={draft.emergency_config.offerSlotStrategy} onChange={(e) => changeEmergency({ offerSlotStrategy: e.target.value as 'callbacks' | 'promise_slot' })} data-testid="emergency-offer">
+                      <NativeSelect.Field
+                        value={draft.emergency_config.offerSlotStrategy}
+                        onChange={(e) => changeEmergency({ offerSlotStrategy: e.target.value as 'callbacks' | 'promise_slot' })}
+                        data-testid="emergency-offer"
+                      >
                         <option value="callbacks">A callback</option>
                         <option value="promise_slot">A promised slot</option>
                       </NativeSelect.Field>
@@ -402,7 +583,13 @@ export function AvailabilityPage() {
                   <Field.Root width="16rem">
                     <Field.Label>Slot strategy</Field.Label>
                     <NativeSelect.Root size="sm">
-                      <NativeSelect.Field value={draft.emergency_config.slotStrategy.name} onChange={(e) => changeEmergency({ slotStrategy: slotStrategyOf(e.target.value as SlotStrategy['name'], draft.emergency_config.slotStrategy) })} data-testid="emergency-slot-strategy">
+                      <NativeSelect.Field
+                        value={draft.emergency_config.slotStrategy.name}
+                        onChange={(e) =>
+                          changeEmergency({ slotStrategy: slotStrategyOf(e.target.value as SlotStrategy['name'], draft.emergency_config.slotStrategy) })
+                        }
+                        data-testid="emergency-slot-strategy"
+                      >
                         <option value="earliest">Earliest</option>
                         <option value="acp_emergency">Emergency windows</option>
                         <option value="oncall_technician_availability">On-call technician availability</option>
@@ -415,26 +602,73 @@ export function AvailabilityPage() {
                   <HStack gap={4}>
                     <Field.Root width="12rem">
                       <Field.Label>Buffer (minutes)</Field.Label>
-                      <Input size="sm" type="number" min={0} value={String(draft.emergency_config.slotStrategy.args.bufferMinutes)} onChange={(e) => changeEmergency({ slotStrategy: { name: 'earliest', args: { ...(draft.emergency_config.slotStrategy as { args: { bufferMinutes: number; durationHours: number } }).args, bufferMinutes: Number(e.target.value) } } })} />
+                      <Input
+                        size="sm"
+                        type="number"
+                        min={0}
+                        value={String(draft.emergency_config.slotStrategy.args.bufferMinutes)}
+                        onChange={(e) =>
+                          changeEmergency({
+                            slotStrategy: {
+                              name: 'earliest',
+                              args: {
+                                ...(draft.emergency_config.slotStrategy as { args: { bufferMinutes: number; durationHours: number } }).args,
+                                bufferMinutes: Number(e.target.value),
+                              },
+                            },
+                          })
+                        }
+                      />
                     </Field.Root>
                     <Field.Root width="12rem">
                       <Field.Label>Slot length (hours)</Field.Label>
-                      <Input size="sm" type="number" min={0.25} step={0.25} value={String(draft.emergency_config.slotStrategy.args.durationHours)} onChange={(e) => changeEmergency({ slotStrategy: { name: 'earliest', args: { ...(draft.emergency_config.slotStrategy as { args: { bufferMinutes: number; durationHours: number } }).args, durationHours: Number(e.target.value) } } })} />
+                      <Input
+                        size="sm"
+                        type="number"
+                        min={0.25}
+                        step={0.25}
+                        value={String(draft.emergency_config.slotStrategy.args.durationHours)}
+                        onChange={(e) =>
+                          changeEmergency({
+                            slotStrategy: {
+                              name: 'earliest',
+                              args: {
+                                ...(draft.emergency_config.slotStrategy as { args: { bufferMinutes: number; durationHours: number } }).args,
+                                durationHours: Number(e.target.value),
+                              },
+                            },
+                          })
+                        }
+                      />
                     </Field.Root>
                   </HStack>
                 ) : null}
                 {draft.emergency_config.slotStrategy.name === 'acp_emergency' ? (
                   <Field.Root>
                     <Field.Label>Emergency windows per day</Field.Label>
-                    <Textarea size="sm" rows={7} fontFamily="mono" value={texts.acpEmergency || WEEKDAYS.map((d) => `${d}: `).join('\n')} onChange={(e) => setTexts({ ...texts, acpEmergency: e.target.value })} />
+                    <Textarea
+                      size="sm"
+                      rows={7}
+                      fontFamily="mono"
+                      value={texts.acpEmergency || WEEKDAYS.map((d) => `${d}: `).join('\n')}
+                      onChange={(e) => setTexts({ ...texts, acpEmergency: e.target.value })}
+                    />
                     <Field.HelperText>One line per day, e.g. “Saturday: 8-12, 13-17”.</Field.HelperText>
                   </Field.Root>
                 ) : null}
                 <Field.Root>
                   <Field.Label>Qualify rules</Field.Label>
-                  <Textarea size="sm" rows={2} fontFamily="mono" value={texts.qualify} onChange={(e) => setTexts({ ...texts, qualify: e.target.value })} data-testid="emergency-qualify" />
+                  <Textarea
+                    size="sm"
+                    rows={2}
+                    fontFamily="mono"
+                    value={texts.qualify}
+                    onChange={(e) => setTexts({ ...texts, qualify: e.target.value })}
+                    data-testid="emergency-qualify"
+                  />
                   <Field.HelperText>
-                    Any group qualifies when all its rules hold, e.g. [[{'{'}"type":"priority","value":[5]{'}'}],[{'{'}"type":"after_hours_buffer","value":30{'}'},{'{'}"type":"business_unit","value":["1"]{'}'}]]. Rules: after_hours_buffer, priority, business_unit, membership, job_type.
+                    Any group qualifies when all its rules hold, e.g. [[{'{'}"type":"priority","value":[5]{'}'}],[{'{'}"type":"after_hours_buffer","value":30
+                    {'}'},{'{'}"type":"business_unit","value":["1"]{'}'}]]. Rules: after_hours_buffer, priority, business_unit, membership, job_type.
                   </Field.HelperText>
                 </Field.Root>
               </Stack>
@@ -442,15 +676,47 @@ export function AvailabilityPage() {
 
             <Section title="Technicians and zones" description={`What the capacity check takes from your CRM (${draft.crm_name}).`}>
               <Stack gap={3}>
-                <Flag label="Auto-assign the least-booked free technician" checked={draft.autoAssignTech} onChange={(autoAssignTech) => change({ autoAssignTech })} testId="auto-assign" />
-                <Flag label="Skill-based availability" help="Only technicians with the job type's skills count." checked={draft.skillBasedAvailability} onChange={(skillBasedAvailability) => change({ skillBasedAvailability })} testId="skill-based" />
-                <Flag label="Assign a placeholder (dummy) technician per trade" checked={draft.assignDummyTech} onChange={(assignDummyTech) => change({ assignDummyTech })} testId="dummy-tech" />
+                <Flag
+                  label="Auto-assign the least-booked free technician"
+                  checked={draft.autoAssignTech}
+                  onChange={(autoAssignTech) => change({ autoAssignTech })}
+                  testId="auto-assign"
+                />
+                <Flag
+                  label="Skill-based availability"
+                  help="Only technicians with the job type's skills count."
+                  checked={draft.skillBasedAvailability}
+                  onChange={(skillBasedAvailability) => change({ skillBasedAvailability })}
+                  testId="skill-based"
+                />
+                <Flag
+                  label="Assign a placeholder (dummy) technician per trade"
+                  checked={draft.assignDummyTech}
+                  onChange={(assignDummyTech) => change({ assignDummyTech })}
+                  testId="dummy-tech"
+                />
                 <Field.Root width="24rem" disabled={!draft.assignDummyTech}>
                   <Field.Label>Dummy technicians</Field.Label>
-                  <Input size="sm" placeholder="HVAC=9001, Plumbing=9002" value={texts.dummies} onChange={(e) => setTexts({ ...texts, dummies: e.target.value })} />
+                  <Input
+                    size="sm"
+                    placeholder="HVAC=9001, Plumbing=9002"
+                    value={texts.dummies}
+                    onChange={(e) => setTexts({ ...texts, dummies: e.target.value })}
+                  />
                 </Field.Root>
-                <Flag label="Zones by zip code" help="The agent asks for the zip code and only zone technicians are offered." checked={draft.feature_flags.has_zones ?? false} onChange={(has_zones) => change({ feature_flags: { ...draft.feature_flags, has_zones } })} testId="has-zones" />
-                <Flag label="Use business units" checked={draft.adp_config.useBusinessUnits} onChange={(useBusinessUnits) => change({ adp_config: { useBusinessUnits } })} testId="use-business-units" />
+                <Flag
+                  label="Zones by zip code"
+                  help="The agent asks for the zip code and only zone technicians are offered."
+                  checked={draft.feature_flags.has_zones ?? false}
+                  onChange={(has_zones) => change({ feature_flags: { ...draft.feature_flags, has_zones } })}
+                  testId="has-zones"
+                />
+                <Flag
+                  label="Use business units"
+                  checked={draft.adp_config.useBusinessUnits}
+                  onChange={(useBusinessUnits) => change({ adp_config: { useBusinessUnits } })}
+                  testId="use-business-units"
+                />
               </Stack>
             </Section>
 

@@ -12,7 +12,15 @@ describe('the Calls page filter in the URL', () => {
   it('reads what the user picked and writes it back', () => {
     const search = '?from=2024-05-01&to=2024-05-31&page=3&pageSize=10&group=excused&agentType=OFFICE_HOURS_CSR%2CAFTER_HOURS_CSR&agentId=a-1';
     const filter = parse(search);
-    expect(filter).toEqual({ from: '2024-05-01', to: '2024-05-31', page: 3, pageSize: 10, group: 'excused', agentTypes: ['OFFICE_HOURS_CSR', 'AFTER_HOURS_CSR'], agentId: 'a-1' });
+    expect(filter).toEqual({
+      from: '2024-05-01',
+      to: '2024-05-31',
+      page: 3,
+      pageSize: 10,
+      group: 'excused',
+      agentTypes: ['OFFICE_HOURS_CSR', 'AFTER_HOURS_CSR'],
+      agentId: 'a-1',
+    });
     expect(callsFilterSearch(filter)).toBe(search);
   });
 

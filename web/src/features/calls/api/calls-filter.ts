@@ -37,9 +37,7 @@ export function parseCallsFilter(query: URLSearchParams, now: Date): CallsFilter
   const from = query.get('from');
   const to = query.get('to');
   const group = query.get('group') as CallGroup | null;
-  const agentTypes = (query.get('agentType') ?? '')
-    .split(',')
-    .filter(isVoiceAgentType);
+  const agentTypes = (query.get('agentType') ?? '').split(',').filter(isVoiceAgentType);
   return {
     from: isDay(from) ? from : isoDay(new Date(now.getTime() - DEFAULT_RANGE_DAYS * 86_400_000)),
     to: isDay(to) ? to : isoDay(now),

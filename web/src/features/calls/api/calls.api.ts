@@ -15,9 +15,7 @@ import type { CallDetails, CallLogs } from './calls.schema';
 export type CallLogsQuery = z.input<typeof CallLogsRequestSchema>;
 
 export function useCallLogs(query: CallLogsQuery | null) {
-  return useSWR<CallLogs>(query ? ['/call/logs', query] : null, () =>
-    apiClient.post('/call/logs', query, CallLogsResponseSchema),
-  );
+  return useSWR<CallLogs>(query ? ['/call/logs', query] : null, () => apiClient.post('/call/logs', query, CallLogsResponseSchema));
 }
 
 /** A call is known by its interaction id; the spec's routes call that field callId. */
@@ -38,7 +36,11 @@ export function reclassifyCall(interactionId: string, newStatus: z.input<typeof 
 
 /** Spec 000 §7 POST /llm/evaluation on a call: the trace of a call is named by its interaction id. */
 export function evaluateCall(call: { interactionId: string; orgId: string; agentType: string }) {
-  return apiClient.post('/llm/evaluation', { traceId: call.interactionId, agentType: call.agentType, orgId: call.orgId, traceType: 'call' }, EvaluationResponseSchema);
+  return apiClient.post(
+    '/llm/evaluation',
+    { traceId: call.interactionId, agentType: call.agentType, orgId: call.orgId, traceType: 'call' },
+    EvaluationResponseSchema,
+  );
 }
 
 /** The recording's URL on the product's recording endpoint (spec 001 §7), which the player streams. */

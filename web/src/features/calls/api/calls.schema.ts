@@ -1,6 +1,13 @@
 import type { z } from 'zod';
 
-import type { CallDetailsResponseSchema, CallEvaluationSchema, CallJobSchema, CallLogEntrySchema, CallLogsRequestSchema, CallLogsResponseSchema } from '@contracts/calls.contract';
+import type {
+  CallDetailsResponseSchema,
+  CallEvaluationSchema,
+  CallJobSchema,
+  CallLogEntrySchema,
+  CallLogsRequestSchema,
+  CallLogsResponseSchema,
+} from '@contracts/calls.contract';
 
 /** A job the call's agent booked, moved or canceled; `link` is its CRM page, "#" when there is none. */
 export type CallJob = z.infer<typeof CallJobSchema>;

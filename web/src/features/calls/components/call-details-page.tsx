@@ -36,7 +36,9 @@ function Review({ details, onSaved }: { details: CallDetails; onSaved: () => voi
   const reviewed = details.data.reviewed_at;
   return (
     <Section title="Review">
-      <Text fontSize="sm" mb={2}>{reviewed ? `Reviewed ${new Date(reviewed).toLocaleString()}` : 'Not reviewed yet'}</Text>
+      <Text fontSize="sm" mb={2}>
+        {reviewed ? `Reviewed ${new Date(reviewed).toLocaleString()}` : 'Not reviewed yet'}
+      </Text>
       <Textarea value={notes} onChange={(e) => setNotes(e.target.value)} placeholder="Review notes" mb={2} aria-label="Review notes" />
       <HStack>
         <Button size="sm" loading={saving} onClick={() => void save(reviewed)}>
@@ -64,7 +66,15 @@ function Recording({ interactionId, available, audioRef }: { interactionId: stri
           The recording could not be loaded. It may have expired at the voice provider.
         </Text>
       ) : (
-        <audio ref={audioRef} controls preload="metadata" src={recordingUrl(interactionId)} onError={() => setFailed(true)} data-testid="recording-player" style={{ width: '100%' }} />
+        <audio
+          ref={audioRef}
+          controls
+          preload="metadata"
+          src={recordingUrl(interactionId)}
+          onError={() => setFailed(true)}
+          data-testid="recording-player"
+          style={{ width: '100%' }}
+        />
       )}
     </Section>
   );
@@ -93,7 +103,9 @@ function Transcript({ details, audioRef, canSeek }: { details: CallDetails; audi
   return (
     <Section title="Transcript">
       {turns.length === 0 ? (
-        <Text fontSize="sm" color="fg.muted">No transcript.</Text>
+        <Text fontSize="sm" color="fg.muted">
+          No transcript.
+        </Text>
       ) : (
         <Stack gap={2}>
           {hasWords ? (
@@ -130,7 +142,10 @@ function Transcript({ details, audioRef, canSeek }: { details: CallDetails; audi
                   <HStack gap={1} wrap="wrap" mt={1} data-testid={`transcript-words-${i}`}>
                     {turn.words.map((w, j) => (
                       <Button key={j} size="2xs" variant="subtle" disabled={!canSeek} onClick={() => seek(w.start)} title={`${w.start}–${w.end}s`}>
-                        {w.word} <Text as="span" color="fg.muted" fontFamily="mono">{w.start.toFixed(1)}s</Text>
+                        {w.word}{' '}
+                        <Text as="span" color="fg.muted" fontFamily="mono">
+                          {w.start.toFixed(1)}s
+                        </Text>
                       </Button>
                     ))}
                   </HStack>
@@ -180,7 +195,15 @@ function Jobs({ details }: { details: CallDetails }) {
 }
 
 /** The call scorer's latest verdict on the call (POST /llm/evaluation), or a button to ask for one. */
-function Evaluation({ details, when, refresh }: { details: CallDetails; when: (iso: string | null) => string; refresh: () => Promise<CallDetails | undefined> }) {
+function Evaluation({
+  details,
+  when,
+  refresh,
+}: {
+  details: CallDetails;
+  when: (iso: string | null) => string;
+  refresh: () => Promise<CallDetails | undefined>;
+}) {
   const [evaluating, setEvaluating] = useState(false);
   const [notice, setNotice] = useState<{ error: boolean; text: string } | null>(null);
   const evaluation = details.evaluation;
@@ -191,7 +214,8 @@ function Evaluation({ details, when, refresh }: { details: CallDetails; when: (i
     setNotice(null);
     try {
       const { evaluationId } = await evaluateCall({ interactionId: details.data.id, orgId: details.data.org_id, agentType: details.data.agent_type ?? '' });
-      if (!(await waitForEvaluation(evaluationId, refresh))) setNotice({ error: false, text: 'The call was evaluated; the result will show here in a moment.' });
+      if (!(await waitForEvaluation(evaluationId, refresh)))
+        setNotice({ error: false, text: 'The call was evaluated; the result will show here in a moment.' });
     } catch (err) {
       setNotice({ error: true, text: err instanceof Error ? err.message : 'The call could not be evaluated.' });
     } finally {
@@ -200,7 +224,15 @@ function Evaluation({ details, when, refresh }: { details: CallDetails; when: (i
   }
 
   const button = (
-    <Button size="sm" variant={evaluation ? 'outline' : 'solid'} loading={evaluating} disabled={blocked !== null} title={blocked ?? undefined} onClick={() => void evaluate()} data-testid="evaluate-call">
+    <Button
+      size="sm"
+      variant={evaluation ? 'outline' : 'solid'}
+      loading={evaluating}
+      disabled={blocked !== null}
+      title={blocked ?? undefined}
+      onClick={() => void evaluate()}
+      data-testid="evaluate-call"
+    >
       {evaluation ? 'Evaluate again' : 'Evaluate'}
     </Button>
   );
@@ -270,8 +302,18 @@ export function CallDetailsPage({ interactionId }: { interactionId: string }) {
     }
   }
 
-  if (error) return <Page title="Call details"><ErrorNotice error={error} onRetry={() => void mutate()} /></Page>;
-  if (isLoading || !data) return <Page title="Call details"><LoadingNotice label="Loading the call" /></Page>;
+  if (error)
+    return (
+      <Page title="Call details">
+        <ErrorNotice error={error} onRetry={() => void mutate()} />
+      </Page>
+    );
+  if (isLoading || !data)
+    return (
+      <Page title="Call details">
+        <LoadingNotice label="Loading the call" />
+      </Page>
+    );
   const d = data.data;
   const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString(undefined, { timeZone: data.timezone }) : '—');
 
@@ -313,7 +355,9 @@ export function CallDetailsPage({ interactionId }: { interactionId: string }) {
                 </>
               ) : null}
             </Text>
-            <Text fontSize="sm">Agent: {d.agent_type ?? '—'} · ended: {d.ended_reason ?? '—'}</Text>
+            <Text fontSize="sm">
+              Agent: {d.agent_type ?? '—'} · ended: {d.ended_reason ?? '—'}
+            </Text>
           </Section>
           <Review details={data} onSaved={() => void mutate()} />
         </SimpleGrid>

@@ -14,9 +14,22 @@ import { groupCounts, groupOf, type CallGroup, type CallLogEntry } from '../api/
 
 const GROUP_LABELS: Record<CallGroup, string> = { all: 'All', booked: 'Booked', unbooked: 'Unbooked', excused: 'Excused' };
 
-export const STATUS_COLORS: Record<string, string> = { BOOKED: 'green', UNBOOKED: 'orange', EXCUSED: 'blue', ABANDONED: 'gray', ERROR: 'red', PROCESSING: 'purple', STARTED: 'purple' };
+export const STATUS_COLORS: Record<string, string> = {
+  BOOKED: 'green',
+  UNBOOKED: 'orange',
+  EXCUSED: 'blue',
+  ABANDONED: 'gray',
+  ERROR: 'red',
+  PROCESSING: 'purple',
+  STARTED: 'purple',
+};
 
-const agentTypeLabel = (t: string) => t.replace(/_/g, ' ').toLowerCase().replace(/^\w/, (c) => c.toUpperCase()).replace(/\bcsr\b/i, 'CSR');
+const agentTypeLabel = (t: string) =>
+  t
+    .replace(/_/g, ' ')
+    .toLowerCase()
+    .replace(/^\w/, (c) => c.toUpperCase())
+    .replace(/\bcsr\b/i, 'CSR');
 
 function CallRow({ entry, onReviewed }: { entry: CallLogEntry; onReviewed: () => void }) {
   const [saving, setSaving] = useState(false);
@@ -35,7 +48,11 @@ function CallRow({ entry, onReviewed }: { entry: CallLogEntry; onReviewed: () =>
       <Table.Cell>{new Date(entry.created_at).toLocaleString()}</Table.Cell>
       <Table.Cell>
         <RouterLink to={`/calls/${entry.id}`}>{entry.customer_name ?? entry.customer_number ?? 'Unknown caller'}</RouterLink>
-        {entry.customer_name && entry.customer_number ? <Text fontSize="xs" color="fg.muted">{entry.customer_number}</Text> : null}
+        {entry.customer_name && entry.customer_number ? (
+          <Text fontSize="xs" color="fg.muted">
+            {entry.customer_number}
+          </Text>
+        ) : null}
       </Table.Cell>
       <Table.Cell>
         <Badge colorPalette={STATUS_COLORS[entry.call_status] ?? 'gray'}>{entry.call_status}</Badge>
@@ -66,7 +83,13 @@ function CallRow({ entry, onReviewed }: { entry: CallLogEntry; onReviewed: () =>
         </HStack>
       </Table.Cell>
       <Table.Cell>
-        <Button size="xs" variant={entry.reviewed_at ? 'solid' : 'outline'} loading={saving} onClick={() => void toggleReviewed()} title={entry.review_notes ?? undefined}>
+        <Button
+          size="xs"
+          variant={entry.reviewed_at ? 'solid' : 'outline'}
+          loading={saving}
+          onClick={() => void toggleReviewed()}
+          title={entry.review_notes ?? undefined}
+        >
           {entry.reviewed_at ? 'Reviewed' : 'Mark reviewed'}
         </Button>
       </Table.Cell>
@@ -74,7 +97,19 @@ function CallRow({ entry, onReviewed }: { entry: CallLogEntry; onReviewed: () =>
   );
 }
 
-function FilterSelect({ label, testId, value, onChange, children }: { label: string; testId: string; value: string; onChange: (value: string) => void; children: React.ReactNode }) {
+function FilterSelect({
+  label,
+  testId,
+  value,
+  onChange,
+  children,
+}: {
+  label: string;
+  testId: string;
+  value: string;
+  onChange: (value: string) => void;
+  children: React.ReactNode;
+}) {
   return (
     <NativeSelect.Root size="sm" width="auto">
       <NativeSelect.Field data-testid={testId} aria-label={label} value={value} onChange={(e) => onChange(e.target.value)}>
@@ -90,30 +125,64 @@ export function CallsPage() {
   const { pathname, query } = useLocation();
   const filter = parseCallsFilter(query, new Date());
   // Every change but paging goes back to page 1; the URL is replaced so Back leaves the page, not a filter.
-  const update = (change: Partial<CallsFilter>) =>
-    navigate(`${pathname}${callsFilterSearch({ ...filter, page: 1, ...change })}`, { replace: true });
+  const update = (change: Partial<CallsFilter>) => navigate(`${pathname}${callsFilterSearch({ ...filter, page: 1, ...change })}`, { replace: true });
 
   const agents = useWebCallAgents(orgId);
   const { data, error, isLoading, mutate } = useCallLogs(
-    orgId ? { orgId, from: filter.from, to: filter.to, page: filter.page, pageSize: filter.pageSize, currentAgents: filter.agentTypes, ...(filter.agentId ? { agentId: filter.agentId } : {}) } : null,
+    orgId
+      ? {
+          orgId,
+          from: filter.from,
+          to: filter.to,
+          page: filter.page,
+          pageSize: filter.pageSize,
+          currentAgents: filter.agentTypes,
+          ...(filter.agentId ? { agentId: filter.agentId } : {}),
+        }
+      : null,
   );
   const counts = data ? groupCounts(data.statusCounts) : null;
   const entries = data ? data.entries.filter((e) => filter.group === 'all' || groupOf(e.call_status) === filter.group) : [];
   const filtered = filter.agentTypes !== 'ALL' || filter.agentId !== null;
   const agentType = filter.agentTypes === 'ALL' ? 'ALL' : filter.agentTypes.join(',');
-  const pageSizes: number[] = PAGE_SIZES.includes(filter.pageSize as (typeof PAGE_SIZES)[number]) ? [...PAGE_SIZES] : [...PAGE_SIZES, filter.pageSize].sort((a, b) => a - b);
+  const pageSizes: number[] = PAGE_SIZES.includes(filter.pageSize as (typeof PAGE_SIZES)[number])
+    ? [...PAGE_SIZES]
+    : [...PAGE_SIZES, filter.pageSize].sort((a, b) => a - b);
 
   return (
     <Page title="Calls" description="Calls answered and placed by your AI agents.">
       <Stack gap={4}>
         <HStack gap={3} wrap="wrap">
           <Text fontSize="sm">From</Text>
-          <Input type="date" size="sm" width="auto" value={filter.from} onChange={(e) => e.target.value && update({ from: e.target.value })} aria-label="From" data-testid="calls-from" />
+          <Input
+            type="date"
+            size="sm"
+            width="auto"
+            value={filter.from}
+            onChange={(e) => e.target.value && update({ from: e.target.value })}
+            aria-label="From"
+            data-testid="calls-from"
+          />
           <Text fontSize="sm">to</Text>
-          <Input type="date" size="sm" width="auto" value={filter.to} onChange={(e) => e.target.value && update({ to: e.target.value })} aria-label="To" data-testid="calls-to" />
-          <FilterSelect label="Agent type" testId="calls-agent-type" value={agentType} onChange={(v) => update({ agentTypes: v === 'ALL' ? 'ALL' : v.split(',').filter(isVoiceAgentType) })}>
+          <Input
+            type="date"
+            size="sm"
+            width="auto"
+            value={filter.to}
+            onChange={(e) => e.target.value && update({ to: e.target.value })}
+            aria-label="To"
+            data-testid="calls-to"
+          />
+          <FilterSelect
+            label="Agent type"
+            testId="calls-agent-type"
+            value={agentType}
+            onChange={(v) => update({ agentTypes: v === 'ALL' ? 'ALL' : v.split(',').filter(isVoiceAgentType) })}
+          >
             <option value="ALL">All agent types</option>
-            {filter.agentTypes !== 'ALL' && filter.agentTypes.length > 1 ? <option value={agentType}>{filter.agentTypes.map(agentTypeLabel).join(', ')}</option> : null}
+            {filter.agentTypes !== 'ALL' && filter.agentTypes.length > 1 ? (
+              <option value={agentType}>{filter.agentTypes.map(agentTypeLabel).join(', ')}</option>
+            ) : null}
             {VOICE_AGENT_TYPES.map((t) => (
               <option key={t} value={t}>
                 {agentTypeLabel(t)}
@@ -132,7 +201,13 @@ export function CallsPage() {
           </FilterSelect>
           <HStack gap={1} ml="auto">
             {(Object.keys(GROUP_LABELS) as CallGroup[]).map((g) => (
-              <Button key={g} size="sm" data-testid={`calls-group-${g}`} variant={g === filter.group ? 'solid' : 'outline'} onClick={() => update({ group: g, page: filter.page })}>
+              <Button
+                key={g}
+                size="sm"
+                data-testid={`calls-group-${g}`}
+                variant={g === filter.group ? 'solid' : 'outline'}
+                onClick={() => update({ group: g, page: filter.page })}
+              >
                 {GROUP_LABELS[g]} {counts ? `(${counts[g]})` : ''}
               </Button>
             ))}
@@ -148,10 +223,18 @@ export function CallsPage() {
               symbol="☎"
               title="No calls match"
               description="No calls from this agent in this date range."
-              action={<Button size="sm" variant="outline" onClick={() => update({ agentTypes: 'ALL', agentId: null })}>Show every agent</Button>}
+              action={
+                <Button size="sm" variant="outline" onClick={() => update({ agentTypes: 'ALL', agentId: null })}>
+                  Show every agent
+                </Button>
+              }
             />
           ) : (
-            <EmptyNotice symbol="☎" title="No calls yet" description="No calls in this date range. Calls your AI agents answer will appear here, with the transcript, summary and whether a job was booked." />
+            <EmptyNotice
+              symbol="☎"
+              title="No calls yet"
+              description="No calls in this date range. Calls your AI agents answer will appear here, with the transcript, summary and whether a job was booked."
+            />
           )
         ) : (
           <Box>
@@ -185,7 +268,13 @@ export function CallsPage() {
               <Text fontSize="sm" data-testid="calls-pager">
                 Page {data.pagination.currentPage} of {Math.max(1, data.pagination.totalPages)} · {data.pagination.totalCount} calls
               </Text>
-              <Button size="sm" variant="outline" data-testid="calls-older" disabled={!data.pagination.hasMore} onClick={() => update({ page: filter.page + 1 })}>
+              <Button
+                size="sm"
+                variant="outline"
+                data-testid="calls-older"
+                disabled={!data.pagination.hasMore}
+                onClick={() => update({ page: filter.page + 1 })}
+              >
                 Older
               </Button>
               <FilterSelect label="Calls per page" testId="calls-page-size" value={String(filter.pageSize)} onChange={(v) => update({ pageSize: Number(v) })}>

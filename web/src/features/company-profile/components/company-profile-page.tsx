@@ -7,7 +7,16 @@ import { Page } from '../../../components/page';
 import { ApiError } from '../../../lib/api-client';
 import { useSelectedOrg } from '../../organizations/selected-org';
 import { updateCompanyProfile, useCompanyProfile } from '../api/company-profile.api';
-import { ADDRESS_PARTS, changesOf, fieldsNamedIn, formFrom, PROFILE_FIELDS, type AddressPart, type ProfileForm, type ProfileText } from '../company-profile-form';
+import {
+  ADDRESS_PARTS,
+  changesOf,
+  fieldsNamedIn,
+  formFrom,
+  PROFILE_FIELDS,
+  type AddressPart,
+  type ProfileForm,
+  type ProfileText,
+} from '../company-profile-form';
 
 /** 001 §2.13: the business's legal details, which the agents and messaging registrations use. */
 export function CompanyProfilePage() {
@@ -64,7 +73,11 @@ export function CompanyProfilePage() {
   const addressPart = (key: AddressPart, label: string) => (
     <Field.Root key={key} invalid={badFields.includes(`address.${key}`)}>
       <Field.Label>{label}</Field.Label>
-      <Input value={form.address[key]} onChange={(e) => changed({ ...form, address: { ...form.address, [key]: e.target.value } })} data-testid={`profile-address-${key}`} />
+      <Input
+        value={form.address[key]}
+        onChange={(e) => changed({ ...form, address: { ...form.address, [key]: e.target.value } })}
+        data-testid={`profile-address-${key}`}
+      />
     </Field.Root>
   );
 

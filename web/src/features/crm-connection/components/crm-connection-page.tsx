@@ -62,7 +62,10 @@ export function CrmConnectionPage() {
       await connection.mutate(saved, { revalidate: false });
       setForm(formFrom(saved));
       const name = isCrmChoice(saved.crm_name) ? CRM_LABELS[saved.crm_name] : (saved.crm_name ?? 'the CRM');
-      setNotice({ ok: true, text: `Connected to ${name}${form.skipCrmTest ? ' (the credentials were not tested)' : ''}. The organization's calls and chats use it from now on.` });
+      setNotice({
+        ok: true,
+        text: `Connected to ${name}${form.skipCrmTest ? ' (the credentials were not tested)' : ''}. The organization's calls and chats use it from now on.`,
+      });
     } catch (error) {
       setNotice({ ok: false, text: isNotOrgAdmin(error) ? `${NOT_ADMIN}.` : errorMessage(error) });
       setBadFields(error instanceof ApiError && error.status === 400 ? fieldsNamedIn(error.message) : []);
@@ -80,7 +83,12 @@ export function CrmConnectionPage() {
     const value = values[field.key];
     if (field.kind === 'checkbox') {
       return (
-        <Checkbox.Root key={field.key} checked={value === true} onCheckedChange={(e) => setValue(field.key, e.checked === true)} data-testid={`crm-field-${field.key}`}>
+        <Checkbox.Root
+          key={field.key}
+          checked={value === true}
+          onCheckedChange={(e) => setValue(field.key, e.checked === true)}
+          data-testid={`crm-field-${field.key}`}
+        >
           <Checkbox.HiddenInput />
           <Checkbox.Control />
           <Checkbox.Label>{field.label}</Checkbox.Label>
@@ -101,7 +109,11 @@ export function CrmConnectionPage() {
           type={field.kind === 'secret' ? 'password' : 'text'}
           inputMode={field.kind === 'tenant-id' ? 'numeric' : undefined}
           autoComplete={field.kind === 'secret' ? 'new-password' : 'off'}
-          placeholder={field.kind === 'secret' && !field.optional && connection.data?.connected && connection.data.crm_name === form.crmName ? 'Enter it again to save' : undefined}
+          placeholder={
+            field.kind === 'secret' && !field.optional && connection.data?.connected && connection.data.crm_name === form.crmName
+              ? 'Enter it again to save'
+              : undefined
+          }
           value={typeof value === 'string' ? value : ''}
           onChange={(e) => setValue(field.key, e.target.value)}
           data-testid={`crm-field-${field.key}`}
@@ -112,7 +124,10 @@ export function CrmConnectionPage() {
   }
 
   return (
-    <Page title="CRM connection" description="Connect the organization to its own ServiceTitan or Housecall Pro account, so the agents look up customers and book jobs in it.">
+    <Page
+      title="CRM connection"
+      description="Connect the organization to its own ServiceTitan or Housecall Pro account, so the agents look up customers and book jobs in it."
+    >
       {connection.error ? (
         isNotOrgAdmin(connection.error) ? (
           <Box data-testid="crm-not-admin">
@@ -130,7 +145,9 @@ export function CrmConnectionPage() {
               <Stack gap={2}>
                 <HStack>
                   <Badge colorPalette="green">Connected</Badge>
-                  <Text data-testid="crm-connected-to">{isCrmChoice(connection.data.crm_name) ? CRM_LABELS[connection.data.crm_name] : connection.data.crm_name}</Text>
+                  <Text data-testid="crm-connected-to">
+                    {isCrmChoice(connection.data.crm_name) ? CRM_LABELS[connection.data.crm_name] : connection.data.crm_name}
+                  </Text>
                 </HStack>
                 {describeConnection(connection.data).map((row) => (
                   <Text key={row.key} fontSize="sm">

@@ -82,11 +82,21 @@ export function CustomInstructionsPage() {
     <HStack align="end">
       <Field.Root>
         <Field.Label>{label}</Field.Label>
-        <Input value={form[key].name} placeholder="Tag name" onChange={(e) => changed({ [key]: { ...form[key], name: e.target.value } as TagInput })} data-testid={`ci-${key}-name`} />
+        <Input
+          value={form[key].name}
+          placeholder="Tag name"
+          onChange={(e) => changed({ [key]: { ...form[key], name: e.target.value } as TagInput })}
+          data-testid={`ci-${key}-name`}
+        />
       </Field.Root>
       <Field.Root maxW="40">
         <Field.Label>CRM tag id</Field.Label>
-        <Input value={form[key].id} inputMode="numeric" onChange={(e) => changed({ [key]: { ...form[key], id: e.target.value } as TagInput })} data-testid={`ci-${key}-id`} />
+        <Input
+          value={form[key].id}
+          inputMode="numeric"
+          onChange={(e) => changed({ [key]: { ...form[key], id: e.target.value } as TagInput })}
+          data-testid={`ci-${key}-id`}
+        />
       </Field.Root>
     </HStack>
   );
@@ -98,47 +108,105 @@ export function CustomInstructionsPage() {
   );
 
   return (
-    <Page title="Custom instructions" description="Instructions that steer the agents and the analysis of every call: what counts as a lead, call reasons, booked-call summaries and job tags.">
+    <Page
+      title="Custom instructions"
+      description="Instructions that steer the agents and the analysis of every call: what counts as a lead, call reasons, booked-call summaries and job tags."
+    >
       {view.error ? (
         <ErrorNotice error={view.error} onRetry={() => void view.mutate()} />
       ) : !view.data || loadedFor !== orgId ? (
         <LoadingNotice label="Loading the custom instructions" />
       ) : (
         <Stack gap={5} data-testid="custom-instructions">
-          <Section title="Lead decisions" description="Rules for deciding whether a caller is a lead. A rule whose title fits the call decides; a completed booking is always a lead." testId="ci-lead">
-            <Toggle checked={form.leadEnabledCsr} onChange={(v) => changed({ leadEnabledCsr: v })} label="Apply these rules to calls answered by CSRs too" testId="ci-lead-enabled-csr" />
-            {form.leadRules.length === 0 ? <Text fontSize="sm" data-testid="ci-lead-empty">No lead rules yet.</Text> : null}
+          <Section
+            title="Lead decisions"
+            description="Rules for deciding whether a caller is a lead. A rule whose title fits the call decides; a completed booking is always a lead."
+            testId="ci-lead"
+          >
+            <Toggle
+              checked={form.leadEnabledCsr}
+              onChange={(v) => changed({ leadEnabledCsr: v })}
+              label="Apply these rules to calls answered by CSRs too"
+              testId="ci-lead-enabled-csr"
+            />
+            {form.leadRules.length === 0 ? (
+              <Text fontSize="sm" data-testid="ci-lead-empty">
+                No lead rules yet.
+              </Text>
+            ) : null}
             {form.leadRules.map((r, i) => (
               <HStack key={i} align="start">
-                <Input value={r.title} placeholder="Title, e.g. warranty" onChange={(e) => edit('leadRules', i, { title: e.target.value })} maxW="56" data-testid={`ci-lead-title-${i}`} />
+                <Input
+                  value={r.title}
+                  placeholder="Title, e.g. warranty"
+                  onChange={(e) => edit('leadRules', i, { title: e.target.value })}
+                  maxW="56"
+                  data-testid={`ci-lead-title-${i}`}
+                />
                 <NativeSelect.Root maxW="40">
-                  <NativeSelect.Field value={r.isLead ? 'lead' : 'not'} onChange={(e) => edit('leadRules', i, { isLead: e.target.value === 'lead' })} data-testid={`ci-lead-islead-${i}`}>
+                  <NativeSelect.Field
+                    value={r.isLead ? 'lead' : 'not'}
+                    onChange={(e) => edit('leadRules', i, { isLead: e.target.value === 'lead' })}
+                    data-testid={`ci-lead-islead-${i}`}
+                  >
                     <option value="lead">is a lead</option>
                     <option value="not">is not a lead</option>
                   </NativeSelect.Field>
                   <NativeSelect.Indicator />
                 </NativeSelect.Root>
-                <Textarea value={r.instruction} placeholder="Instruction" onChange={(e) => edit('leadRules', i, { instruction: e.target.value })} rows={2} data-testid={`ci-lead-instruction-${i}`} />
+                <Textarea
+                  value={r.instruction}
+                  placeholder="Instruction"
+                  onChange={(e) => edit('leadRules', i, { instruction: e.target.value })}
+                  rows={2}
+                  data-testid={`ci-lead-instruction-${i}`}
+                />
                 {removeButton('leadRules', i)}
               </HStack>
             ))}
             <Box>
-              <Button size="sm" variant="outline" onClick={() => changed({ leadRules: [...form.leadRules, { title: '', isLead: false, instruction: '' }] })} data-testid="ci-lead-add">
+              <Button
+                size="sm"
+                variant="outline"
+                onClick={() => changed({ leadRules: [...form.leadRules, { title: '', isLead: false, instruction: '' }] })}
+                data-testid="ci-lead-add"
+              >
                 Add a lead rule
               </Button>
             </Box>
           </Section>
 
-          <Section title="Call reasons" description="An instruction for a CRM call reason id, used when picking why the customer called." testId="ci-call-reasons">
+          <Section
+            title="Call reasons"
+            description="An instruction for a CRM call reason id, used when picking why the customer called."
+            testId="ci-call-reasons"
+          >
             {form.callReasons.map((r, i) => (
               <HStack key={i} align="start">
-                <Input value={r.call_reason_id} placeholder="Call reason id" onChange={(e) => edit('callReasons', i, { call_reason_id: e.target.value })} maxW="40" data-testid={`ci-reason-id-${i}`} />
-                <Textarea value={r.instruction} placeholder="Instruction" onChange={(e) => edit('callReasons', i, { instruction: e.target.value })} rows={2} data-testid={`ci-reason-instruction-${i}`} />
+                <Input
+                  value={r.call_reason_id}
+                  placeholder="Call reason id"
+                  onChange={(e) => edit('callReasons', i, { call_reason_id: e.target.value })}
+                  maxW="40"
+                  data-testid={`ci-reason-id-${i}`}
+                />
+                <Textarea
+                  value={r.instruction}
+                  placeholder="Instruction"
+                  onChange={(e) => edit('callReasons', i, { instruction: e.target.value })}
+                  rows={2}
+                  data-testid={`ci-reason-instruction-${i}`}
+                />
                 {removeButton('callReasons', i)}
               </HStack>
             ))}
             <Box>
-              <Button size="sm" variant="outline" onClick={() => changed({ callReasons: [...form.callReasons, { call_reason_id: '', instruction: '' }] })} data-testid="ci-reason-add">
+              <Button
+                size="sm"
+                variant="outline"
+                onClick={() => changed({ callReasons: [...form.callReasons, { call_reason_id: '', instruction: '' }] })}
+                data-testid="ci-reason-add"
+              >
                 Add a call-reason instruction
               </Button>
             </Box>
@@ -148,13 +216,30 @@ export function CustomInstructionsPage() {
             <Toggle checked={form.summaryEnabled} onChange={(v) => changed({ summaryEnabled: v })} label="Use these sections" testId="ci-summary-enabled" />
             {form.summarySections.map((r, i) => (
               <HStack key={i} align="start">
-                <Input value={r.title} placeholder="Section title" onChange={(e) => edit('summarySections', i, { title: e.target.value })} maxW="56" data-testid={`ci-summary-title-${i}`} />
-                <Textarea value={r.instruction} placeholder="What the section says" onChange={(e) => edit('summarySections', i, { instruction: e.target.value })} rows={2} data-testid={`ci-summary-instruction-${i}`} />
+                <Input
+                  value={r.title}
+                  placeholder="Section title"
+                  onChange={(e) => edit('summarySections', i, { title: e.target.value })}
+                  maxW="56"
+                  data-testid={`ci-summary-title-${i}`}
+                />
+                <Textarea
+                  value={r.instruction}
+                  placeholder="What the section says"
+                  onChange={(e) => edit('summarySections', i, { instruction: e.target.value })}
+                  rows={2}
+                  data-testid={`ci-summary-instruction-${i}`}
+                />
                 {removeButton('summarySections', i)}
               </HStack>
             ))}
             <Box>
-              <Button size="sm" variant="outline" onClick={() => changed({ summarySections: [...form.summarySections, { title: '', instruction: '' }] })} data-testid="ci-summary-add">
+              <Button
+                size="sm"
+                variant="outline"
+                onClick={() => changed({ summarySections: [...form.summarySections, { title: '', instruction: '' }] })}
+                data-testid="ci-summary-add"
+              >
                 Add a section
               </Button>
             </Box>
@@ -166,8 +251,20 @@ export function CustomInstructionsPage() {
             {tagFields('defaultAfterHoursTag', 'Default after-hours tag')}
             {form.tags.map((t, i) => (
               <HStack key={i} align="start">
-                <Input value={t.name} placeholder="Tag name" onChange={(e) => edit('tags', i, { name: e.target.value })} maxW="56" data-testid={`ci-tag-name-${i}`} />
-                <Textarea value={t.instruction} placeholder="When to apply it" onChange={(e) => edit('tags', i, { instruction: e.target.value })} rows={2} data-testid={`ci-tag-instruction-${i}`} />
+                <Input
+                  value={t.name}
+                  placeholder="Tag name"
+                  onChange={(e) => edit('tags', i, { name: e.target.value })}
+                  maxW="56"
+                  data-testid={`ci-tag-name-${i}`}
+                />
+                <Textarea
+                  value={t.instruction}
+                  placeholder="When to apply it"
+                  onChange={(e) => edit('tags', i, { instruction: e.target.value })}
+                  rows={2}
+                  data-testid={`ci-tag-instruction-${i}`}
+                />
                 {removeButton('tags', i)}
               </HStack>
             ))}

@@ -14,10 +14,7 @@ export function DashboardHomePage() {
   return (
     <Page title="Dashboard" description={organization ? `Overview of ${organization.name}` : undefined}>
       {orgId === null ? (
-        <EmptyNotice
-          title="No organization yet"
-          description="Your account is not linked to an organization. Ask your administrator to add you."
-        />
+        <EmptyNotice title="No organization yet" description="Your account is not linked to an organization. Ask your administrator to add you." />
       ) : error ? (
         <ErrorNotice error={error} title="Could not load the organization" onRetry={() => void mutate()} />
       ) : !data ? (

@@ -11,7 +11,10 @@ export function useOnCallMonth(orgId: string | null, month: string) {
 }
 
 export function useCrmWorkers(orgId: string | null, list: 'employees' | 'technicians') {
-  return useSWR<CrmWorker[]>(orgId ? [`/crm/${list}`, orgId] : null, async () => (await apiClient.post(`/crm/${list}`, { orgId }, CrmWorkersResponseSchema)).data);
+  return useSWR<CrmWorker[]>(
+    orgId ? [`/crm/${list}`, orgId] : null,
+    async () => (await apiClient.post(`/crm/${list}`, { orgId }, CrmWorkersResponseSchema)).data,
+  );
 }
 
 export function saveOnCallMonth(orgId: string, month: string, assignments: OnCallDay[], cachedEmployeeDetails: Record<string, string>) {

@@ -111,11 +111,29 @@ export function OnCallPage() {
       <Stack gap={4}>
         <HStack gap={3} wrap="wrap">
           <Text fontSize="sm">Month</Text>
-          <Input size="sm" width="9rem" placeholder="YYYY-MM" value={monthInput} onChange={(e) => setMonthInput(e.target.value)} onKeyDown={(e) => e.key === 'Enter' && showMonth()} data-testid="oncall-month" aria-label="Month (YYYY-MM)" />
+          <Input
+            size="sm"
+            width="9rem"
+            placeholder="YYYY-MM"
+            value={monthInput}
+            onChange={(e) => setMonthInput(e.target.value)}
+            onKeyDown={(e) => e.key === 'Enter' && showMonth()}
+            data-testid="oncall-month"
+            aria-label="Month (YYYY-MM)"
+          />
           <Button size="sm" variant="outline" onClick={showMonth} data-testid="oncall-show">
             Show
           </Button>
-          <Input size="sm" width="9rem" placeholder="YYYY-MM-DD" value={dayInput} onChange={(e) => setDayInput(e.target.value)} onKeyDown={(e) => e.key === 'Enter' && goToDay()} data-testid="oncall-day-input" aria-label="Day (YYYY-MM-DD)" />
+          <Input
+            size="sm"
+            width="9rem"
+            placeholder="YYYY-MM-DD"
+            value={dayInput}
+            onChange={(e) => setDayInput(e.target.value)}
+            onKeyDown={(e) => e.key === 'Enter' && goToDay()}
+            data-testid="oncall-day-input"
+            aria-label="Day (YYYY-MM-DD)"
+          />
           <Button size="sm" variant="outline" onClick={goToDay} data-testid="oncall-go-to-day">
             Go to day
           </Button>
@@ -170,15 +188,35 @@ export function OnCallPage() {
                 const tech = assigned(days, date, department, 'Technician');
                 const manager = assigned(days, date, department, 'Manager');
                 return (
-                  <Stack key={date} gap={1} borderWidth="1px" borderRadius="md" p={2} bg={tech || manager ? 'green.50' : 'white'} data-testid={`oncall-day-${date}`}>
+                  <Stack
+                    key={date}
+                    gap={1}
+                    borderWidth="1px"
+                    borderRadius="md"
+                    p={2}
+                    bg={tech || manager ? 'green.50' : 'white'}
+                    data-testid={`oncall-day-${date}`}
+                  >
                     <HStack justify="space-between">
                       <Text fontSize="sm" fontWeight="semibold">
                         {Number(date.slice(8))}
                       </Text>
                       {tech ? <Badge size="xs">{tech.name}</Badge> : null}
                     </HStack>
-                    <PersonPicker date={date} role="Technician" workers={technicians.data!} value={tech ? String(tech.employeeId) : ''} onChange={(w) => change(date, 'Technician', w)} />
-                    <PersonPicker date={date} role="Manager" workers={employees.data!} value={manager ? String(manager.employeeId) : ''} onChange={(w) => change(date, 'Manager', w)} />
+                    <PersonPicker
+                      date={date}
+                      role="Technician"
+                      workers={technicians.data!}
+                      value={tech ? String(tech.employeeId) : ''}
+                      onChange={(w) => change(date, 'Technician', w)}
+                    />
+                    <PersonPicker
+                      date={date}
+                      role="Manager"
+                      workers={employees.data!}
+                      value={manager ? String(manager.employeeId) : ''}
+                      onChange={(w) => change(date, 'Manager', w)}
+                    />
                   </Stack>
                 );
               })}

@@ -4,7 +4,5 @@ import { OrgSchema } from '@contracts/org.contract';
 import type { Organization } from './organization.schema';
 
 export function useOrganization(orgId: string | null) {
-  return useSWR<Organization>(orgId ? `/org?id=${encodeURIComponent(orgId)}` : null, (path: string) =>
-    apiClient.get(path, OrgSchema),
-  );
+  return useSWR<Organization>(orgId ? `/org?id=${encodeURIComponent(orgId)}` : null, (path: string) => apiClient.get(path, OrgSchema));
 }

@@ -18,12 +18,7 @@ export function OrgSwitcher() {
         <label htmlFor="org-switcher">Organization</label>
       </Text>
       <NativeSelect.Root size="sm" width="64">
-        <NativeSelect.Field
-          id="org-switcher"
-          value={orgId ?? ''}
-          onChange={(event) => selectOrg(event.currentTarget.value)}
-          data-testid="org-switcher"
-        >
+        <NativeSelect.Field id="org-switcher" value={orgId ?? ''} onChange={(event) => selectOrg(event.currentTarget.value)} data-testid="org-switcher">
           {organizations.map((org) => (
             <option key={org.id} value={org.id}>
               {org.name}

@@ -20,14 +20,22 @@ function MessageCard({ message }: { message: OutboxMessage }) {
           <Text fontWeight="semibold">{message.subject ?? message.to}</Text>
         </HStack>
         <HStack>
-          <Badge colorPalette={message.status === 'no_answer' || message.status === 'bounced' || message.status === 'complained' ? 'red' : 'green'}>{message.status}</Badge>
+          <Badge colorPalette={message.status === 'no_answer' || message.status === 'bounced' || message.status === 'complained' ? 'red' : 'green'}>
+            {message.status}
+          </Badge>
           {message.delivery_status ? (
-            <Badge colorPalette={DELIVERY_COLOR[message.delivery_status] ?? 'gray'} title={message.delivery_error ?? undefined} data-testid={`outbox-delivery-${message.id}`}>
+            <Badge
+              colorPalette={DELIVERY_COLOR[message.delivery_status] ?? 'gray'}
+              title={message.delivery_error ?? undefined}
+              data-testid={`outbox-delivery-${message.id}`}
+            >
               {message.delivery_status.toLowerCase()}
               {message.delivery_error ? `: ${message.delivery_error}` : ''}
             </Badge>
           ) : null}
-          <Text fontSize="sm" color="fg.muted">{new Date(message.created_at).toLocaleString()}</Text>
+          <Text fontSize="sm" color="fg.muted">
+            {new Date(message.created_at).toLocaleString()}
+          </Text>
         </HStack>
       </HStack>
       <Text fontSize="sm" color="fg.muted" mb={2}>
@@ -60,7 +68,11 @@ export function OutboxPage() {
       ) : isLoading || !data ? (
         <LoadingNotice label="Loading the outbox" />
       ) : data.messages.length === 0 ? (
-        <EmptyNotice symbol="➤" title="Nothing sent yet" description="E-mails and text messages sent to your office about each call and chat will appear here." />
+        <EmptyNotice
+          symbol="➤"
+          title="Nothing sent yet"
+          description="E-mails and text messages sent to your office about each call and chat will appear here."
+        />
       ) : (
         <Stack gap={4}>
           {data.messages.map((m) => (

@@ -26,7 +26,15 @@ const VALUE_HINTS: Record<ConditionType, string> = {
   ShiftType: 'Normal or OnCall',
 };
 
-function Select<T extends string>(props: { label: string; value: T; options: readonly T[]; labels?: Record<T, string>; onChange: (v: T) => void; testId?: string; width?: string }) {
+function Select<T extends string>(props: {
+  label: string;
+  value: T;
+  options: readonly T[];
+  labels?: Record<T, string>;
+  onChange: (v: T) => void;
+  testId?: string;
+  width?: string;
+}) {
   return (
     <NativeSelect.Root size="sm" width={props.width ?? '12rem'}>
       <NativeSelect.Field aria-label={props.label} data-testid={props.testId} value={props.value} onChange={(e) => props.onChange(e.target.value as T)}>
@@ -44,13 +52,19 @@ function Select<T extends string>(props: { label: string; value: T; options: rea
 function RuleEditor(props: { form: RuleForm; onChange: (f: RuleForm) => void; onSave: () => void; onCancel: () => void; saving: boolean; editing: boolean }) {
   const { form, onChange } = props;
   const set = <K extends keyof RuleForm>(key: K, value: RuleForm[K]) => onChange({ ...form, [key]: value });
-  const setCondition = (i: number, change: Partial<RuleForm['conditions'][number]>) => set('conditions', form.conditions.map((c, j) => (j === i ? { ...c, ...change } : c)));
+  const setCondition = (i: number, change: Partial<RuleForm['conditions'][number]>) =>
+    set(
+      'conditions',
+      form.conditions.map((c, j) => (j === i ? { ...c, ...change } : c)),
+    );
 
   return (
     <Card.Root data-testid="rule-editor">
       <Card.Header>
         <Card.Title>{props.editing ? 'Edit rule' : 'New rule'}</Card.Title>
-        <Card.Description>When every condition matches a booking on a day the rule covers, bookings stop once the matching technicians are more than the threshold booked.</Card.Description>
+        <Card.Description>
+          When every condition matches a booking on a day the rule covers, bookings stop once the matching technicians are more than the threshold booked.
+        </Card.Description>
       </Card.Header>
       <Card.Body>
         <Stack gap={4}>
@@ -77,15 +91,44 @@ function RuleEditor(props: { form: RuleForm; onChange: (f: RuleForm) => void; on
               ) : null}
               {form.conditions.map((c, i) => (
                 <HStack key={i} gap={2} data-testid={`rule-condition-${i}`}>
-                  <Select label="Condition type" value={c.type} options={CONDITION_TYPES} labels={CONDITION_LABELS} onChange={(type) => setCondition(i, { type })} testId={`rule-condition-type-${i}`} />
-                  <Input size="sm" width="22rem" placeholder={VALUE_HINTS[c.type]} value={c.values} onChange={(e) => setCondition(i, { values: e.target.value })} aria-label="Condition values" data-testid={`rule-condition-values-${i}`} />
-                  <Button size="xs" variant="ghost" onClick={() => set('conditions', form.conditions.filter((_, j) => j !== i))}>
+                  <Select
+                    label="Condition type"
+                    value={c.type}
+                    options={CONDITION_TYPES}
+                    labels={CONDITION_LABELS}
+                    onChange={(type) => setCondition(i, { type })}
+                    testId={`rule-condition-type-${i}`}
+                  />
+                  <Input
+                    size="sm"
+                    width="22rem"
+                    placeholder={VALUE_HINTS[c.type]}
+                    value={c.values}
+                    onChange={(e) => setCondition(i, { values: e.target.value })}
+                    aria-label="Condition values"
+                    data-testid={`rule-condition-values-${i}`}
+                  />
+                  <Button
+                    size="xs"
+                    variant="ghost"
+                    onClick={() =>
+                      set(
+                        'conditions',
+                        form.conditions.filter((_, j) => j !== i),
+                      )
+                    }
+                  >
                     Remove
                   </Button>
                 </HStack>
               ))}
               <Box>
-                <Button size="xs" variant="outline" onClick={() => set('conditions', [...form.conditions, { type: 'JobType', values: '' }])} data-testid="rule-add-condition">
+                <Button
+                  size="xs"
+                  variant="outline"
+                  onClick={() => set('conditions', [...form.conditions, { type: 'JobType', values: '' }])}
+                  data-testid="rule-add-condition"
+                >
                   Add condition
                 </Button>
               </Box>
@@ -95,7 +138,14 @@ function RuleEditor(props: { form: RuleForm; onChange: (f: RuleForm) => void; on
           <HStack gap={4} align="end" wrap="wrap">
             <Field.Root width="auto">
               <Field.Label>Active</Field.Label>
-              <Select label="Activation period" value={form.period} options={['ongoing', 'dateRange', 'relativeRange'] as const} labels={{ ongoing: 'Ongoing', dateRange: 'Between dates', relativeRange: 'Relative to today' }} onChange={(v) => set('period', v)} testId="rule-period" />
+              <Select
+                label="Activation period"
+                value={form.period}
+                options={['ongoing', 'dateRange', 'relativeRange'] as const}
+                labels={{ ongoing: 'Ongoing', dateRange: 'Between dates', relativeRange: 'Relative to today' }}
+                onChange={(v) => set('period', v)}
+                testId="rule-period"
+              />
             </Field.Root>
             {form.period === 'dateRange' ? (
               <>
@@ -111,7 +161,15 @@ function RuleEditor(props: { form: RuleForm; onChange: (f: RuleForm) => void; on
             ) : null}
             {form.period === 'relativeRange' ? (
               <>
-                <Select label="Relative range" value={form.relative} options={RELATIVE_RANGE_TYPES} labels={RELATIVE_LABELS} onChange={(v: RelativeRangeType) => set('relative', v)} testId="rule-relative" width="10rem" />
+                <Select
+                  label="Relative range"
+                  value={form.relative}
+                  options={RELATIVE_RANGE_TYPES}
+                  labels={RELATIVE_LABELS}
+                  onChange={(v: RelativeRangeType) => set('relative', v)}
+                  testId="rule-relative"
+                  width="10rem"
+                />
                 {form.relative === 'custom' ? (
                   <>
                     <Field.Root width="8rem">
@@ -131,7 +189,15 @@ function RuleEditor(props: { form: RuleForm; onChange: (f: RuleForm) => void; on
           <HStack gap={4} align="end" wrap="wrap">
             <Field.Root required width="10rem">
               <Field.Label>Threshold (% booked)</Field.Label>
-              <Input size="sm" type="number" min={0} max={100} value={form.threshold} onChange={(e) => set('threshold', e.target.value)} data-testid="rule-threshold" />
+              <Input
+                size="sm"
+                type="number"
+                min={0}
+                max={100}
+                value={form.threshold}
+                onChange={(e) => set('threshold', e.target.value)}
+                data-testid="rule-threshold"
+              />
             </Field.Root>
             <Field.Root width="8rem">
               <Field.Label>Slots from</Field.Label>
@@ -143,7 +209,15 @@ function RuleEditor(props: { form: RuleForm; onChange: (f: RuleForm) => void; on
             </Field.Root>
             <Field.Root width="auto">
               <Field.Label>Status</Field.Label>
-              <Select label="Status" value={form.status ? 'on' : 'off'} options={['on', 'off'] as const} labels={{ on: 'On', off: 'Off' }} onChange={(v) => set('status', v === 'on')} testId="rule-status" width="7rem" />
+              <Select
+                label="Status"
+                value={form.status ? 'on' : 'off'}
+                options={['on', 'off'] as const}
+                labels={{ on: 'On', off: 'Off' }}
+                onChange={(v) => set('status', v === 'on')}
+                testId="rule-status"
+                width="7rem"
+              />
             </Field.Root>
           </HStack>
 
@@ -231,7 +305,10 @@ export function SchedulingRulesPage() {
   }
 
   return (
-    <Page title="Scheduling rules" description="Limits on what your agents may book: a rule stops bookings when its conditions match and the technicians it covers are booked past its threshold.">
+    <Page
+      title="Scheduling rules"
+      description="Limits on what your agents may book: a rule stops bookings when its conditions match and the technicians it covers are booked past its threshold."
+    >
       <Stack gap={4}>
         <HStack>
           <Button size="sm" onClick={startNew} disabled={!orgId || editing !== null} data-testid="rule-new">
@@ -244,13 +321,19 @@ export function SchedulingRulesPage() {
             <Alert.Description>{notice.text}</Alert.Description>
           </Alert.Root>
         ) : null}
-        {editing ? <RuleEditor form={form} onChange={setForm} onSave={() => void save()} onCancel={() => setEditing(null)} saving={saving} editing={!editing.isNew} /> : null}
+        {editing ? (
+          <RuleEditor form={form} onChange={setForm} onSave={() => void save()} onCancel={() => setEditing(null)} saving={saving} editing={!editing.isNew} />
+        ) : null}
         {rules.error ? (
           <ErrorNotice error={rules.error} onRetry={() => void rules.mutate()} />
         ) : !rules.data ? (
           <LoadingNotice label="Loading scheduling rules" />
         ) : list.length === 0 ? (
-          <EmptyNotice symbol="≡" title="No scheduling rules yet" description="Create a rule to cap bookings, for example to keep Saturdays for emergencies or to stop booking installs once the crew is 70% booked." />
+          <EmptyNotice
+            symbol="≡"
+            title="No scheduling rules yet"
+            description="Create a rule to cap bookings, for example to keep Saturdays for emergencies or to stop booking installs once the crew is 70% booked."
+          />
         ) : (
           <Table.Root size="sm" data-testid="rules-table">
             <Table.Header>

@@ -27,7 +27,11 @@ const SETTINGS_LINKS = [
   { path: '/settings/webhooks', testId: 'settings-webhooks-link', label: 'Webhook delivery to your own systems →' },
   { path: '/settings/crm', testId: 'settings-crm-link', label: 'CRM connection: your own ServiceTitan or Housecall Pro account →' },
   { path: '/settings/company-profile', testId: 'settings-company-profile-link', label: 'Company profile: legal name, address, EIN and contact details →' },
-  { path: '/settings/custom-instructions', testId: 'settings-custom-instructions-link', label: 'Custom instructions: leads, call reasons, summaries and job tags →' },
+  {
+    path: '/settings/custom-instructions',
+    testId: 'settings-custom-instructions-link',
+    label: 'Custom instructions: leads, call reasons, summaries and job tags →',
+  },
 ] as const;
 
 export function SettingsPage() {
@@ -107,8 +111,8 @@ export function SettingsPage() {
               Notifications
             </Heading>
             <Text color="fg.muted" fontSize="sm">
-              For each event, choose who hears about it, how, and when. Times follow your regular hours and holidays in {org.data.timezone ?? 'your time zone'}. The office is told at{' '}
-              {org.data.office_email || 'its office e-mail'}; on-call people come from the On-call schedule.
+              For each event, choose who hears about it, how, and when. Times follow your regular hours and holidays in {org.data.timezone ?? 'your time zone'}.
+              The office is told at {org.data.office_email || 'its office e-mail'}; on-call people come from the On-call schedule.
             </Text>
           </Box>
           <Box overflowX="auto">
@@ -164,19 +168,40 @@ export function SettingsPage() {
           </Box>
           <Field.Root>
             <Field.Label>CC phone numbers</Field.Label>
-            <Textarea rows={2} value={ccPhones} onChange={(e) => (setCcPhones(e.target.value), setNotice(null))} placeholder="+15550001111, +15550002222" data-testid="settings-cc-phones" />
+            <Textarea
+              rows={2}
+              value={ccPhones}
+              onChange={(e) => (setCcPhones(e.target.value), setNotice(null))}
+              placeholder="+15550001111, +15550002222"
+              data-testid="settings-cc-phones"
+            />
             <Field.HelperText>Text messages for the CC phones group go here, each as +1 followed by 10 digits.</Field.HelperText>
           </Field.Root>
           <Field.Root>
             <Field.Label>CC e-mails</Field.Label>
-            <Textarea rows={2} value={ccEmails} onChange={(e) => (setCcEmails(e.target.value), setNotice(null))} placeholder="gm@example.com" data-testid="settings-cc-emails" />
+            <Textarea
+              rows={2}
+              value={ccEmails}
+              onChange={(e) => (setCcEmails(e.target.value), setNotice(null))}
+              placeholder="gm@example.com"
+              data-testid="settings-cc-emails"
+            />
           </Field.Root>
           <Field.Root>
             <Field.Label>Team-chat webhook URL</Field.Label>
-            <Input value={teamChatUrl} onChange={(e) => (setTeamChatUrl(e.target.value), setNotice(null))} placeholder="https://hooks.slack.com/services/…" data-testid="settings-team-chat-url" />
+            <Input
+              value={teamChatUrl}
+              onChange={(e) => (setTeamChatUrl(e.target.value), setNotice(null))}
+              placeholder="https://hooks.slack.com/services/…"
+              data-testid="settings-team-chat-url"
+            />
             <Field.HelperText>The office's team-chat messages are posted to this incoming webhook. Leave empty to use the deployment's.</Field.HelperText>
           </Field.Root>
-          <Checkbox.Root checked={forceSecondarySms} onCheckedChange={(e) => (setForceSecondarySms(e.checked === true), setNotice(null))} data-testid="settings-force-secondary-sms">
+          <Checkbox.Root
+            checked={forceSecondarySms}
+            onCheckedChange={(e) => (setForceSecondarySms(e.checked === true), setNotice(null))}
+            data-testid="settings-force-secondary-sms"
+          >
             <Checkbox.HiddenInput />
             <Checkbox.Control />
             <Checkbox.Label>Send text messages through the secondary SMS provider</Checkbox.Label>
@@ -186,13 +211,29 @@ export function SettingsPage() {
           </Heading>
           <Field.Root>
             <Field.Label>Spam numbers</Field.Label>
-            <Textarea rows={2} value={spamNumbers} onChange={(e) => (setSpamNumbers(e.target.value), setNotice(null))} placeholder="+15550009999" data-testid="settings-spam-numbers" />
+            <Textarea
+              rows={2}
+              value={spamNumbers}
+              onChange={(e) => (setSpamNumbers(e.target.value), setNotice(null))}
+              placeholder="+15550009999"
+              data-testid="settings-spam-numbers"
+            />
           </Field.Root>
           <Field.Root>
             <Field.Label>Service-area zip codes</Field.Label>
-            <Textarea rows={2} value={zipcodes} onChange={(e) => (setZipcodes(e.target.value), setNotice(null))} placeholder="80202, 80203" data-testid="settings-zipcodes" />
+            <Textarea
+              rows={2}
+              value={zipcodes}
+              onChange={(e) => (setZipcodes(e.target.value), setNotice(null))}
+              placeholder="80202, 80203"
+              data-testid="settings-zipcodes"
+            />
           </Field.Root>
-          <Checkbox.Root checked={serviceAreaActive} onCheckedChange={(e) => (setServiceAreaActive(e.checked === true), setNotice(null))} data-testid="settings-service-area-active">
+          <Checkbox.Root
+            checked={serviceAreaActive}
+            onCheckedChange={(e) => (setServiceAreaActive(e.checked === true), setNotice(null))}
+            data-testid="settings-service-area-active"
+          >
             <Checkbox.HiddenInput />
             <Checkbox.Control />
             <Checkbox.Label>Only book inside the service area</Checkbox.Label>

@@ -1,11 +1,6 @@
 import useSWR from 'swr';
 import { CallDetailsResponseSchema } from '@contracts/calls.contract';
-import {
-  CreateWebCallResponseSchema,
-  EndWebCallResponseSchema,
-  WebCallAgentsResponseSchema,
-  WebCallTurnResponseSchema,
-} from '@contracts/web-call.contract';
+import { CreateWebCallResponseSchema, EndWebCallResponseSchema, WebCallAgentsResponseSchema, WebCallTurnResponseSchema } from '@contracts/web-call.contract';
 import { apiClient, ApiError } from '../../../lib/api-client';
 import { isClassified } from './web-call.schema';
 
@@ -15,7 +10,8 @@ export function useWebCallAgents(orgId: string | null) {
   );
 }
 
-export const startWebCall = (orgId: string, agentId: string) => apiClient.post('/create-web-call', { orgId, agentId, dynamicVariables: {} }, CreateWebCallResponseSchema);
+export const startWebCall = (orgId: string, agentId: string) =>
+  apiClient.post('/create-web-call', { orgId, agentId, dynamicVariables: {} }, CreateWebCallResponseSchema);
 
 export const sendCallerTurn = (orgId: string, interactionId: string, accessToken: string, text: string) =>
   apiClient.post('/voice-agent/web-call/turn', { orgId, callId: interactionId, access_token: accessToken, text }, WebCallTurnResponseSchema);

@@ -15,7 +15,12 @@ describe('web call lines', () => {
       ],
       ended: false,
     });
-    expect(linesOfTurn('120 Oak Street 78701', turn).map((l) => (l.kind === 'tool' ? `tool:${l.tool.name}` : l.kind))).toEqual(['caller', 'tool:check_address', 'tool:get_capacity', 'agent']);
+    expect(linesOfTurn('120 Oak Street 78701', turn).map((l) => (l.kind === 'tool' ? `tool:${l.tool.name}` : l.kind))).toEqual([
+      'caller',
+      'tool:check_address',
+      'tool:get_capacity',
+      'agent',
+    ]);
   });
 
   it('leaves out an empty agent reply', () => {

@@ -24,7 +24,15 @@ function Line({ line, index }: { line: WebCallLine; index: number }) {
   }
   const agent = line.kind === 'agent';
   return (
-    <Box data-testid={`web-call-${line.kind}-${index}`} alignSelf={agent ? 'flex-start' : 'flex-end'} maxW="80%" bg={agent ? 'gray.100' : 'blue.50'} borderRadius="md" px={3} py={2}>
+    <Box
+      data-testid={`web-call-${line.kind}-${index}`}
+      alignSelf={agent ? 'flex-start' : 'flex-end'}
+      maxW="80%"
+      bg={agent ? 'gray.100' : 'blue.50'}
+      borderRadius="md"
+      px={3}
+      py={2}
+    >
       <Text fontSize="xs" color="fg.muted">
         {agent ? 'Agent' : 'You (caller)'}
       </Text>
@@ -112,7 +120,10 @@ export function WebCallPage() {
   };
 
   return (
-    <Page title="Web call" description="Talk to one of your in-house AI agents as a caller would, by typing. When the call ends it becomes an interaction in Calls.">
+    <Page
+      title="Web call"
+      description="Talk to one of your in-house AI agents as a caller would, by typing. When the call ends it becomes an interaction in Calls."
+    >
       <Stack gap={4} maxW="3xl">
         {agents.error ? (
           <ErrorNotice error={agents.error} onRetry={() => void agents.mutate()} />
@@ -132,7 +143,14 @@ export function WebCallPage() {
               <NativeSelect.Indicator />
             </NativeSelect.Root>
             {call === null || ended ? (
-              <Button data-testid="web-call-start" size="sm" colorPalette="green" loading={busy && call === null} disabled={!chosen} onClick={() => (call ? newCall() : void start())}>
+              <Button
+                data-testid="web-call-start"
+                size="sm"
+                colorPalette="green"
+                loading={busy && call === null}
+                disabled={!chosen}
+                onClick={() => (call ? newCall() : void start())}
+              >
                 {call ? 'New call' : 'Start call'}
               </Button>
             ) : (
@@ -156,7 +174,15 @@ export function WebCallPage() {
             {!ended ? (
               <form onSubmit={say}>
                 <HStack mt={2}>
-                  <Input data-testid="web-call-input" size="sm" placeholder="Say something as the caller…" value={text} onChange={(e) => setText(e.target.value)} disabled={busy} autoFocus />
+                  <Input
+                    data-testid="web-call-input"
+                    size="sm"
+                    placeholder="Say something as the caller…"
+                    value={text}
+                    onChange={(e) => setText(e.target.value)}
+                    disabled={busy}
+                    autoFocus
+                  />
                   <Button data-testid="web-call-send" size="sm" type="submit" loading={busy} disabled={!text.trim()}>
                     Send
                   </Button>

@@ -9,7 +9,9 @@ export type WebhookAttempt = z.infer<typeof WebhookAttemptsResponseSchema>['atte
 export const RECENT_ATTEMPTS = 20;
 
 export function useWebhookSetup(orgId: string | null) {
-  return useSWR<WebhookSetup>(orgId ? `/webhook-delivery?orgId=${encodeURIComponent(orgId)}` : null, (path: string) => apiClient.get(path, WebhookSetupResponseSchema));
+  return useSWR<WebhookSetup>(orgId ? `/webhook-delivery?orgId=${encodeURIComponent(orgId)}` : null, (path: string) =>
+    apiClient.get(path, WebhookSetupResponseSchema),
+  );
 }
 
 export function useWebhookAttempts(orgId: string | null) {

@@ -88,15 +88,39 @@ export function WebhookDeliveryPage() {
             <Stack gap={2}>
               {endpoints.map((e, i) => (
                 <HStack key={i}>
-                  <Input size="sm" width="12rem" value={e.name} onChange={(ev) => change(i, { name: ev.target.value })} aria-label="Endpoint name" data-testid={`webhook-name-${i}`} />
-                  <Input size="sm" value={e.url} placeholder="https://example.com/homeagent" onChange={(ev) => change(i, { url: ev.target.value })} aria-label="Endpoint URL" data-testid={`webhook-url-${i}`} />
-                  <Button size="sm" variant="ghost" onClick={() => (setEndpoints(endpoints.filter((_, j) => j !== i)), setNotice(null))} aria-label={`Remove endpoint ${e.name}`}>
+                  <Input
+                    size="sm"
+                    width="12rem"
+                    value={e.name}
+                    onChange={(ev) => change(i, { name: ev.target.value })}
+                    aria-label="Endpoint name"
+                    data-testid={`webhook-name-${i}`}
+                  />
+                  <Input
+                    size="sm"
+                    value={e.url}
+                    placeholder="https://example.com/homeagent"
+                    onChange={(ev) => change(i, { url: ev.target.value })}
+                    aria-label="Endpoint URL"
+                    data-testid={`webhook-url-${i}`}
+                  />
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    onClick={() => (setEndpoints(endpoints.filter((_, j) => j !== i)), setNotice(null))}
+                    aria-label={`Remove endpoint ${e.name}`}
+                  >
                     Remove
                   </Button>
                 </HStack>
               ))}
               <Box>
-                <Button size="sm" variant="outline" onClick={() => setEndpoints([...endpoints, { name: `endpoint-${endpoints.length + 1}`, url: '' }])} data-testid="webhook-add">
+                <Button
+                  size="sm"
+                  variant="outline"
+                  onClick={() => setEndpoints([...endpoints, { name: `endpoint-${endpoints.length + 1}`, url: '' }])}
+                  data-testid="webhook-add"
+                >
                   Add endpoint
                 </Button>
               </Box>
