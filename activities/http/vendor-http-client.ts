@@ -20,6 +20,7 @@ export interface VendorRequest {
 
 export interface VendorResponse {
   status: number;
+  statusText: string;
   /** Parsed JSON, or the text when it is not JSON, null when empty; a Buffer for a successful binary request. */
   body: unknown;
   text: string;
@@ -117,10 +118,10 @@ export async function sendVendorRequest<E extends Error>(options: VendorTranspor
     let answer: VendorResponse;
     const contentType = response.headers.get('content-type');
     if (request.binary && response.ok) {
-      answer = { status: response.status, body: Buffer.from(await response.arrayBuffer()), text: '', contentType, headers: response.headers };
+      answer = { status: response.status, statusText: response.statusText, body: Buffer.from(await response.arrayBuffer()), text: '', contentType, headers: response.headers };
     } else {
       const text = await response.text().catch(() => '');
-      answer = { status: response.status, body: parseText(text), text, contentType, headers: response.headers };
+      answer = { status: response.status, statusText: response.statusText, body: parseText(text), text, contentType, headers: response.headers };
     }
     if (response.status !== 429) return answer;
     const wait = retryAfterMs(response.headers.get('retry-after'), clock.now()) ?? 1000 * 2 ** attempt;
