@@ -12,7 +12,7 @@ export interface VendorRequest {
   method: HttpMethod;
   url: string;
   headers?: Record<string, string>;
-  /** Sent as JSON, or as it is when a string (set the content-type header for a form). */
+  /** Sent as JSON; a URLSearchParams as a form; a string as it is (set its content-type header). */
   body?: unknown;
   /** A successful answer is read as bytes (a recording). */
   binary?: boolean;
@@ -79,9 +79,17 @@ export function retryAfterMs(header: string | null, now: number): number | null 
 /** Defaults for JSON, each replaced by the caller's own header whatever its case. */
 function headersFor(request: VendorRequest): Headers {
   const headers = new Headers({ accept: request.binary ? '*/*' : 'application/json' });
-  if (request.body !== undefined) headers.set('content-type', 'application/json');
+  if (request.body instanceof URLSearchParams) headers.set('content-type', 'application/x-www-form-urlencoded');
+  else if (request.body !== undefined) headers.set('content-type', 'application/json');
   for (const [name, value] of Object.entries(request.headers ?? {})) headers.set(name, value);
   return headers;
+}
+
+function encodeBody(body: unknown): string | undefined {
+  if (body === undefined) return undefined;
+  if (typeof body === 'string') return body;
+  if (body instanceof URLSearchParams) return body.toString();
+  return JSON.stringify(body);
 }
 
 function parseText(text: string): unknown {
@@ -109,7 +117,7 @@ export async function sendVendorRequest<E extends Error>(options: VendorTranspor
       response = await doFetch(request.url, {
         method: request.method,
         headers: headersFor(request),
-        body: request.body === undefined ? undefined : typeof request.body === 'string' ? request.body : JSON.stringify(request.body),
+        body: encodeBody(request.body),
         signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
       });
     } catch (err) {
