@@ -16,6 +16,8 @@ export interface VendorRequest {
   body?: unknown;
   /** A successful answer is read as bytes (a recording). */
   binary?: boolean;
+  /** The caller's own cancel, on top of the timeout. */
+  signal?: AbortSignal;
 }
 
 export interface VendorResponse {
@@ -113,12 +115,13 @@ export async function sendVendorRequest<E extends Error>(options: VendorTranspor
   for (let attempt = 0; ; attempt += 1) {
     await options.budget?.take();
     let response: Response;
+    const timeout = AbortSignal.timeout(options.timeoutMs ?? 10_000);
     try {
       response = await doFetch(request.url, {
         method: request.method,
         headers: headersFor(request),
         body: encodeBody(request.body),
-        signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
+        signal: request.signal ? AbortSignal.any([request.signal, timeout]) : timeout,
       });
     } catch (err) {
       throw options.errors.forNetwork(err, err instanceof Error && err.name === 'TimeoutError', request);
