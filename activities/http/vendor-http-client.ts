@@ -12,14 +12,17 @@ export interface VendorRequest {
   method: HttpMethod;
   url: string;
   headers?: Record<string, string>;
-  /** Sent as JSON, or as it is when a string (set the content-type header for a form). */
+  /** Sent as JSON; a URLSearchParams as a form; a string as it is (set its content-type header). */
   body?: unknown;
   /** A successful answer is read as bytes (a recording). */
   binary?: boolean;
+  /** The caller's own cancel, on top of the timeout. */
+  signal?: AbortSignal;
 }
 
 export interface VendorResponse {
   status: number;
+  statusText: string;
   /** Parsed JSON, or the text when it is not JSON, null when empty; a Buffer for a successful binary request. */
   body: unknown;
   text: string;
@@ -78,9 +81,17 @@ export function retryAfterMs(header: string | null, now: number): number | null 
 /** Defaults for JSON, each replaced by the caller's own header whatever its case. */
 function headersFor(request: VendorRequest): Headers {
   const headers = new Headers({ accept: request.binary ? '*/*' : 'application/json' });
-  if (request.body !== undefined) headers.set('content-type', 'application/json');
+  if (request.body instanceof URLSearchParams) headers.set('content-type', 'application/x-www-form-urlencoded');
+  else if (request.body !== undefined) headers.set('content-type', 'application/json');
   for (const [name, value] of Object.entries(request.headers ?? {})) headers.set(name, value);
   return headers;
+}
+
+function encodeBody(body: unknown): string | undefined {
+  if (body === undefined) return undefined;
+  if (typeof body === 'string') return body;
+  if (body instanceof URLSearchParams) return body.toString();
+  return JSON.stringify(body);
 }
 
 function parseText(text: string): unknown {
@@ -104,12 +115,13 @@ export async function sendVendorRequest<E extends Error>(options: VendorTranspor
   for (let attempt = 0; ; attempt += 1) {
     await options.budget?.take();
     let response: Response;
+    const timeout = AbortSignal.timeout(options.timeoutMs ?? 10_000);
     try {
       response = await doFetch(request.url, {
         method: request.method,
         headers: headersFor(request),
-        body: request.body === undefined ? undefined : typeof request.body === 'string' ? request.body : JSON.stringify(request.body),
-        signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
+        body: encodeBody(request.body),
+        signal: request.signal ? AbortSignal.any([request.signal, timeout]) : timeout,
       });
     } catch (err) {
       throw options.errors.forNetwork(err, err instanceof Error && err.name === 'TimeoutError', request);
@@ -117,10 +129,10 @@ export async function sendVendorRequest<E extends Error>(options: VendorTranspor
     let answer: VendorResponse;
     const contentType = response.headers.get('content-type');
     if (request.binary && response.ok) {
-      answer = { status: response.status, body: Buffer.from(await response.arrayBuffer()), text: '', contentType, headers: response.headers };
+      answer = { status: response.status, statusText: response.statusText, body: Buffer.from(await response.arrayBuffer()), text: '', contentType, headers: response.headers };
     } else {
       const text = await response.text().catch(() => '');
-      answer = { status: response.status, body: parseText(text), text, contentType, headers: response.headers };
+      answer = { status: response.status, statusText: response.statusText, body: parseText(text), text, contentType, headers: response.headers };
     }
     if (response.status !== 429) return answer;
     const wait = retryAfterMs(response.headers.get('retry-after'), clock.now()) ?? 1000 * 2 ** attempt;

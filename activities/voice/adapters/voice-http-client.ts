@@ -1,8 +1,9 @@
 import type { z } from 'zod';
 import type { VoiceAgentProvider } from '../../../domain/call/call-record.schema';
 import { VoiceProviderError, type VoiceProviderErrorCode } from '../voice-provider.port';
+import { requireOk, retryAfterMs, type VendorTransportOptions } from '../../http/vendor-http-client';
 
-/** The REST plumbing every voice-platform adapter shares: fetch, auth headers, JSON, errors. */
+/** The voice platforms' side of the shared vendor transport: base URL, auth headers, a schema per answer, failures as VoiceProviderError. */
 
 export interface VoiceHttpClientConfig {
   provider: VoiceAgentProvider;
@@ -37,11 +38,7 @@ export function statusToErrorCode(status: number): VoiceProviderErrorCode {
 
 /** Retry-After is either delta-seconds or an HTTP date (RFC 9110 §10.2.3). */
 export function parseRetryAfter(value: string | null, nowMs: number): number | undefined {
-  if (value === null || value.trim() === '') return undefined;
-  const trimmed = value.trim();
-  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
-  const at = Date.parse(trimmed);
-  return Number.isNaN(at) ? undefined : Math.max(0, at - nowMs);
+  return retryAfterMs(value, nowMs) ?? undefined;
 }
 
 function vendorMessage(body: unknown): string | undefined {
@@ -66,15 +63,6 @@ function vendorMessage(body: unknown): string | undefined {
   return undefined;
 }
 
-function parseBody(text: string): unknown {
-  if (text.trim() === '') return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
-}
-
 export class VoiceHttpClient {
   private readonly fetchImpl: typeof fetch;
   private readonly now: () => number;
@@ -93,47 +81,42 @@ export class VoiceHttpClient {
   }
 
   async request<T>({ method, path, query, body, schema }: VoiceHttpRequest<T>): Promise<T> {
-    const provider = this.config.provider;
-    let response: Response;
-    try {
-      response = await this.fetchImpl(this.url(path, query), {
-        method,
-        headers: {
-          accept: 'application/json',
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-          ...this.config.headers,
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(this.config.timeoutMs ?? DEFAULT_TIMEOUT_MS),
-      });
-    } catch (error) {
-      throw new VoiceProviderError('UNAVAILABLE', `${provider} ${method} ${path} failed: ${(error as Error).message}`, {
-        provider,
-        cause: error,
-      });
-    }
-
-    const text = await response.text().catch(() => '');
-    const payload = parseBody(text);
-    if (!response.ok) {
-      const code = this.config.mapStatus?.(response.status) ?? statusToErrorCode(response.status);
-      const retryAfterMs = code === 'RATE_LIMITED' ? parseRetryAfter(response.headers.get('retry-after'), this.now()) : undefined;
-      const detail = vendorMessage(payload) ?? response.statusText;
-      throw new VoiceProviderError(code, `${provider} ${method} ${path} answered ${response.status}${detail ? `: ${detail}` : ''}`, {
-        provider,
-        status: response.status,
-        retryAfterMs,
-      });
-    }
-
+    const response = await requireOk(this.transport(method, path), { method, url: this.url(path, query), headers: this.config.headers, body });
+    // A blank answer is no body at all, so a schema can say so (z.undefined()).
+    const payload = response.text.trim() === '' ? undefined : response.body;
     const parsed = schema.safeParse(payload);
     if (!parsed.success) {
-      throw new VoiceProviderError('INVALID_PAYLOAD', `${provider} ${method} ${path} answered an unexpected body`, {
-        provider,
+      throw new VoiceProviderError('INVALID_PAYLOAD', `${this.config.provider} ${method} ${path} answered an unexpected body`, {
+        provider: this.config.provider,
         status: response.status,
         details: { issues: parsed.error.issues.slice(0, 5) },
       });
     }
     return parsed.data;
+  }
+
+  /** The shared transport, its failures named by this vendor and path; a 429 is handed back with its Retry-After, not waited out. */
+  private transport(method: string, path: string): VendorTransportOptions<VoiceProviderError> {
+    const provider = this.config.provider;
+    return {
+      fetch: this.fetchImpl,
+      timeoutMs: this.config.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      maxRateLimitRetries: 0,
+      errors: {
+        forNetwork: (cause) =>
+          new VoiceProviderError('UNAVAILABLE', `${provider} ${method} ${path} failed: ${(cause as Error).message}`, { provider, cause }),
+        forResponse: (response) => {
+          const code = this.config.mapStatus?.(response.status) ?? statusToErrorCode(response.status);
+          const retryAfterMs = code === 'RATE_LIMITED' ? parseRetryAfter(response.headers.get('retry-after'), this.now()) : undefined;
+          const payload = response.text.trim() === '' ? undefined : response.body;
+          const detail = vendorMessage(payload) ?? response.statusText;
+          return new VoiceProviderError(code, `${provider} ${method} ${path} answered ${response.status}${detail ? `: ${detail}` : ''}`, {
+            provider,
+            status: response.status,
+            retryAfterMs,
+          });
+        },
+      },
+    };
   }
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CrmError } from '../../crm.port';
 import { crmErrorForStatus } from '../http/vendor-http';
 import { systemClock, type Clock } from '../../../http/token-bucket';
+import { requireOk } from '../../../http/vendor-http-client';
 import type { ServiceTitanConfig } from './servicetitan.config';
 
 const TokenResponseSchema = z.object({
@@ -14,8 +15,8 @@ const TokenResponseSchema = z.object({
 const EXPIRY_SKEW_MS = 60_000;
 
 /**
- * OAuth 2.0 client-credentials tokens from ServiceTitan's auth host (POST /connect/token, form-encoded),
- * cached until shortly before expires_in runs out. Concurrent callers share one token request.
+ * OAuth 2.0 client-credentials tokens from ServiceTitan's auth host (POST /connect/token, form-encoded) over
+ * the shared vendor transport, cached until shortly before expires_in runs out. Concurrent callers share one token request.
  */
 export class ServiceTitanTokenSource {
   private token: { value: string; expiresAt: number } | null = null;
@@ -46,28 +47,22 @@ export class ServiceTitanTokenSource {
       client_id: this.config.clientId,
       client_secret: this.config.clientSecret,
     });
-    let response: Response;
-    try {
-      response = await this.doFetch(`${this.config.authUrl.replace(/\/$/, '')}/connect/token`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-        body: form.toString(),
-        signal: AbortSignal.timeout(this.config.timeoutMs ?? 10_000),
-      });
-    } catch {
-      throw new CrmError('UNAVAILABLE', 'ServiceTitan auth could not be reached');
-    }
-    const text = await response.text();
-    let body: unknown = null;
-    try {
-      body = text ? JSON.parse(text) : null;
-    } catch {
-      body = text;
-    }
-    // The token endpoint answers 400 invalid_client for wrong credentials: that will not heal on retry.
-    if (response.status === 400 || response.status === 401) throw new CrmError('UNAUTHORIZED', 'ServiceTitan refused the client credentials');
-    if (!response.ok) throw crmErrorForStatus('ServiceTitan auth', response.status, body);
-    const parsed = TokenResponseSchema.safeParse(body);
+    const response = await requireOk(
+      {
+        fetch: this.doFetch,
+        timeoutMs: this.config.timeoutMs ?? 10_000,
+        errors: {
+          forNetwork: () => new CrmError('UNAVAILABLE', 'ServiceTitan auth could not be reached'),
+          // The token endpoint answers 400 invalid_client for wrong credentials: that will not heal on retry.
+          forResponse: ({ status, body }) =>
+            status === 400 || status === 401
+              ? new CrmError('UNAUTHORIZED', 'ServiceTitan refused the client credentials')
+              : crmErrorForStatus('ServiceTitan auth', status, body),
+        },
+      },
+      { method: 'POST', url: `${this.config.authUrl.replace(/\/$/, '')}/connect/token`, body: form },
+    );
+    const parsed = TokenResponseSchema.safeParse(response.body);
     if (!parsed.success) throw new CrmError('UNAVAILABLE', 'ServiceTitan auth answered without an access token');
     this.token = { value: parsed.data.access_token, expiresAt: this.clock.now() + parsed.data.expires_in * 1000 };
     return this.token.value;

@@ -1,6 +1,7 @@
 import type { Db } from '../../../../prisma/client';
 import { keepTrackedEvents, keptDedupKeys } from '../../customer-success-event.repository';
 import { CustomerSuccessError, type CustomerSuccessTracker, type TrackingEvent } from '../../customer-success-tracker.port';
+import { requireOk, type VendorErrorMapping } from '../../../http/vendor-http-client';
 
 export interface HttpTrackerConfig {
   /** Base URL of the tracking service; events go to `{baseUrl}/track`. */
@@ -9,6 +10,18 @@ export interface HttpTrackerConfig {
   apiKey?: string;
   timeoutMs?: number;
 }
+
+/** 5xx, 408 and 429 may be retried; a refused key or request may not. */
+const trackerErrors: VendorErrorMapping<CustomerSuccessError> = {
+  forNetwork: (cause) => new CustomerSuccessError('UNAVAILABLE', `tracking service unreachable: ${(cause as Error).message}`),
+  forResponse: ({ status, text }) => {
+    const detail = `tracking service answered ${status}: ${text.slice(0, 300)}`;
+    if (status === 429) return new CustomerSuccessError('RATE_LIMITED', detail, status);
+    if (status >= 500 || status === 408) return new CustomerSuccessError('UNAVAILABLE', detail, status);
+    if (status === 401 || status === 403) return new CustomerSuccessError('UNAUTHORIZED', detail, status);
+    return new CustomerSuccessError('REJECTED', detail, status);
+  },
+};
 
 /**
  * The customer-success tracking service over HTTP (spec 000 §7 POST /track, body {accountId, event,
@@ -20,30 +33,15 @@ export function createHttpCustomerSuccessTracker(config: HttpTrackerConfig, db: 
   const url = `${config.baseUrl.replace(/\/+$/, '')}/track`;
 
   async function post(dedupKey: string, event: TrackingEvent): Promise<void> {
-    let res: Response;
-    try {
-      res = await fetchImpl(url, {
+    await requireOk(
+      { fetch: fetchImpl, timeoutMs: config.timeoutMs ?? 10_000, errors: trackerErrors },
+      {
         method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'idempotency-key': dedupKey,
-          ...(config.apiKey ? { authorization: `Bearer ${config.apiKey}` } : {}),
-        },
-        body: JSON.stringify({ accountId: event.accountId, event: event.event, properties: event.properties, timestamp: event.timestamp }),
-        signal: AbortSignal.timeout(config.timeoutMs ?? 10_000),
-      });
-    } catch (err) {
-      throw new CustomerSuccessError('UNAVAILABLE', `tracking service unreachable: ${(err as Error).message}`);
-    }
-    if (res.ok) {
-      await res.body?.cancel();
-      return;
-    }
-    const detail = `tracking service answered ${res.status}: ${(await res.text()).slice(0, 300)}`;
-    if (res.status === 429) throw new CustomerSuccessError('RATE_LIMITED', detail, res.status);
-    if (res.status >= 500 || res.status === 408) throw new CustomerSuccessError('UNAVAILABLE', detail, res.status);
-    if (res.status === 401 || res.status === 403) throw new CustomerSuccessError('UNAUTHORIZED', detail, res.status);
-    throw new CustomerSuccessError('REJECTED', detail, res.status);
+        url,
+        headers: { 'idempotency-key': dedupKey, ...(config.apiKey ? { authorization: `Bearer ${config.apiKey}` } : {}) },
+        body: { accountId: event.accountId, event: event.event, properties: event.properties, timestamp: event.timestamp },
+      },
+    );
   }
 
   return {

@@ -15,6 +15,7 @@ import {
   OpenAiErrorBodySchema,
   type OpenAiWireMessage,
 } from './openai.schema';
+import { requireOk } from '../../../http/vendor-http-client';
 
 /** USD per one million tokens. */
 export interface ModelPrice {
@@ -49,6 +50,8 @@ export interface OpenAiAdapterDeps {
   now?: () => number;
 }
 
+type Attempt = { ok: true; text: string } | { ok: false; failure: LanguageEngineError; retryAfterMs: number | undefined };
+
 const DEFAULTS = { timeoutMs: 60_000, maxRetries: 3, baseDelayMs: 500, maxDelayMs: 8_000, maxRetryAfterMs: 60_000 };
 const ENGINE = 'openai';
 
@@ -82,7 +85,7 @@ export class OpenAiLanguageEngine implements LanguageEngine {
 
   async complete(request: CompletionRequest): Promise<Completion> {
     const model = this.config.models[request.model];
-    const body = JSON.stringify(toWireRequest(model, request));
+    const body = toWireRequest(model, request);
     const timeoutMs = request.timeoutMs ?? this.settings.timeoutMs;
     const deadline = this.now() + timeoutMs;
 
@@ -106,27 +109,16 @@ export class OpenAiLanguageEngine implements LanguageEngine {
 
     try {
       for (let attempt = 0; ; attempt++) {
-        let failure: LanguageEngineError;
-        let retryAfterMs: number | undefined;
+        let outcome: Attempt;
         try {
-          const response = await this.fetchFn(this.url, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json', authorization: `Bearer ${this.config.apiKey}` },
-            body,
-            signal: controller.signal,
-          });
-          const text = await response.text();
-          if (response.ok) return this.toCompletion(model, text);
-          failure = errorFromResponse(response.status, text);
-          retryAfterMs = retryAfterFrom(response.headers, this.now());
+          outcome = await this.send(body, controller.signal, timeoutMs);
         } catch (error) {
           if (abortedBy) throw interrupted();
-          if (error instanceof LanguageEngineError) throw error;
-          failure = new LanguageEngineError('UNAVAILABLE', `Network error: ${(error as Error).message}`, {
-            engine: ENGINE,
-            cause: error,
-          });
+          throw error;
         }
+        if (abortedBy) throw interrupted();
+        if (outcome.ok) return this.toCompletion(model, outcome.text);
+        const { failure, retryAfterMs } = outcome;
 
         if (!failure.retryable || attempt >= this.settings.maxRetries) throw failure;
         if (retryAfterMs !== undefined && retryAfterMs > this.settings.maxRetryAfterMs) throw failure;
@@ -142,6 +134,32 @@ export class OpenAiLanguageEngine implements LanguageEngine {
     } finally {
       clearTimeout(timer);
       request.signal?.removeEventListener('abort', onCallerAbort);
+    }
+  }
+
+  /** One request over the shared vendor transport; a failure is handed back for the retry loop to judge. */
+  private async send(body: OpenAiChatCompletionRequest, signal: AbortSignal, timeoutMs: number): Promise<Attempt> {
+    let retryAfterMs: number | undefined;
+    try {
+      const response = await requireOk(
+        {
+          fetch: this.fetchFn,
+          // The call's own timer (which spans the retries) ends it first, as TIMEOUT.
+          timeoutMs: timeoutMs + 1_000,
+          errors: {
+            forNetwork: (cause) => new LanguageEngineError('UNAVAILABLE', `Network error: ${(cause as Error).message}`, { engine: ENGINE, cause }),
+            forResponse: (answer) => {
+              retryAfterMs = retryAfterFrom(answer.headers, this.now());
+              return errorFromResponse(answer.status, answer.text);
+            },
+          },
+        },
+        { method: 'POST', url: this.url, headers: { authorization: `Bearer ${this.config.apiKey}` }, body, signal },
+      );
+      return { ok: true, text: response.text };
+    } catch (error) {
+      if (error instanceof LanguageEngineError) return { ok: false, failure: error, retryAfterMs };
+      throw error;
     }
   }
 
