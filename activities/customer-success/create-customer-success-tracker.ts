@@ -15,7 +15,10 @@ export function createCustomerSuccessTracker(config: CustomerSuccessConfig, db: 
   if (config.CUSTOMER_SUCCESS_ADAPTER === 'http') {
     // loadConfig refuses http without a URL; a hand-built config gets the same message here.
     if (!config.CUSTOMER_SUCCESS_API_URL) throw new Error('CUSTOMER_SUCCESS_API_URL: required when CUSTOMER_SUCCESS_ADAPTER is http');
-    return createHttpCustomerSuccessTracker({ baseUrl: config.CUSTOMER_SUCCESS_API_URL, ...(config.CUSTOMER_SUCCESS_API_KEY ? { apiKey: config.CUSTOMER_SUCCESS_API_KEY } : {}) }, db);
+    return createHttpCustomerSuccessTracker(
+      { baseUrl: config.CUSTOMER_SUCCESS_API_URL, ...(config.CUSTOMER_SUCCESS_API_KEY ? { apiKey: config.CUSTOMER_SUCCESS_API_KEY } : {}) },
+      db,
+    );
   }
   return createOfflineCustomerSuccessTracker(db);
 }

@@ -129,7 +129,14 @@ export async function sendVendorRequest<E extends Error>(options: VendorTranspor
     let answer: VendorResponse;
     const contentType = response.headers.get('content-type');
     if (request.binary && response.ok) {
-      answer = { status: response.status, statusText: response.statusText, body: Buffer.from(await response.arrayBuffer()), text: '', contentType, headers: response.headers };
+      answer = {
+        status: response.status,
+        statusText: response.statusText,
+        body: Buffer.from(await response.arrayBuffer()),
+        text: '',
+        contentType,
+        headers: response.headers,
+      };
     } else {
       const text = await response.text().catch(() => '');
       answer = { status: response.status, statusText: response.statusText, body: parseText(text), text, contentType, headers: response.headers };

@@ -6,7 +6,7 @@ import { SynthflowVoiceProvider } from './adapters/synthflow/synthflow.adapter';
 import { VapiVoiceProvider } from './adapters/vapi/vapi.adapter';
 import type { VoiceAgentProvider } from '../../domain/call/call-record.schema';
 import type { VoiceProvider } from './voice-provider.port';
-import type { WebhookEvent } from "../../domain/call/call-event";
+import type { WebhookEvent } from '../../domain/call/call-event';
 
 /** Voice platforms an organization can place calls through (the in-house agent places web calls only). */
 export const OUTBOUND_PROVIDERS = ['retell', 'vapi', 'bland', 'synthflow', 'sandbox'] as const satisfies readonly VoiceAgentProvider[];
@@ -28,8 +28,7 @@ export interface VoiceProviderDirectory {
 }
 
 export function createVoiceProviderDirectory({ db, deliver, fetch }: VoiceProviderDirectoryDeps): VoiceProviderDirectory {
-  const sandbox = (orgId: string, correlationId: string) =>
-    new SandboxVoiceProvider({ db, orgId, deliver: (event) => deliver(event, correlationId) });
+  const sandbox = (orgId: string, correlationId: string) => new SandboxVoiceProvider({ db, orgId, deliver: (event) => deliver(event, correlationId) });
 
   const build = (orgId: string, correlationId: string, account: { provider: string; apiKey: string; baseUrl: string | null } | null): VoiceProvider | null => {
     if (!account || account.provider === 'sandbox') return sandbox(orgId, correlationId);

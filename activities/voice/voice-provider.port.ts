@@ -1,4 +1,4 @@
-import type { WebhookEvent } from "../../domain/call/call-event";
+import type { WebhookEvent } from '../../domain/call/call-event';
 import { z } from 'zod';
 import type { CanonicalCallRecord, VoiceAgentProvider } from '../../domain/call/call-record.schema';
 

@@ -39,8 +39,7 @@ describe('statusToErrorCode', () => {
 
 describe('VoiceHttpClient', () => {
   it('gives up on a slow vendor with a retryable UNAVAILABLE', async () => {
-    const hanging: typeof fetch = (_url, init) =>
-      new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal?.reason)));
+    const hanging: typeof fetch = (_url, init) => new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal?.reason)));
     const client = new VoiceHttpClient({ provider: 'vapi', baseUrl: 'http://vendor.invalid', headers: {}, fetch: hanging, timeoutMs: 20 });
     await expectVoiceError(client.request({ method: 'GET', path: '/call/1', schema: z.unknown() }), 'UNAVAILABLE', true);
   });

@@ -103,8 +103,7 @@ export class VoiceHttpClient {
       timeoutMs: this.config.timeoutMs ?? DEFAULT_TIMEOUT_MS,
       maxRateLimitRetries: 0,
       errors: {
-        forNetwork: (cause) =>
-          new VoiceProviderError('UNAVAILABLE', `${provider} ${method} ${path} failed: ${(cause as Error).message}`, { provider, cause }),
+        forNetwork: (cause) => new VoiceProviderError('UNAVAILABLE', `${provider} ${method} ${path} failed: ${(cause as Error).message}`, { provider, cause }),
         forResponse: (response) => {
           const code = this.config.mapStatus?.(response.status) ?? statusToErrorCode(response.status);
           const retryAfterMs = code === 'RATE_LIMITED' ? parseRetryAfter(response.headers.get('retry-after'), this.now()) : undefined;

@@ -15,7 +15,16 @@ export class FakeServiceTitan {
   tokensIssued = 0;
   tokenLifetimeSeconds = 900;
 
-  customers: Row[] = [{ id: 11, active: true, name: 'Dana Whitfield', type: 'Residential', doNotService: false, address: { street: '12 Elm St', city: 'Austin', state: 'TX', zip: '78701', country: 'USA' } }];
+  customers: Row[] = [
+    {
+      id: 11,
+      active: true,
+      name: 'Dana Whitfield',
+      type: 'Residential',
+      doNotService: false,
+      address: { street: '12 Elm St', city: 'Austin', state: 'TX', zip: '78701', country: 'USA' },
+    },
+  ];
   contacts: Record<number, Row[]> = {
     11: [
       { id: 901, type: 'MobilePhone', value: '5551234567', memo: null },
@@ -23,7 +32,15 @@ export class FakeServiceTitan {
     ],
   };
   phones: Record<number, string> = { 11: '5551234567' };
-  locations: Row[] = [{ id: 21, customerId: 11, active: true, name: 'Home', address: { street: '12 Elm St', unit: null, city: 'Austin', state: 'TX', zip: '78701', country: 'USA' } }];
+  locations: Row[] = [
+    {
+      id: 21,
+      customerId: 11,
+      active: true,
+      name: 'Home',
+      address: { street: '12 Elm St', unit: null, city: 'Austin', state: 'TX', zip: '78701', country: 'USA' },
+    },
+  ];
   businessUnits: Row[] = [
     { id: 1, name: 'HVAC Service', active: true, modifiedOn: '2026-01-01T00:00:00Z' },
     { id: 2, name: 'Plumbing Residential', active: true, modifiedOn: '2026-01-01T00:00:00Z' },
@@ -50,7 +67,19 @@ export class FakeServiceTitan {
   bookings: Row[] = [];
   cancelReasons: Row[] = [{ id: 61, name: 'Customer canceled', active: true }];
   notes: Record<number, Record<string, unknown>[]> = {};
-  tagTypes: Row[] = [{ id: 71, name: 'Emergency', color: '#ff0000', code: 'EMG', importance: 'High', isConversionOpportunity: false, active: true, createdOn: '2025-01-01T00:00:00Z', modifiedOn: '2025-01-01T00:00:00Z' }];
+  tagTypes: Row[] = [
+    {
+      id: 71,
+      name: 'Emergency',
+      color: '#ff0000',
+      code: 'EMG',
+      importance: 'High',
+      isConversionOpportunity: false,
+      active: true,
+      createdOn: '2025-01-01T00:00:00Z',
+      modifiedOn: '2025-01-01T00:00:00Z',
+    },
+  ];
   estimates: Row[] = [
     {
       id: 81,
@@ -77,7 +106,19 @@ export class FakeServiceTitan {
   shifts: Row[] = [];
   customerContactsAdded = 0;
   installedEquipment: Row[] = [
-    { id: 91, locationId: 21, customerId: 11, name: 'Condenser', type: 'AC', manufacturer: 'Carrier', model: '24ACC636', serialNumber: 'C123', installedOn: '2019-05-01T00:00:00Z', manufacturerWarrantyEnd: '2029-05-01T00:00:00Z', serviceProviderWarrantyEnd: null },
+    {
+      id: 91,
+      locationId: 21,
+      customerId: 11,
+      name: 'Condenser',
+      type: 'AC',
+      manufacturer: 'Carrier',
+      model: '24ACC636',
+      serialNumber: 'C123',
+      installedOn: '2019-05-01T00:00:00Z',
+      manufacturerWarrantyEnd: '2029-05-01T00:00:00Z',
+      serviceProviderWarrantyEnd: null,
+    },
   ];
   bookingProviderTags: Row[] = [{ id: 77, tagName: 'HomeAgent', description: 'AI agent' }];
   /** Telecom v2 bundles: the call is in leadCall. */
@@ -105,7 +146,22 @@ export class FakeServiceTitan {
     {
       id: 602,
       jobNumber: null,
-      leadCall: { id: 602, receivedOn: '2026-03-01T16:00:00Z', duration: '00:00:40', from: '5559990000', to: '5550001111', direction: 'Inbound', callType: null, reason: null, recordingUrl: null, voiceMailUrl: null, customer: null, campaign: { id: 32, name: 'Google Ads' }, agent: null, modifiedOn: '2026-03-01T16:00:00Z' },
+      leadCall: {
+        id: 602,
+        receivedOn: '2026-03-01T16:00:00Z',
+        duration: '00:00:40',
+        from: '5559990000',
+        to: '5550001111',
+        direction: 'Inbound',
+        callType: null,
+        reason: null,
+        recordingUrl: null,
+        voiceMailUrl: null,
+        customer: null,
+        campaign: { id: 32, name: 'Google Ads' },
+        agent: null,
+        modifiedOn: '2026-03-01T16:00:00Z',
+      },
     },
   ];
   recordings: Record<number, Buffer> = { 601: Buffer.from('ID3-fake-mp3') };
@@ -127,7 +183,17 @@ export class FakeServiceTitan {
     equipment: [{ id: 703, code: 'CND3', displayName: '3-ton condenser', price: 4200, active: true }],
   };
   campaigns: Row[] = [
-    { id: 31, name: 'Yard Signs', active: true, businessUnit: { id: 1, name: 'HVAC Service' }, category: { id: 33, name: 'Offline', active: true }, createdOn: '2025-01-01T00:00:00Z', modifiedOn: '2025-02-01T00:00:00Z', campaignPhoneNumbers: ['5550001111'], otherMedium: null },
+    {
+      id: 31,
+      name: 'Yard Signs',
+      active: true,
+      businessUnit: { id: 1, name: 'HVAC Service' },
+      category: { id: 33, name: 'Offline', active: true },
+      createdOn: '2025-01-01T00:00:00Z',
+      modifiedOn: '2025-02-01T00:00:00Z',
+      campaignPhoneNumbers: ['5550001111'],
+      otherMedium: null,
+    },
   ];
   campaignCategories: Row[] = [{ id: 33, name: 'Offline', active: true, type: 'Regular', createdOn: '2025-01-01T00:00:00Z' }];
   reportCategories = [{ id: 'operations', name: 'Operations' }];
@@ -140,7 +206,14 @@ export class FakeServiceTitan {
         modifiedOn: '2026-01-01T00:00:00Z',
         parameters: [
           { name: 'From', label: 'From', dataType: 'Date', isArray: false, isRequired: true, acceptValues: null },
-          { name: 'BusinessUnitIds', label: 'Business units', dataType: 'Number', isArray: true, isRequired: false, acceptValues: { fields: [{ name: 'Value', label: 'Id' }], dynamicSetId: 'business-units', values: [] } },
+          {
+            name: 'BusinessUnitIds',
+            label: 'Business units',
+            dataType: 'Number',
+            isArray: true,
+            isRequired: false,
+            acceptValues: { fields: [{ name: 'Value', label: 'Id' }], dynamicSetId: 'business-units', values: [] },
+          },
         ],
         fields: [
           { name: 'JobNumber', label: 'Job #', dataType: 'String' },
@@ -159,10 +232,17 @@ export class FakeServiceTitan {
     const api = (method: string, path: string, handler: (req: FakeRequest, params: string[]) => FakeResponse) =>
       s.route(method, new RegExp(`^${t}/${path}$`), (req, params) => this.authorized(req) ?? handler(req, params.slice(1)));
 
-    api('GET', 'customers', (req) => this.page(this.customers.filter((c) => !req.query.get('phone') || this.phones[c.id] === req.query.get('phone')), req));
+    api('GET', 'customers', (req) =>
+      this.page(
+        this.customers.filter((c) => !req.query.get('phone') || this.phones[c.id] === req.query.get('phone')),
+        req,
+      ),
+    );
     api('GET', 'customers/(\\d+)', (_req, [id]) => this.one(this.customers, id));
     api('GET', 'customers/(\\d+)/contacts', (req, [id]) =>
-      this.customers.some((c) => c.id === Number(id)) ? this.page(this.contacts[Number(id)] ?? [], req) : { status: 404, body: { title: 'Customer not found' } },
+      this.customers.some((c) => c.id === Number(id))
+        ? this.page(this.contacts[Number(id)] ?? [], req)
+        : { status: 404, body: { title: 'Customer not found' } },
     );
     api('POST', 'customers', (req) => this.createCustomer(req.body as Record<string, unknown>));
     api('GET', 'locations', (req) =>
@@ -192,7 +272,9 @@ export class FakeServiceTitan {
           (j) =>
             (!req.query.get('customerId') || String(j.customerId) === req.query.get('customerId')) &&
             (!req.query.get('externalDataValues') ||
-              (j.externalData as { key: string; value: string }[]).some((e) => e.key === req.query.get('externalDataKey') && e.value === req.query.get('externalDataValues'))),
+              (j.externalData as { key: string; value: string }[]).some(
+                (e) => e.key === req.query.get('externalDataKey') && e.value === req.query.get('externalDataValues'),
+              )),
         ),
         req,
       ),
@@ -202,7 +284,8 @@ export class FakeServiceTitan {
     api('PUT', 'jobs/(\\d+)/cancel', (req, [id]) => {
       const job = this.jobs.find((j) => j.id === Number(id));
       if (!job) return { status: 404, body: { title: 'Job not found' } };
-      if (!(req.body as { reasonId?: number }).reasonId) return { status: 400, body: { title: 'One or more validation errors occurred.', errors: { reasonId: ['required'] } } };
+      if (!(req.body as { reasonId?: number }).reasonId)
+        return { status: 400, body: { title: 'One or more validation errors occurred.', errors: { reasonId: ['required'] } } };
       job.jobStatus = 'Canceled';
       for (const a of this.appointments.filter((a) => a.jobId === job.id)) a.status = 'Canceled';
       return { status: 200 };
@@ -232,31 +315,56 @@ export class FakeServiceTitan {
     api('DELETE', 'appointments/(\\d+)/confirmation', (_req, [id]) => this.confirm(id, false));
     api('GET', 'appointment-assignments', (req) => {
       const ids = (req.query.get('appointmentIds') ?? '').split(',').map(Number);
-      return this.page(this.assignments.filter((a) => ids.includes(Number(a.appointmentId))), req);
+      return this.page(
+        this.assignments.filter((a) => ids.includes(Number(a.appointmentId))),
+        req,
+      );
     });
     api('GET', `booking-provider/${FAKE_ST.bookingProviderId}/bookings`, (req) =>
-      this.page(this.bookings.filter((b) => !req.query.get('externalId') || b.externalId === req.query.get('externalId')), req),
+      this.page(
+        this.bookings.filter((b) => !req.query.get('externalId') || b.externalId === req.query.get('externalId')),
+        req,
+      ),
     );
     api('POST', `booking-provider/${FAKE_ST.bookingProviderId}/bookings`, (req) => {
       const body = req.body as Record<string, unknown>;
-      const booking = { id: this.nextId++, ...body, status: 'New', createdOn: '2026-03-02T15:00:00Z', bookingProviderId: 77, modifiedOn: '2026-03-02T15:00:00Z' };
+      const booking = {
+        id: this.nextId++,
+        ...body,
+        status: 'New',
+        createdOn: '2026-03-02T15:00:00Z',
+        bookingProviderId: 77,
+        modifiedOn: '2026-03-02T15:00:00Z',
+      };
       this.bookings.push(booking as Row);
       return { status: 200, body: booking };
     });
     api('GET', 'jobs/(\\d+)/notes', (req, [id]) => this.page((this.notes[Number(id)] ?? []) as Row[], req));
     api('POST', 'jobs/(\\d+)/notes', (req, [id]) => {
       if (!this.jobs.some((j) => j.id === Number(id))) return { status: 404, body: { title: 'Job not found' } };
-      const note = { text: (req.body as { text: string }).text, isPinned: false, createdById: 5, createdOn: '2026-03-02T15:00:00Z', modifiedOn: '2026-03-02T15:00:00Z' };
+      const note = {
+        text: (req.body as { text: string }).text,
+        isPinned: false,
+        createdById: 5,
+        createdOn: '2026-03-02T15:00:00Z',
+        modifiedOn: '2026-03-02T15:00:00Z',
+      };
       (this.notes[Number(id)] ??= []).push(note);
       return { status: 200, body: note };
     });
     api('GET', 'tag-types', (req) => this.page(this.tagTypes, req));
-    api('GET', 'estimates', (req) => this.page(this.estimates.filter((e) => !req.query.get('customerId') || String(e.customerId) === req.query.get('customerId')), req));
+    api('GET', 'estimates', (req) =>
+      this.page(
+        this.estimates.filter((e) => !req.query.get('customerId') || String(e.customerId) === req.query.get('customerId')),
+        req,
+      ),
+    );
     api('GET', 'estimates/(\\d+)', (_req, [id]) => this.one(this.estimates, id));
     api('PUT', 'estimates/(\\d+)/(sell|unsell)', (req, [id, action]) => {
       const e = this.estimates.find((x) => x.id === Number(id));
       if (!e) return { status: 404, body: { title: 'Estimate not found' } };
-      if (action === 'sell') Object.assign(e, { status: { value: 1, name: 'Sold' }, soldBy: (req.body as { soldBy: number }).soldBy, soldOn: '2026-03-02T15:00:00Z' });
+      if (action === 'sell')
+        Object.assign(e, { status: { value: 1, name: 'Sold' }, soldBy: (req.body as { soldBy: number }).soldBy, soldOn: '2026-03-02T15:00:00Z' });
       else Object.assign(e, { status: { value: 0, name: 'Open' }, soldBy: null, soldOn: null });
       return { status: 200, body: {} };
     });
@@ -279,9 +387,21 @@ export class FakeServiceTitan {
       const body = req.body as Record<string, unknown>;
       const job = this.jobs.find((j) => j.id === body.jobId);
       if (!job) return { status: 404, body: { title: 'Job not found' } };
-      const appointment = { id: this.nextId++, jobId: job.id, customerId: job.customerId, start: body.start, end: body.end, arrivalWindowStart: body.arrivalWindowStart ?? null, arrivalWindowEnd: body.arrivalWindowEnd ?? null, status: 'Scheduled', isConfirmed: false, specialInstructions: null };
+      const appointment = {
+        id: this.nextId++,
+        jobId: job.id,
+        customerId: job.customerId,
+        start: body.start,
+        end: body.end,
+        arrivalWindowStart: body.arrivalWindowStart ?? null,
+        arrivalWindowEnd: body.arrivalWindowEnd ?? null,
+        status: 'Scheduled',
+        isConfirmed: false,
+        specialInstructions: null,
+      };
       this.appointments.push(appointment as Row);
-      for (const technicianId of (body.technicianIds as number[] | undefined) ?? []) this.assignments.push({ id: this.nextId++, technicianId, appointmentId: appointment.id, active: true });
+      for (const technicianId of (body.technicianIds as number[] | undefined) ?? [])
+        this.assignments.push({ id: this.nextId++, technicianId, appointmentId: appointment.id, active: true });
       return { status: 200, body: appointment };
     });
     api('DELETE', 'appointments/(\\d+)', (_req, [id]) => {
@@ -298,7 +418,10 @@ export class FakeServiceTitan {
     api('GET', 'technician-shifts', (req) => {
       const from = req.query.get('startsOnOrAfter');
       const to = req.query.get('endsOnOrBefore');
-      return this.page(this.shifts.filter((x) => (!from || String(x.end) > from) && (!to || String(x.start) < to)), req);
+      return this.page(
+        this.shifts.filter((x) => (!from || String(x.end) > from) && (!to || String(x.start) < to)),
+        req,
+      );
     });
     api('POST', 'capacity', (req) => {
       const body = req.body as Record<string, unknown>;
@@ -324,16 +447,32 @@ export class FakeServiceTitan {
               isExceedingIdealBookingPercentage: false,
             },
             // An older answer: the tenant's wall clock only.
-            { start: '2026-03-03T12:00:00', end: '2026-03-03T16:00:00', businessUnitIds: [1], totalAvailability: 4, openAvailability: 0, technicians: [], isExceedingIdealBookingPercentage: true },
+            {
+              start: '2026-03-03T12:00:00',
+              end: '2026-03-03T16:00:00',
+              businessUnitIds: [1],
+              totalAvailability: 4,
+              openAvailability: 0,
+              technicians: [],
+              isExceedingIdealBookingPercentage: true,
+            },
           ],
         },
       };
     });
     api('GET', 'installed-equipment', (req) => {
       const ids = (req.query.get('locationIds') ?? '').split(',').filter(Boolean).map(Number);
-      return this.page(this.installedEquipment.filter((e) => ids.length === 0 || ids.includes(Number(e.locationId))), req);
+      return this.page(
+        this.installedEquipment.filter((e) => ids.length === 0 || ids.includes(Number(e.locationId))),
+        req,
+      );
     });
-    api('GET', 'booking-provider-tags', (req) => this.page(this.bookingProviderTags.filter((t) => !req.query.get('name') || String(t.tagName).toLowerCase().includes(req.query.get('name')!.toLowerCase())), req));
+    api('GET', 'booking-provider-tags', (req) =>
+      this.page(
+        this.bookingProviderTags.filter((t) => !req.query.get('name') || String(t.tagName).toLowerCase().includes(req.query.get('name')!.toLowerCase())),
+        req,
+      ),
+    );
     api('POST', 'booking-provider-tags', (req) => {
       const tag = { id: this.nextId++, ...(req.body as object) };
       this.bookingProviderTags.push(tag as Row);
@@ -364,14 +503,22 @@ export class FakeServiceTitan {
     api('GET', 'user-roles', (req) => this.page(this.userRoles, req));
     api('GET', 'memberships', (req) => {
       const customers = (req.query.get('customerIds') ?? '').split(',').filter(Boolean);
-      return this.page(this.memberships.filter((m) => (customers.length === 0 || customers.includes(String(m.customerId))) && (!req.query.get('status') || m.status === req.query.get('status'))), req);
+      return this.page(
+        this.memberships.filter(
+          (m) => (customers.length === 0 || customers.includes(String(m.customerId))) && (!req.query.get('status') || m.status === req.query.get('status')),
+        ),
+        req,
+      );
     });
     api('GET', 'membership-types', (req) => this.page(this.membershipTypes, req));
     api('GET', 'recurring-service-types', (req) => this.page(this.recurringServiceTypes, req));
     api('POST', 'recurring-service-events/(\\d+)/mark-(complete|incomplete)', (req, [id, action]) => {
       const event = this.recurringEvents.find((e) => e.id === Number(id));
       if (!event) return { status: 404, body: { title: 'Event not found' } };
-      Object.assign(event, action === 'complete' ? { status: 'Completed', jobId: (req.body as { jobId: number }).jobId } : { status: 'NotCompleted', jobId: null });
+      Object.assign(
+        event,
+        action === 'complete' ? { status: 'Completed', jobId: (req.body as { jobId: number }).jobId } : { status: 'NotCompleted', jobId: null },
+      );
       return { status: 200 };
     });
     api('GET', '(services|materials|equipment)', (req, [kind]) => this.page(this.pricebook[kind as 'services'], req));
@@ -379,7 +526,17 @@ export class FakeServiceTitan {
     api('POST', 'campaigns', (req) => {
       const body = req.body as Record<string, unknown>;
       if (!this.campaignCategories.some((c) => c.id === body.categoryId)) return { status: 400, body: { title: 'Campaign category not found' } };
-      const campaign = { id: this.nextId++, name: body.name, active: body.active, businessUnit: { id: body.businessUnitId, name: '' }, category: { id: body.categoryId, name: '' }, createdOn: '2026-03-02T15:00:00Z', modifiedOn: '2026-03-02T15:00:00Z', campaignPhoneNumbers: [], otherMedium: null };
+      const campaign = {
+        id: this.nextId++,
+        name: body.name,
+        active: body.active,
+        businessUnit: { id: body.businessUnitId, name: '' },
+        category: { id: body.categoryId, name: '' },
+        createdOn: '2026-03-02T15:00:00Z',
+        modifiedOn: '2026-03-02T15:00:00Z',
+        campaignPhoneNumbers: [],
+        otherMedium: null,
+      };
       this.campaigns.push(campaign as Row);
       return { status: 200, body: campaign };
     });
@@ -388,7 +545,10 @@ export class FakeServiceTitan {
     api('GET', 'report-category/([\\w-]+)/reports', (req, [category]) => {
       const reports = this.reports[category];
       if (!reports) return { status: 404, body: { title: 'Report category not found' } };
-      return serviceTitanPage(reports.map(({ id, name, description }) => ({ id, name, description })), req.query);
+      return serviceTitanPage(
+        reports.map(({ id, name, description }) => ({ id, name, description })),
+        req.query,
+      );
     });
     api('GET', 'report-category/([\\w-]+)/reports/(\\d+)', (_req, [category, id]) => {
       const report = this.reports[category]?.find((r) => r.id === Number(id));
@@ -400,14 +560,39 @@ export class FakeServiceTitan {
       const given = (req.body as { parameters: { name: string }[] }).parameters.map((p) => p.name);
       const missing = (report.parameters as { name: string; isRequired: boolean }[]).find((p) => p.isRequired && !given.includes(p.name));
       if (missing) return { status: 400, body: { title: `The ${missing.name} parameter is required` } };
-      const rows = [['J-1', 120], ['J-2', 80], ['J-3', 40]];
+      const rows = [
+        ['J-1', 120],
+        ['J-2', 80],
+        ['J-3', 40],
+      ];
       const page = serviceTitanPage(rows, req.query).body as Record<string, unknown>;
-      return { status: 200, body: { fields: [{ name: 'JobNumber', label: 'Job #' }, { name: 'Total', label: 'Total' }], ...page } };
+      return {
+        status: 200,
+        body: {
+          fields: [
+            { name: 'JobNumber', label: 'Job #' },
+            { name: 'Total', label: 'Total' },
+          ],
+          ...page,
+        },
+      };
     });
     api('GET', 'dynamic-value-sets/([\\w-]+)', (req, [set]) => {
       if (set !== 'business-units') return { status: 404, body: { title: 'Dynamic set not found' } };
-      const page = serviceTitanPage(this.businessUnits.map((b) => [b.id, b.name]), req.query).body as Record<string, unknown>;
-      return { status: 200, body: { fields: [{ name: 'Value', label: 'Id' }, { name: 'Name', label: 'Name' }], ...page } };
+      const page = serviceTitanPage(
+        this.businessUnits.map((b) => [b.id, b.name]),
+        req.query,
+      ).body as Record<string, unknown>;
+      return {
+        status: 200,
+        body: {
+          fields: [
+            { name: 'Value', label: 'Id' },
+            { name: 'Name', label: 'Name' },
+          ],
+          ...page,
+        },
+      };
     });
     await s.start();
     return this;
@@ -464,7 +649,8 @@ export class FakeServiceTitan {
 
   private createJob(body: Record<string, unknown>): FakeResponse {
     for (const field of ['customerId', 'locationId', 'businessUnitId', 'jobTypeId', 'campaignId']) {
-      if (typeof body[field] !== 'number') return { status: 400, body: { title: 'One or more validation errors occurred.', errors: { [field]: ['required'] } } };
+      if (typeof body[field] !== 'number')
+        return { status: 400, body: { title: 'One or more validation errors occurred.', errors: { [field]: ['required'] } } };
     }
     const id = this.nextId++;
     const job = {
@@ -483,8 +669,19 @@ export class FakeServiceTitan {
     this.jobs.push(job as Row);
     for (const a of body.appointments as Record<string, unknown>[]) {
       const appointmentId = this.nextId++;
-      this.appointments.push({ id: appointmentId, jobId: id, customerId: body.customerId, start: a.start, end: a.end, arrivalWindowStart: a.arrivalWindowStart ?? null, arrivalWindowEnd: a.arrivalWindowEnd ?? null, status: 'Scheduled', isConfirmed: false });
-      for (const technicianId of (a.technicianIds as number[] | undefined) ?? []) this.assignments.push({ id: this.nextId++, technicianId, appointmentId, active: true });
+      this.appointments.push({
+        id: appointmentId,
+        jobId: id,
+        customerId: body.customerId,
+        start: a.start,
+        end: a.end,
+        arrivalWindowStart: a.arrivalWindowStart ?? null,
+        arrivalWindowEnd: a.arrivalWindowEnd ?? null,
+        status: 'Scheduled',
+        isConfirmed: false,
+      });
+      for (const technicianId of (a.technicianIds as number[] | undefined) ?? [])
+        this.assignments.push({ id: this.nextId++, technicianId, appointmentId, active: true });
     }
     return { status: 200, body: job };
   }

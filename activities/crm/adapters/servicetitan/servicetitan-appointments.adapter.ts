@@ -25,13 +25,19 @@ export function serviceTitanAppointments(client: ServiceTitanClient, context: Se
     unconfirmAppointment: (appointmentId) => setConfirmation(appointmentId, false),
 
     async findAppointments(query) {
-      const rows = await client.listAll('jpm', 'appointments', StAppointmentSchema, {
-        jobId: query.jobId ? numericId(query.jobId, 'Job') : undefined,
-        customerId: query.customerId ? numericId(query.customerId, 'Customer') : undefined,
-        technicianId: query.technicianId ? numericId(query.technicianId, 'Technician') : undefined,
-        startsOnOrAfter: query.from,
-        startsBefore: query.to,
-      }, { maxItems: query.pageSize ?? 500 });
+      const rows = await client.listAll(
+        'jpm',
+        'appointments',
+        StAppointmentSchema,
+        {
+          jobId: query.jobId ? numericId(query.jobId, 'Job') : undefined,
+          customerId: query.customerId ? numericId(query.customerId, 'Customer') : undefined,
+          technicianId: query.technicianId ? numericId(query.technicianId, 'Technician') : undefined,
+          startsOnOrAfter: query.from,
+          startsBefore: query.to,
+        },
+        { maxItems: query.pageSize ?? 500 },
+      );
       const wanted = query.status?.length ? rows.filter((a) => query.status!.includes(a.status as AppointmentStatus)) : rows;
       return appointmentsWithTechnicians(wanted);
     },

@@ -20,15 +20,13 @@ export function serviceTitanCapacity(client: ServiceTitanClient, context: Servic
 
     async listZones() {
       const rows = await client.listAll('dispatch', 'zones', StZoneSchema, { active: 'True' });
-      return rows.map(
-        (z): Zone => ({
-          id: String(z.id),
-          name: z.name ?? '',
-          zipcodes: z.zips ?? [],
-          businessUnitIds: (z.businessUnits ?? []).map(String),
-          technicianIds: (z.technicians ?? []).map(String),
-        }),
-      );
+      return rows.map((z): Zone => ({
+        id: String(z.id),
+        name: z.name ?? '',
+        zipcodes: z.zips ?? [],
+        businessUnitIds: (z.businessUnits ?? []).map(String),
+        technicianIds: (z.technicians ?? []).map(String),
+      }));
     },
 
     async technicianCapacity({ windows, technicianIds, durationSeconds, appointmentStartTime }) {

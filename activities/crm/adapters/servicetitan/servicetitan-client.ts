@@ -1,24 +1,21 @@
 import { z } from 'zod';
 import { CrmError } from '../../crm.port';
 import { TokenBucket, systemClock, type Clock } from '../../../http/token-bucket';
-import { crmErrorForStatus, parseVendorShape, sendVendorRequest, withQuery, type HttpMethod, type QueryValue, type VendorHttpOptions } from '../http/vendor-http';
+import {
+  crmErrorForStatus,
+  parseVendorShape,
+  sendVendorRequest,
+  withQuery,
+  type HttpMethod,
+  type QueryValue,
+  type VendorHttpOptions,
+} from '../http/vendor-http';
 import { ServiceTitanTokenSource } from './servicetitan-auth';
 import type { ServiceTitanConfig } from './servicetitan.config';
 
 /** API v2 modules the adapter reads (jbce: job booking and call experience, where call reasons live). */
 export type ServiceTitanModule =
-  | 'crm'
-  | 'jpm'
-  | 'dispatch'
-  | 'settings'
-  | 'sales'
-  | 'telecom'
-  | 'marketing'
-  | 'reporting'
-  | 'equipmentsystems'
-  | 'memberships'
-  | 'pricebook'
-  | 'jbce';
+  'crm' | 'jpm' | 'dispatch' | 'settings' | 'sales' | 'telecom' | 'marketing' | 'reporting' | 'equipmentsystems' | 'memberships' | 'pricebook' | 'jbce';
 type Query = Record<string, QueryValue | QueryValue[]>;
 
 const PageSchema = z.object({
@@ -119,14 +116,26 @@ export class ServiceTitanClient {
   }
 
   /** One page of a list endpoint, as the port pages (ServiceTitan's own paging, passed through). */
-  async page<T>(module: ServiceTitanModule, path: string, schema: z.ZodType<T>, query: Query, request: { page?: number; pageSize?: number }): Promise<{ page: number; pageSize: number; hasMore: boolean; totalCount: number; data: T[] }> {
+  async page<T>(
+    module: ServiceTitanModule,
+    path: string,
+    schema: z.ZodType<T>,
+    query: Query,
+    request: { page?: number; pageSize?: number },
+  ): Promise<{ page: number; pageSize: number; hasMore: boolean; totalCount: number; data: T[] }> {
     const found = await this.pageIfFound(module, path, schema, query, request);
     if (found === null) throw new CrmError('NOT_FOUND', `ServiceTitan has no ${module}/${path}`);
     return found;
   }
 
   /** page(), but null when the list's owner does not exist (an unknown report category). */
-  async pageIfFound<T>(module: ServiceTitanModule, path: string, schema: z.ZodType<T>, query: Query, request: { page?: number; pageSize?: number }): Promise<{ page: number; pageSize: number; hasMore: boolean; totalCount: number; data: T[] } | null> {
+  async pageIfFound<T>(
+    module: ServiceTitanModule,
+    path: string,
+    schema: z.ZodType<T>,
+    query: Query,
+    request: { page?: number; pageSize?: number },
+  ): Promise<{ page: number; pageSize: number; hasMore: boolean; totalCount: number; data: T[] } | null> {
     const page = request.page ?? 1;
     const pageSize = Math.min(request.pageSize ?? 50, 5000);
     const body = await this.get(module, path, { ...query, page, pageSize, includeTotal: true });
@@ -137,7 +146,13 @@ export class ServiceTitanClient {
   }
 
   /** Every page of a list endpoint, following hasMore. maxItems bounds a runaway listing. */
-  async listAll<T>(module: ServiceTitanModule, path: string, schema: z.ZodType<T>, query: Query = {}, options: { pageSize?: number; maxItems?: number } = {}): Promise<T[]> {
+  async listAll<T>(
+    module: ServiceTitanModule,
+    path: string,
+    schema: z.ZodType<T>,
+    query: Query = {},
+    options: { pageSize?: number; maxItems?: number } = {},
+  ): Promise<T[]> {
     const pageSize = options.pageSize ?? 500;
     const maxItems = options.maxItems ?? 10_000;
     const items: T[] = [];

@@ -4,8 +4,27 @@ import { parseVendorShape } from '../http/vendor-http';
 import { numericId } from './servicetitan-ids';
 import type { ServiceTitanClient } from './servicetitan-client';
 import type { ServiceTitanConfig } from './servicetitan.config';
-import { StAppointmentAssignmentSchema, StAppointmentSchema, StContactSchema, StEstimateSchema, StJobSchema, StLocationSchema, StTechnicianShiftSchema, type StAppointment, type StCustomer, type StJob } from './servicetitan.types';
-import { type Appointment, type Contact, type DateRange, type Customer, type Estimate, type Job, type TechnicianShift } from '../../../../domain/crm/crm-records';
+import {
+  StAppointmentAssignmentSchema,
+  StAppointmentSchema,
+  StContactSchema,
+  StEstimateSchema,
+  StJobSchema,
+  StLocationSchema,
+  StTechnicianShiftSchema,
+  type StAppointment,
+  type StCustomer,
+  type StJob,
+} from './servicetitan.types';
+import {
+  type Appointment,
+  type Contact,
+  type DateRange,
+  type Customer,
+  type Estimate,
+  type Job,
+  type TechnicianShift,
+} from '../../../../domain/crm/crm-records';
 import { toLocation, toContact, toAppointment, toJob, toEstimate } from './servicetitan-mapping';
 
 /** What several of the ServiceTitan sub-port adapters share: reads and helpers over one tenant. */
@@ -48,7 +67,12 @@ export function serviceTitanContext(client: ServiceTitanClient, config: Pick<Ser
   async function jobsWithAppointments(jobs: StJob[], appointmentQuery: Record<string, string | number>): Promise<Job[]> {
     if (jobs.length === 0) return [];
     const appointments = await appointmentsWithTechnicians(await client.listAll('jpm', 'appointments', StAppointmentSchema, appointmentQuery));
-    return jobs.map((j) => toJob(j, appointments.filter((a) => a.jobId === String(j.id))));
+    return jobs.map((j) =>
+      toJob(
+        j,
+        appointments.filter((a) => a.jobId === String(j.id)),
+      ),
+    );
   }
 
   async function getJob(jobId: string): Promise<Job | null> {
@@ -95,16 +119,14 @@ export function serviceTitanContext(client: ServiceTitanClient, config: Pick<Ser
       endsOnOrBefore: new Date(range.to.getTime() + day),
     });
     return rows
-      .map(
-        (s): TechnicianShift => ({
-          id: String(s.id),
-          technicianId: String(s.technicianId),
-          start: new Date(s.start),
-          end: new Date(s.end),
-          shiftType: s.shiftType === 'OnCall' || s.shiftType === 'TimeOff' ? s.shiftType : 'Normal',
-          active: s.active ?? true,
-        }),
-      )
+      .map((s): TechnicianShift => ({
+        id: String(s.id),
+        technicianId: String(s.technicianId),
+        start: new Date(s.start),
+        end: new Date(s.end),
+        shiftType: s.shiftType === 'OnCall' || s.shiftType === 'TimeOff' ? s.shiftType : 'Normal',
+        active: s.active ?? true,
+      }))
       .filter((s) => s.start < range.to && s.end > range.from);
   }
 
@@ -136,7 +158,24 @@ export function serviceTitanContext(client: ServiceTitanClient, config: Pick<Ser
     return `booking-provider/${encodeURIComponent(config.bookingProviderId)}/bookings`;
   }
 
-  return { parse, customerDetails, assignments, appointmentsWithTechnicians, jobsWithAppointments, getJob, getAppointment, requireAppointment, setConfirmation, getEstimate, requireEstimate, technicianShifts, appointmentsIn, ofCustomer, contactsOf, bookingsPath };
+  return {
+    parse,
+    customerDetails,
+    assignments,
+    appointmentsWithTechnicians,
+    jobsWithAppointments,
+    getJob,
+    getAppointment,
+    requireAppointment,
+    setConfirmation,
+    getEstimate,
+    requireEstimate,
+    technicianShifts,
+    appointmentsIn,
+    ofCustomer,
+    contactsOf,
+    bookingsPath,
+  };
 }
 
 export type ServiceTitanContext = ReturnType<typeof serviceTitanContext>;

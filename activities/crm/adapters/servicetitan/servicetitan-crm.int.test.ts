@@ -100,7 +100,15 @@ describe('ServiceTitan adapter against a fake ServiceTitan API v2', () => {
       const pages = st.server.requestsTo('GET', /job-types$/);
       expect(pages.map((p) => p.query.get('page'))).toEqual(['1', '2', '3']);
       expect(pages.map((p) => p.query.get('includeTotal'))).toEqual(['true', 'false', 'false']);
-      expect(jobTypes[0]).toEqual({ id: '1000', name: 'Job type 0', businessUnitIds: ['1'], priority: 4, summary: undefined, duration: 5400, skills: ['HVAC'] });
+      expect(jobTypes[0]).toEqual({
+        id: '1000',
+        name: 'Job type 0',
+        businessUnitIds: ['1'],
+        priority: 4,
+        summary: undefined,
+        duration: 5400,
+        skills: ['HVAC'],
+      });
       expect(jobTypes[1].duration).toBe(7200);
     });
 
@@ -120,7 +128,11 @@ describe('ServiceTitan adapter against a fake ServiceTitan API v2', () => {
 
     it('maps a 500 to a retryable UNAVAILABLE and a 400 to a final INVALID_REQUEST', async () => {
       st.server.failNext('GET', /technicians$/, { status: 500, body: { title: 'Internal Server Error' } });
-      expect(await crmError(crm.listTechnicians())).toMatchObject({ code: 'UNAVAILABLE', retryable: true, message: 'ServiceTitan answered 500: Internal Server Error' });
+      expect(await crmError(crm.listTechnicians())).toMatchObject({
+        code: 'UNAVAILABLE',
+        retryable: true,
+        message: 'ServiceTitan answered 500: Internal Server Error',
+      });
 
       st.server.failNext('GET', /technicians$/, { status: 400, body: { title: 'One or more validation errors occurred.' } });
       expect(await crmError(crm.listTechnicians())).toMatchObject({ code: 'INVALID_REQUEST', retryable: false });
@@ -128,7 +140,15 @@ describe('ServiceTitan adapter against a fake ServiceTitan API v2', () => {
 
     it('keeps within its request budget', async () => {
       const client = new ServiceTitanClient(
-        { authUrl: st.server.url, apiUrl: st.server.url, clientId: FAKE_ST.clientId, clientSecret: FAKE_ST.clientSecret, appKey: FAKE_ST.appKey, tenantId: FAKE_ST.tenantId, requestsPerSecond: 2 },
+        {
+          authUrl: st.server.url,
+          apiUrl: st.server.url,
+          clientId: FAKE_ST.clientId,
+          clientSecret: FAKE_ST.clientSecret,
+          appKey: FAKE_ST.appKey,
+          tenantId: FAKE_ST.tenantId,
+          requestsPerSecond: 2,
+        },
         { clock },
       );
       const slow = createServiceTitanCrm(client, {});
@@ -153,7 +173,14 @@ describe('ServiceTitan adapter against a fake ServiceTitan API v2', () => {
           { id: '901', type: 'Mobile', value: '5551234567', description: undefined },
           { id: '902', type: 'Email', value: 'dana@example.com', description: 'personal' },
         ],
-        locations: [{ id: '21', customerId: '11', name: 'Home', address: { street: '12 Elm St', unit: undefined, city: 'Austin', state: 'TX', zip: '78701', country: 'USA' } }],
+        locations: [
+          {
+            id: '21',
+            customerId: '11',
+            name: 'Home',
+            address: { street: '12 Elm St', unit: undefined, city: 'Austin', state: 'TX', zip: '78701', country: 'USA' },
+          },
+        ],
       });
       expect(await crm.findCustomersByPhone('555 000 0000')).toEqual([]);
       expect(await crm.getCustomer('999')).toBeNull();
@@ -161,7 +188,12 @@ describe('ServiceTitan adapter against a fake ServiceTitan API v2', () => {
 
     it('creates a customer with its location and contacts', async () => {
       const address = { street: '9 Oak Ave', city: 'Austin', state: 'TX', zip: '78702', country: 'USA' };
-      const customer = await crm.createCustomer({ name: 'Ravi Menon', type: 'Residential', contacts: [{ type: 'Mobile', value: '5557770000' }], locations: [{ name: 'Home', address }] });
+      const customer = await crm.createCustomer({
+        name: 'Ravi Menon',
+        type: 'Residential',
+        contacts: [{ type: 'Mobile', value: '5557770000' }],
+        locations: [{ name: 'Home', address }],
+      });
 
       expect(customer.locations).toEqual([expect.objectContaining({ name: 'Home', address: expect.objectContaining({ street: '9 Oak Ave', zip: '78702' }) })]);
       expect(customer.contacts).toEqual([expect.objectContaining({ type: 'Mobile', value: '5557770000' })]);
@@ -185,9 +217,23 @@ describe('ServiceTitan adapter against a fake ServiceTitan API v2', () => {
       expect(again.id).toBe(first.id);
       expect(st.server.requestsTo('POST', /\/jobs$/)).toHaveLength(1);
       expect(st.server.requestsTo('POST', /\/jobs$/)[0].path).toBe(`/jpm/v2/tenant/${FAKE_ST.tenantId}/jobs`);
-      expect(first).toMatchObject({ customerId: '11', locationId: '21', jobStatus: 'SCHEDULED', jobTypeId: '1000', businessUnitId: '1', summary: 'AC not cooling' });
+      expect(first).toMatchObject({
+        customerId: '11',
+        locationId: '21',
+        jobStatus: 'SCHEDULED',
+        jobTypeId: '1000',
+        businessUnitId: '1',
+        summary: 'AC not cooling',
+      });
       expect(first.appointments).toEqual([
-        expect.objectContaining({ jobId: first.id, start: input.appointment.start, end: input.appointment.end, technicianIds: ['301'], status: 'Scheduled', isConfirmed: false }),
+        expect.objectContaining({
+          jobId: first.id,
+          start: input.appointment.start,
+          end: input.appointment.end,
+          technicianIds: ['301'],
+          status: 'Scheduled',
+          isConfirmed: false,
+        }),
       ]);
       expect(await crm.findJobsByCustomer('11')).toEqual([first]);
       expect(await crm.listJobs({ customerId: '11' })).toEqual({ page: 1, pageSize: 50, hasMore: false, totalCount: 1, data: [first] });
@@ -196,7 +242,15 @@ describe('ServiceTitan adapter against a fake ServiceTitan API v2', () => {
 
     it('refuses to book without a campaign, for good', async () => {
       const err = await crmError(
-        build({ campaignId: '' }).createJob({ idempotencyKey: 'k', customerId: '11', locationId: '21', jobTypeId: '1000', businessUnitId: '1', summary: 's', appointment: { start: new Date(), end: new Date() } }),
+        build({ campaignId: '' }).createJob({
+          idempotencyKey: 'k',
+          customerId: '11',
+          locationId: '21',
+          jobTypeId: '1000',
+          businessUnitId: '1',
+          summary: 's',
+          appointment: { start: new Date(), end: new Date() },
+        }),
       );
       expect(err).toMatchObject({ code: 'NOT_CONFIGURED', retryable: false });
     });
@@ -235,13 +289,24 @@ describe('ServiceTitan adapter against a fake ServiceTitan API v2', () => {
 
       expect(booking).toMatchObject({ externalId: 'call-9', status: 'New', name: 'Dana Whitfield', source: 'HomeAgent' });
       expect(st.server.requestsTo('POST', /bookings$/)).toHaveLength(1);
-      expect(st.server.requestsTo('POST', /bookings$/)[0].path).toBe(`/crm/v2/tenant/${FAKE_ST.tenantId}/booking-provider/${FAKE_ST.bookingProviderId}/bookings`);
+      expect(st.server.requestsTo('POST', /bookings$/)[0].path).toBe(
+        `/crm/v2/tenant/${FAKE_ST.tenantId}/booking-provider/${FAKE_ST.bookingProviderId}/bookings`,
+      );
     });
 
     it('maps arrival windows and technicians', async () => {
       expect(await crm.listArrivalWindows()).toEqual([{ id: '41', start: '08:00', duration: '04:00', businessUnitIds: ['1', '2'], active: true }]);
       expect(await crm.listTechnicians()).toEqual([
-        { id: '301', name: 'Sam Ortiz', email: 'sam@hvac.test', phoneNumber: '5559870001', role: 'Technician', businessUnitIds: ['1'], skills: [], active: true },
+        {
+          id: '301',
+          name: 'Sam Ortiz',
+          email: 'sam@hvac.test',
+          phoneNumber: '5559870001',
+          role: 'Technician',
+          businessUnitIds: ['1'],
+          skills: [],
+          active: true,
+        },
         { id: '302', name: 'Lee Park', email: '', phoneNumber: '', role: 'Technician', businessUnitIds: ['2'], skills: [], active: true },
       ]);
       expect((await crm.listBusinessUnits()).map((b) => b.trade)).toEqual(['HVAC', 'Plumbing']);
@@ -265,14 +330,32 @@ describe('ServiceTitan adapter against a fake ServiceTitan API v2', () => {
 
       const locations = await crm.listLocations({ customerId: '11' });
       expect(locations.data).toEqual([expect.objectContaining({ id: '21', customerId: '11' })]);
-      expect(st.server.requestsTo('GET', /locations$/).at(-1)!.query.get('customerId')).toBe('11');
+      expect(
+        st.server
+          .requestsTo('GET', /locations$/)
+          .at(-1)!
+          .query.get('customerId'),
+      ).toBe('11');
     });
 
     it('adds and lists job notes, and lists tag types', async () => {
-      const job = await crm.createJob({ idempotencyKey: 'note-job', customerId: '11', locationId: '21', jobTypeId: '1000', businessUnitId: '1', summary: 's', appointment: { start: new Date('2026-03-03T15:00:00Z'), end: new Date('2026-03-03T17:00:00Z') } });
+      const job = await crm.createJob({
+        idempotencyKey: 'note-job',
+        customerId: '11',
+        locationId: '21',
+        jobTypeId: '1000',
+        businessUnitId: '1',
+        summary: 's',
+        appointment: { start: new Date('2026-03-03T15:00:00Z'), end: new Date('2026-03-03T17:00:00Z') },
+      });
       const note = await crm.addJobNote(job.id, 'Gate code 4411');
 
-      expect(note).toEqual({ text: 'Gate code 4411', createdBy: '5', createdAt: new Date('2026-03-02T15:00:00Z'), updatedAt: new Date('2026-03-02T15:00:00Z') });
+      expect(note).toEqual({
+        text: 'Gate code 4411',
+        createdBy: '5',
+        createdAt: new Date('2026-03-02T15:00:00Z'),
+        updatedAt: new Date('2026-03-02T15:00:00Z'),
+      });
       expect(await crm.listJobNotes(job.id)).toEqual([note]);
       expect(await crmError(crm.addJobNote('999999', 'x'))).toMatchObject({ code: 'NOT_FOUND' });
       expect(await crm.listTagTypes()).toEqual([expect.objectContaining({ id: '71', name: 'Emergency', importance: 'High', active: true })]);
@@ -280,7 +363,13 @@ describe('ServiceTitan adapter against a fake ServiceTitan API v2', () => {
 
     it('sells and unsells an estimate, each idempotently', async () => {
       const [open] = (await crm.listEstimates({ customerId: '11' })).data;
-      expect(open).toMatchObject({ id: '81', status: 'Open', items: [{ description: 'Condenser', quantity: 1, price: 4200 }], subtotal: 4200, businessUnitId: '1' });
+      expect(open).toMatchObject({
+        id: '81',
+        status: 'Open',
+        items: [{ description: 'Condenser', quantity: 1, price: 4200 }],
+        subtotal: 4200,
+        businessUnitId: '1',
+      });
 
       const sold = await crm.sellEstimate('81', '301');
       await crm.sellEstimate('81', '301');
@@ -310,7 +399,15 @@ describe('ServiceTitan adapter against a fake ServiceTitan API v2', () => {
 
   describe('appointments, tags and contacts', () => {
     async function bookedJob(key: string) {
-      return crm.createJob({ idempotencyKey: key, customerId: '11', locationId: '21', jobTypeId: '1000', businessUnitId: '1', summary: 's', appointment: { start: new Date('2026-03-03T15:00:00Z'), end: new Date('2026-03-03T17:00:00Z') } });
+      return crm.createJob({
+        idempotencyKey: key,
+        customerId: '11',
+        locationId: '21',
+        jobTypeId: '1000',
+        businessUnitId: '1',
+        summary: 's',
+        appointment: { start: new Date('2026-03-03T15:00:00Z'), end: new Date('2026-03-03T17:00:00Z') },
+      });
     }
 
     it('answers an empty 200 from a void write (cancel, confirmation) as done, not as missing', async () => {
@@ -321,12 +418,19 @@ describe('ServiceTitan adapter against a fake ServiceTitan API v2', () => {
 
     it('adds an appointment to a job, sets its instructions and deletes it', async () => {
       const job = await bookedJob('second-visit');
-      const added = await crm.addAppointment({ jobId: job.id, start: new Date('2026-03-05T15:00:00Z'), end: new Date('2026-03-05T17:00:00Z'), technicianIds: ['302'] });
+      const added = await crm.addAppointment({
+        jobId: job.id,
+        start: new Date('2026-03-05T15:00:00Z'),
+        end: new Date('2026-03-05T17:00:00Z'),
+        technicianIds: ['302'],
+      });
 
       expect(st.server.requestsTo('POST', /\/appointments$/)[0].body).toMatchObject({ jobId: Number(job.id), technicianIds: [302] });
       expect(added).toMatchObject({ jobId: job.id, start: new Date('2026-03-05T15:00:00Z'), technicianIds: ['302'], status: 'Scheduled' });
       expect(await crm.setAppointmentSpecialInstructions(added.id, 'Dog in the yard')).toMatchObject({ id: added.id, specialInstructions: 'Dog in the yard' });
-      expect(st.server.requestsTo('PUT', /special-instructions$/)[0].path).toBe(`/jpm/v2/tenant/${FAKE_ST.tenantId}/appointments/${added.id}/special-instructions`);
+      expect(st.server.requestsTo('PUT', /special-instructions$/)[0].path).toBe(
+        `/jpm/v2/tenant/${FAKE_ST.tenantId}/appointments/${added.id}/special-instructions`,
+      );
       expect(await crm.deleteAppointment(added.id)).toBe(true);
       expect(await crm.deleteAppointment(added.id)).toBe(false);
       expect(await crmError(crm.setAppointmentSpecialInstructions('999999', 'x'))).toMatchObject({ code: 'NOT_FOUND' });
@@ -352,7 +456,10 @@ describe('ServiceTitan adapter against a fake ServiceTitan API v2', () => {
       expect(st.customerContactsAdded).toBe(1);
       expect(st.server.requestsTo('POST', /\/contacts$/)[0].body).toEqual({ type: 'Phone', value: '(555) 444-3333', memo: 'Office' });
       expect((await crm.listContacts(['11']))['11']).toHaveLength(3);
-      expect(await crmError(crm.addContact('999', { type: 'Email', value: 'x@example.com' }))).toMatchObject({ code: 'NOT_FOUND', message: 'Customer 999 not found' });
+      expect(await crmError(crm.addContact('999', { type: 'Email', value: 'x@example.com' }))).toMatchObject({
+        code: 'NOT_FOUND',
+        message: 'Customer 999 not found',
+      });
       expect(await crmError(crm.listContacts([]))).toMatchObject({ code: 'INVALID_REQUEST' });
     });
   });
@@ -364,7 +471,15 @@ describe('ServiceTitan adapter against a fake ServiceTitan API v2', () => {
         { id: 2, technicianId: 301, shiftType: 'TimeOff', start: '2026-03-03T19:00:00Z', end: '2026-03-03T20:00:00Z', active: true },
         { id: 3, technicianId: 302, shiftType: 'Normal', start: '2026-03-03T14:00:00Z', end: '2026-03-03T16:00:00Z', active: true },
       ];
-      await crm.createJob({ idempotencyKey: 'busy', customerId: '11', locationId: '21', jobTypeId: '1000', businessUnitId: '1', summary: 's', appointment: { start: new Date('2026-03-03T15:00:00Z'), end: new Date('2026-03-03T17:00:00Z'), technicianIds: ['301'] } });
+      await crm.createJob({
+        idempotencyKey: 'busy',
+        customerId: '11',
+        locationId: '21',
+        jobTypeId: '1000',
+        businessUnitId: '1',
+        summary: 's',
+        appointment: { start: new Date('2026-03-03T15:00:00Z'), end: new Date('2026-03-03T17:00:00Z'), technicianIds: ['301'] },
+      });
 
       const free = await crm.technicianCapacity({
         windows: [{ from: new Date('2026-03-03T14:00:00Z'), to: new Date('2026-03-03T22:00:00Z') }],
@@ -391,7 +506,15 @@ describe('ServiceTitan adapter against a fake ServiceTitan API v2', () => {
         timeZone: 'America/Denver',
       });
 
-      expect(st.capacityRequests).toEqual([{ startsOnOrAfter: '2026-03-03T06:00:00.000Z', endsOnOrBefore: '2026-03-04T06:00:00.000Z', businessUnitIds: [1], jobTypeId: 1000, skillBasedAvailability: true }]);
+      expect(st.capacityRequests).toEqual([
+        {
+          startsOnOrAfter: '2026-03-03T06:00:00.000Z',
+          endsOnOrBefore: '2026-03-04T06:00:00.000Z',
+          businessUnitIds: [1],
+          jobTypeId: 1000,
+          skillBasedAvailability: true,
+        },
+      ]);
       expect(slots[0]).toEqual({
         start: new Date('2026-03-03T14:00:00Z'),
         end: new Date('2026-03-03T18:00:00Z'),
@@ -407,7 +530,13 @@ describe('ServiceTitan adapter against a fake ServiceTitan API v2', () => {
         percentageFull: 75,
       });
       // 12:00 in Denver on March 3 is 19:00 UTC.
-      expect(slots[1]).toMatchObject({ start: new Date('2026-03-03T19:00:00Z'), end: new Date('2026-03-03T23:00:00Z'), isAvailable: false, percentageFull: 100, isExceedingIdealBookingPercentage: true });
+      expect(slots[1]).toMatchObject({
+        start: new Date('2026-03-03T19:00:00Z'),
+        end: new Date('2026-03-03T23:00:00Z'),
+        isAvailable: false,
+        percentageFull: 100,
+        isExceedingIdealBookingPercentage: true,
+      });
     });
   });
 
@@ -415,11 +544,24 @@ describe('ServiceTitan adapter against a fake ServiceTitan API v2', () => {
     it("lists a customer's installed equipment through its locations", async () => {
       const page = await crm.listInstalledEquipment({ customerId: '11' });
 
-      expect(st.server.requestsTo('GET', /installed-equipment$/)[0]).toMatchObject({ path: `/equipmentsystems/v2/tenant/${FAKE_ST.tenantId}/installed-equipment` });
+      expect(st.server.requestsTo('GET', /installed-equipment$/)[0]).toMatchObject({
+        path: `/equipmentsystems/v2/tenant/${FAKE_ST.tenantId}/installed-equipment`,
+      });
       expect(st.server.requestsTo('GET', /installed-equipment$/)[0].query.get('locationIds')).toBe('21');
       expect(page).toMatchObject({ page: 1, hasMore: false, totalCount: 1 });
       expect(page.data).toEqual([
-        { id: '91', customerId: '11', locationId: '21', name: 'Condenser', type: 'AC', manufacturer: 'Carrier', model: '24ACC636', serialNumber: 'C123', installedOn: '2019-05-01', warrantyEnd: '2029-05-01' },
+        {
+          id: '91',
+          customerId: '11',
+          locationId: '21',
+          name: 'Condenser',
+          type: 'AC',
+          manufacturer: 'Carrier',
+          model: '24ACC636',
+          serialNumber: 'C123',
+          installedOn: '2019-05-01',
+          warrantyEnd: '2029-05-01',
+        },
       ]);
       expect((await crm.listInstalledEquipment({ customerId: '999' })).data).toEqual([]);
     });
@@ -456,7 +598,12 @@ describe('ServiceTitan adapter against a fake ServiceTitan API v2', () => {
       expect((await crm.listTelecomCalls({ customerId: '11' })).data.map((c) => c.id)).toEqual(['601']);
 
       expect(await crm.updateTelecomCall('601', { callType: 'Excused', excuseMemo: 'Wrong number', reason: { lead: false } })).toBe(true);
-      expect(st.server.requestsTo('PUT', /\/calls\/601$/)[0].body).toEqual({ callId: 601, callType: 'Excused', excuseMemo: 'Wrong number', reason: { lead: false } });
+      expect(st.server.requestsTo('PUT', /\/calls\/601$/)[0].body).toEqual({
+        callId: 601,
+        callType: 'Excused',
+        excuseMemo: 'Wrong number',
+        reason: { lead: false },
+      });
       expect(await crm.updateTelecomCall('999', { callType: 'Excused' })).toBe(false);
     });
 
@@ -468,18 +615,34 @@ describe('ServiceTitan adapter against a fake ServiceTitan API v2', () => {
     it("finds the campaigns of a caller's calls in a range", async () => {
       const range = { from: new Date('2026-03-01T00:00:00Z'), to: new Date('2026-03-02T00:00:00Z') };
       expect(await crm.findCampaignsByCallerNumber('555-123-4567', range)).toEqual([{ id: '31', name: 'Yard Signs' }]);
-      expect(await crm.findCampaignsByCallerNumber('555-123-4567', { from: new Date('2026-03-05T00:00:00Z'), to: new Date('2026-03-06T00:00:00Z') })).toEqual([]);
+      expect(await crm.findCampaignsByCallerNumber('555-123-4567', { from: new Date('2026-03-05T00:00:00Z'), to: new Date('2026-03-06T00:00:00Z') })).toEqual(
+        [],
+      );
     });
 
     it('lists and creates campaigns, and lists their categories', async () => {
       expect(await crm.listCampaigns()).toEqual([
-        { id: '31', name: 'Yard Signs', active: true, businessUnitId: '1', categoryId: '33', createdOn: new Date('2025-01-01T00:00:00Z'), modifiedOn: new Date('2025-02-01T00:00:00Z'), campaignPhoneNumbers: ['5550001111'], otherMedium: null },
+        {
+          id: '31',
+          name: 'Yard Signs',
+          active: true,
+          businessUnitId: '1',
+          categoryId: '33',
+          createdOn: new Date('2025-01-01T00:00:00Z'),
+          modifiedOn: new Date('2025-02-01T00:00:00Z'),
+          campaignPhoneNumbers: ['5550001111'],
+          otherMedium: null,
+        },
       ]);
       const created = await crm.createCampaign({ name: 'Radio', businessUnitId: '1', categoryId: '33', active: true });
       expect(created).toMatchObject({ name: 'Radio', businessUnitId: '1', categoryId: '33', active: true });
       expect(st.server.requestsTo('POST', /\/campaigns$/)[0].path).toBe(`/marketing/v2/tenant/${FAKE_ST.tenantId}/campaigns`);
-      expect(await crmError(crm.createCampaign({ name: 'X', businessUnitId: '1', categoryId: '999', active: true }))).toMatchObject({ code: 'INVALID_REQUEST' });
-      expect(await crm.listCampaignCategories()).toEqual([{ id: '33', name: 'Offline', active: true, type: 'Regular', createdOn: new Date('2025-01-01T00:00:00Z') }]);
+      expect(await crmError(crm.createCampaign({ name: 'X', businessUnitId: '1', categoryId: '999', active: true }))).toMatchObject({
+        code: 'INVALID_REQUEST',
+      });
+      expect(await crm.listCampaignCategories()).toEqual([
+        { id: '33', name: 'Offline', active: true, type: 'Regular', createdOn: new Date('2025-01-01T00:00:00Z') },
+      ]);
     });
 
     it('reads report categories, reports and their data, and dynamic value sets', async () => {
@@ -488,24 +651,59 @@ describe('ServiceTitan adapter against a fake ServiceTitan API v2', () => {
       expect(await crm.listReports('nope')).toBeNull();
 
       const report = await crm.getReport('operations', '88');
-      expect(report).toMatchObject({ id: '88', modifiedOn: new Date('2026-01-01T00:00:00Z'), fields: [{ name: 'JobNumber', label: 'Job #', dataType: 'String' }, expect.anything()] });
-      expect(report!.parameters[1]).toEqual({ name: 'BusinessUnitIds', label: 'Business units', dataType: 'Number', isArray: true, isRequired: false, acceptValues: { fields: [{ name: 'Value', label: 'Id' }], dynamicSetId: 'business-units', values: [] } });
+      expect(report).toMatchObject({
+        id: '88',
+        modifiedOn: new Date('2026-01-01T00:00:00Z'),
+        fields: [{ name: 'JobNumber', label: 'Job #', dataType: 'String' }, expect.anything()],
+      });
+      expect(report!.parameters[1]).toEqual({
+        name: 'BusinessUnitIds',
+        label: 'Business units',
+        dataType: 'Number',
+        isArray: true,
+        isRequired: false,
+        acceptValues: { fields: [{ name: 'Value', label: 'Id' }], dynamicSetId: 'business-units', values: [] },
+      });
       expect(await crm.getReport('operations', '404')).toBeNull();
 
       const rows = await crm.runReport('operations', '88', [{ name: 'From', value: '2026-01-01' }], { page: 1, pageSize: 2 });
-      expect(rows).toEqual({ page: 1, pageSize: 2, hasMore: true, totalCount: 3, data: [['J-1', 120], ['J-2', 80]], fields: [{ name: 'JobNumber', label: 'Job #' }, { name: 'Total', label: 'Total' }] });
+      expect(rows).toEqual({
+        page: 1,
+        pageSize: 2,
+        hasMore: true,
+        totalCount: 3,
+        data: [
+          ['J-1', 120],
+          ['J-2', 80],
+        ],
+        fields: [
+          { name: 'JobNumber', label: 'Job #' },
+          { name: 'Total', label: 'Total' },
+        ],
+      });
       const data = st.server.requestsTo('POST', /\/data$/)[0];
       expect(data.path).toBe(`/reporting/v2/tenant/${FAKE_ST.tenantId}/report-category/operations/reports/88/data`);
       expect(data.body).toEqual({ parameters: [{ name: 'From', value: '2026-01-01' }] });
-      expect(await crmError(crm.runReport('operations', '88', []))).toMatchObject({ code: 'INVALID_REQUEST', message: 'ServiceTitan answered 400: The From parameter is required' });
+      expect(await crmError(crm.runReport('operations', '88', []))).toMatchObject({
+        code: 'INVALID_REQUEST',
+        message: 'ServiceTitan answered 400: The From parameter is required',
+      });
       expect(await crm.runReport('operations', '404', [])).toBeNull();
 
-      expect(await crm.getDynamicValueSet('business-units')).toMatchObject({ totalCount: 2, data: [[1, 'HVAC Service'], [2, 'Plumbing Residential']] });
+      expect(await crm.getDynamicValueSet('business-units')).toMatchObject({
+        totalCount: 2,
+        data: [
+          [1, 'HVAC Service'],
+          [2, 'Plumbing Residential'],
+        ],
+      });
       expect(await crm.getDynamicValueSet('nope')).toBeNull();
     });
 
     it('lists memberships with their type names, leaving out statuses the port has no word for', async () => {
-      expect(await crm.listMemberships({ customerIds: ['11'] })).toEqual([{ id: '51', customerId: '11', membershipTypeId: '52', name: 'Comfort Club', status: 'Active', from: '2025-06-01', to: '2026-06-01' }]);
+      expect(await crm.listMemberships({ customerIds: ['11'] })).toEqual([
+        { id: '51', customerId: '11', membershipTypeId: '52', name: 'Comfort Club', status: 'Active', from: '2025-06-01', to: '2026-06-01' },
+      ]);
       expect(st.server.requestsTo('GET', /\/memberships$/)[0].path).toBe(`/memberships/v2/tenant/${FAKE_ST.tenantId}/memberships`);
       expect(await crm.listMembershipTypes()).toEqual([{ id: '52', name: 'Comfort Club' }]);
       expect(await crm.listRecurringServiceTypes()).toEqual([

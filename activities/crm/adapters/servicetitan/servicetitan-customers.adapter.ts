@@ -52,38 +52,54 @@ export function serviceTitanCustomers(client: ServiceTitanClient, context: Servi
     },
 
     async listCustomers(query) {
-      const page = await client.page('crm', 'customers', StCustomerSchema, {
-        ids: query.ids?.map((id) => numericId(id, 'Customer')),
-        name: query.name,
-        phone: query.phone ? normalizePhoneNumber(query.phone).replace(/^\+1/, '') : undefined,
-        zip: query.zip,
-        active: query.active === undefined ? 'Any' : query.active ? 'True' : 'False',
-        createdOnOrAfter: query.createdOnOrAfter,
-        createdBefore: query.createdBefore,
-      }, query);
+      const page = await client.page(
+        'crm',
+        'customers',
+        StCustomerSchema,
+        {
+          ids: query.ids?.map((id) => numericId(id, 'Customer')),
+          name: query.name,
+          phone: query.phone ? normalizePhoneNumber(query.phone).replace(/^\+1/, '') : undefined,
+          zip: query.zip,
+          active: query.active === undefined ? 'Any' : query.active ? 'True' : 'False',
+          createdOnOrAfter: query.createdOnOrAfter,
+          createdBefore: query.createdBefore,
+        },
+        query,
+      );
       return { ...page, data: await customerDetails(page.data) };
     },
 
     async listLocations(query) {
-      const page = await client.page('crm', 'locations', StLocationSchema, {
-        ids: query.ids?.map((id) => numericId(id, 'Location')),
-        customerId: query.customerId ? numericId(query.customerId, 'Customer') : undefined,
-        zip: query.zip,
-      }, query);
+      const page = await client.page(
+        'crm',
+        'locations',
+        StLocationSchema,
+        {
+          ids: query.ids?.map((id) => numericId(id, 'Location')),
+          customerId: query.customerId ? numericId(query.customerId, 'Customer') : undefined,
+          zip: query.zip,
+        },
+        query,
+      );
       return { ...page, data: page.data.map(toLocation) };
     },
 
     async listContacts(customerIds) {
       // Contacts are read per customer; listing every customer's would be a request per customer of the tenant.
       if (!customerIds || customerIds.length === 0) throw new CrmError('INVALID_REQUEST', 'ServiceTitan lists contacts per customer: give the customerIds');
-      const lists = await Promise.all(customerIds.map(async (id) => [id, (await contactsOf(id)).map(toContact).filter((c): c is Contact => c !== null)] as const));
+      const lists = await Promise.all(
+        customerIds.map(async (id) => [id, (await contactsOf(id)).map(toContact).filter((c): c is Contact => c !== null)] as const),
+      );
       return Object.fromEntries(lists);
     },
 
     async addContact(customerId, contact) {
       const same = (await contactsOf(customerId)).map(toContact).find((c) => c && c.type === contact.type && sameContactValue(c.value, contact.value));
       if (same) return same;
-      const raw = await ofCustomer(customerId, (path) => client.write('POST', 'crm', path, { type: ST_CONTACT_TYPE[contact.type], value: contact.value, memo: contact.description }));
+      const raw = await ofCustomer(customerId, (path) =>
+        client.write('POST', 'crm', path, { type: ST_CONTACT_TYPE[contact.type], value: contact.value, memo: contact.description }),
+      );
       const created = toContact(parse(StContactSchema, raw, 'created contact'));
       if (!created) throw new CrmError('UNAVAILABLE', `ServiceTitan answered a contact of an unknown type`, false);
       return created;

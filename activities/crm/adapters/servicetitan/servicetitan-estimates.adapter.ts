@@ -10,12 +10,18 @@ export function serviceTitanEstimates(client: ServiceTitanClient, context: Servi
   const { getEstimate, requireEstimate } = context;
   return {
     async listEstimates(query) {
-      const page = await client.page('sales', 'estimates', StEstimateSchema, {
-        ids: query.ids?.map((id) => numericId(id, 'Estimate')),
-        customerId: query.customerId ? numericId(query.customerId, 'Customer') : undefined,
-        jobId: query.jobId ? numericId(query.jobId, 'Job') : undefined,
-        status: query.status,
-      }, query);
+      const page = await client.page(
+        'sales',
+        'estimates',
+        StEstimateSchema,
+        {
+          ids: query.ids?.map((id) => numericId(id, 'Estimate')),
+          customerId: query.customerId ? numericId(query.customerId, 'Customer') : undefined,
+          jobId: query.jobId ? numericId(query.jobId, 'Job') : undefined,
+          status: query.status,
+        },
+        query,
+      );
       const data = page.data.map(toEstimate);
       return { ...page, data: query.status ? data.filter((e) => e.status === query.status) : data };
     },

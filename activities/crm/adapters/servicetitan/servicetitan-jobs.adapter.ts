@@ -10,7 +10,11 @@ import { type ServiceTitanContext } from './servicetitan-context';
 import { type CrmJobsPort } from '../../crm.port';
 
 /** The jobs part of the CRM port over ServiceTitan. */
-export function serviceTitanJobs(client: ServiceTitanClient, config: Pick<ServiceTitanConfig, 'bookingProviderId' | 'campaignId'>, context: ServiceTitanContext) {
+export function serviceTitanJobs(
+  client: ServiceTitanClient,
+  config: Pick<ServiceTitanConfig, 'bookingProviderId' | 'campaignId'>,
+  context: ServiceTitanContext,
+) {
   const { parse, jobsWithAppointments, getJob } = context;
   return {
     async findJobsByCustomer(customerId) {
@@ -36,7 +40,11 @@ export function serviceTitanJobs(client: ServiceTitanClient, config: Pick<Servic
         createdOnOrAfter: query.createdOnOrAfter,
         createdBefore: query.createdBefore,
       });
-      const body = parse(z.object({ page: z.number(), pageSize: z.number(), hasMore: z.boolean(), totalCount: z.number().nullish(), data: z.array(StJobSchema) }), raw, 'jobs');
+      const body = parse(
+        z.object({ page: z.number(), pageSize: z.number(), hasMore: z.boolean(), totalCount: z.number().nullish(), data: z.array(StJobSchema) }),
+        raw,
+        'jobs',
+      );
       // ServiceTitan filters appointments by one job at a time; a page of jobs is small.
       let jobs = (await Promise.all(body.data.map((j) => jobsWithAppointments([j], { jobId: j.id })))).flat();
       if (query.jobStatus?.length) jobs = jobs.filter((j) => query.jobStatus!.includes(j.jobStatus));
@@ -45,7 +53,13 @@ export function serviceTitanJobs(client: ServiceTitanClient, config: Pick<Servic
 
     async createJob(input) {
       if (!config.campaignId) throw new CrmError('NOT_CONFIGURED', 'ServiceTitan jobs need a default campaign id', false);
-      const existing = await client.listAll('jpm', 'jobs', StJobSchema, { externalDataKey: SERVICETITAN_IDEMPOTENCY_KEY, externalDataValues: input.idempotencyKey }, { maxItems: 1 });
+      const existing = await client.listAll(
+        'jpm',
+        'jobs',
+        StJobSchema,
+        { externalDataKey: SERVICETITAN_IDEMPOTENCY_KEY, externalDataValues: input.idempotencyKey },
+        { maxItems: 1 },
+      );
       if (existing[0]) return (await getJob(String(existing[0].id)))!;
       const raw = await client.write('POST', 'jpm', 'jobs', {
         customerId: numericId(input.customerId, 'Customer'),

@@ -4,8 +4,37 @@ import { type CrmPort } from '../../crm.port';
 import { priorityRank, tradeFromName, type NoEquivalent } from '../vendor-port';
 import { str } from './servicetitan-ids';
 import type { ReferenceChanges, ReferenceKind } from '../../cached-crm';
-import { StArrivalWindowSchema, StBookingSchema, StBusinessUnitSchema, StNoteSchema, StJobTypeSchema, StTechnicianSchema, type StAddress, type StAppointment, type StContact, type StEstimate, type StJob, type StLocation } from './servicetitan.types';
-import { type Address, type Appointment, type AppointmentStatus, type ArrivalWindow, type Booking, type BookingStatus, type BusinessUnit, type Contact, type CustomerLocation, type Estimate, type EstimateStatus, type Job, type Note, type JobType, type Technician } from '../../../../domain/crm/crm-records';
+import {
+  StArrivalWindowSchema,
+  StBookingSchema,
+  StBusinessUnitSchema,
+  StNoteSchema,
+  StJobTypeSchema,
+  StTechnicianSchema,
+  type StAddress,
+  type StAppointment,
+  type StContact,
+  type StEstimate,
+  type StJob,
+  type StLocation,
+} from './servicetitan.types';
+import {
+  type Address,
+  type Appointment,
+  type AppointmentStatus,
+  type ArrivalWindow,
+  type Booking,
+  type BookingStatus,
+  type BusinessUnit,
+  type Contact,
+  type CustomerLocation,
+  type Estimate,
+  type EstimateStatus,
+  type Job,
+  type Note,
+  type JobType,
+  type Technician,
+} from '../../../../domain/crm/crm-records';
 
 /** Port methods ServiceTitan's API has nothing for (staff writes are there but not mapped yet). */
 export const NO_EQUIVALENT: NoEquivalent = {
@@ -15,7 +44,8 @@ export const NO_EQUIVALENT: NoEquivalent = {
 };
 
 /** Phones compare by digits, e-mail addresses without case. */
-export const sameContactValue = (a: string, b: string) => (a.includes('@') ? a.toLowerCase() === b.toLowerCase() : normalizePhoneNumber(a) === normalizePhoneNumber(b));
+export const sameContactValue = (a: string, b: string) =>
+  a.includes('@') ? a.toLowerCase() === b.toLowerCase() : normalizePhoneNumber(a) === normalizePhoneNumber(b);
 
 /** The job's idempotency key travels in the job's externalData, so a retried booking finds the job it made. */
 export const SERVICETITAN_IDEMPOTENCY_KEY = 'homeagent-idempotency-key';
@@ -25,7 +55,6 @@ export const ST_CONTACT_TYPE: Record<Contact['type'], string> = { Landline: 'Pho
 export const PORT_CONTACT_TYPE: Record<string, Contact['type']> = { Phone: 'Landline', MobilePhone: 'Mobile', Email: 'Email', Fax: 'Fax' };
 export const APPOINTMENT_STATUSES: AppointmentStatus[] = ['Scheduled', 'Dispatched', 'Working', 'Hold', 'Done', 'Canceled'];
 export const BOOKING_STATUSES: BookingStatus[] = ['New', 'Converted', 'Dismissed', 'Accepted'];
-
 
 export function toAddress(a: StAddress): Address {
   return { street: a.street ?? '', unit: a.unit ?? undefined, city: a.city ?? '', state: a.state ?? '', zip: a.zip ?? '', country: a.country ?? '' };

@@ -1,11 +1,7 @@
 import type { z } from 'zod';
 import { normalizePhoneNumber } from '../../../../domain/validation/phone';
 import { pageOf } from '../vendor-port';
-import {
-  type CrmPort,
-  type PageRequest,
-  type RowsPage
-} from '../../crm.port';
+import { type CrmPort, type PageRequest, type RowsPage } from '../../crm.port';
 import { parseVendorShape } from '../http/vendor-http';
 import type { ServiceTitanClient } from './servicetitan-client';
 import { numericId, str } from './servicetitan-ids';
@@ -29,7 +25,16 @@ import {
   type StCallBundle,
   type StReport,
 } from './servicetitan.types';
-import { type Campaign, type InstalledEquipment, type Membership, type PricebookItem, type RecurringServiceType, type Report, type ReportParameter, type TelecomCall } from "../../../../domain/crm/crm-records";
+import {
+  type Campaign,
+  type InstalledEquipment,
+  type Membership,
+  type PricebookItem,
+  type RecurringServiceType,
+  type Report,
+  type ReportParameter,
+  type TelecomCall,
+} from '../../../../domain/crm/crm-records';
 
 /** The office side of the port over ServiceTitan: telecom, marketing, reporting, memberships, price book, equipment. */
 export type ServiceTitanRecords = Pick<
@@ -116,7 +121,11 @@ function toReport(r: StReport): Report {
       isArray: p.isArray ?? false,
       isRequired: p.isRequired ?? false,
       acceptValues: p.acceptValues
-        ? { fields: (p.acceptValues.fields ?? []).map((f) => ({ name: f.name, label: f.label ?? f.name })), dynamicSetId: p.acceptValues.dynamicSetId ?? null, values: p.acceptValues.values ?? [] }
+        ? {
+            fields: (p.acceptValues.fields ?? []).map((f) => ({ name: f.name, label: f.label ?? f.name })),
+            dynamicSetId: p.acceptValues.dynamicSetId ?? null,
+            values: p.acceptValues.values ?? [],
+          }
         : null,
     })),
     fields: (r.fields ?? []).map((f) => ({ name: f.name, label: f.label ?? f.name, dataType: dataTypeOf(f.dataType) })),
@@ -201,7 +210,9 @@ export function serviceTitanRecords(client: ServiceTitanClient): ServiceTitanRec
     async findCampaignsByCallerNumber(callerPhoneNumber, range) {
       const phone = normalizePhoneNumber(callerPhoneNumber);
       if (!phone) return [];
-      const calls = await client.listAll('telecom', 'calls', StCallBundleSchema, callRange({ createdOnOrAfter: range.from, createdBefore: range.to }), { maxItems: 5000 });
+      const calls = await client.listAll('telecom', 'calls', StCallBundleSchema, callRange({ createdOnOrAfter: range.from, createdBefore: range.to }), {
+        maxItems: 5000,
+      });
       const campaigns = new Map<string, string>();
       for (const bundle of calls) {
         const c = bundle.leadCall;
@@ -258,23 +269,25 @@ export function serviceTitanRecords(client: ServiceTitanClient): ServiceTitanRec
 
     async listMemberships({ customerIds, status }) {
       const [rows, types] = await Promise.all([
-        client.listAll('memberships', 'memberships', StMembershipSchema, { customerIds: customerIds?.map((id) => numericId(id, 'Customer')), status, active: 'Any' }),
+        client.listAll('memberships', 'memberships', StMembershipSchema, {
+          customerIds: customerIds?.map((id) => numericId(id, 'Customer')),
+          status,
+          active: 'Any',
+        }),
         membershipTypes(),
       ]);
       // Suspended and deleted memberships have no port status; they are left out.
       return rows
         .filter((m) => MEMBERSHIP_STATUSES.includes(m.status as Membership['status']) && (!status || m.status === status))
-        .map(
-          (m): Membership => ({
-            id: String(m.id),
-            customerId: String(m.customerId),
-            membershipTypeId: String(m.membershipTypeId),
-            name: types.find((t) => t.id === m.membershipTypeId)?.name ?? '',
-            status: m.status as Membership['status'],
-            from: m.from?.slice(0, 10) ?? '',
-            to: m.to ? m.to.slice(0, 10) : null,
-          }),
-        );
+        .map((m): Membership => ({
+          id: String(m.id),
+          customerId: String(m.customerId),
+          membershipTypeId: String(m.membershipTypeId),
+          name: types.find((t) => t.id === m.membershipTypeId)?.name ?? '',
+          status: m.status as Membership['status'],
+          from: m.from?.slice(0, 10) ?? '',
+          to: m.to ? m.to.slice(0, 10) : null,
+        }));
     },
 
     async listMembershipTypes() {
@@ -317,27 +330,33 @@ export function serviceTitanRecords(client: ServiceTitanClient): ServiceTitanRec
       const customerOf = query.customerId ?? null;
       return {
         ...page,
-        data: page.data.map(
-          (e): InstalledEquipment => ({
-            id: String(e.id),
-            customerId: str(e.customerId) ?? customerOf ?? '',
-            locationId: String(e.locationId),
-            name: e.name ?? '',
-            type: e.type ?? '',
-            manufacturer: e.manufacturer ?? '',
-            model: e.model ?? '',
-            serialNumber: e.serialNumber ?? '',
-            installedOn: e.installedOn ? e.installedOn.slice(0, 10) : null,
-            warrantyEnd: (e.manufacturerWarrantyEnd ?? e.serviceProviderWarrantyEnd)?.slice(0, 10) ?? null,
-          }),
-        ),
+        data: page.data.map((e): InstalledEquipment => ({
+          id: String(e.id),
+          customerId: str(e.customerId) ?? customerOf ?? '',
+          locationId: String(e.locationId),
+          name: e.name ?? '',
+          type: e.type ?? '',
+          manufacturer: e.manufacturer ?? '',
+          model: e.model ?? '',
+          serialNumber: e.serialNumber ?? '',
+          installedOn: e.installedOn ? e.installedOn.slice(0, 10) : null,
+          warrantyEnd: (e.manufacturerWarrantyEnd ?? e.serviceProviderWarrantyEnd)?.slice(0, 10) ?? null,
+        })),
       };
     },
 
     async createBookingProvider({ name, description }) {
       // Booking provider tags are unique by name: the same name answers the tag already made.
-      const existing = (await client.listAll('crm', 'booking-provider-tags', StBookingProviderTagSchema, { name })).find((t) => t.tagName.toLowerCase() === name.trim().toLowerCase());
-      const tag = existing ?? parse(StBookingProviderTagSchema, await client.write('POST', 'crm', 'booking-provider-tags', { tagName: name, description }), 'created booking provider tag');
+      const existing = (await client.listAll('crm', 'booking-provider-tags', StBookingProviderTagSchema, { name })).find(
+        (t) => t.tagName.toLowerCase() === name.trim().toLowerCase(),
+      );
+      const tag =
+        existing ??
+        parse(
+          StBookingProviderTagSchema,
+          await client.write('POST', 'crm', 'booking-provider-tags', { tagName: name, description }),
+          'created booking provider tag',
+        );
       return { id: String(tag.id), name: tag.tagName, description: tag.description ?? '' };
     },
 

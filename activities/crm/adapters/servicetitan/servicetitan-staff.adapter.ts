@@ -13,7 +13,12 @@ export function serviceTitanStaff(client: ServiceTitanClient) {
     },
 
     async listEmployees() {
-      const rows = await client.listAll('settings', 'employees', z.object({ id: z.number(), name: z.string(), email: z.string().nullish(), phoneNumber: z.string().nullish(), role: z.string().nullish() }), { active: 'True' });
+      const rows = await client.listAll(
+        'settings',
+        'employees',
+        z.object({ id: z.number(), name: z.string(), email: z.string().nullish(), phoneNumber: z.string().nullish(), role: z.string().nullish() }),
+        { active: 'True' },
+      );
       return rows.map((e): Employee => ({ id: String(e.id), name: e.name, email: e.email ?? null, phoneNumber: e.phoneNumber ?? '', role: e.role ?? '' }));
     },
   } satisfies Partial<CrmStaffPort>;

@@ -258,7 +258,13 @@ export const StMembershipTypeSchema = z.object({ id, name: z.string(), active: z
 export const StRecurringServiceTypeSchema = z.object({ id, name: z.string(), recurrenceType: z.string().nullish(), active: z.boolean().nullish() });
 
 /** /pricebook/v2/…/services, materials and equipment share these fields. */
-export const StPricebookItemSchema = z.object({ id, code: z.string().nullish(), displayName: z.string().nullish(), price: z.number().nullish(), active: z.boolean().nullish() });
+export const StPricebookItemSchema = z.object({
+  id,
+  code: z.string().nullish(),
+  displayName: z.string().nullish(),
+  price: z.number().nullish(),
+  active: z.boolean().nullish(),
+});
 
 /** /marketing/v2/…/campaigns; phone numbers and the business unit come as objects or bare values. */
 export const StCampaignSchema = z.object({
@@ -275,7 +281,13 @@ export const StCampaignSchema = z.object({
   otherMedium: z.string().nullish(),
 });
 
-export const StCampaignCategorySchema = z.object({ id, name: z.string(), active: z.boolean().nullish(), type: z.string().nullish(), createdOn: date.nullish() });
+export const StCampaignCategorySchema = z.object({
+  id,
+  name: z.string(),
+  active: z.boolean().nullish(),
+  type: z.string().nullish(),
+  createdOn: date.nullish(),
+});
 
 /** Reporting v2: category ids are slugs ("operations"), report ids numbers. */
 const slug = z.union([z.string(), z.number()]).transform(String);
@@ -293,7 +305,9 @@ export const StReportSchema = StReportSummarySchema.extend({
         dataType,
         isArray: z.boolean().nullish(),
         isRequired: z.boolean().nullish(),
-        acceptValues: z.object({ fields: z.array(field).nullish(), dynamicSetId: z.string().nullish(), values: z.array(z.array(z.unknown())).nullish() }).nullish(),
+        acceptValues: z
+          .object({ fields: z.array(field).nullish(), dynamicSetId: z.string().nullish(), values: z.array(z.array(z.unknown())).nullish() })
+          .nullish(),
       }),
     )
     .nullish(),

@@ -35,7 +35,10 @@ describe('the customer-success HTTP adapter (CUSTOMER_SUCCESS_ADAPTER=http)', ()
     await withServer(
       () => ({ status: 200, body: { ok: true } }),
       async (url, requests) => {
-        const tracker = createCustomerSuccessTracker({ CUSTOMER_SUCCESS_ADAPTER: 'http', CUSTOMER_SUCCESS_API_URL: `${url}/`, CUSTOMER_SUCCESS_API_KEY: 'cs-key' }, tdb.db);
+        const tracker = createCustomerSuccessTracker(
+          { CUSTOMER_SUCCESS_ADAPTER: 'http', CUSTOMER_SUCCESS_API_URL: `${url}/`, CUSTOMER_SUCCESS_API_KEY: 'cs-key' },
+          tdb.db,
+        );
         await tracker.track([{ dedupKey: 'call:c-1', event: callEvent('c-1') }]);
         expect(requests).toHaveLength(1);
         expect(requests[0]).toMatchObject({ method: 'POST', path: '/track' });
@@ -51,7 +54,10 @@ describe('the customer-success HTTP adapter (CUSTOMER_SUCCESS_ADAPTER=http)', ()
       async (url, requests) => {
         const tracker = createCustomerSuccessTracker({ CUSTOMER_SUCCESS_ADAPTER: 'http', CUSTOMER_SUCCESS_API_URL: url }, tdb.db);
         await tracker.track([{ dedupKey: 'call:c-2', event: callEvent('c-2') }]);
-        await tracker.track([{ dedupKey: 'call:c-2', event: callEvent('c-2') }, { dedupKey: 'call:c-3', event: callEvent('c-3') }]);
+        await tracker.track([
+          { dedupKey: 'call:c-2', event: callEvent('c-2') },
+          { dedupKey: 'call:c-3', event: callEvent('c-3') },
+        ]);
         expect(requests.map((r) => JSON.parse(r.rawBody).properties.callId)).toEqual(['c-2', 'c-3']);
         expect(requests[0].headers.authorization).toBeUndefined();
       },
@@ -64,7 +70,11 @@ describe('the customer-success HTTP adapter (CUSTOMER_SUCCESS_ADAPTER=http)', ()
       (i) => ({ status: statuses[i] ?? 200, body: { error: 'nope' } }),
       async (url, requests) => {
         const tracker = createCustomerSuccessTracker({ CUSTOMER_SUCCESS_ADAPTER: 'http', CUSTOMER_SUCCESS_API_URL: url }, tdb.db);
-        const attempt = () => tracker.track([{ dedupKey: 'call:c-4', event: callEvent('c-4') }]).then(() => null, (e: unknown) => e as CustomerSuccessError);
+        const attempt = () =>
+          tracker.track([{ dedupKey: 'call:c-4', event: callEvent('c-4') }]).then(
+            () => null,
+            (e: unknown) => e as CustomerSuccessError,
+          );
         const errors = [await attempt(), await attempt(), await attempt(), await attempt()];
         expect(errors.map((e) => [e?.code, e?.retryable])).toEqual([
           ['UNAVAILABLE', true],

@@ -47,7 +47,10 @@ export function createHttpCustomerSuccessTracker(config: HttpTrackerConfig, db: 
   return {
     async track(events) {
       if (events.length === 0) return;
-      const done = await keptDedupKeys(db, events.map((e) => e.dedupKey));
+      const done = await keptDedupKeys(
+        db,
+        events.map((e) => e.dedupKey),
+      );
       for (const { dedupKey, event } of events) {
         if (done.has(dedupKey)) continue;
         await post(dedupKey, event);

@@ -12,7 +12,10 @@ let script: FakeAnswer[] = [];
 let requests: (FakeRequest & { body: any })[] = [];
 
 beforeAll(async () => {
-  server = await startFakeVendorServer({ pathPrefix: '/v1', otherwise: () => script.shift() ?? { status: 500, body: { error: { message: 'script exhausted' } } } });
+  server = await startFakeVendorServer({
+    pathPrefix: '/v1',
+    otherwise: () => script.shift() ?? { status: 500, body: { error: { message: 'script exhausted' } } },
+  });
   baseUrl = server.url;
   requests = server.requests;
 });
@@ -225,7 +228,11 @@ describe('OpenAI-compatible adapter against a local fake server', () => {
 
   it('waits as long as Retry-After says on 429, then succeeds', async () => {
     const sleeps: number[] = [];
-    script.push({ status: 429, headers: { 'retry-after': '2' }, body: { error: { message: 'Rate limit reached', type: 'requests', code: 'rate_limit_exceeded' } } });
+    script.push({
+      status: 429,
+      headers: { 'retry-after': '2' },
+      body: { error: { message: 'Rate limit reached', type: 'requests', code: 'rate_limit_exceeded' } },
+    });
     script.push(completion({ content: 'done' }));
     const result = await engine({}, sleeps).complete({ model: 'default', messages: [{ role: 'user', content: 'x' }] });
     expect(result.message.content).toBe('done');

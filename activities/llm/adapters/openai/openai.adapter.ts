@@ -210,11 +210,7 @@ export class OpenAiLanguageEngine implements LanguageEngine {
 export function costOf(price: ModelPrice, usage: TokenUsage, cachedTokens = 0): number {
   const cached = Math.min(cachedTokens, usage.promptTokens);
   const cachedRate = price.cachedInputPerMillionUsd ?? price.inputPerMillionUsd;
-  const usd =
-    ((usage.promptTokens - cached) * price.inputPerMillionUsd +
-      cached * cachedRate +
-      usage.completionTokens * price.outputPerMillionUsd) /
-    1_000_000;
+  const usd = ((usage.promptTokens - cached) * price.inputPerMillionUsd + cached * cachedRate + usage.completionTokens * price.outputPerMillionUsd) / 1_000_000;
   return Math.round(usd * 1e8) / 1e8;
 }
 

@@ -27,7 +27,10 @@ export async function callVendor(
   url: string,
   init: { method: HttpMethod; headers?: Record<string, string>; body?: string; timeoutMs?: number },
 ): Promise<VendorResponse> {
-  const response = await requireOk({ errors: messagingErrors(vendor), timeoutMs: init.timeoutMs ?? 15_000 }, { method: init.method, url, headers: init.headers, body: init.body });
+  const response = await requireOk(
+    { errors: messagingErrors(vendor), timeoutMs: init.timeoutMs ?? 15_000 },
+    { method: init.method, url, headers: init.headers, body: init.body },
+  );
   // A body that is not JSON (Slack's "ok") is read as no body.
   const body = typeof response.body === 'string' ? null : response.body;
   return { status: response.status, body, text: response.text };

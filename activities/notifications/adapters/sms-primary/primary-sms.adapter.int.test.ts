@@ -29,7 +29,9 @@ describe('primary SMS provider adapter (contract)', () => {
   });
 
   it('maps throttling to a retryable error and a bad request to a final one', async () => {
-    const fake = await startFakeVendorServer({ otherwise: (_r, i) => (i === 0 ? { status: 429, body: { message: 'slow down' } } : { status: 400, body: { message: 'bad To' } }) });
+    const fake = await startFakeVendorServer({
+      otherwise: (_r, i) => (i === 0 ? { status: 429, body: { message: 'slow down' } } : { status: 400, body: { message: 'bad To' } }),
+    });
     close = fake.close;
     const sender = createPrimarySmsSender({ apiKey: 'k', baseUrl: fake.url, from: '+15550001111' });
     await expect(sender.sendSms(sms)).rejects.toMatchObject({ code: 'RATE_LIMITED', retryable: true });

@@ -47,7 +47,9 @@ async function startFakeSmtp(opts: { auth: string; user: string; password: strin
           say('334 UGFzc3dvcmQ6');
         } else if (mode === 'login-pass') {
           mode = 'command';
-          say(loginUser === opts.user && decode(line) === opts.password ? '235 2.7.0 Authentication successful' : '535 5.7.8 Authentication credentials invalid');
+          say(
+            loginUser === opts.user && decode(line) === opts.password ? '235 2.7.0 Authentication successful' : '535 5.7.8 Authentication credentials invalid',
+          );
         } else if (/^EHLO /i.test(line)) {
           say('250-fake.smtp.test');
           say('250-SIZE 10240000');
@@ -164,7 +166,10 @@ describe('SMTP e-mail adapter (contract)', () => {
     expect(fake.sessions[0].commands).toContain('RCPT TO:<audit@homeagent.test>');
     expect(fake.sessions[0].data).toContain('To: office@acme.test\r\n');
 
-    await expect(sender.sendEmail({ ...email, to: 'nobody@acme.test', cc: ['gm@acme.test'] })).rejects.toMatchObject({ code: 'INVALID_RECIPIENT', retryable: false });
+    await expect(sender.sendEmail({ ...email, to: 'nobody@acme.test', cc: ['gm@acme.test'] })).rejects.toMatchObject({
+      code: 'INVALID_RECIPIENT',
+      retryable: false,
+    });
     expect(fake.sessions[1].commands).not.toContain('DATA');
 
     await expect(sender.sendEmail({ ...email, bcc: ['full@acme.test'] })).rejects.toMatchObject({ code: 'UNAVAILABLE', retryable: true });
@@ -194,7 +199,9 @@ describe('SMTP e-mail adapter (contract)', () => {
   it('maps an unreachable server to a retryable error', async () => {
     const fake = await startFakeSmtp({ auth: 'PLAIN', user: 'u', password: 'p' });
     await fake.close();
-    const err = await createSmtpEmailSender({ host: '127.0.0.1', port: fake.port, from: 'n@homeagent.test' }).sendEmail(email).catch((e: unknown) => e);
+    const err = await createSmtpEmailSender({ host: '127.0.0.1', port: fake.port, from: 'n@homeagent.test' })
+      .sendEmail(email)
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(MessagingError);
     expect(err).toMatchObject({ code: 'UNAVAILABLE', retryable: true });
   });

@@ -35,7 +35,10 @@ const addressOf = (mailbox: string) => /<([^>]+)>/.exec(mailbox)?.[1] ?? mailbox
  * The message as multipart/alternative (text first, HTML preferred), each part base64 so no line is too
  * long. Copies are listed in Cc; blind copies get the message through RCPT TO only and appear in no header.
  */
-export function buildMimeMessage(m: Pick<EmailMessage, 'to' | 'cc' | 'subject' | 'text' | 'html'>, opts: { from: string; messageId: string; date: Date }): string {
+export function buildMimeMessage(
+  m: Pick<EmailMessage, 'to' | 'cc' | 'subject' | 'text' | 'html'>,
+  opts: { from: string; messageId: string; date: Date },
+): string {
   const boundary = `=_ha_${randomBytes(12).toString('hex')}`;
   return [
     `From: ${opts.from}`,

@@ -33,7 +33,10 @@ describe('team-chat incoming webhook adapter (contract)', () => {
     expect(req.method).toBe('POST');
     expect(req.path).toBe('/services/T000/B000/XXXX');
     expect(req.headers['content-type']).toContain('application/json');
-    const body = JSON.parse(req.rawBody) as { text: string; blocks: Array<{ type: string; elements?: Array<{ type: string; text: { text: string }; url: string }> }> };
+    const body = JSON.parse(req.rawBody) as {
+      text: string;
+      blocks: Array<{ type: string; elements?: Array<{ type: string; text: { text: string }; url: string }> }>;
+    };
     expect(body.text).toBe(message.text);
     const button = body.blocks.flatMap((b) => b.elements ?? []).find((e) => e.type === 'button');
     expect(button).toMatchObject({ text: { text: 'View on Dashboard' }, url: 'https://app.homeagent.test/dashboard/link/int-1' });
@@ -48,13 +51,17 @@ describe('team-chat incoming webhook adapter (contract)', () => {
   ])('maps a %i "%s" answer to %s', async (status, reason, code, retryable) => {
     const fake = await startFakeVendorServer({ otherwise: () => ({ status, body: reason }) });
     close = fake.close;
-    const err = await createSlackWebhookSender({ webhookUrlFor: () => fake.url }).postMessage(message).catch((e: unknown) => e);
+    const err = await createSlackWebhookSender({ webhookUrlFor: () => fake.url })
+      .postMessage(message)
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(MessagingError);
     expect(err).toMatchObject({ code, retryable });
   });
 
   it('refuses without a hook for the organization', async () => {
-    const err = await createSlackWebhookSender({ webhookUrlFor: () => null }).postMessage(message).catch((e: unknown) => e);
+    const err = await createSlackWebhookSender({ webhookUrlFor: () => null })
+      .postMessage(message)
+      .catch((e: unknown) => e);
     expect(err).toMatchObject({ code: 'NOT_CONFIGURED', retryable: false });
   });
 });

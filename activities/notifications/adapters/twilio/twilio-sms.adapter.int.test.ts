@@ -4,16 +4,30 @@ import { MessagingError } from '../../messaging.port';
 import { createTwilioSmsSender } from './twilio-sms.adapter';
 
 const ACCOUNT = 'AC0123456789abcdef0123456789abcdef';
-const sms = { orgId: '8f1c7a52-8a3e-4a56-9d7c-8d8f9f0b1c2d', interactionId: 'int-1', dedupKey: 'int-1:sms:cc:+15551230000', to: '+15551230000', text: 'Booked. Details: https://x/y' };
+const sms = {
+  orgId: '8f1c7a52-8a3e-4a56-9d7c-8d8f9f0b1c2d',
+  interactionId: 'int-1',
+  dedupKey: 'int-1:sms:cc:+15551230000',
+  to: '+15551230000',
+  text: 'Booked. Details: https://x/y',
+};
 
 let close: (() => Promise<void>) | undefined;
 afterEach(async () => close?.());
 
 describe('Twilio SMS adapter (contract)', () => {
   it('posts a form to Accounts/{sid}/Messages.json with basic auth and returns the message sid', async () => {
-    const fake = await startFakeVendorServer({ otherwise: () => ({ status: 201, body: { sid: 'SM0123456789abcdef0123456789abcdef', status: 'queued', to: sms.to } }) });
+    const fake = await startFakeVendorServer({
+      otherwise: () => ({ status: 201, body: { sid: 'SM0123456789abcdef0123456789abcdef', status: 'queued', to: sms.to } }),
+    });
     close = fake.close;
-    const sender = createTwilioSmsSender({ accountSid: ACCOUNT, authToken: 'tok', from: '+15550001111', statusCallbackUrl: 'https://api.test/integrations/sms/webhook/twilio', baseUrl: fake.url });
+    const sender = createTwilioSmsSender({
+      accountSid: ACCOUNT,
+      authToken: 'tok',
+      from: '+15550001111',
+      statusCallbackUrl: 'https://api.test/integrations/sms/webhook/twilio',
+      baseUrl: fake.url,
+    });
 
     await expect(sender.sendSms(sms)).resolves.toEqual({ messageId: 'SM0123456789abcdef0123456789abcdef' });
     const [req] = fake.requests;
@@ -48,7 +62,9 @@ describe('Twilio SMS adapter (contract)', () => {
   ])('maps %i code %j to its error', async (status, body, code, retryable) => {
     const fake = await startFakeVendorServer({ otherwise: () => ({ status, body }) });
     close = fake.close;
-    const err = await createTwilioSmsSender({ accountSid: ACCOUNT, authToken: 't', from: '+15550001111', baseUrl: fake.url }).sendSms(sms).catch((e: unknown) => e);
+    const err = await createTwilioSmsSender({ accountSid: ACCOUNT, authToken: 't', from: '+15550001111', baseUrl: fake.url })
+      .sendSms(sms)
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(MessagingError);
     expect(err).toMatchObject({ code, retryable });
   });

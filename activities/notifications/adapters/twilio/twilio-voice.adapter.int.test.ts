@@ -33,12 +33,14 @@ const callResource = (status: string, answeredBy: string | null = null) => ({
  */
 async function startFakeTwilioVoice(states: FakeResponse[], create: FakeResponse = { status: 201, body: callResource('queued') }) {
   let reads = 0;
-  const fake = await startFakeVendorServer({ otherwise: (req: FakeRequest) => {
-    if (req.method === 'POST' && req.path === CALLS) return create;
-    if (req.method === 'GET' && req.path === CALL) return states[Math.min(reads++, states.length - 1)];
-    if (req.method === 'POST' && req.path === CALL) return { status: 200, body: callResource('canceled') };
-    return { status: 404, body: { code: 20404, message: 'The requested resource was not found', status: 404 } };
-  } });
+  const fake = await startFakeVendorServer({
+    otherwise: (req: FakeRequest) => {
+      if (req.method === 'POST' && req.path === CALLS) return create;
+      if (req.method === 'GET' && req.path === CALL) return states[Math.min(reads++, states.length - 1)];
+      if (req.method === 'POST' && req.path === CALL) return { status: 200, body: callResource('canceled') };
+      return { status: 404, body: { code: 20404, message: 'The requested resource was not found', status: 404 } };
+    },
+  });
   close = fake.close;
   return fake;
 }
@@ -118,7 +120,9 @@ describe('Twilio voice adapter (contract)', () => {
     [503, { code: 20500, message: 'Internal Server Error', status: 503 }, 'UNAVAILABLE', true],
   ])('maps a refused call creation %i code %j to its error', async (status, body, code, retryable) => {
     const fake = await startFakeTwilioVoice([ok('completed', 'human')], { status, body });
-    const err = await caller(fake.url).placeCall(page).catch((e: unknown) => e);
+    const err = await caller(fake.url)
+      .placeCall(page)
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(MessagingError);
     expect(err).toMatchObject({ code, retryable });
     expect(fake.requests).toHaveLength(1);

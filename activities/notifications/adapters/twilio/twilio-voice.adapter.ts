@@ -71,7 +71,9 @@ export function createTwilioPhoneCaller(config: TwilioVoiceConfig): PhoneCaller 
       const status = String(call.status ?? '');
       if (status === 'in-progress') return { messageId: created.sid, answered: !isMachine(call) };
       // Still queued or ringing: stop it, so it does not ring on after the page has moved to the manager.
-      await twilioRequest(config, { method: 'POST', path: callPath, form: new URLSearchParams({ Status: 'canceled' }), timeoutMs: 5_000 }).catch(() => undefined);
+      await twilioRequest(config, { method: 'POST', path: callPath, form: new URLSearchParams({ Status: 'canceled' }), timeoutMs: 5_000 }).catch(
+        () => undefined,
+      );
       return { messageId: created.sid, answered: false };
     },
   };

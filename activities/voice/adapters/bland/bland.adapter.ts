@@ -28,7 +28,7 @@ import {
   BlandSendCallResponseSchema,
   type BlandCall,
 } from './bland.schema';
-import { type WebhookEvent } from "../../../../domain/call/call-event";
+import { type WebhookEvent } from '../../../../domain/call/call-event';
 
 /**
  * Bland sets voicemail behaviour per call (`voicemail: {action, message}` on send-call), not per agent.

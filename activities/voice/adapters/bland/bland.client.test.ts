@@ -38,14 +38,23 @@ function authorised() {
   return server.requests;
 }
 
-const queued = { status: 200, body: { status: 'success', message: 'Call successfully queued.', call_id: '9d404c1b-6a23-4426-953a-a52c392ff8f1', batch_id: null } };
+const queued = {
+  status: 200,
+  body: { status: 'success', message: 'Call successfully queued.', call_id: '9d404c1b-6a23-4426-953a-a52c392ff8f1', batch_id: null },
+};
 
 describe('Bland REST client', () => {
   it('sends a call on the pathway with request data and metadata', async () => {
     server.on('POST', '/v1/calls', queued);
 
     await expect(
-      bland.createCall({ assistantId: PATHWAY, phoneId: '+17735550108', customerPhone: '+13125550177', callVariables: { customer_name: 'Pat' }, metadata: { i: 1 } }),
+      bland.createCall({
+        assistantId: PATHWAY,
+        phoneId: '+17735550108',
+        customerPhone: '+13125550177',
+        callVariables: { customer_name: 'Pat' },
+        metadata: { i: 1 },
+      }),
     ).resolves.toEqual({ callId: '9d404c1b-6a23-4426-953a-a52c392ff8f1' });
 
     expect(authorised()[0].body).toEqual({
@@ -168,14 +177,24 @@ describe('Bland REST client', () => {
   it('reads an inbound number: its pathway answers inbound calls', async () => {
     server.on('GET', '/v1/inbound/%2B17735550108', {
       status: 200,
-      body: { created_at: '2023-11-27T17:21:38.33359+00:00', phone_number: '+17735550108', prompt: null, pathway_id: PATHWAY, label: 'Front desk', max_duration: 30 },
+      body: {
+        created_at: '2023-11-27T17:21:38.33359+00:00',
+        phone_number: '+17735550108',
+        prompt: null,
+        pathway_id: PATHWAY,
+        label: 'Front desk',
+        max_duration: 30,
+      },
     });
     await expect(bland.getPhone('+17735550108')).resolves.toEqual({ inboundAgentId: PATHWAY, outboundAgentId: null, name: 'Front desk' });
   });
 
   it('updates the pathway and the label with their two endpoints', async () => {
     server.on('POST', '/v1/inbound/%2B17735550108', { status: 200, body: { status: 'success' } });
-    server.on('POST', '/inbound/update_label', { status: 200, body: { data: { message: 'Label updated successfully', phone_number: '+17735550108', label: 'After hours' }, errors: null } });
+    server.on('POST', '/inbound/update_label', {
+      status: 200,
+      body: { data: { message: 'Label updated successfully', phone_number: '+17735550108', label: 'After hours' }, errors: null },
+    });
 
     await bland.updatePhone('+17735550108', { inboundAgentId: PATHWAY, name: 'After hours' });
 

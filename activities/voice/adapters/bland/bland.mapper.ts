@@ -1,4 +1,10 @@
-import { terminalStatusFor, type CallEndedReason, type PartialCallRecord, type TranscriptRole, type VoiceCallStatus } from '../../../../domain/call/call-record.schema';
+import {
+  terminalStatusFor,
+  type CallEndedReason,
+  type PartialCallRecord,
+  type TranscriptRole,
+  type VoiceCallStatus,
+} from '../../../../domain/call/call-record.schema';
 import { formatTranscriptWithToolCalls, parseReadableTranscript, type TranscriptEntry } from '../../../../domain/call/transcript';
 import { callTypeFor, compact, isoFromText, receiverFor, roundSeconds, roundUsd, stringRecord } from '../mapping';
 import type { BlandCall } from './bland.schema';

@@ -18,14 +18,8 @@ import { headerValue, hmacSha256, rawBodyText, safeEqual } from '../../webhook-s
 import { badRequest, completeRecord, isoFromMs, parseWebhookJson } from '../mapping';
 import { VoiceHttpClient } from '../voice-http-client';
 import { mapRetellCall } from './retell.mapper';
-import {
-  RetellBatchCallResponseSchema,
-  RetellCallSchema,
-  RetellPhoneNumberSchema,
-  RetellWebhookSchema,
-  type RetellCall,
-} from './retell.schema';
-import { type WebhookEvent, type WebhookEventKind } from "../../../../domain/call/call-event";
+import { RetellBatchCallResponseSchema, RetellCallSchema, RetellPhoneNumberSchema, RetellWebhookSchema, type RetellCall } from './retell.schema';
+import { type WebhookEvent, type WebhookEventKind } from '../../../../domain/call/call-event';
 
 export interface RetellAdapterConfig {
   apiKey: string;
@@ -85,8 +79,7 @@ export class RetellVoiceProvider implements VoiceProvider {
     const { kind, sequence } = EVENT_KINDS[event] ?? LIVE_EVENT;
     const signedAt = SIGNATURE.exec(headerValue(headers, 'x-retell-signature')?.trim() ?? '')?.[1];
     const payloadTime = kind === 'call_started' ? call.start_timestamp : kind === 'other' ? undefined : (call.end_timestamp ?? call.start_timestamp);
-    const occurredAt =
-      isoFromMs(payloadTime) ?? isoFromMs(signedAt === undefined ? undefined : Number(signedAt)) ?? (receivedAt ?? this.now()).toISOString();
+    const occurredAt = isoFromMs(payloadTime) ?? isoFromMs(signedAt === undefined ? undefined : Number(signedAt)) ?? (receivedAt ?? this.now()).toISOString();
     return {
       orgId,
       kind,

@@ -60,7 +60,13 @@ describe('Retell REST client', () => {
   it('creates a batch call with its tasks and schedule', async () => {
     server.on('POST', '/create-batch-call', {
       status: 201,
-      body: { batch_call_id: 'batch_call_dbcc4', name: 'Spring tune-ups', from_number: '+17735550108', scheduled_timestamp: 1735718400000, total_task_count: 2 },
+      body: {
+        batch_call_id: 'batch_call_dbcc4',
+        name: 'Spring tune-ups',
+        from_number: '+17735550108',
+        scheduled_timestamp: 1735718400000,
+        total_task_count: 2,
+      },
     });
 
     await expect(
@@ -143,8 +149,14 @@ describe('Retell REST client', () => {
 
   it.each([
     [{ type: 'hangup' as const }, { type: 'hangup' }],
-    [{ type: 'static_text' as const, text: 'Please call Demo HVAC back.' }, { type: 'static_text', text: 'Please call Demo HVAC back.' }],
-    [{ type: 'prompt' as const, text: 'Leave a short callback request.' }, { type: 'prompt', text: 'Leave a short callback request.' }],
+    [
+      { type: 'static_text' as const, text: 'Please call Demo HVAC back.' },
+      { type: 'static_text', text: 'Please call Demo HVAC back.' },
+    ],
+    [
+      { type: 'prompt' as const, text: 'Leave a short callback request.' },
+      { type: 'prompt', text: 'Leave a short callback request.' },
+    ],
   ])('sets the agent voicemail action %j', async (action, wire) => {
     server.on('PATCH', '/update-agent/agent_x', { status: 200, body: { agent_id: 'agent_x' } });
     await retell.updateVoicemailAction('agent_x', action);

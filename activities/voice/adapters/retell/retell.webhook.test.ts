@@ -106,16 +106,20 @@ describe('Retell webhooks', () => {
   });
 
   it('merges the three deliveries, in any order and repeated, into one full record', () => {
-    const events = ['call_started', 'call_ended', 'call_analyzed'].map((name) =>
-      retell.parseWebhook({ headers: {}, rawBody: fixture(name), orgId: ORG }),
-    );
+    const events = ['call_started', 'call_ended', 'call_analyzed'].map((name) => retell.parseWebhook({ headers: {}, rawBody: fixture(name), orgId: ORG }));
     const orders = [
       [0, 1, 2],
       [2, 1, 0],
       [1, 2, 0, 2],
       [2, 0, 1, 1, 0],
     ];
-    const records = orders.map((order) => mergeCallDeliveries('retell', 'call_a4441234567890777c4a4a123e6', order.map((i) => events[i])));
+    const records = orders.map((order) =>
+      mergeCallDeliveries(
+        'retell',
+        'call_a4441234567890777c4a4a123e6',
+        order.map((i) => events[i]),
+      ),
+    );
     for (const record of records) expect(record).toEqual(records[0]);
     expect(records[0]).toMatchObject({
       status: 'ended',
@@ -152,7 +156,9 @@ describe('Retell x-retell-signature', () => {
   const body = fixture('call_ended');
   const secret = 'key_webhook_badge';
   const sign = (raw: string, key: string, at: number) =>
-    `v=${at},d=${createHmac('sha256', key).update(raw + at).digest('hex')}`;
+    `v=${at},d=${createHmac('sha256', key)
+      .update(raw + at)
+      .digest('hex')}`;
   const at = NOW.getTime() - 2_000;
 
   it('accepts the signature Retell computes over the raw body and timestamp', () => {

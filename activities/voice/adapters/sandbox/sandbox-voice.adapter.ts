@@ -13,10 +13,10 @@ import {
   type PhoneAssignment,
   type PhoneAssignmentUpdate,
   type VoicemailAction,
-  type VoiceProvider
+  type VoiceProvider,
 } from '../../voice-provider.port';
 import { silentMp3 } from './silent-mp3';
-import { type WebhookEvent } from "../../../../domain/call/call-event";
+import { type WebhookEvent } from '../../../../domain/call/call-event';
 
 export interface SandboxVoiceConfig {
   db: Db;
@@ -76,7 +76,13 @@ export class SandboxVoiceProvider implements VoiceProvider {
       throw error;
     }
     const base = { orgId, providerCallId: id, sequence: 10 };
-    await this.config.deliver({ ...base, kind: 'call_started', providerEvent: 'call_started', occurredAt: record.startedAt!, record: { ...record, status: 'in-progress', endedAt: null, endedReason: null, transcriptObject: [] } });
+    await this.config.deliver({
+      ...base,
+      kind: 'call_started',
+      providerEvent: 'call_started',
+      occurredAt: record.startedAt!,
+      record: { ...record, status: 'in-progress', endedAt: null, endedReason: null, transcriptObject: [] },
+    });
     await this.config.deliver({ ...base, kind: 'call_ended', providerEvent: 'call_ended', occurredAt: record.endedAt!, sequence: 30, record });
     return { callId: id };
   }
@@ -89,7 +95,9 @@ export class SandboxVoiceProvider implements VoiceProvider {
       if (existing) return { batchCallId: existing.id };
     }
     const batchCallId = `sandbox_batch_${randomUUID()}`;
-    await db.sandboxVoiceBatch.create({ data: { id: batchCallId, orgId, name: batch.name ?? null, fromNumber: batch.fromNumber, idempotencyKey: options.idempotencyKey ?? null } });
+    await db.sandboxVoiceBatch.create({
+      data: { id: batchCallId, orgId, name: batch.name ?? null, fromNumber: batch.fromNumber, idempotencyKey: options.idempotencyKey ?? null },
+    });
     // A trigger time is honoured by real platforms; the sandbox dials at once.
     for (const [index, task] of batch.tasks.entries()) {
       await this.createCall(
@@ -111,7 +119,9 @@ export class SandboxVoiceProvider implements VoiceProvider {
       where: {
         orgId: this.config.orgId,
         ...(assistantId ? { assistantId } : {}),
-        ...(createdAtGte || createdAtLte ? { createdAt: { ...(createdAtGte ? { gte: createdAtGte } : {}), ...(createdAtLte ? { lte: createdAtLte } : {}) } } : {}),
+        ...(createdAtGte || createdAtLte
+          ? { createdAt: { ...(createdAtGte ? { gte: createdAtGte } : {}), ...(createdAtLte ? { lte: createdAtLte } : {}) } }
+          : {}),
       },
       orderBy: { createdAt: 'desc' },
       take: limit ?? 100,
@@ -135,7 +145,11 @@ export class SandboxVoiceProvider implements VoiceProvider {
   async updateVoicemailAction(agentId: string, action: VoicemailAction): Promise<void> {
     const parsed = VoicemailActionSchema.parse(action);
     const { db, orgId } = this.config;
-    await db.sandboxVoicemailSetting.upsert({ where: { orgId_agentId: { orgId, agentId } }, create: { orgId, agentId, action: parsed }, update: { action: parsed } });
+    await db.sandboxVoicemailSetting.upsert({
+      where: { orgId_agentId: { orgId, agentId } },
+      create: { orgId, agentId, action: parsed },
+      update: { action: parsed },
+    });
   }
 
   async getVoicemailAction(agentId: string): Promise<VoicemailAction | null> {

@@ -22,7 +22,7 @@ import { badRequest, completeRecord, parseWebhookJson } from '../mapping';
 import { VoiceHttpClient } from '../voice-http-client';
 import { mapSynthflowCall, mapSynthflowWebhook } from './synthflow.mapper';
 import { SynthflowCallsResponseSchema, SynthflowCreateCallResponseSchema, SynthflowNumberSchema, SynthflowWebhookSchema } from './synthflow.schema';
-import { type WebhookEvent } from "../../../../domain/call/call-event";
+import { type WebhookEvent } from '../../../../domain/call/call-event';
 
 export interface SynthflowAdapterConfig {
   apiKey: string;
@@ -71,7 +71,9 @@ export class SynthflowVoiceProvider implements VoiceProvider {
    * proves the sender knows the secret for that call but does not cover the rest of the payload.
    */
   verifySignature({ headers, rawBody, secret }: SignatureInput): boolean {
-    const signature = SIGNATURE_HEADERS.map((name) => headerValue(headers, name)).find((value) => value !== undefined)?.trim();
+    const signature = SIGNATURE_HEADERS.map((name) => headerValue(headers, name))
+      .find((value) => value !== undefined)
+      ?.trim();
     if (!signature) return false;
     let callId: string;
     try {
@@ -145,13 +147,17 @@ export class SynthflowVoiceProvider implements VoiceProvider {
         placed.push(callId);
       } catch (error) {
         if (placed.length === 0) throw error;
-        throw new VoiceProviderError('BAD_REQUEST', `synthflow batch stopped after ${placed.length} of ${batch.tasks.length} calls: ${(error as Error).message}`, {
-          provider: 'synthflow',
-          retryable: false,
-          status: isVoiceProviderError(error) ? error.status : undefined,
-          details: { placedCallIds: placed },
-          cause: error,
-        });
+        throw new VoiceProviderError(
+          'BAD_REQUEST',
+          `synthflow batch stopped after ${placed.length} of ${batch.tasks.length} calls: ${(error as Error).message}`,
+          {
+            provider: 'synthflow',
+            retryable: false,
+            status: isVoiceProviderError(error) ? error.status : undefined,
+            details: { placedCallIds: placed },
+            cause: error,
+          },
+        );
       }
     }
     return { batchCallId: uuidV5(placed.join(','), BATCH_NAMESPACE) };

@@ -63,7 +63,12 @@ describe('Synthflow REST client', () => {
     server.on('POST', '/calls', accepted('sf-call-1'));
 
     await expect(
-      synthflow.createCall({ assistantId: MODEL, phoneId: '+17735550108', customerPhone: '+13125550177', callVariables: { customer_name: 'Pat', zip: '60614' } }),
+      synthflow.createCall({
+        assistantId: MODEL,
+        phoneId: '+17735550108',
+        customerPhone: '+13125550177',
+        callVariables: { customer_name: 'Pat', zip: '60614' },
+      }),
     ).resolves.toEqual({ callId: 'sf-call-1' });
 
     expect(authorised()[0].body).toEqual({
@@ -101,7 +106,14 @@ describe('Synthflow REST client', () => {
     server.on('POST', '/calls', () => ((n += 1) === 1 ? accepted('sf-call-1') : { status: 503, body: { detail: { description: 'busy' } } }));
 
     const error = await expectVoiceError(
-      synthflow.createBatchCall({ fromNumber: '+1', tasks: [{ toNumber: '+2', overrideAgentId: MODEL }, { toNumber: '+3', overrideAgentId: MODEL }, { toNumber: '+4', overrideAgentId: MODEL }] }),
+      synthflow.createBatchCall({
+        fromNumber: '+1',
+        tasks: [
+          { toNumber: '+2', overrideAgentId: MODEL },
+          { toNumber: '+3', overrideAgentId: MODEL },
+          { toNumber: '+4', overrideAgentId: MODEL },
+        ],
+      }),
       'BAD_REQUEST',
       false,
     );
@@ -151,7 +163,10 @@ describe('Synthflow REST client', () => {
     server.on('GET', `/calls/${apiCall.call_id}`, { status: 200, body: { status: 'ok', response: { calls: [apiCall] } } });
     server.on('GET', '/calls/gone', { status: 200, body: { status: 'ok', response: { calls: [] } } });
 
-    await expect(synthflow.getCall(apiCall.call_id)).resolves.toMatchObject({ providerCallId: apiCall.call_id, transcriptObject: [{ role: 'Agent' }, { role: 'Customer' }] });
+    await expect(synthflow.getCall(apiCall.call_id)).resolves.toMatchObject({
+      providerCallId: apiCall.call_id,
+      transcriptObject: [{ role: 'Agent' }, { role: 'Customer' }],
+    });
     await expectVoiceError(synthflow.getCall('gone'), 'NOT_FOUND', false);
   });
 
@@ -173,8 +188,14 @@ describe('Synthflow REST client', () => {
 
   it.each([
     [{ type: 'hangup' as const }, { enabled: false }],
-    [{ type: 'static_text' as const, text: 'Please call us back.' }, { enabled: true, mode: 'exact_message', exact_message: 'Please call us back.' }],
-    [{ type: 'prompt' as const, text: 'Ask them to call back.' }, { enabled: true, mode: 'prompt', prompt: 'Ask them to call back.' }],
+    [
+      { type: 'static_text' as const, text: 'Please call us back.' },
+      { enabled: true, mode: 'exact_message', exact_message: 'Please call us back.' },
+    ],
+    [
+      { type: 'prompt' as const, text: 'Ask them to call back.' },
+      { enabled: true, mode: 'prompt', prompt: 'Ask them to call back.' },
+    ],
   ])('sets the agent voicemail message for %j', async (action, wire) => {
     server.on('PUT', `/assistants/${MODEL}`, { status: 200, body: { status: 'ok' } });
     await synthflow.updateVoicemailAction(MODEL, action);

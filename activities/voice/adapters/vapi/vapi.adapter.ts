@@ -13,14 +13,14 @@ import {
   type SignatureInput,
   type VoicemailAction,
   type VoiceProvider,
-  type WebhookInput
+  type WebhookInput,
 } from '../../voice-provider.port';
 import { headerValue, hmacSha256, rawBodyText, safeEqual } from '../../webhook-signature';
 import { badRequest, completeRecord, isoFromMs, isoFromText, objectRecord, parseWebhookJson } from '../mapping';
 import { VoiceHttpClient } from '../voice-http-client';
 import { mapVapiCall, mapVapiEndOfCallReport, mapVapiOtherMessage, mapVapiStatusUpdate, mapVapiToolCalls } from './vapi.mapper';
 import { VapiCallSchema, VapiCampaignSchema, VapiPhoneNumberSchema, VapiServerMessageSchema, type VapiServerMessage } from './vapi.schema';
-import { type WebhookEvent, type WebhookEventKind, type WebhookToolCall } from "../../../../domain/call/call-event";
+import { type WebhookEvent, type WebhookEventKind, type WebhookToolCall } from '../../../../domain/call/call-event';
 
 /**
  * How our server URL authenticates Vapi. `secret` (default): the static secret Vapi sends as
@@ -29,9 +29,7 @@ import { type WebhookEvent, type WebhookEventKind, type WebhookToolCall } from "
  * HMACAuthenticationPlan — SHA-256, hex, header `x-signature`, timestamp header `x-timestamp`, payload
  * `{timestamp}.{body}` (the body alone when no timestamp header is sent).
  */
-export type VapiWebhookAuth =
-  | { mode: 'secret' }
-  | { mode: 'hmac'; signatureHeader?: string; timestampHeader?: string; toleranceMs?: number };
+export type VapiWebhookAuth = { mode: 'secret' } | { mode: 'hmac'; signatureHeader?: string; timestampHeader?: string; toleranceMs?: number };
 
 export interface VapiAdapterConfig {
   apiKey: string;
@@ -106,7 +104,9 @@ export class VapiVoiceProvider implements VoiceProvider {
       const sent = headerValue(headers, 'x-vapi-secret') ?? /^Bearer\s+(.+)$/i.exec(headerValue(headers, 'authorization') ?? '')?.[1];
       return sent !== undefined && safeEqual(sent.trim(), secret);
     }
-    const signature = headerValue(headers, auth.signatureHeader ?? 'x-signature')?.trim().replace(/^sha256=/i, '');
+    const signature = headerValue(headers, auth.signatureHeader ?? 'x-signature')
+      ?.trim()
+      .replace(/^sha256=/i, '');
     if (!signature) return false;
     const timestamp = headerValue(headers, auth.timestampHeader ?? 'x-timestamp')?.trim();
     if (timestamp !== undefined && auth.toleranceMs !== undefined) {

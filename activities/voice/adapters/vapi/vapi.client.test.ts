@@ -94,7 +94,14 @@ describe('Vapi REST client', () => {
 
   it('refuses a batch whose tasks name different agents, before calling Vapi', async () => {
     await expectVoiceError(
-      vapi.createBatchCall({ fromNumber: '+1', phoneId: PHONE_ID, tasks: [{ toNumber: '+2', overrideAgentId: 'a' }, { toNumber: '+3', overrideAgentId: 'b' }] }),
+      vapi.createBatchCall({
+        fromNumber: '+1',
+        phoneId: PHONE_ID,
+        tasks: [
+          { toNumber: '+2', overrideAgentId: 'a' },
+          { toNumber: '+3', overrideAgentId: 'b' },
+        ],
+      }),
       'BAD_REQUEST',
       false,
     );
@@ -160,7 +167,10 @@ describe('Vapi REST client', () => {
   });
 
   it('reads a phone number: its assistant answers inbound calls', async () => {
-    server.on('GET', `/phone-number/${PHONE_ID}`, { status: 200, body: { id: PHONE_ID, provider: 'twilio', number: '+17735550108', name: 'Front desk', assistantId: 'asst_1' } });
+    server.on('GET', `/phone-number/${PHONE_ID}`, {
+      status: 200,
+      body: { id: PHONE_ID, provider: 'twilio', number: '+17735550108', name: 'Front desk', assistantId: 'asst_1' },
+    });
     await expect(vapi.getPhone(PHONE_ID)).resolves.toEqual({ inboundAgentId: 'asst_1', outboundAgentId: null, name: 'Front desk' });
   });
 

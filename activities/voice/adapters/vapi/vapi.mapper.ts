@@ -10,11 +10,7 @@ import { formatTranscriptWithToolCalls, type TranscriptEntry } from '../../../..
 import { compact, isoFromText, receiverFor, roundSeconds, roundUsd, stringRecord } from '../mapping';
 import type { VapiArtifactMessage, VapiCall, VapiServerMessage } from './vapi.schema';
 
-const TRANSFERRED = new Set([
-  'assistant-forwarded-call',
-  'call.ringing.hook-executed-transfer',
-  'call.ending.hook-executed-transfer',
-]);
+const TRANSFERRED = new Set(['assistant-forwarded-call', 'call.ringing.hook-executed-transfer', 'call.ending.hook-executed-transfer']);
 const DIAL_FAILED = new Set([
   'twilio-failed-to-connect-call',
   'twilio-reported-customer-misdialed',

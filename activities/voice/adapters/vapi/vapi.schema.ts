@@ -15,9 +15,7 @@ export const VapiArtifactMessageSchema = z.object({
   duration: z.number().nullish(),
   name: z.string().nullish(),
   result: z.string().nullish(),
-  toolCalls: z
-    .array(z.object({ function: z.object({ name: z.string(), arguments: z.unknown().optional() }).nullish() }))
-    .nullish(),
+  toolCalls: z.array(z.object({ function: z.object({ name: z.string(), arguments: z.unknown().optional() }).nullish() })).nullish(),
 });
 export type VapiArtifactMessage = z.infer<typeof VapiArtifactMessageSchema>;
 
