@@ -42,7 +42,7 @@ export const OnboardingRequestSchema = z.object({
   trades_offered: z.array(TradeSchema).min(1, 'At least one trade is required'),
   business_units: z.array(z.object({ id: z.string(), name: z.string() })).optional(),
   crm_name: CrmNameSchema.default('servicetitan'),
-  /** Checked per crm_name when onboarding starts (lib/crm-config.ts); stored sealed, never in the workflow. */
+  /** Checked per crm_name when onboarding starts (domain/crm/crm-config.schema.ts); stored sealed, never in the workflow. */
   crm_config: z.record(z.string(), z.unknown(), 'crm_config must be an object').optional(),
   skip_crm_test: z.boolean().default(false),
   isAcp: z.boolean().default(false),

@@ -1,11 +1,14 @@
 import { z } from 'zod';
 import { CrmNameSchema } from '../organization/organization-settings.schema';
 
+// What a CRM connection form needs to know of each vendor's crm_config.
+export { CRM_VENDOR_NAMES, SECRET_FIELDS, type HousecallProCrmConfig, type ServiceTitanCrmConfig } from '../crm/crm-config.schema';
+
 const orgId = z.uuid('orgId must be a UUID');
 
 export const CrmConnectionQuerySchema = z.object({ orgId });
 
-/** crm_config is checked per crm_name by the use case (lib/crm-config.ts), so its message names the field. */
+/** crm_config is checked per crm_name by the use case (domain/crm/crm-config.schema.ts), so its message names the field. */
 export const SaveCrmConnectionBodySchema = z.object({
   orgId,
   crm_name: z.enum(['servicetitan', 'housecallpro'], "crm_name must be 'servicetitan' or 'housecallpro'"),

@@ -76,7 +76,8 @@ export const CRM_VENDOR_NAMES = { servicetitan: 'ServiceTitan', housecallpro: 'H
 /** An organization's own vendor CRM: the credentials it was connected with. */
 export type CrmConnection = { crmName: 'servicetitan'; config: ServiceTitanCrmConfig } | { crmName: 'housecallpro'; config: HousecallProCrmConfig };
 
-const SECRET_FIELDS: { [K in CrmConnection['crmName']]: readonly string[] } = {
+/** The credentials an answer never shows: a save keeps the stored ones unless they are typed again. */
+export const SECRET_FIELDS: { [K in CrmConnection['crmName']]: readonly string[] } = {
   servicetitan: ['appKey', 'clientSecret', 'migratedAppKey', 'migratedClientSecret', 'password'],
   housecallpro: ['appKey'],
 };

@@ -1,18 +1,20 @@
-// Mirrors lib/crm-config.ts (000 §3 "CRM configuration variants"): the crm_config fields an org admin
-// sets on the CRM connection page, and how the form becomes the body of PUT /org/crm-connection.
+import { CRM_VENDOR_NAMES, SECRET_FIELDS, type HousecallProCrmConfig, type ServiceTitanCrmConfig } from '@contracts/crm-connection.contract';
+
+// The crm_config fields (000 §3 "CRM configuration variants") an org admin sets on the CRM connection page,
+// typed by the API's own schemas, and how the form becomes the body of PUT /org/crm-connection.
 
 export const CRM_CHOICES = ['servicetitan', 'housecallpro'] as const;
 export type CrmChoice = (typeof CRM_CHOICES)[number];
-export const CRM_LABELS: Record<CrmChoice, string> = { servicetitan: 'ServiceTitan', housecallpro: 'Housecall Pro' };
+export const CRM_LABELS: Record<CrmChoice, string> = CRM_VENDOR_NAMES;
 
 export const isCrmChoice = (name: unknown): name is CrmChoice => (CRM_CHOICES as readonly unknown[]).includes(name);
 
 /** text and secret are sent trimmed; tenant-id as a number when it is one; checkbox as true or false. */
 export type CrmFieldKind = 'text' | 'secret' | 'tenant-id' | 'checkbox';
 /** summary: the label in the current connection's summary, when the form's is too long for it. */
-export type CrmField = { key: string; label: string; kind: CrmFieldKind; optional?: boolean; help?: string; summary?: string };
+export type CrmField<K extends string = string> = { key: K; label: string; kind: CrmFieldKind; optional?: boolean; help?: string; summary?: string };
 
-export const CRM_FIELDS: Record<CrmChoice, readonly CrmField[]> = {
+export const CRM_FIELDS: { servicetitan: readonly CrmField<keyof ServiceTitanCrmConfig>[]; housecallpro: readonly CrmField<keyof HousecallProCrmConfig>[] } = {
   servicetitan: [
     { key: 'clientId', label: 'Client id', kind: 'text' },
     { key: 'clientSecret', label: 'Client secret', kind: 'secret' },
@@ -30,10 +32,10 @@ export const CRM_FIELDS: Record<CrmChoice, readonly CrmField[]> = {
 };
 
 /**
- * Fields the API never shows (lib/crm-config.ts SECRET_FIELDS) and those that only work with one of them:
- * a save cannot keep them unless they are typed again, and this form does not ask for the latter.
+ * Fields the API never shows and those that only work with one of them: a save cannot keep them unless they
+ * are typed again, and this form does not ask for the latter.
  */
-const SECRET_KEYS = new Set(['appKey', 'clientSecret', 'migratedAppKey', 'migratedClientSecret', 'password']);
+const SECRET_KEYS = new Set(Object.values(SECRET_FIELDS).flat());
 const NEEDS_A_SECRET = new Set(['migratedClientId', 'useMigratedConfig', 'username']);
 
 /** What the API shows of a connection (GET and PUT /org/crm-connection). */
@@ -74,7 +76,7 @@ export function formFrom(connection: ShownCrmConnection | null | undefined): Crm
  */
 export function keptSettings(connection: ShownCrmConnection | null | undefined, crmName: CrmChoice): Record<string, unknown> {
   if (!connection?.connected || connection.crm_name !== crmName || !connection.crm_config) return {};
-  const inForm = new Set(CRM_FIELDS[crmName].map((f) => f.key));
+  const inForm = new Set<string>(CRM_FIELDS[crmName].map((f) => f.key));
   return Object.fromEntries(
     Object.entries(connection.crm_config).filter(
       ([key, value]) => !inForm.has(key) && !SECRET_KEYS.has(key) && !NEEDS_A_SECRET.has(key) && value !== null && value !== undefined && !isMasked(value),
