@@ -68,6 +68,8 @@ export const CallLogEntrySchema = z.object({
   crm_customer_id: z.string().nullable(),
   /** Spec 000 §2: the {crm_a} customer profile page; null for other CRMs or no CRM customer. */
   crm_customer_link: z.string().nullable(),
+  /** Whether the caller is a lead (spec 000 §4 "General call details"); null until the call is analysed. */
+  is_lead: z.boolean().nullable(),
   customer_name: z.string().nullable(),
   customer_number: z.string().nullable(),
   customer_address: z.string().nullable(),
@@ -129,6 +131,7 @@ export const CallDetailsResponseSchema = z.object({
     tag_reasons: z.record(z.string(), z.string()),
     crm_customer_id: z.string().nullable(),
     crm_customer_link: z.string().nullable(),
+    is_lead: z.boolean().nullable(),
     customer_number: z.string().nullable(),
     customer_name: z.string().nullable(),
     customer_address: z.string().nullable(),

@@ -82,6 +82,8 @@ describe('calls end to end: provider webhooks → one interaction workflow → r
     expect(logs.body.pagination).toEqual({ currentPage: 1, pageSize: 200, totalCount: 1, totalPages: 1, hasMore: false });
     expect(logs.body.statusCounts).toEqual({ [entry.call_status]: 1 });
     expect(logs.body.entries[0]).toMatchObject({ customer_number: '+13125550142', started_at: '2024-05-02T00:07:55.945Z', interactionId: expect.any(String) });
+    // Identified before it was classified: whether the caller is a lead is known by now.
+    expect(typeof entry.is_lead).toBe('boolean');
     expect(await h.tdb.db.interaction.count({ where: { orgId } })).toBe(1);
   }, 90_000);
 
@@ -91,6 +93,7 @@ describe('calls end to end: provider webhooks → one interaction workflow → r
       return res.body.data?.summary?.length > 0 && res.body.data.interaction_events.length >= 2 ? res : null;
     }, 20_000);
     expect(details.body.timezone).toBe('America/Chicago');
+    expect(details.body.data.is_lead).toBe(entry.is_lead);
     // An org without a CRM: no jobs, no CRM customer profile link.
     expect(details.body.crm_name).toBe('NONE');
     expect(details.body.data).toMatchObject({ jobs: [], job_details: {}, crm_customer_link: null });

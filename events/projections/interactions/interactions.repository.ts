@@ -108,6 +108,7 @@ const LOG_COLUMNS = {
   customerNumber: true,
   customerAddress: true,
   crmCustomerId: true,
+  isLead: true,
   tags: true,
   reviewedAt: true,
   reviewNotes: true,

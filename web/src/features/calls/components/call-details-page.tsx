@@ -355,6 +355,9 @@ export function CallDetailsPage({ interactionId }: { interactionId: string }) {
                 </>
               ) : null}
             </Text>
+            <Text fontSize="sm" data-testid="call-is-lead">
+              Lead: {d.is_lead === null ? 'not known yet' : d.is_lead ? 'yes' : 'no'}
+            </Text>
             <Text fontSize="sm">
               Agent: {d.agent_type ?? '—'} · ended: {d.ended_reason ?? '—'}
             </Text>
