@@ -52,7 +52,7 @@ afterAll(async () => {
 
 describe('calls end to end: provider webhooks → one interaction workflow → read model → call history', () => {
   const callId = `call_${run}_one`;
-  let entry: { id: string; interactionId: string; call_status: string };
+  let entry: { id: string; interactionId: string; call_status: string; is_lead: boolean | null };
 
   it('turns out-of-order and duplicated Retell deliveries into exactly one classified interaction', async () => {
     const path = `/voice-agent/webhook/${orgId}/retell`;
