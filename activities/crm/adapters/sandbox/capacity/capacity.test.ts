@@ -1,35 +1,11 @@
 import fc from 'fast-check';
-import { TIMEZONES, DEFAULT_REGULAR_HOURS } from '../../../../../domain/organization/organization-settings.schema';
+import { TIMEZONES } from '../../../../../domain/organization/organization-settings.schema';
 import { addDays } from '../../../../../domain/time/calendar';
 import { isWithinHours } from '../../../../../domain/time/business-hours';
 import { toZonedParts, zonedTimeToInstant } from '../../../../../domain/time/zoned-time';
-import { expandWeeklyShifts } from '../sandbox-crm.adapter';
-import { SANDBOX_ARRIVAL_WINDOWS, SANDBOX_TECHNICIANS } from '../sandbox-seed';
+import { capacityInput, TZ } from './sandbox-capacity.fixtures';
 import { nextAvailableSlots, slotContaining, slotsForDate, type CapacityInput } from '../../../../../domain/capacity/capacity';
-import type { Appointment, Technician } from '../../../../../domain/crm/crm-records';
-
-const TZ = 'America/New_York';
-const techs: Technician[] = SANDBOX_TECHNICIANS.map(({ weeklyShifts: _w, ...t }) => ({ ...t, role: 'Technician' }));
-
-function input(overrides: Partial<CapacityInput> = {}, timeZone: string = overrides.timeZone ?? TZ, around = '2026-03-02', days = 14): CapacityInput {
-  const from = zonedTimeToInstant(addDays(around, -1), '00:00', timeZone);
-  const to = zonedTimeToInstant(addDays(around, days), '00:00', timeZone);
-  return {
-    timeZone,
-    now: zonedTimeToInstant('2026-03-02', '06:00', timeZone), // a Monday
-    regularHours: DEFAULT_REGULAR_HOURS,
-    holidays: [],
-    arrivalWindows: SANDBOX_ARRIVAL_WINDOWS,
-    businessUnitId: '1',
-    jobDurationSeconds: 7200,
-    requiredSkills: [],
-    technicians: techs,
-    shifts: SANDBOX_TECHNICIANS.flatMap((t) => expandWeeklyShifts(t, from, to, timeZone)),
-    appointments: [],
-    bufferHours: 0,
-    ...overrides,
-  };
-}
+import type { Appointment } from '../../../../../domain/crm/crm-records';
 
 const appointment = (date: string, time: string, hours: number, technicianIds: string[]): Appointment => {
   const start = zonedTimeToInstant(date, time, TZ);
@@ -54,43 +30,43 @@ const available = (date: string, i: CapacityInput) =>
 
 describe('slotsForDate', () => {
   it.each([
-    ['a weekday with both HVAC technicians free', input(), '2026-03-03', ['10:00', '13:00', '15:00']],
+    ['a weekday with both HVAC technicians free', capacityInput(), '2026-03-03', ['10:00', '13:00', '15:00']],
     // 08:00 opens before the 09:00 regular hours; 15:00 fits Maria's shift (to 17:00) and James's (to 19:00).
-    ['a Saturday (no regular hours)', input(), '2026-03-07', []],
-    ['a holiday', input({ holidays: ['2026-03-03'] }), '2026-03-03', []],
+    ['a Saturday (no regular hours)', capacityInput(), '2026-03-07', []],
+    ['a holiday', capacityInput({ holidays: ['2026-03-03'] }), '2026-03-03', []],
     [
       'both HVAC technicians booked at 10:00',
-      input({ appointments: [appointment('2026-03-03', '10:00', 2, ['1001']), appointment('2026-03-03', '09:30', 2, ['1002'])] }),
+      capacityInput({ appointments: [appointment('2026-03-03', '10:00', 2, ['1001']), appointment('2026-03-03', '09:30', 2, ['1002'])] }),
       '2026-03-03',
       ['13:00', '15:00'],
     ],
     [
       'a canceled appointment frees its technician',
-      input({ appointments: [{ ...appointment('2026-03-03', '10:00', 8, ['1001', '1002']), status: 'Canceled' }] }),
+      capacityInput({ appointments: [{ ...appointment('2026-03-03', '10:00', 8, ['1001', '1002']), status: 'Canceled' }] }),
       '2026-03-03',
       ['10:00', '13:00', '15:00'],
     ],
     [
       'a 4-hour job ends after Maria leaves but within James’s shift',
-      input({ jobDurationSeconds: 4 * 3600, appointments: [appointment('2026-03-03', '08:00', 11, ['1002'])] }),
+      capacityInput({ jobDurationSeconds: 4 * 3600, appointments: [appointment('2026-03-03', '08:00', 11, ['1002'])] }),
       '2026-03-03',
       ['10:00', '13:00'],
     ],
     [
       'the Sales skill only Maria has',
-      input({ requiredSkills: ['Sales'], appointments: [appointment('2026-03-03', '13:00', 2, ['1001'])] }),
+      capacityInput({ requiredSkills: ['Sales'], appointments: [appointment('2026-03-03', '13:00', 2, ['1001'])] }),
       '2026-03-03',
       ['10:00', '15:00'],
     ],
-    ['a 30-hour default time buffer', input({ bufferHours: 30 }), '2026-03-03', ['13:00', '15:00']],
-    ['the electrical unit (Tom works 07:00–15:00, so 15:00 is out)', input({ businessUnitId: '3' }), '2026-03-03', ['10:00', '13:00']],
-    ['a unit without technicians', input({ businessUnitId: '99' }), '2026-03-03', []],
+    ['a 30-hour default time buffer', capacityInput({ bufferHours: 30 }), '2026-03-03', ['13:00', '15:00']],
+    ['the electrical unit (Tom works 07:00–15:00, so 15:00 is out)', capacityInput({ businessUnitId: '3' }), '2026-03-03', ['10:00', '13:00']],
+    ['a unit without technicians', capacityInput({ businessUnitId: '99' }), '2026-03-03', []],
   ])('%s', (_name, i, date, expected) => {
     expect(available(date, i)).toEqual(expected);
   });
 
   it('lays 2-hour windows across the regular hours when the CRM has no arrival windows', () => {
-    expect(slotsForDate('2026-03-03', input({ arrivalWindows: [] })).map((s) => `${s.localStart}-${s.localEnd}`)).toEqual([
+    expect(slotsForDate('2026-03-03', capacityInput({ arrivalWindows: [] })).map((s) => `${s.localStart}-${s.localEnd}`)).toEqual([
       '09:00-11:00',
       '11:00-13:00',
       '13:00-15:00',
@@ -99,7 +75,7 @@ describe('slotsForDate', () => {
   });
 
   it('finds the next available slots across days and the slot containing a time', () => {
-    const next = nextAvailableSlots('2026-03-06', 7, 3, input({ now: zonedTimeToInstant('2026-03-06', '16:00', TZ) }));
+    const next = nextAvailableSlots('2026-03-06', 7, 3, capacityInput({ now: zonedTimeToInstant('2026-03-06', '16:00', TZ) }));
     expect(next.map((s) => `${s.date} ${s.localStart}`)).toEqual(['2026-03-09 10:00', '2026-03-09 13:00', '2026-03-09 15:00']);
     expect(slotContaining(next, zonedTimeToInstant('2026-03-09', '14:30', TZ))?.localStart).toBe('13:00');
     expect(slotContaining(next, zonedTimeToInstant('2026-03-09', '12:30', TZ))).toBeUndefined();
@@ -116,9 +92,8 @@ describe('capacity in every time zone of spec §9', () => {
         fc.integer({ min: 1, max: 6 }),
         (timeZone, dayOffset, bufferHours, durationHours) => {
           const date = addDays('2026-03-02', dayOffset);
-          const i = input(
+          const i = capacityInput(
             { timeZone, bufferHours, jobDurationSeconds: durationHours * 3600, now: zonedTimeToInstant('2026-03-02', '06:00', timeZone) },
-            timeZone,
             date,
             2,
           );
@@ -144,7 +119,7 @@ describe('capacity in every time zone of spec §9', () => {
   it('keeps a 10:00 window at 10:00 local on both sides of each zone’s DST change', () => {
     for (const timeZone of TIMEZONES) {
       for (const date of ['2026-03-06', '2026-03-09', '2026-03-30', '2026-04-06', '2026-10-30', '2026-11-02']) {
-        const slot = slotsForDate(date, input({ timeZone }, timeZone, date, 1)).find((s) => s.localStart === '10:00');
+        const slot = slotsForDate(date, capacityInput({ timeZone }, date, 1)).find((s) => s.localStart === '10:00');
         expect(slot && toZonedParts(slot.start, timeZone).time).toBe('10:00');
       }
     }
