@@ -4,7 +4,7 @@ import { withCorrelationId } from '../../lib/correlation';
 import { toZonedParts } from '../../domain/time/zoned-time';
 import { createEvent, type DomainEvent } from '../../events/catalog';
 import type { EventPublisher } from '../../events/bus/event-bus.port';
-import type { ActionType } from '../../events/schemas/action.events';
+import type { ActionType } from '../../domain/interaction/interaction.schema';
 import type { SandboxCrm } from './adapters/sandbox/sandbox-crm.adapter';
 import { CrmError, type CrmPort, type CrmProvider } from './crm.port';
 import { parseSpokenAddress } from '../../domain/crm/address';

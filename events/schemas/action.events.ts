@@ -1,19 +1,7 @@
 import { z } from 'zod';
+import { ActionTypeSchema } from '../../domain/interaction/interaction.schema';
 
 export const ACTION = 'action';
-
-/** Spec 000 §4 "Actions taken by agents". */
-export const ACTION_TYPES = [
-  'job_booking',
-  'job_reschedule',
-  'job_cancel',
-  'create_booking',
-  'create_callback',
-  'update_estimate',
-  'confirm_appointment',
-] as const;
-export const ActionTypeSchema = z.enum(ACTION_TYPES);
-export type ActionType = z.infer<typeof ActionTypeSchema>;
 
 const Ids = { actionId: z.uuid(), orgId: z.uuid(), actionType: ActionTypeSchema };
 
