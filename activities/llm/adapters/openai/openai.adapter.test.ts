@@ -342,6 +342,81 @@ describe('OpenAI-compatible adapter against a local fake server', () => {
     expect(error).toMatchObject({ code: 'REFUSED', retryable: false });
   });
 
+  it('leaves retries to the adapter: the SDK sends each request once', async () => {
+    const sleeps: number[] = [];
+    script.push({ status: 500, body: { error: { message: 'internal' } } });
+    const error = await failure(engine({ maxRetries: 0 }, sleeps).complete({ model: 'default', messages: [{ role: 'user', content: 'x' }] }));
+    expect(error).toMatchObject({ code: 'UNAVAILABLE', retryable: true, status: 500 });
+    expect(requests).toHaveLength(1);
+
+    requests.length = 0;
+    script.push({ status: 500, body: { error: { message: 'internal' } } }, completion({ content: 'ok' }));
+    await engine({ maxRetries: 1 }, sleeps).complete({ model: 'default', messages: [{ role: 'user', content: 'x' }] });
+    // Each request is a first try as far as the SDK knows.
+    expect(requests.map((r) => r.headers['x-stainless-retry-count'])).toEqual(['0', '0']);
+  });
+
+  it('waits as retry-after-ms says, read from the SDK error', async () => {
+    const sleeps: number[] = [];
+    script.push({
+      status: 429,
+      headers: { 'retry-after-ms': '250', 'retry-after': '1' },
+      body: { error: { message: 'slow down', code: 'rate_limit_exceeded' } },
+    });
+    script.push(completion({ content: 'done' }));
+    await engine({}, sleeps).complete({ model: 'default', messages: [{ role: 'user', content: 'x' }] });
+    expect(sleeps).toEqual([250]);
+  });
+
+  it('obeys x-should-retry: false and retries a 409', async () => {
+    script.push({ status: 503, headers: { 'x-should-retry': 'false' }, body: { error: { message: 'not this time' } } });
+    const error = await failure(engine().complete({ model: 'default', messages: [{ role: 'user', content: 'x' }] }));
+    expect(error).toMatchObject({ code: 'UNAVAILABLE', retryable: false });
+    expect(requests).toHaveLength(1);
+
+    requests.length = 0;
+    script.push({ status: 409, body: { error: { message: 'lock timeout' } } }, completion({ content: 'ok' }));
+    const result = await engine().complete({ model: 'default', messages: [{ role: 'user', content: 'x' }] });
+    expect(result.message.content).toBe('ok');
+    expect(requests).toHaveLength(2);
+  });
+
+  it('names the vendor request id in the error', async () => {
+    script.push({ status: 400, headers: { 'x-request-id': 'req_123' }, body: { error: { message: 'bad', type: 'invalid_request_error' } } });
+    const error = await failure(engine().complete({ model: 'default', messages: [{ role: 'user', content: 'x' }] }));
+    expect(error.message).toBe('Engine answered 400 (invalid_request_error): bad [request req_123]');
+  });
+
+  it('reads a completion sent without a JSON content type, and reports a body that is not JSON as INVALID_OUTPUT', async () => {
+    const { body } = completion({ content: 'plain' });
+    script.push({ status: 200, body: JSON.stringify(body), contentType: 'text/plain' });
+    expect((await engine().complete({ model: 'default', messages: [{ role: 'user', content: 'x' }] })).message.content).toBe('plain');
+
+    script.push({ status: 200, body: '<html>gateway</html>', contentType: 'text/html' });
+    const error = await failure(engine().complete({ model: 'default', messages: [{ role: 'user', content: 'x' }] }));
+    expect(error).toMatchObject({ code: 'INVALID_OUTPUT', retryable: true });
+  });
+
+  it('sends no organization or project header picked up from the environment', async () => {
+    const saved = { org: process.env.OPENAI_ORG_ID, project: process.env.OPENAI_PROJECT_ID };
+    process.env.OPENAI_ORG_ID = 'org-ambient';
+    process.env.OPENAI_PROJECT_ID = 'proj-ambient';
+    try {
+      script.push(completion({ content: 'ok' }));
+      await engine().complete({ model: 'default', messages: [{ role: 'user', content: 'x' }] });
+    } finally {
+      for (const [name, value] of [
+        ['OPENAI_ORG_ID', saved.org],
+        ['OPENAI_PROJECT_ID', saved.project],
+      ] as const) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
+    }
+    expect(requests[0].headers['openai-organization']).toBeUndefined();
+    expect(requests[0].headers['openai-project']).toBeUndefined();
+  });
+
   it('refuses to start without a price for each configured model', () => {
     expect(() => engine({ prices: { 'big-model': PRICES['big-model'] } })).toThrow(
       expect.objectContaining({ code: 'MISCONFIGURED', message: expect.stringContaining('small-model') }),

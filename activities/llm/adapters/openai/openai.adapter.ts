@@ -1,3 +1,4 @@
+import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
 import {
   type ChatMessage,
   type Completion,
@@ -8,14 +9,10 @@ import {
   type TokenUsage,
   type ToolCall,
 } from '../../language-engine.port';
-import {
-  type OpenAiChatCompletion,
-  type OpenAiChatCompletionRequest,
-  OpenAiChatCompletionSchema,
-  OpenAiErrorBodySchema,
-  type OpenAiWireMessage,
-} from './openai.schema';
-import { requireOk } from '../../../http/vendor-http-client';
+import { type OpenAiChatCompletion, OpenAiChatCompletionSchema } from './openai.schema';
+
+type WireRequest = OpenAI.ChatCompletionCreateParamsNonStreaming;
+type WireMessage = OpenAI.ChatCompletionMessageParam;
 
 /** USD per one million tokens. */
 export interface ModelPrice {
@@ -34,7 +31,7 @@ export interface OpenAiAdapterConfig {
   prices: Record<string, ModelPrice>;
   /** Default budget of one complete() call, retries included. */
   timeoutMs?: number;
-  /** Further attempts after the first. */
+  /** Further attempts after the first, inside the call's budget (this adapter's loop, not the SDK's). */
   maxRetries?: number;
   baseDelayMs?: number;
   maxDelayMs?: number;
@@ -43,6 +40,7 @@ export interface OpenAiAdapterConfig {
 }
 
 export interface OpenAiAdapterDeps {
+  /** Handed to the SDK as its fetch. */
   fetch?: typeof fetch;
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
   /** In [0, 1); drives the backoff jitter. */
@@ -50,16 +48,30 @@ export interface OpenAiAdapterDeps {
   now?: () => number;
 }
 
-type Attempt = { ok: true; text: string } | { ok: false; failure: LanguageEngineError; retryAfterMs: number | undefined };
+type Attempt = { ok: true; body: unknown } | { ok: false; failure: LanguageEngineError; retryAfterMs: number | undefined };
 
-const DEFAULTS = { timeoutMs: 60_000, maxRetries: 3, baseDelayMs: 500, maxDelayMs: 8_000, maxRetryAfterMs: 60_000 };
+const DEFAULTS = { timeoutMs: 60_000, maxRetries: 2, baseDelayMs: 500, maxDelayMs: 8_000, maxRetryAfterMs: 60_000 };
 const ENGINE = 'openai';
 
+/**
+ * The OpenAI-compatible engine on the official `openai` SDK (chat completions).
+ *
+ * Who retries what:
+ * - The SDK retries nothing (`maxRetries: 0`): one SDK call is one HTTP request. Its own retry loop
+ *   sleeps as long as any Retry-After says, cannot be cut short by the caller's signal, and knows
+ *   nothing of the call's budget, so it could outlive the activity's start-to-close timeout.
+ * - This adapter retries a transient failure (429 but an exhausted quota, 408, 409, 5xx, no connection)
+ *   `maxRetries` times within one complete() call's budget, with backoff and jitter or as Retry-After /
+ *   retry-after-ms asks, and gives up at once when the wait would pass the budget or `maxRetryAfterMs`.
+ *   A short blip then costs a live caller one pause, not a turn. An unreadable answer is not retried
+ *   here: runAiTask counts it as a failed attempt and asks again.
+ * - The Temporal activity owns longer outages: every failure leaves as a LanguageEngineError whose
+ *   `retryable` flag its retry policy (or the AI step's attempt count) acts on.
+ */
 export class OpenAiLanguageEngine implements LanguageEngine {
   readonly name = ENGINE;
-  private readonly url: string;
+  private readonly client: OpenAI;
   private readonly settings: Required<Omit<OpenAiAdapterConfig, 'baseUrl' | 'apiKey' | 'models' | 'prices'>>;
-  private readonly fetchFn: typeof fetch;
   private readonly sleep: (ms: number, signal: AbortSignal) => Promise<void>;
   private readonly random: () => number;
   private readonly now: () => number;
@@ -69,7 +81,6 @@ export class OpenAiLanguageEngine implements LanguageEngine {
     deps: OpenAiAdapterDeps = {},
   ) {
     assertConfig(config);
-    this.url = `${config.baseUrl.replace(/\/+$/, '')}/chat/completions`;
     this.settings = {
       timeoutMs: config.timeoutMs ?? DEFAULTS.timeoutMs,
       maxRetries: config.maxRetries ?? DEFAULTS.maxRetries,
@@ -77,7 +88,17 @@ export class OpenAiLanguageEngine implements LanguageEngine {
       maxDelayMs: config.maxDelayMs ?? DEFAULTS.maxDelayMs,
       maxRetryAfterMs: config.maxRetryAfterMs ?? DEFAULTS.maxRetryAfterMs,
     };
-    this.fetchFn = deps.fetch ?? fetch;
+    this.client = new OpenAI({
+      apiKey: config.apiKey,
+      baseURL: config.baseUrl.replace(/\/+$/, ''),
+      // See the class comment: retries are this adapter's and the activity's, never the SDK's.
+      maxRetries: 0,
+      timeout: this.settings.timeoutMs,
+      // Only config/env.ts configures the engine: no OPENAI_ORG_ID / OPENAI_PROJECT_ID read behind its back.
+      organization: null,
+      project: null,
+      ...(deps.fetch ? { fetch: deps.fetch } : {}),
+    });
     this.sleep = deps.sleep ?? abortableSleep;
     this.random = deps.random ?? Math.random;
     this.now = deps.now ?? Date.now;
@@ -111,13 +132,13 @@ export class OpenAiLanguageEngine implements LanguageEngine {
       for (let attempt = 0; ; attempt++) {
         let outcome: Attempt;
         try {
-          outcome = await this.send(body, controller.signal, timeoutMs);
+          outcome = await this.send(body, controller.signal, deadline);
         } catch (error) {
           if (abortedBy) throw interrupted();
           throw error;
         }
         if (abortedBy) throw interrupted();
-        if (outcome.ok) return this.toCompletion(model, outcome.text);
+        if (outcome.ok) return this.toCompletion(model, outcome.body);
         const { failure, retryAfterMs } = outcome;
 
         if (!failure.retryable || attempt >= this.settings.maxRetries) throw failure;
@@ -137,29 +158,19 @@ export class OpenAiLanguageEngine implements LanguageEngine {
     }
   }
 
-  /** One request over the shared vendor transport; a failure is handed back for the retry loop to judge. */
-  private async send(body: OpenAiChatCompletionRequest, signal: AbortSignal, timeoutMs: number): Promise<Attempt> {
-    let retryAfterMs: number | undefined;
+  /** One request through the SDK; an API or connection failure is handed back for the retry loop to judge. */
+  private async send(body: WireRequest, signal: AbortSignal, deadline: number): Promise<Attempt> {
     try {
-      const response = await requireOk(
-        {
-          fetch: this.fetchFn,
-          // The call's own timer (which spans the retries) ends it first, as TIMEOUT.
-          timeoutMs: timeoutMs + 1_000,
-          errors: {
-            forNetwork: (cause) => new LanguageEngineError('UNAVAILABLE', `Network error: ${(cause as Error).message}`, { engine: ENGINE, cause }),
-            forResponse: (answer) => {
-              retryAfterMs = retryAfterFrom(answer.headers, this.now());
-              return errorFromResponse(answer.status, answer.text);
-            },
-          },
-        },
-        { method: 'POST', url: this.url, headers: { authorization: `Bearer ${this.config.apiKey}` }, body, signal },
-      );
-      return { ok: true, text: response.text };
+      // The call's own timer (which spans the retries) ends it first, as TIMEOUT; the SDK's is a backstop.
+      const answer: unknown = await this.client.chat.completions.create(body, { signal, timeout: Math.max(1, deadline - this.now()) + 1_000 });
+      return { ok: true, body: answer };
     } catch (error) {
-      if (error instanceof LanguageEngineError) return { ok: false, failure: error, retryAfterMs };
-      throw error;
+      if (error instanceof APIUserAbortError) throw error;
+      if (error instanceof APIError) {
+        return { ok: false, failure: errorFromSdk(error), retryAfterMs: error.headers ? retryAfterFrom(error.headers, this.now()) : undefined };
+      }
+      // Not an API failure: the answer came but could not be read (a 2xx body that is not JSON).
+      throw new LanguageEngineError('INVALID_OUTPUT', 'The engine answered with an unreadable completion', { engine: ENGINE, cause: error });
     }
   }
 
@@ -169,10 +180,11 @@ export class OpenAiLanguageEngine implements LanguageEngine {
     return Math.round(ceiling / 2 + (ceiling / 2) * this.random());
   }
 
-  private toCompletion(requestedModel: string, text: string): Completion {
+  private toCompletion(requestedModel: string, body: unknown): Completion {
     let parsed: OpenAiChatCompletion;
     try {
-      parsed = OpenAiChatCompletionSchema.parse(JSON.parse(text));
+      // The SDK hands back text when the content type is not JSON; a compatible server may still send JSON so.
+      parsed = OpenAiChatCompletionSchema.parse(typeof body === 'string' ? JSON.parse(body) : body);
     } catch (error) {
       throw new LanguageEngineError('INVALID_OUTPUT', 'The engine answered with an unreadable completion', {
         engine: ENGINE,
@@ -234,8 +246,8 @@ function assertConfig(config: OpenAiAdapterConfig): void {
   }
 }
 
-function toWireRequest(model: string, request: CompletionRequest): OpenAiChatCompletionRequest {
-  const wire: OpenAiChatCompletionRequest = { model, messages: request.messages.map(toWireMessage) };
+function toWireRequest(model: string, request: CompletionRequest): WireRequest {
+  const wire: WireRequest = { model, messages: request.messages.map(toWireMessage) };
   if (request.tools && request.tools.length > 0) {
     wire.tools = request.tools.map((tool) => ({
       type: 'function',
@@ -251,7 +263,7 @@ function toWireRequest(model: string, request: CompletionRequest): OpenAiChatCom
   return wire;
 }
 
-function toWireMessage(message: ChatMessage): OpenAiWireMessage {
+function toWireMessage(message: ChatMessage): WireMessage {
   switch (message.role) {
     case 'system':
     case 'user':
@@ -289,21 +301,25 @@ function parseArguments(name: string, raw: string): Record<string, unknown> {
   });
 }
 
-function errorFromResponse(status: number, text: string): LanguageEngineError {
-  let detail = text.slice(0, 300);
-  let vendorCode: string | undefined;
-  try {
-    const body = OpenAiErrorBodySchema.parse(JSON.parse(text));
-    detail = body.error.message ?? detail;
-    vendorCode = [body.error.code, body.error.type].find((v): v is string => typeof v === 'string');
-    if (body.error.code === 'insufficient_quota' || body.error.type === 'insufficient_quota') {
-      vendorCode = 'insufficient_quota';
-    }
-  } catch {
-    // not the documented error body; keep the raw text
+/** The SDK's error classes, read as the port's one error type. */
+function errorFromSdk(error: APIError): LanguageEngineError {
+  if (error instanceof APIConnectionTimeoutError) {
+    return new LanguageEngineError('TIMEOUT', 'The engine did not answer in time', { engine: ENGINE, cause: error });
   }
-  const message = `Engine answered ${status}${vendorCode ? ` (${vendorCode})` : ''}: ${detail}`;
-  const options = { status, engine: ENGINE };
+  if (error instanceof APIConnectionError || error.status === undefined) {
+    return new LanguageEngineError('UNAVAILABLE', `Network error: ${describeCause(error)}`, { engine: ENGINE, cause: error });
+  }
+  const status = error.status;
+  const body = (error.error ?? {}) as { message?: unknown };
+  const vendorCode = [error.code, error.type].includes('insufficient_quota')
+    ? 'insufficient_quota'
+    : [error.code, error.type].find((v): v is string => typeof v === 'string' && v !== '');
+  // Without the documented error body, the SDK's message carries the raw text.
+  const detail = (typeof body.message === 'string' ? body.message : error.message.replace(/^\d{3} /, '')).slice(0, 300);
+  const message = `Engine answered ${status}${vendorCode ? ` (${vendorCode})` : ''}: ${detail}${error.requestID ? ` [request ${error.requestID}]` : ''}`;
+  // The API may say outright whether a retry can help (the header the SDK's own retries obey).
+  const shouldRetry = error.headers?.get('x-should-retry');
+  const options = { status, engine: ENGINE, cause: error, ...(shouldRetry === 'true' || shouldRetry === 'false' ? { retryable: shouldRetry === 'true' } : {}) };
   if (status === 401 || status === 403) return new LanguageEngineError('UNAUTHORIZED', message, options);
   if (status === 408) return new LanguageEngineError('TIMEOUT', message, options);
   if (status === 429) {
@@ -311,8 +327,15 @@ function errorFromResponse(status: number, text: string): LanguageEngineError {
       ? new LanguageEngineError('QUOTA_EXCEEDED', message, options)
       : new LanguageEngineError('RATE_LIMITED', message, options);
   }
-  if (status >= 500) return new LanguageEngineError('UNAVAILABLE', message, options);
+  // A conflict is a lock that timed out on the server: worth another try, as the SDK judges it.
+  if (status === 409 || status >= 500) return new LanguageEngineError('UNAVAILABLE', message, options);
   return new LanguageEngineError('BAD_REQUEST', message, options);
+}
+
+function describeCause(error: APIError): string {
+  const cause = (error as { cause?: unknown }).cause;
+  const inner = cause instanceof Error ? ((cause as { cause?: unknown }).cause ?? cause) : undefined;
+  return inner instanceof Error && inner.message ? `${error.message} (${inner.message})` : error.message;
 }
 
 /** `retry-after-ms` (OpenAI's finer header) wins over `retry-after` (seconds or an HTTP date). */

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 
-// The parts of the chat-completions wire format this adapter reads. Unknown fields are ignored so a
-// compatible server that adds fields still parses.
+// The parts of a chat completion this adapter reads, checked at run time: the SDK types the answer but
+// does not validate it, and a compatible server may send less than OpenAI does. Unknown fields are
+// ignored so a server that adds fields still parses.
 
 export const OpenAiToolCallSchema = z.object({
   id: z.string(),
@@ -36,30 +37,3 @@ export const OpenAiChatCompletionSchema = z.object({
     .optional(),
 });
 export type OpenAiChatCompletion = z.infer<typeof OpenAiChatCompletionSchema>;
-
-export const OpenAiErrorBodySchema = z.object({
-  error: z.object({
-    message: z.string().optional(),
-    type: z.string().nullable().optional(),
-    code: z.union([z.string(), z.number()]).nullable().optional(),
-  }),
-});
-
-export type OpenAiWireMessage =
-  | { role: 'system' | 'user'; content: string }
-  | {
-      role: 'assistant';
-      content: string | null;
-      tool_calls?: { id: string; type: 'function'; function: { name: string; arguments: string } }[];
-    }
-  | { role: 'tool'; tool_call_id: string; content: string };
-
-export interface OpenAiChatCompletionRequest {
-  model: string;
-  messages: OpenAiWireMessage[];
-  tools?: { type: 'function'; function: { name: string; description: string; parameters: Record<string, unknown> } }[];
-  response_format?: {
-    type: 'json_schema';
-    json_schema: { name: string; schema: Record<string, unknown>; strict: true };
-  };
-}
