@@ -9,7 +9,7 @@ import { playCalls } from './eval/play-calls';
 // `npm run eval:calls [-- --set <dir>] [--json] [--concurrency <n>] [--only <text>]`: plays the labelled
 // calls of scripts/eval/calls (or another set) through the interaction workflow with the real interaction
 // activities and the offline language engine, on Temporal's time-skipping test server, and prints how
-// far the pipeline agrees with the labels.
+// far the pipeline agrees with the labels. EVAL_TRACE=1 prints each activity as it starts and ends.
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
