@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { DefaultLogger, Runtime } from '@temporalio/worker';
 import { createLanguageEngine } from '../activities/llm/create-language-engine';
 import { bundleWorkflows, startTimeSkippingEnvironment } from '../tests/support/workflow-environment';
 import { buildCallEvalReport, formatCallEvalReport } from './eval/call-eval-report';
@@ -24,6 +25,8 @@ async function main(): Promise<void> {
   const calls = values.only ? all.filter((c) => c.id.includes(values.only as string) || c.file.includes(values.only as string)) : all;
   if (calls.length === 0) throw new Error(`no calls in ${values.set}${values.only ? ` matching "${values.only}"` : ''}`);
   const log = (line: string) => process.stderr.write(`${line}\n`);
+  // The SDK's native side prints its warnings to stdout unless told otherwise; stdout is the report's (--json).
+  Runtime.install({ logger: new DefaultLogger('ERROR'), telemetryOptions: { logging: { filter: { core: 'ERROR', other: 'ERROR' }, forward: {} } } });
 
   log(`[eval:calls] ${calls.length} calls from ${values.set}; starting the Temporal test server`);
   const env = await startTimeSkippingEnvironment();

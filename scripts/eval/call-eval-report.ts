@@ -146,9 +146,12 @@ export function formatCallEvalReport(report: CallEvalReport, targets = { typeAgr
       for (const e of m.errors) out.push(`      error: ${e}`);
     }
   }
-  if (report.statusMismatches.length > 0) {
-    out.push('', `Status differs (${report.statusMismatches.length})`);
-    for (const s of report.statusMismatches) out.push(`  ${s.id}: expected ${s.expected}, got ${s.got ?? 'none'}`);
+  // A wrong type is a wrong status already; what is left is the status alone (VOICEMAIL, mostly).
+  const wrongType = new Set(report.misclassified.map((m) => m.id));
+  const statusOnly = report.statusMismatches.filter((s) => !wrongType.has(s.id));
+  if (statusOnly.length > 0) {
+    out.push('', `Right type, status differs (${statusOnly.length})`);
+    for (const s of statusOnly) out.push(`  ${s.id}: expected ${s.expected}, got ${s.got ?? 'none'}`);
   }
   return out.join('\n');
 }
