@@ -1,0 +1,51 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { BOOKING_ACTION_TYPES, CALL_TYPES } from '../../domain/interaction/interaction.schema';
+import { loadEvalSet } from './eval-call.schema';
+
+const SET = join(__dirname, 'calls');
+
+test('the evaluation set has at least 200 calls, 20 of each type, both directions and a tenth not in English', () => {
+  const calls = loadEvalSet(SET);
+  expect(calls.length).toBeGreaterThanOrEqual(200);
+  for (const type of CALL_TYPES) expect(calls.filter((c) => c.expected.callType === type).length).toBeGreaterThanOrEqual(20);
+  expect(calls.filter((c) => c.direction === 'outbound').length).toBeGreaterThanOrEqual(20);
+  expect(calls.filter((c) => c.language !== 'en').length).toBeGreaterThanOrEqual(calls.length / 10);
+});
+
+test('labels follow the facts: BOOKED exactly when a booking action is COMPLETED, outbound calls tagged outbound_call', () => {
+  for (const call of loadEvalSet(SET)) {
+    const booked = call.actions.some((a) => a.status === 'COMPLETED' && BOOKING_ACTION_TYPES.includes(a.type));
+    expect({ id: call.id, booked: call.expected.callType === 'Booked' }).toEqual({ id: call.id, booked });
+    expect({ id: call.id, tagged: call.expected.tags.includes('outbound_call') }).toEqual({ id: call.id, tagged: call.direction === 'outbound' });
+  }
+});
+
+test('a set that names an unknown org or repeats an id is refused with the file named', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'eval-set-'));
+  const call = {
+    id: 'x-1',
+    direction: 'inbound',
+    agentType: 'RECEPTIONIST',
+    org: 'nowhere',
+    startedAt: '2026-03-09T10:00:00-05:00',
+    durationSeconds: 5,
+    endedReason: 'user_hangup',
+    transcript: [],
+    expected: { callType: 'Abandoned', callStatus: 'ABANDONED', tags: [] },
+  };
+  writeFileSync(join(dir, 'a.json'), JSON.stringify({ category: 'a', calls: [call] }));
+  expect(() => loadEvalSet(dir)).toThrow('a.json: call x-1 names org "nowhere"');
+  writeFileSync(
+    join(dir, 'a.json'),
+    JSON.stringify({
+      category: 'a',
+      calls: [
+        { ...call, org: undefined },
+        { ...call, org: undefined },
+      ],
+    }),
+  );
+  expect(() => loadEvalSet(dir)).toThrow('a.json: call id x-1 is used twice');
+});
