@@ -78,6 +78,7 @@ async function expectBooked(provider: string, callId: string, jobId: string) {
   }, 30_000);
   expect(row).toMatchObject({ provider, providerCallId: callId });
   expect(await h.tdb.db.interaction.count({ where: { orgId: org, providerCallId: callId } })).toBe(1);
+  return row;
 }
 
 beforeAll(async () => {
@@ -111,7 +112,9 @@ describe('Retell: custom functions {name, args, call}', () => {
     const jobId = await playBooking(callId, weekday(0));
     await webhook('retell', fixture('retell', 'call_ended', callId));
     await webhook('retell', fixture('retell', 'call_analyzed', callId));
-    await expectBooked('retell', callId, jobId);
+    const row = await expectBooked('retell', callId, jobId);
+    // Inbound at 7:07 PM on a Wednesday in Chicago, with an agent_id that is none of the org's agents.
+    expect(row.agentType).toBe('AFTER_HOURS_CSR');
   }, 90_000);
 
   it('starts the interaction from a tool call that comes before any webhook', async () => {
