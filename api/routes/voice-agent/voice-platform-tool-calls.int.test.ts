@@ -176,6 +176,16 @@ describe('Vapi: tool-calls server messages', () => {
   });
 });
 
+describe('the tool URL', () => {
+  it('names the platforms it knows in ?provider=', async () => {
+    const res = await request(h.app)
+      .post(`/voice-agent/tool/${org}?provider=twilio`)
+      .set('authorization', `Bearer ${h.adminToken}`)
+      .send({ tool: 'end_call', args: {} });
+    expect(res.body).toEqual({ error: 'Bad Request', status: 400, message: 'provider must be one of retell, vapi, bland, synthflow, in_house' });
+  });
+});
+
 describe('Bland: the custom tool body of the README', () => {
   const blandTool = (callId: string, name: string, args: object) =>
     tool({ tool: name, call_id: callId, from: '+17735550108', to: '+13125550177', args }, '?provider=bland');
