@@ -7,10 +7,10 @@ export interface InteractionOrgContext {
   tradesOffered: string[];
   /** custom_instructions as saved (001 §2.14); null when never saved. */
   customInstructions: unknown;
-  /** Its office hours, which tell an inbound call's agent type (callAgentType). */
-  officeHours: OrgOfficeHours;
-  /** Its agents (today the default agent of each type, domain/agents). */
-  agents: OrgAgent[];
+  /** Its office hours, which tell an inbound call's agent type (callAgentType); unset: the default hours. */
+  officeHours?: OrgOfficeHours;
+  /** Its agents (today the default agent of each type, domain/agents); unset: none known. */
+  agents?: OrgAgent[];
 }
 
 /** A CRM action an agent's tool started during the interaction (spec 000 §4 action_status). */

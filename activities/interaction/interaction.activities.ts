@@ -57,7 +57,8 @@ const ENGINE_ATTEMPTS = 3;
 /** The call's agent type among the org's agents (spec 000 §6); a call not started yet is placed at its end, or now. */
 function agentTypeIn(org: InteractionOrgContext, record: CanonicalCallRecord) {
   const at = Date.parse(record.endedAt ?? '');
-  return callAgentType(record, org.agents, org.officeHours, Number.isNaN(at) ? new Date() : new Date(at));
+  const office = org.officeHours ?? { timezone: org.timezone };
+  return callAgentType(record, org.agents ?? [], office, Number.isNaN(at) ? new Date() : new Date(at));
 }
 
 export function createInteractionActivities({ events, engine, context, logger }: InteractionActivityDeps) {
