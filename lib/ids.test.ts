@@ -1,4 +1,4 @@
-import { staffUserIdFor, uuidV5 } from './ids';
+import { interactionIdForProviderCall, staffUserIdFor, uuidV5 } from './ids';
 
 const DNS_NAMESPACE = '6ba7b810-9dad-11d1-80b4-00c04fd430c8';
 const URL_NAMESPACE = '6ba7b811-9dad-11d1-80b4-00c04fd430c8';
@@ -38,5 +38,19 @@ describe('staffUserIdFor', () => {
 
   it('does not use the plain DNS namespace, so ids do not collide with other uses of the address', () => {
     expect(staffUserIdFor('owner@demo-hvac.test')).not.toBe(uuidV5('owner@demo-hvac.test', DNS_NAMESPACE));
+  });
+});
+
+describe('interactionIdForProviderCall', () => {
+  const org = '0f3e2d1c-aaaa-4bbb-8ccc-123456789abc';
+
+  it('gives one id per org, platform and platform call id', () => {
+    const id = interactionIdForProviderCall(org, 'retell', 'call_1');
+
+    expect(id).toMatch(UUID_V5);
+    expect(interactionIdForProviderCall(org, 'retell', 'call_1')).toBe(id);
+    expect(interactionIdForProviderCall(org, 'vapi', 'call_1')).not.toBe(id);
+    expect(interactionIdForProviderCall(org, 'retell', 'call_2')).not.toBe(id);
+    expect(interactionIdForProviderCall('1f3e2d1c-aaaa-4bbb-8ccc-123456789abc', 'retell', 'call_1')).not.toBe(id);
   });
 });

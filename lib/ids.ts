@@ -18,3 +18,14 @@ const STAFF_USER_NAMESPACE = '5b0c6f52-8f1e-4b7e-9d7a-3f3c2a1e9b10';
 export function staffUserIdFor(email: string): string {
   return uuidV5(email.trim().toLowerCase(), STAFF_USER_NAMESPACE);
 }
+
+const PROVIDER_CALL_NAMESPACE = 'b3a7d1e2-4c5f-4e8a-9b6d-2f1c0e9d8a71';
+
+/**
+ * The interaction id of a voice platform's call: the same org, platform and platform call id always give
+ * the same id, so the webhooks (which start the call's interaction) and the tool calls made during it (which
+ * tie their CRM actions to it) agree on the call without looking it up.
+ */
+export function interactionIdForProviderCall(orgId: string, provider: string, providerCallId: string): string {
+  return uuidV5(`${orgId}/${provider}/${providerCallId}`, PROVIDER_CALL_NAMESPACE);
+}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleAnswer, toolArgs, type VoiceToolRequestReader } from '../voice/voice-tool-call';
 
 /** Spec 000 §4 template tool types (the HTTP ones plus end_call and press_digit). */
 export const TEMPLATE_TOOL_TYPES = [
@@ -33,7 +34,7 @@ export interface ToolRequest {
   tool: string;
   args: Record<string, unknown>;
   interactionId: string | null;
-  /** Vapi answers are matched to the call by this id. */
+  /** The platform's id of this tool call (Vapi's answers carry it back). */
   toolCallId: string | null;
   /**
    * The endpoint's doNotService query (spec 000 §7): true (the templates' value, and the default) makes the
@@ -42,46 +43,27 @@ export interface ToolRequest {
   enforceDoNotService?: boolean;
 }
 
-const Args = z.record(z.string(), z.unknown());
-const argsOf = (value: unknown): Record<string, unknown> => {
-  if (typeof value === 'string') {
-    try {
-      return Args.parse(JSON.parse(value));
-    } catch {
-      return {};
-    }
-  }
-  return Args.safeParse(value).data ?? {};
-};
-const str = (v: unknown) => (typeof v === 'string' && v.length > 0 ? v : null);
 const uuidOrNull = (v: unknown) => (z.uuid().safeParse(v).success ? (v as string) : null);
 
 /**
- * Reads a tool call in the shapes callers send: ours ({tool, args}), the {type, payload} tools,
- * Retell's custom function ({name, args, call}) and Vapi's tool-calls message. Null when none matches.
+ * Our own tool request, as the in-house agent and operators send it: {tool, args} or the {type, payload}
+ * tools of spec 000 §7, naming the call by its interaction id (`interaction_id`) when it has one.
+ * Null when the body is neither.
  */
-export function readToolRequest(body: unknown): ToolRequest | null {
-  if (typeof body !== 'object' || body === null) return null;
-  const b = body as Record<string, unknown>;
-  const interactionId = uuidOrNull(b.interaction_id ?? b.interactionId);
-  if (str(b.tool)) return { tool: b.tool as string, args: argsOf(b.args), interactionId, toolCallId: null };
-  if (str(b.type) && 'payload' in b) {
-    return { tool: PAYLOAD_TOOLS[b.type as string] ?? (b.type as string), args: argsOf(b.payload), interactionId, toolCallId: null };
-  }
-  if (str(b.name)) {
-    const call = (b.call ?? {}) as Record<string, unknown>;
-    return {
-      tool: b.name as string,
-      args: argsOf(b.args ?? b.arguments),
-      interactionId: interactionId ?? uuidOrNull(call.metadata && (call.metadata as Record<string, unknown>).interaction_id),
-      toolCallId: null,
-    };
-  }
-  const message = b.message as Record<string, unknown> | undefined;
-  const calls = (message?.toolCallList ?? message?.toolCalls) as { id?: string; function?: { name?: string; arguments?: unknown } }[] | undefined;
-  const first = Array.isArray(calls) ? calls[0] : undefined;
-  if (first?.function?.name) {
-    return { tool: first.function.name, args: argsOf(first.function.arguments), interactionId, toolCallId: str(first.id) };
-  }
-  return null;
-}
+export const inHouseToolRequests: VoiceToolRequestReader = {
+  provider: 'in_house',
+  read(body) {
+    if (typeof body !== 'object' || body === null) return null;
+    const b = body as Record<string, unknown>;
+    const interactionId = uuidOrNull(b.interaction_id ?? b.interactionId);
+    const invocation =
+      typeof b.tool === 'string' && b.tool.length > 0
+        ? { toolCallId: null, tool: b.tool, args: toolArgs(b.args) }
+        : typeof b.type === 'string' && b.type.length > 0 && 'payload' in b
+          ? { toolCallId: null, tool: PAYLOAD_TOOLS[b.type] ?? b.type, args: toolArgs(b.payload) }
+          : null;
+    if (!invocation) return null;
+    return { provider: 'in_house', providerCallId: null, interactionId, invocations: [invocation], call: null };
+  },
+  answer: (_call, answers) => singleAnswer(answers),
+};

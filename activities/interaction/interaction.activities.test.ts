@@ -26,7 +26,18 @@ function activities(engine: LanguageEngine, actions: InteractionActionFact[] = [
     events: { publish: async (events) => void published.push(...events) },
     engine,
     context: {
-      findOrganization: async () => ({ name: 'Demo HVAC', timezone: 'America/Chicago', tradesOffered: ['HVAC'], customInstructions }),
+      findOrganization: async () => ({
+        name: 'Demo HVAC',
+        timezone: 'America/Chicago',
+        tradesOffered: ['HVAC'],
+        customInstructions,
+        officeHours: { timezone: 'America/Chicago', regularHours: null, holidays: [] },
+        agents: [
+          { id: 'agent-office', agentType: 'OFFICE_HOURS_CSR' as const },
+          { id: 'agent-after', agentType: 'AFTER_HOURS_CSR' as const },
+          { id: 'agent-sales', agentType: 'SALES_AGENT' as const },
+        ],
+      }),
       listActions: async () => actions,
     },
     logger: createLogger('test', 'silent'),
@@ -122,6 +133,36 @@ describe('interaction activities', () => {
       expect(analysis.facts.actions).toHaveLength(1);
       await env.run(acts.classifyInteraction, { ...step, analysis });
       expect(published.find((e) => e.type === 'InteractionClassified')).toMatchObject({ data: { callType } });
+    });
+  });
+
+  describe("the call's agent type, from the organization's agents (spec 000 §6)", () => {
+    const ended = (over: object) => ({ ...mergeCallDeliveries('retell', 'call_agent', []), status: 'ended' as const, ...over });
+    const agentTypeOf = async (record: ReturnType<typeof ended>) => {
+      const { acts, published } = activities(new OfflineLanguageEngine());
+      const env = new MockActivityEnvironment();
+      const { analysis: _unused, ...ref } = step;
+      const analysis: InteractionInput = await env.run(acts.transcribeInteraction, { ...ref, record });
+      await env.run(acts.recordCallStarted, { ...ref, eventIds: [crypto.randomUUID(), crypto.randomUUID()] as [string, string], record });
+      const started = published.find((e) => e.type === 'CallStarted') as { data: { agentType: string | null } };
+      return { transcribed: analysis.agentType, started: started.data.agentType };
+    };
+
+    it('is the office-hours or after-hours CSR for an inbound call, by the hours at its start, in both steps', async () => {
+      // Monday 2026-01-05, 10 AM and 8 PM in Chicago.
+      expect(await agentTypeOf(ended({ direction: 'inbound', startedAt: '2026-01-05T16:00:00.000Z' }))).toEqual({
+        transcribed: 'OFFICE_HOURS_CSR',
+        started: 'OFFICE_HOURS_CSR',
+      });
+      expect(await agentTypeOf(ended({ direction: 'inbound', startedAt: '2026-01-06T02:00:00.000Z' }))).toEqual({
+        transcribed: 'AFTER_HOURS_CSR',
+        started: 'AFTER_HOURS_CSR',
+      });
+    });
+
+    it("is the org agent's type when the call's voice agent is one, and stays the receptionist for an unnamed outbound call", async () => {
+      expect((await agentTypeOf(ended({ direction: 'outbound', voiceAgentId: 'agent-sales' }))).transcribed).toBe('SALES_AGENT');
+      expect(await agentTypeOf(ended({ direction: 'outbound', voiceAgentId: 'agent_elsewhere' }))).toEqual({ transcribed: 'RECEPTIONIST', started: null });
     });
   });
 

@@ -22,6 +22,8 @@ import type { CanonicalCallRecord } from '../../domain/call/call-record.schema';
 import { toTranscriptLines } from '../../domain/call/transcript';
 import type { InteractionContextReader } from './interaction-context.port';
 import { agentTypeOf, summaryTaskFor, tagTaskFor } from '../../domain/interaction/post-call-rules';
+import { callAgentType } from '../../domain/agents/call-agent-type';
+import type { InteractionOrgContext } from './interaction-context.port';
 import { storedCustomInstructions, taskInstructionsOf } from '../../domain/organization/org-profile.schema';
 import type { RunMeta } from '../../domain/run/run-meta';
 
@@ -51,6 +53,13 @@ export type AiStepResult<T> = { ok: true; value: T } | { ok: false };
 
 // An AI failure is recorded on the interaction once the engine has had this many tries.
 const ENGINE_ATTEMPTS = 3;
+
+/** The call's agent type among the org's agents (spec 000 §6); a call not started yet is placed at its end, or now. */
+function agentTypeIn(org: InteractionOrgContext, record: CanonicalCallRecord) {
+  const at = Date.parse(record.endedAt ?? '');
+  const office = org.officeHours ?? { timezone: org.timezone };
+  return callAgentType(record, org.agents ?? [], office, Number.isNaN(at) ? new Date() : new Date(at));
+}
 
 export function createInteractionActivities({ events, engine, context, logger }: InteractionActivityDeps) {
   const event = <T extends EventType>(ref: InteractionRef, eventId: string, type: T, data: NewEvent<T>['data']): DomainEvent =>
@@ -110,6 +119,7 @@ export function createInteractionActivities({ events, engine, context, logger }:
   return {
     async recordCallStarted(input: InteractionRef & { eventIds: [string, string]; record: CanonicalCallRecord }): Promise<void> {
       const r = input.record;
+      const org = await context.findOrganization(input.orgId);
       await withCorrelationId(input.meta.correlationId, () =>
         events.publish([
           event(input, input.eventIds[0], 'CallStarted', {
@@ -118,7 +128,7 @@ export function createInteractionActivities({ events, engine, context, logger }:
             callId: input.interactionId,
             provider: r.provider,
             providerCallId: r.providerCallId,
-            agentType: agentTypeOf(r),
+            agentType: org ? agentTypeIn(org, r) : agentTypeOf(r),
             voiceAgentId: r.voiceAgentId,
             direction: r.direction,
             customerNumber: r.receiverId,
@@ -168,8 +178,8 @@ export function createInteractionActivities({ events, engine, context, logger }:
       return InteractionInputSchema.parse({
         source: 'call',
         direction: input.record.direction ?? 'inbound',
-        // Agents come with their own issue; until a call names its agent type it is read as a receptionist's.
-        agentType: agentTypeOf(input.record) ?? 'RECEPTIONIST',
+        // An outbound call that names no agent of the org is read as a receptionist's, as before.
+        agentType: agentTypeIn(org, input.record) ?? 'RECEPTIONIST',
         org: {
           name: org.name,
           timezone: org.timezone,

@@ -5,7 +5,12 @@ import type { WebhookEvent } from '../../domain/call/call-event';
 export interface InteractionGateway {
   /**
    * Starts the call's workflow with this delivery, or signals the run already going. `accepted` is false
-   * when the interaction has already finished (a late duplicate).
+   * when the interaction has already finished (a late duplicate). `interactionId` is the call's
+   * (interactionIdForProviderCall), whichever delivery started it.
    */
-  deliverCallEvent(provider: VoiceAgentProvider, event: WebhookEvent, correlationId: string): Promise<{ workflowId: string; accepted: boolean }>;
+  deliverCallEvent(
+    provider: VoiceAgentProvider,
+    event: WebhookEvent,
+    correlationId: string,
+  ): Promise<{ workflowId: string; interactionId: string; accepted: boolean }>;
 }

@@ -330,6 +330,23 @@ export const scenarios: Scenario[] = [
     },
   },
   {
+    // A call with no speech, started with the interaction id the webhook gateway derives: classified at once.
+    fixture: 'interaction/histories/interaction-silent-call.json',
+    activities: fakeInteractionPipelineActivities,
+    run: async (client, taskQueue, workflowId) => {
+      const deliver = (delivery: CallDelivery) => ({ orgId: 'org-1', providerEvent: delivery.kind, delivery });
+      const handle = await client.workflow.signalWithStart(interactionWorkflow, {
+        taskQueue,
+        workflowId,
+        args: [{ meta, orgId: 'org-1', provider: 'retell', providerCallId: 'call-2', interactionId: '5a0e6f44-1f0b-5c39-9a51-3d2f6c7b8e90' }],
+        signal: callDeliveredSignal,
+        signalArgs: [deliver(callDeliveries.started)],
+      });
+      await handle.signal(callDeliveredSignal, deliver({ ...callDeliveries.ended, record: { ...callDeliveries.ended.record, durationSeconds: 9 } }));
+      return completed(handle);
+    },
+  },
+  {
     // Its interaction child goes to a queue nobody polls here: the web call only starts and signals it.
     fixture: 'web-call/histories/web-call.json',
     activities: fakeAgentRuntimeActivities,

@@ -25,13 +25,14 @@ async function runInteraction(
   interactionActivities: InteractionPipelineActivities,
   providerCallId: string,
   drive: (signal: (d: CallDelivery, orgId?: string) => Promise<void>, query: () => Promise<InteractionProgress>) => Promise<void>,
+  provider: 'retell' | 'vapi' = 'retell',
 ) {
   const taskQueue = freshTaskQueue('interaction');
   const activities = { ...fakeNotificationActivities(), ...interactionActivities };
   const handle = await suite.env.client.workflow.signalWithStart(interactionWorkflow, {
     taskQueue,
-    workflowId: `${workflowIds.interaction('retell', providerCallId)}/${taskQueue}`,
-    args: [{ meta: { correlationId: 'corr-1' }, orgId: 'org-1', provider: 'retell', providerCallId }],
+    workflowId: `${workflowIds.interaction(provider, providerCallId)}/${taskQueue}`,
+    args: [{ meta: { correlationId: 'corr-1' }, orgId: 'org-1', provider, providerCallId }],
     signal: callDeliveredSignal,
     signalArgs: [deliver(callDeliveries.started)],
     workflowIdReusePolicy: 'REJECT_DUPLICATE',
@@ -48,7 +49,10 @@ async function runInteraction(
     const handedOff = { notified: await notified.result(), taskQueue: (await notified.describe()).taskQueue };
     await suite.env.client.workflow.getHandle(workflowIds.deliverWebhooks(result.interactionId)).result();
     await releaseAbandonedChildLock(suite.env);
-    return { result, progress, handedOff, taskQueue };
+    const timers = ((await handle.fetchHistory()).events ?? []).flatMap((e) =>
+      e.timerStartedEventAttributes ? [Number(e.timerStartedEventAttributes.startToFireTimeout?.seconds ?? 0)] : [],
+    );
+    return { result, progress, handedOff, taskQueue, timers };
   });
 }
 
@@ -143,6 +147,46 @@ test('a call the provider never ends is closed as an error after its timeout (3 
   });
   expect(noAnswer.result).toMatchObject({ callStatus: 'NO_ANSWER', timedOut: false });
   expect(unreached.calls.map((c) => c.name)).toEqual(['recordCallStarted', 'recordCallEnded', 'describeInteractionForNotification']);
+});
+
+test('a call with no speech is classified at once, ABANDONED, without waiting the transcript grace minute', async () => {
+  // The classifier's rule for a call nobody spoke in (the offline engine's "no conversation"), with no booking.
+  const pipeline = (): InteractionPipelineActivities => ({
+    ...fakeInteractionActivities(),
+    listInteractionActions: async () => [],
+    classifyInteraction: async (input) =>
+      input.analysis.transcript.length === 0
+        ? { ok: true, value: { callType: 'Abandoned', callStatus: 'ABANDONED' } }
+        : { ok: true, value: { callType: 'Unbooked', callStatus: 'UNBOOKED' } },
+  });
+  const GRACE_SECONDS = 60;
+  const silentEnd: CallDelivery = { ...callDeliveries.ended, record: { ...callDeliveries.ended.record, durationSeconds: 9 } };
+
+  // Retell's call_ended carries the transcript there is: an empty one means nobody spoke.
+  const retell = recordCalls(pipeline());
+  const silent = await runInteraction(retell.activities, 'call-no-speech', async (signal) => {
+    await signal(silentEnd);
+  });
+  expect(silent.result).toMatchObject({ callStatus: 'ABANDONED', timedOut: false });
+  expect(silent.timers).not.toContain(GRACE_SECONDS);
+  expect(retell.named('transcribeInteraction')[0].input.record).toMatchObject({ status: 'ended', transcriptObject: [] });
+
+  // Vapi's status-update "ended" comes before its end-of-call-report: that one is waited for, a minute at most.
+  const vapi = recordCalls(pipeline());
+  const waited = await runInteraction(vapi.activities, 'call-vapi-ended', async (signal) => signal(silentEnd), 'vapi');
+  expect(waited.timers).toContain(GRACE_SECONDS);
+  expect(waited.result.callStatus).toBe('ABANDONED');
+
+  // …unless the call plainly had no speech: it was not answered.
+  const unanswered = recordCalls(pipeline());
+  const notConnected = await runInteraction(
+    unanswered.activities,
+    'call-vapi-no-answer',
+    async (signal) => signal({ kind: 'call_ended', occurredAt: '2026-01-05T15:00:20.000Z', record: { status: 'not-connected', endedReason: 'no_answer' } }),
+    'vapi',
+  );
+  expect(notConnected.result.callStatus).toBe('NO_ANSWER');
+  expect(notConnected.timers).not.toContain(GRACE_SECONDS);
 });
 
 function actionsSettlingAfter(polls: number): InteractionPipelineActivities['listInteractionActions'] {

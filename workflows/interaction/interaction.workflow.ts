@@ -20,6 +20,7 @@ import { TASK_QUEUES } from '../../domain/run/task-queues';
 import { workflowIds } from '../../domain/run/workflow-ids';
 import { mergeCallDeliveries, type CallDelivery } from '../../domain/call/call-record-merge';
 import { isTerminalStatus } from '../../domain/call/call-record.schema';
+import { awaitsTranscript } from '../../domain/call/silent-call';
 import { callDeliveredSignal, getInteractionQuery } from './interaction.messages';
 import type { InteractionProgress, InteractionResult, InteractionWorkflowInput } from './interaction.types';
 
@@ -53,7 +54,7 @@ const followUp = proxyActivities<FollowUpActivities>({
 });
 
 const THREE_HOURS_MS = 3 * 60 * 60 * 1000;
-// Transcripts often follow the end by seconds (Retell's call_analyzed, Vapi's end-of-call-report).
+// Vapi's transcript follows the end by seconds (its end-of-call-report after the status-update "ended").
 const TRANSCRIPT_GRACE = '1 minute';
 // A booking the agent asked for mid-call is a durable CRM action that may still be running when the
 // caller hangs up; the call is classified once every action has settled, or after this long.
@@ -91,7 +92,11 @@ export async function interactionWorkflow(input: InteractionWorkflowInput): Prom
 
   const ended = await condition(() => isTerminalStatus(progress.record.status), input.callEndTimeoutMs ?? THREE_HOURS_MS);
   if (ended && progress.record.transcriptObject.length === 0) {
-    await condition(() => progress.record.transcriptObject.length > 0, TRANSCRIPT_GRACE);
+    // Runs started before it waited for every call's transcript; now a call with no speech is classified at once.
+    const analysed = [...deliveries.values()].some((d) => d.kind === 'call_analyzed');
+    if (!patched('silent-call-classified-at-once') || awaitsTranscript(progress.record, { analysed })) {
+      await condition(() => progress.record.transcriptObject.length > 0, TRANSCRIPT_GRACE);
+    }
   }
   const timedOut = !ended;
   const record = timedOut ? { ...progress.record, status: 'error' as const, endedReason: 'error' as const } : progress.record;

@@ -83,6 +83,14 @@ describe('evolveInteraction', () => {
     expect(fold([started, ended, classified])).toMatchObject({ callStatus: 'UNBOOKED', callType: 'Unbooked' });
   });
 
+  it('takes the direction and voice agent from the end when the start did not know them (a call started by a tool request)', () => {
+    const thin = { ...started, data: { ...started.data, direction: null, voiceAgentId: null } };
+    const endedWith = { ...ended, data: { ...ended.data, record: { ...ended.data.record, direction: 'inbound' as const, voiceAgentId: 'agent_2' } } };
+    expect(fold([thin, endedWith])).toMatchObject({ direction: 'inbound', voiceAgentId: 'agent_2' });
+    // What the start knew stays.
+    expect(fold([started, endedWith])).toMatchObject({ direction: 'outbound', voiceAgentId: 'agent_1' });
+  });
+
   it('moves UNBOOKED to EXCUSED when reclassified, adding the tags', () => {
     expect(fold([started, ended, classified, reclassified])).toMatchObject({ callStatus: 'EXCUSED', callType: 'Excused', tags: ['estimate_on_call'] });
   });

@@ -83,6 +83,9 @@ export function evolveInteraction(state: InteractionDoc | null, event: Interacti
       return {
         ...next,
         callStatus: statusWhenEnded(event),
+        // A call started by a tool request may not have known these yet (Bland and Synthflow name only the call).
+        direction: state.direction ?? r.direction,
+        voiceAgentId: state.voiceAgentId ?? r.voiceAgentId,
         endedReason: r.endedReason,
         startedAt: date(r.startedAt) ?? state.startedAt,
         endedAt: date(r.endedAt),

@@ -122,7 +122,10 @@ export const findOrganizationCrmName = async (db: Db, id: string): Promise<strin
 
 /** What an interaction's AI tasks read of its organization. */
 export const findOrganizationPromptFields = (db: Db, id: string) =>
-  db.organization.findUnique({ where: { id }, select: { name: true, timezone: true, tradesOffered: true, customInstructions: true } });
+  db.organization.findUnique({
+    where: { id },
+    select: { id: true, name: true, timezone: true, tradesOffered: true, customInstructions: true, availabilityConfig: true },
+  });
 
 /** What a notification names of its organization. */
 export const findOrganizationSummary = (db: Db, id: string) =>
