@@ -26,7 +26,8 @@ import { isPortOpen } from './stack/servers';
 // web call uses (in process), on the sandbox CRM of freshly onboarded organizations, with CRM actions run
 // as their durable workflows. It uses the test stack of HOMEAGENT_TEST_SLOT (started here when it is not
 // up), with a database, topic prefix and task-queue prefix of its own. Prints % booked, bookings outside
-// the capacity the tools offered, turns per booking, and each failure with its transcript.
+// the capacity the tools offered, turns per booking, and each failure with its transcript
+// (EVAL_AGENT_SHOW=<caller id>,… or all prints those transcripts too).
 
 const TZ = 'America/Chicago';
 const CALLERS_PER_ORG = 10;
@@ -223,6 +224,11 @@ function report(results: CallResult[], ms: number) {
       `--- FAILED ${r.caller.id}: ${r.error ? 'error' : r.outsideCapacity.length ? `booked outside capacity ${r.outsideCapacity.join(', ')}` : r.wrongDetails.length ? r.wrongDetails.join('; ') : r.booked ? 'booked, expected a callback' : r.callback ? 'ended in a callback' : 'not booked'}`,
     );
     if (r.error) console.log(r.error);
+    for (const line of r.transcript) console.log(`    ${line}`);
+  }
+  const shown = new Set((process.env.EVAL_AGENT_SHOW ?? '').split(',').filter(Boolean));
+  for (const r of results.filter((x) => succeeded(x) && (shown.has(x.caller.id) || shown.has('all')))) {
+    console.log(`--- ${r.caller.id}`);
     for (const line of r.transcript) console.log(`    ${line}`);
   }
   for (const r of results.filter((x) => x.repeatedQuestions.length > 0))

@@ -77,8 +77,11 @@ export interface BookingState {
   capacity: { args: Record<string, unknown>; windows: Window[] } | null;
   /** The windows the agent last said. */
   offered: Window[];
-  /** Offers the caller turned down. */
+  /** Offers the caller turned down, and the windows in them (never offered again). */
   declines: number;
+  declined: string[];
+  /** get_capacity calls since the caller last spoke: the search for windows not yet turned down is bounded. */
+  capacityRounds: number;
   booked: ToolOutcome | null;
   callback: ToolOutcome | null;
   wantsCallback: boolean;
@@ -102,6 +105,8 @@ const EMPTY: BookingState = {
   capacity: null,
   offered: [],
   declines: 0,
+  declined: [],
+  capacityRounds: 0,
   booked: null,
   callback: null,
   wantsCallback: false,
@@ -140,9 +145,20 @@ export function hear(state: BookingState, text: string, clock: Clock): BookingSt
   if (read.problem && (facts.problem === null || state.asked === 'problem' || /\b(?:actually|sorry|not the|i meant)\b/i.test(text))) {
     fill('problem', read.problem, (a, b) => a === b);
   }
-  fill('time', read.time, (a, b) => a?.date === b?.date && a?.after === b?.after && a?.before === b?.before && a?.asap === b?.asap);
+  fill(
+    'time',
+    read.time && mergeTime(facts.time, read.time),
+    (a, b) => a?.date === b?.date && a?.after === b?.after && a?.before === b?.before && a?.asap === b?.asap,
+  );
   if (read.emergency) facts.emergency = true;
   return { ...state, facts, heard, corrected, utterance: text, wantsCallback: state.wantsCallback || WANTS_CALLBACK.test(text) };
+}
+
+/** "Thursday" then "3 PM works" is Thursday at 3; "make it Friday" keeps the time of day; "whenever" starts over. */
+function mergeTime(before: TimePreference | null, now: TimePreference): TimePreference {
+  if (!before || now.asap) return now;
+  const clock = now.after !== null || now.before !== null;
+  return { ...now, date: now.date ?? before.date, after: clock ? now.after : before.after, before: clock ? now.before : before.before };
 }
 
 function outcomeOf(call: ToolCall, content: string): ToolOutcome {
@@ -226,16 +242,17 @@ export function replay(
     const here = { ...setting, nextId: `offline_call_${callCount + 1}` };
     if (m.role === 'user') {
       askedBeforeLast = state.asked;
-      state = hear(state, m.content, setting.clock);
+      state = hear({ ...state, capacityRounds: 0 }, m.content, setting.clock);
       decision = decideAfterCaller(state, here);
     } else if (m.role === 'tool' && m.toolCallId && calls.has(m.toolCallId)) {
       const outcome = outcomeOf(calls.get(m.toolCallId)!, m.content);
       state = observe(state, outcome);
+      if (outcome.name === BOOKING_TOOL_NAMES.capacity) state = { ...state, capacityRounds: state.capacityRounds + 1 };
       decision = decideAfterTool(state, outcome, here);
     } else continue;
     if (decision.ask) state = { ...state, asked: decision.ask };
     if (decision.offered) state = { ...state, offered: decision.offered };
-    if (decision.declined) state = { ...state, declines: state.declines + 1 };
+    if (decision.declined) state = { ...state, declines: state.declines + 1, declined: [...state.declined, ...state.offered.map((w) => w.start)] };
     if (decision.callbackAgreed) state = { ...state, callbackAgreed: true };
   }
   return { state, decision, askedBeforeLast };
@@ -341,7 +358,7 @@ function decideAfterCaller(s: BookingState, setting: Setting): Decision {
     if (picked && !isDecline(text)) return bookCall(s, picked, setting);
     if (s.heard.includes('time')) return capacityCall(s, setting, null, ack);
     if (isDecline(text)) {
-      if (s.declines + 1 >= MAX_DECLINES) return offerCallback("I'm sorry none of those work.");
+      if (s.declines + 1 >= MAX_DECLINES) return { ...offerCallback("I'm sorry none of those work."), declined: true };
       if (s.declines === 0) return say('No problem. What day and time would work better for you?', 'time', { declined: true });
       return { ...capacityCall(s, setting, lastOf(s.offered), ack), declined: true };
     }
@@ -363,7 +380,10 @@ function pickByTimeFits(s: BookingState): boolean {
   return s.facts.time !== null && windowsFitting(s.offered, s.facts.time).length > 0;
 }
 
-const lastOf = (windows: Window[]) => windows[windows.length - 1];
+const lastOf = (windows: Window[]) => latest(windows);
+const latest = (windows: Window[]) => windows.reduce((a, b) => (b.start > a.start ? b : a));
+/** get_capacity calls in one turn while every window found was already turned down. */
+const MAX_CAPACITY_ROUNDS = 3;
 
 function decideAfterTool(s: BookingState, outcome: ToolOutcome, setting: Setting): Decision {
   if (outcome.name === BOOKING_TOOL_NAMES.end) return say('Goodbye!', 'anything_else');
@@ -379,8 +399,14 @@ function decideAfterTool(s: BookingState, outcome: ToolOutcome, setting: Setting
       if (s.capacity !== null && s.offered.length > 0 && s.asked === 'offer') return say(offerWords(s.offered, f, false), 'offer');
       return capacityCall(s, setting, null, '');
     case BOOKING_TOOL_NAMES.capacity: {
-      const windows = windowsOf(outcome);
-      if (windows.length === 0) return offerCallback("I'm sorry, I don't see an opening in the coming week.");
+      const found = windowsOf(outcome);
+      if (found.length === 0) return offerCallback("I'm sorry, I don't see an opening in the coming week.");
+      const windows = found.filter((w) => !s.declined.includes(w.start));
+      if (windows.length === 0) {
+        // Only windows the caller already turned down: look further ahead, a few times at most.
+        if (s.capacityRounds < MAX_CAPACITY_ROUNDS) return capacityCall(s, setting, latest(found), '');
+        return offerCallback("I'm sorry, I don't see another opening soon.");
+      }
       const fitting = windowsFitting(windows, f.time);
       const offered = (fitting.length > 0 ? fitting : windows).slice(0, 3);
       const closest = f.time !== null && fitting.length === 0 && !f.time.asap;
@@ -465,7 +491,8 @@ export function capacityStart(pref: TimePreference | null, clock: Clock, after: 
     [date, time] = wanted > soon ? [clock.today, wanted] : [addDays(clock.today, 1), wanted];
   }
   if (after) {
-    const [endDate, endTime] = [after.end.slice(0, 10), after.end.slice(11, 16) || after.start.slice(11, 16)];
+    let [endDate, endTime] = [after.end.slice(0, 10) || after.start.slice(0, 10), after.end.slice(11, 16) || after.start.slice(11, 16)];
+    if (endTime >= '17:00') [endDate, endTime] = [addDays(endDate, 1), '08:00'];
     if (`${endDate}T${endTime}` > `${date}T${time}`) [date, time] = [endDate, endTime];
   }
   if (date < clock.today) [date, time] = [addDays(clock.today, 1), '08:00'];

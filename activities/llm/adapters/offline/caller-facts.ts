@@ -330,7 +330,10 @@ export function readTime(text: string, today: string): TimePreference | null {
   else if (/\b(?:late afternoon|evening|after work|tonight)\b/i.test(text)) [after, before] = ['15:00', '19:00'];
   else if (/\bafternoons?\b/i.test(text)) [after, before] = ['12:00', '17:00'];
   else if (/\b(?:noon|midday|lunch ?time|around lunch)\b/i.test(text)) [after, before] = ['11:00', '14:00'];
-  const bound = /\b(after|before|around|at|by|from|about)\s+(\d{1,2})(?::(\d{2}))?\s*(a\.?m\.?|p\.?m\.?|o'?clock)?(?![\d:])/i.exec(text);
+  const bound =
+    /\b(after|before|around|at|by|from|about|do|how about|what about|make it|say)\s+(\d{1,2})(?::(\d{2}))?\s*(a\.?m\.?|p\.?m\.?|o'?clock)?(?![\d:])/i.exec(
+      text,
+    );
   const bare = /(?<![\d:])(\d{1,2})(?::(\d{2}))?\s*(a\.?m\.?|p\.?m\.?)(?=\W|$)/i.exec(text);
   if (bound) {
     const clock = clockOf(bound[2], bound[3], bound[4]);
@@ -394,7 +397,7 @@ export function readUtterance(raw: string, ctx: ReadingContext): CallerFacts {
     text = street.rest;
   }
   const zip = readZip(text);
-  if (zip && (street || ctx.expecting === 'zip' || ctx.expecting === 'address' || /\bzip|postal\b/i.test(raw) || /^\D*\d{5}\D*$/.test(text))) {
+  if (zip && (street || ctx.expecting === 'zip' || ctx.expecting === 'address' || /\b(?:zip|postal|in)\b\W*(?:code\W*)?(?:is\W*)?\d{5}\b/i.test(text))) {
     facts.zip = zip;
     text = text.replace(zip, ' ');
   }
