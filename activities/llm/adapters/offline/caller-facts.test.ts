@@ -23,6 +23,7 @@ describe('reading a caller utterance', () => {
     ['5125550142', '+15125550142'],
     ['+1 512 555 0142', '+15125550142'],
     ['five one two, five five five, zero one four two', '+15125550142'],
+    ['area code 512, 555-0142', '+15125550142'],
   ])('reads the phone number %s', (spoken, phone) => {
     expect(readUtterance(`my number is ${spoken}`, ctx).phone).toBe(phone);
   });
@@ -44,6 +45,7 @@ describe('reading a caller utterance', () => {
     expect(readUtterance('401 W 5th St, 78701', ctx).street?.streetName).toBe('W 5th St');
     expect(readUtterance('2210 Maple', asked('address')).street?.street).toBe('2210 Maple');
     expect(readUtterance('2210 Maple', ctx).street).toBeUndefined();
+    expect(readUtterance('Address 77 Pine Ridge Drive, Austin 78745.', ctx).street).toMatchObject({ street: '77 Pine Ridge Drive', city: 'Austin' });
   });
 
   it('reads a name introduced, lower-cased, followed by "here", bare when asked, or alone in a clause', () => {
@@ -54,6 +56,8 @@ describe('reading a caller utterance', () => {
     expect(readName('Sure, it is Sam', 'name')).toBe('Sam');
     expect(readName('Toilet is clogged. Gabe Wilson, 48 Bluebonnet Lane', null)).toBe('Gabe Wilson');
     expect(readName('Hi, this is Rob Fields.', null)).toBe('Rob Fields');
+    expect(readName("My name's Ana. Ana Lopez. Phone", null)).toBe('Ana Lopez');
+    expect(readName('my furnace is making noise. Kim Lee at 3 Rose Court', null)).toBe('Kim Lee');
   });
 
   it('does not take ordinary words for a name', () => {
@@ -61,6 +65,7 @@ describe('reading a caller utterance', () => {
     expect(readName("It's Friday that works", null)).toBeNull();
     expect(readName('Wait, I meant the other one', 'name')).toBeNull();
     expect(readName('Kitchen Sink', null)).toBeNull();
+    expect(readName('that works', 'name')).toBeNull();
   });
 
   it('reads preferred times relative to the org-local today', () => {
@@ -75,6 +80,9 @@ describe('reading a caller utterance', () => {
     expect(readTime('the 2nd', ctx.today)?.date).toBe('2026-04-02');
     expect(readTime('as soon as possible', ctx.today)).toMatchObject({ date: null, asap: true });
     expect(readTime('my AC quit', ctx.today)).toBeNull();
+    // The day named last is the one wanted; a weekday and its date are one day.
+    expect(readTime('hmm tomorrow is bad, next Wednesday?', ctx.today)?.date).toBe('2026-03-11');
+    expect(readTime('monday the 9th in the morning', ctx.today)).toMatchObject({ date: '2026-03-09', after: '08:00' });
   });
 
   it('reads yes, no and a turned-down offer', () => {
@@ -86,6 +94,7 @@ describe('reading a caller utterance', () => {
     expect(isDecline("That doesn't work for me")).toBe(true);
     expect(isDecline('Do you have anything later?')).toBe(true);
     expect(isDecline('The first one, please.')).toBe(false);
+    expect(isDecline('tomorrow is bad')).toBe(true);
   });
 
   it('turns runs of spoken digits into digits and leaves other words alone', () => {

@@ -75,7 +75,7 @@ export function spokenDigitsToNumbers(text: string): string {
   );
 }
 
-const PHONE = /(?<![\d-])(?:\+?1[\s.-]?)?\(?(\d{3})\)?[\s.-]?(\d{3})[\s.-]?(\d{4})(?![\d-])/;
+const PHONE = /(?<![\d-])(?:\+?1[\s.-]?)?(?:area code\s*)?\(?(\d{3})\)?(?:[\s.-]|,\s*){0,2}(\d{3})[\s.-]{0,2}(\d{4})(?![\d-])/i;
 
 /** A North American phone number as E.164, and the text without it. */
 export function readPhone(text: string): { phone: string; rest: string } | null {
@@ -87,7 +87,7 @@ export function readPhone(text: string): { phone: string; rest: string } | null 
 const SUFFIX =
   'street|st|avenue|ave|lane|ln|road|rd|drive|dr|court|ct|boulevard|blvd|way|place|pl|circle|cir|trail|trl|parkway|pkwy|terrace|ter|highway|hwy|loop|cove|cv|path|run|pass|row|square|sq|crossing|xing|bend|ridge|hollow|point|pt';
 const STREET = new RegExp(
-  `(?<![\\d-])(\\d{1,6}[A-Za-z]?)\\s+((?:(?:[NSEW]|north|south|east|west)\\.?\\s+)?(?:[A-Za-z0-9'’.-]+\\s+){0,3}?(?:${SUFFIX}))\\b\\.?` +
+  `(?<![\\d-])(\\d{1,6}[A-Za-z]?)\\s+((?:(?:[NSEW]|north|south|east|west)\\.?\\s+)?(?:[A-Za-z0-9'’.-]+\\s+){0,3}(?:${SUFFIX}))\\b\\.?` +
     `(\\s*,?\\s*(?:apt|apartment|unit|suite|ste|#)\\.?\\s*#?[A-Za-z0-9-]+)?`,
   'i',
 );
@@ -145,12 +145,14 @@ const STOP_NAME_WORDS = new Set(
     'august september october november december hi hello hey yes yeah no not sorry actually just calling looking ac oh well the my our a an good fine okay ok ' +
     'sure thanks thank also so having here still calling glad happy trying interested wondering home out at in on with and but from please can could would ' +
     'will hoping available free busy away back done ready new having sick afraid worried going about around gonna wanting wait meant oops hmm ' +
-    'kitchen bathroom basement garage main clogged broken leaking water our their your we they he she it there'
+    'kitchen bathroom basement garage main clogged broken leaking water our their your we they he she it there that works great perfect right ' +
+    'correct none neither either whenever anytime earliest soonest first second third last one'
   ).split(' '),
 );
 
 const NAME_WORD = "[A-Z][a-zA-Z'’-]+";
 const INTRO = new RegExp(`\\b(my name is|my name's|name is|name's|this is|i am|i'm|im|it's|its|call me)\\s+(${NAME_WORD}(?:\\s+${NAME_WORD}){0,2})`);
+const CLAUSE_NAME = /(?:^|[,.;!?]\s*)\s*([A-Z][a-z'’-]+(?:\s+[A-Z][a-z'’-]+){1,2})(?=\s*(?:$|[,.;!?]|\s(?:at|from|and|here|calling|speaking|on|with)\b))/g;
 const LOWER_INTRO = /\b(?:my name is|my name's|name's|call me)\s+([a-z'’-]+(?:\s+[a-z'’-]+){0,2})/i;
 const NAME_CONNECTORS = new Set([
   'and',
@@ -191,27 +193,31 @@ function nameFrom(words: string[], capitalisedOnly: boolean): string | null {
 
 /** The caller's name: introduced ("I'm Dana Ruiz", "my name is dana ruiz", "Dana Ruiz here"), or a bare answer when the name was asked. */
 export function readName(text: string, expecting: Expecting): string | null {
+  let introduced: string | null = null;
   const intro = INTRO.exec(text.replace(/\b(?:my name is|my name's|name is|name's|this is|i am|i'm|im|it's|its|call me)\b/gi, (m) => m.toLowerCase()));
   if (intro) {
     // "It's", "this is" and "I'm" introduce many things; only capitalised, non-stop words make a name,
     // and "it's" or "this is" only when the name was just asked.
     const name = nameFrom(intro[2].split(/\s+/), true);
-    if (name && (!/^(?:it's|its|this is)$/.test(intro[1]) || expecting === 'name' || name.includes(' '))) return name;
+    if (name && (!/^(?:it's|its|this is)$/.test(intro[1]) || expecting === 'name' || name.includes(' '))) introduced = name;
   }
-  const lower = LOWER_INTRO.exec(text);
+  const lower = introduced ? null : LOWER_INTRO.exec(text);
   if (lower) {
     const name = nameFrom(lower[1].split(/\s+/), false);
     if (name) return name;
   }
   const here = new RegExp(`^\\s*(${NAME_WORD}\\s+${NAME_WORD})\\s+(?:here|speaking|calling)\\b`).exec(text);
   if (here) return nameFrom(here[1].split(/\s+/), true);
-  // "Mia Ross, 512-555-0148, 130 Lark Lane": a clause of two or three capitalised words and nothing else.
-  for (const clause of text.split(/[,.;!?]/)) {
-    const words = clause.trim().split(/\s+/).filter(Boolean);
-    if (words.length >= 2 && words.length <= 3 && words.every((w) => new RegExp(`^${NAME_WORD}$`).test(w) && !STOP_NAME_WORDS.has(w.toLowerCase()))) {
-      if (!new RegExp(`\\b(?:${SUFFIX})$`, 'i').test(clause.trim())) return words.join(' ');
+  // "Mia Ross, 512-555-0148, 130 Lark Lane", "Kim Lee at 3 Rose Court": two or three capitalised words
+  // standing alone in a clause, or before "at", "from", "here".
+  for (const m of text.matchAll(CLAUSE_NAME)) {
+    const words = m[1].split(/\s+/);
+    if (words.every((w) => !STOP_NAME_WORDS.has(w.toLowerCase())) && !new RegExp(`\\b(?:${SUFFIX})$`, 'i').test(m[1])) {
+      // "My name's Ana. Ana Lopez.": the fuller name wins.
+      return introduced && m[1].startsWith(introduced) ? m[1] : (introduced ?? m[1]);
     }
   }
+  if (introduced) return introduced;
   if (expecting === 'name' && !/\b(?:sorry|actually|meant|wait|instead)\b/i.test(text)) {
     const bare = text
       .replace(/^\s*(?:sure|yes|yeah|yep|ok(?:ay)?|oh|um|uh|well|hi|hello)\b[\s,.!]*/i, '')
@@ -283,38 +289,40 @@ function dateOfWeekday(today: string, index: number, qualifier: string | undefin
 }
 
 function dayOf(text: string, today: string): string | null {
-  if (/\bday after tomorrow\b/i.test(text)) return addDays(today, 2);
-  if (/\btomorrow\b/i.test(text)) return addDays(today, 1);
-  if (/\b(?:today|tonight|this (?:morning|afternoon|evening)|right now|same day)\b/i.test(text)) return today;
-  if (/\bnext week\b/i.test(text) && !WEEKDAY.test(text)) {
+  // "Tomorrow is bad, next Wednesday?": the day named last is the one wanted.
+  const found: [number, string | null][] = [];
+  const at = (re: RegExp, date: (m: RegExpExecArray) => string | null) => {
+    for (const m of text.matchAll(new RegExp(re.source, re.flags.includes('g') ? re.flags : `${re.flags}g`))) found.push([m.index, date(m)]);
+  };
+  at(/\bday after tomorrow\b/i, () => addDays(today, 2));
+  at(/\b(?<!after )tomorrow\b/i, () => addDays(today, 1));
+  at(/\b(?:today|tonight|this (?:morning|afternoon|evening)|right now|same day)\b/i, () => today);
+  if (!WEEKDAY.test(text)) {
     const todayIndex = WEEKDAY_NAMES.indexOf(weekdayOf(today).toLowerCase());
-    return addDays(today, 7 - todayIndex);
+    at(/\bnext week\b/i, () => addDays(today, 7 - todayIndex));
   }
-  const wd = WEEKDAY.exec(text);
-  if (wd) {
+  at(WEEKDAY, (wd) => {
     const index = WEEKDAY_NAMES.findIndex((n) => n.startsWith(wd[2].toLowerCase().slice(0, 3)));
-    if (index >= 0) return dateOfWeekday(today, index, /\bnext week\b/i.test(text) ? 'next' : wd[1]);
-  }
-  const md = MONTH_DAY.exec(text);
-  if (md) {
+    return index >= 0 ? dateOfWeekday(today, index, /\bnext week\b/i.test(text) ? 'next' : wd[1]) : null;
+  });
+  at(MONTH_DAY, (md) => {
     const month = MONTHS.indexOf(md[1].toLowerCase().slice(0, 3)) + 1;
     const year = Number(today.slice(0, 4));
-    let date = `${year}-${String(month).padStart(2, '0')}-${md[2].padStart(2, '0')}`;
-    if (date < today) date = `${year + 1}${date.slice(4)}`;
-    return date;
-  }
-  const od = ORDINAL_DAY.exec(text);
-  if (od) {
-    const day = Number(od[1]);
-    if (day < 1 || day > 31) return null;
-    let date = `${today.slice(0, 8)}${String(day).padStart(2, '0')}`;
-    if (date < today) {
+    const date = `${year}-${String(month).padStart(2, '0')}-${md[2].padStart(2, '0')}`;
+    return date < today ? `${year + 1}${date.slice(4)}` : date;
+  });
+  if (!MONTH_DAY.test(text))
+    at(ORDINAL_DAY, (od) => {
+      const day = Number(od[1]);
+      if (day < 1 || day > 31) return null;
+      const date = `${today.slice(0, 8)}${String(day).padStart(2, '0')}`;
+      if (date >= today) return date;
       const [y, m] = today.split('-').map(Number);
-      date = m === 12 ? `${y + 1}-01-${String(day).padStart(2, '0')}` : `${y}-${String(m + 1).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
-    }
-    return date;
-  }
-  return null;
+      return m === 12 ? `${y + 1}-01-${String(day).padStart(2, '0')}` : `${y}-${String(m + 1).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+    });
+  const dated = found.filter(([, d]) => d !== null).sort((a, b) => a[0] - b[0]);
+  // "Monday the 9th": a weekday and its date name one day; the date is the more exact.
+  return dated.length > 0 ? dated[dated.length - 1][1] : null;
 }
 
 const ASAP =
@@ -363,7 +371,7 @@ const YES =
   /^(?:yes|yeah|yea|yep|yup|ya|sure|ok(?:ay)?|please|that works|works|sounds (?:good|great|perfect)|perfect|great|correct|right|that's right|that's correct|absolutely|definitely|go ahead|book it|let's do (?:it|that)|do it|fine|that's fine|that one|alright|all right|si|sí|of course|that'd be great|that would be great|please do)\b/i;
 const NO = /^(?:no|nope|nah|not really|negative|neither|none|no thanks|no thank you)\b/i;
 const DECLINE =
-  /\b(?:doesn't work|does not work|don't work|won't work|can't do|cannot do|can't make|not then|not that|no good|not good|busy then|i'm busy|i work then|i'll be at work|anything (?:else|later|earlier)|something (?:else|later|earlier)|other (?:times?|days?|options?)|different (?:time|day)|none of (?:those|these|them)|neither of)\b/i;
+  /\b(?:doesn't work|does not work|don't work|won't work|can't do|cannot do|can't make|not then|not that|no good|not good|busy then|i'm busy|i work then|i'll be at work|anything (?:else|later|earlier)|something (?:else|later|earlier)|other (?:times?|days?|options?)|different (?:time|day)|none of (?:those|these|them)|neither of|(?:is|are|'s) bad|won't be (?:home|there)|not (?:home|there|available)|can't (?:then|that day))\b/i;
 
 export function isYes(text: string): boolean {
   return YES.test(text.replace(LEADING_FILLER, '').trim());
