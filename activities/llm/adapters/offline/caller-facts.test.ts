@@ -32,6 +32,7 @@ describe('reading a caller utterance', () => {
     expect(readUtterance('14 Oak Lane 78701, 512-555-0142', ctx)).toMatchObject({ phone: '+15125550142', street: { streetNumber: '14' }, zip: '78701' });
     expect(readUtterance('It is 78745.', asked('zip'))).toEqual({ zip: '78745' });
     expect(readUtterance('zip seven eight seven zero four', ctx).zip).toBe('78704');
+    expect(readUtterance('AC out. 78745. 512-555-0182. Tom Reed.', ctx)).toMatchObject({ zip: '78745', phone: '+15125550182', name: 'Tom Reed' });
     // A five-digit number in passing is not a zip code unless it comes with an address or was asked for.
     expect(readUtterance('The unit is 12345 model something', ctx).zip).toBeUndefined();
   });
@@ -83,6 +84,10 @@ describe('reading a caller utterance', () => {
     // The day named last is the one wanted; a weekday and its date are one day.
     expect(readTime('hmm tomorrow is bad, next Wednesday?', ctx.today)?.date).toBe('2026-03-11');
     expect(readTime('monday the 9th in the morning', ctx.today)).toMatchObject({ date: '2026-03-09', after: '08:00' });
+    expect(readTime('Thursday between 1 and 3', ctx.today)).toMatchObject({ date: '2026-03-05', after: '13:00', before: '15:00' });
+    expect(readTime('not before 10', ctx.today)).toMatchObject({ after: '10:00', before: null });
+    expect(readTime('no later than 3', ctx.today)).toMatchObject({ after: '08:00', before: '15:00' });
+    expect(readTime('after lunch tomorrow', ctx.today)).toMatchObject({ date: '2026-03-04', after: '13:00' });
   });
 
   it('reads yes, no and a turned-down offer', () => {

@@ -146,7 +146,7 @@ const STOP_NAME_WORDS = new Set(
     'sure thanks thank also so having here still calling glad happy trying interested wondering home out at in on with and but from please can could would ' +
     'will hoping available free busy away back done ready new having sick afraid worried going about around gonna wanting wait meant oops hmm ' +
     'kitchen bathroom basement garage main clogged broken leaking water our their your we they he she it there that works great perfect right ' +
-    'correct none neither either whenever anytime earliest soonest first second third last one'
+    "correct none neither either whenever anytime earliest soonest first second third last one i'm im i’m"
   ).split(' '),
 );
 
@@ -210,13 +210,12 @@ export function readName(text: string, expecting: Expecting): string | null {
   if (here) return nameFrom(here[1].split(/\s+/), true);
   // "Mia Ross, 512-555-0148, 130 Lark Lane", "Kim Lee at 3 Rose Court": two or three capitalised words
   // standing alone in a clause, or before "at", "from", "here".
-  for (const m of text.matchAll(CLAUSE_NAME)) {
-    const words = m[1].split(/\s+/);
-    if (words.every((w) => !STOP_NAME_WORDS.has(w.toLowerCase())) && !new RegExp(`\\b(?:${SUFFIX})$`, 'i').test(m[1])) {
-      // "My name's Ana. Ana Lopez.": the fuller name wins.
-      return introduced && m[1].startsWith(introduced) ? m[1] : (introduced ?? m[1]);
-    }
-  }
+  const candidates = [...text.matchAll(CLAUSE_NAME)]
+    .map((m) => m[1])
+    .filter((name) => name.split(/\s+/).every((w) => !STOP_NAME_WORDS.has(w.toLowerCase())) && !new RegExp(`\\b(?:${SUFFIX})$`, 'i').test(name));
+  // "My name's Ana. Ana Lopez.": the fuller name wins.
+  if (introduced) return candidates.find((name) => name.startsWith(`${introduced} `)) ?? introduced;
+  if (candidates.length > 0) return candidates[0];
   if (introduced) return introduced;
   if (expecting === 'name' && !/\b(?:sorry|actually|meant|wait|instead)\b/i.test(text)) {
     const bare = text
@@ -337,13 +336,27 @@ export function readTime(text: string, today: string): TimePreference | null {
   else if (/\bmornings?\b/i.test(text)) [after, before] = ['08:00', '12:00'];
   else if (/\b(?:late afternoon|evening|after work|tonight)\b/i.test(text)) [after, before] = ['15:00', '19:00'];
   else if (/\bafternoons?\b/i.test(text)) [after, before] = ['12:00', '17:00'];
-  else if (/\b(?:noon|midday|lunch ?time|around lunch)\b/i.test(text)) [after, before] = ['11:00', '14:00'];
+  else if (/\bafter lunch\b/i.test(text)) [after, before] = ['13:00', null];
+  else if (/\b(?:noon|midday|lunch)\b/i.test(text)) [after, before] = ['11:00', '14:00'];
+  const range =
+    /\b(?:between\s+)?(\d{1,2})(?::(\d{2}))?\s*(a\.?m\.?|p\.?m\.?)?\s*(?:-|to|and|till|until)\s*(\d{1,2})(?::(\d{2}))?\s*(a\.?m\.?|p\.?m\.?)?(?![\d:])/i.exec(
+      text,
+    );
   const bound =
     /\b(after|before|around|at|by|from|about|do|how about|what about|make it|say)\s+(\d{1,2})(?::(\d{2}))?\s*(a\.?m\.?|p\.?m\.?|o'?clock)?(?![\d:])/i.exec(
       text,
     );
   const bare = /(?<![\d:])(\d{1,2})(?::(\d{2}))?\s*(a\.?m\.?|p\.?m\.?)(?=\W|$)/i.exec(text);
-  if (bound) {
+  // "Not before 10" and "no earlier than 10" are "after 10"; "not after 3" and "no later than 3" are "before 3".
+  const negated = /\b(?:not|no)\s+(before|until|earlier than|after|later than)\s+(\d{1,2})(?::(\d{2}))?\s*(a\.?m\.?|p\.?m\.?|o'?clock)?(?![\d:])/i.exec(text);
+  const rangeStart = range ? clockOf(range[1], range[2], range[3] ?? range[6]) : null;
+  const rangeEnd = range ? clockOf(range[4], range[5], range[6]) : null;
+  if (negated) {
+    const clock = clockOf(negated[2], negated[3], negated[4]);
+    if (clock) [after, before] = /before|until|earlier/i.test(negated[1]) ? [clock, null] : ['08:00', clock];
+  } else if (rangeStart && rangeEnd && rangeStart < rangeEnd) {
+    [after, before] = [rangeStart, rangeEnd];
+  } else if (bound) {
     const clock = clockOf(bound[2], bound[3], bound[4]);
     if (clock) {
       const word = bound[1].toLowerCase();
@@ -405,7 +418,11 @@ export function readUtterance(raw: string, ctx: ReadingContext): CallerFacts {
     text = street.rest;
   }
   const zip = readZip(text);
-  if (zip && (street || ctx.expecting === 'zip' || ctx.expecting === 'address' || /\b(?:zip|postal|in)\b\W*(?:code\W*)?(?:is\W*)?\d{5}\b/i.test(text))) {
+  const zipAlone = new RegExp(`(?:^|[,.;!?])\\s*${zip}\\s*(?:[,.;!?]|$)`).test(text);
+  if (
+    zip &&
+    (street || zipAlone || ctx.expecting === 'zip' || ctx.expecting === 'address' || /\b(?:zip|postal|in)\b\W*(?:code\W*)?(?:is\W*)?\d{5}\b/i.test(text))
+  ) {
     facts.zip = zip;
     text = text.replace(zip, ' ');
   }
