@@ -155,6 +155,17 @@ describe('the booking dialogue', () => {
     expect(argsOf('create_action_job_booking')[0].appointment_time).toBe('2026-03-06T13:00:00');
   });
 
+  it('on "anything later?" looks after the windows offered; on "anything earlier?" looks from now', async () => {
+    const { argsOf, replies } = await converse([
+      'Clogged drain. Ted Murphy, 512-555-0165, 4 Cobble Court 78702, Thursday please.',
+      'Anything later?',
+      'Anything earlier?',
+    ]);
+    expect(argsOf('get_capacity').map((a) => a.time_to_check)).toEqual(['2026-03-05T08:00:00', '2026-03-05T10:00:00', '2026-03-03T11:00:00']);
+    expect(replies[1]).toContain('Thursday, March 5 between 10 AM and 12 PM');
+    expect(replies[2]).toContain('Tuesday, March 3 between 1 PM and 3 PM');
+  });
+
   it('on "actually, make it Friday" looks on Friday instead and books there', async () => {
     const { replies, argsOf } = await converse([
       'Water heater pilot is out. Irene Walsh, 310 Windsor Road 78703, 512-555-0128, tomorrow morning please.',

@@ -359,7 +359,7 @@ function decideAfterCaller(s: BookingState, setting: Setting): Decision {
     if (s.heard.includes('time')) return capacityCall(s, setting, null, ack);
     if (isDecline(text)) {
       if (s.declines + 1 >= MAX_DECLINES) return { ...offerCallback("I'm sorry none of those work."), declined: true };
-      if (s.declines === 0) return say('No problem. What day and time would work better for you?', 'time', { declined: true });
+      if (s.declines === 0 && !/\blater\b/i.test(text)) return say('No problem. What day and time would work better for you?', 'time', { declined: true });
       return { ...capacityCall(s, setting, lastOf(s.offered), ack), declined: true };
     }
     if (ack) return say(`${ack}${offerWords(s.offered, s.facts, false)}`, 'offer');

@@ -46,6 +46,7 @@ describe('reading a caller utterance', () => {
     expect(readUtterance('401 W 5th St, 78701', ctx).street?.streetName).toBe('W 5th St');
     expect(readUtterance('2210 Maple', asked('address')).street?.street).toBe('2210 Maple');
     expect(readUtterance('2210 Maple', ctx).street).toBeUndefined();
+    expect(readUtterance("I'm at 14 Oak 78701", ctx)).toMatchObject({ street: { street: '14 Oak' }, zip: '78701' });
     expect(readUtterance('Address 77 Pine Ridge Drive, Austin 78745.', ctx).street).toMatchObject({ street: '77 Pine Ridge Drive', city: 'Austin' });
   });
 
@@ -80,6 +81,8 @@ describe('reading a caller utterance', () => {
     expect(readTime('March 12th around 10 am', ctx.today)).toMatchObject({ date: '2026-03-12', after: '09:00', before: '11:00' });
     expect(readTime('the 2nd', ctx.today)?.date).toBe('2026-04-02');
     expect(readTime('as soon as possible', ctx.today)).toMatchObject({ date: null, asap: true });
+    expect(readTime('do you have anything earlier?', ctx.today)).toMatchObject({ asap: true });
+    expect(readTime('someone out this week', ctx.today)).toMatchObject({ asap: true });
     expect(readTime('my AC quit', ctx.today)).toBeNull();
     // The day named last is the one wanted; a weekday and its date are one day.
     expect(readTime('hmm tomorrow is bad, next Wednesday?', ctx.today)?.date).toBe('2026-03-11');

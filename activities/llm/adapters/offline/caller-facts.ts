@@ -94,12 +94,14 @@ const STREET = new RegExp(
 // After the street: an optional city, then a state or a zip (a city alone is too easily a sentence's next words).
 const CITY_STATE = /^\s*,?\s*(?:in\s+)?([A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)\s*,?\s*(?:([A-Z]{2})\b)?(?=\s*,?\s*(?:\d{5}|[A-Z]\d[A-Z]|$|[.!?]))/;
 const STATE_ONLY = /^\s*,?\s*([A-Z]{2})\b(?=\s*,?\s*\d{5})/;
+const STREET_BEFORE_ZIP = /(?<![\d-])(\d{1,6})\s+([A-Z][a-z]+(?:\s+[A-Z][a-z]+){0,2})(?=,?\s+\d{5}\b)/;
 const BARE_STREET = /(?<![\d-])(\d{1,6})\s+([A-Z][a-z]+(?:\s+[A-Z][a-z]+){0,2})/;
 
 /** A street address ("14 Oak Lane", "120 Oak Street, Austin, TX"), and the text without it. */
 export function readStreet(text: string, expecting: Expecting): { street: StreetAddress; rest: string } | null {
   let m = STREET.exec(text);
-  if (!m && expecting === 'address') m = BARE_STREET.exec(text);
+  // Without a street type ("14 Oak"), a number and capitalised words are a street when asked for, or before a zip code.
+  if (!m) m = expecting === 'address' ? BARE_STREET.exec(text) : STREET_BEFORE_ZIP.exec(text);
   if (!m) return null;
   const unit = (m[3] ?? '').replace(/^\s*,?\s*/, '');
   const streetName = tidy(m[2]);
@@ -325,7 +327,7 @@ function dayOf(text: string, today: string): string | null {
 }
 
 const ASAP =
-  /\b(?:asap|a\.s\.a\.p|as soon as (?:possible|you can)|earliest|soonest|right away|first available|first opening|next available|whenever|any ?time|anytime|urgent\w*)\b/i;
+  /\b(?:(?:anything|something|any|a time) (?:earlier|sooner)|earlier|sooner|this week|asap|a\.s\.a\.p|as soon as (?:possible|you can)|earliest|soonest|right away|first available|first opening|next available|whenever|any ?time|anytime|urgent\w*)\b/i;
 
 /** A preferred day and time, relative to the org's today ("tomorrow morning", "Friday after 2", "next Tuesday", "asap"). */
 export function readTime(text: string, today: string): TimePreference | null {
