@@ -232,6 +232,12 @@ describe('the booking dialogue', () => {
     expect(tools.calls.at(-1)?.tool).toBe('end_call');
   });
 
+  it('takes a callback request instead of a booking when the caller asks for one at the offer', async () => {
+    const { argsOf, tools } = await converse(['AC broken. Carmen Vega, 21 Oak Lane 78701, 512-555-0164.', 'Can you just have someone call me back?']);
+    expect(argsOf('create_action_callback_request')).toEqual([{ is_emergency_callback: false, phone_number: '+15125550164' }]);
+    expect(tools.calls.map((c) => c.tool)).not.toContain('create_action_job_booking');
+  });
+
   it('books only a window the tools found, whatever the caller names', async () => {
     const { argsOf, tools } = await converse([
       'Drain clogged, Ben Harris, 5 Juniper Cove 78702, 512-555-0125, Thursday please.',

@@ -337,7 +337,7 @@ function decideAfterCaller(s: BookingState, setting: Setting): Decision {
     }
     if (isNo(text) && !s.heard.includes('time')) return say('Alright. Is there anything else I can help with?', 'anything_else');
   }
-  if (s.callbackAgreed || (s.wantsCallback && s.capacity === null)) {
+  if (s.callbackAgreed || WANTS_CALLBACK.test(text) || (s.wantsCallback && s.capacity === null)) {
     if (!f.phone) return say(QUESTIONS.phone, 'phone');
     return callbackCall(s, setting);
   }
