@@ -280,6 +280,8 @@ describe('the job type for a problem', () => {
     ['furnace tune-up before winter', '102'],
     ["we're thinking of replacing our old AC system, can we get a quote?", '103'],
     ['the toilet keeps backing up', '201'],
+    ['an AC tune up', '101'],
+    ['a tune-up before winter', '102'],
     ['the water heater is leaking', '202'],
     ['no hot water', '202'],
     ['something odd', '101'],

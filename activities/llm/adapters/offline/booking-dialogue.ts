@@ -559,8 +559,9 @@ const JOB_RULES: [(problem: string) => boolean, string][] = [
   [(p) => /\b(?:water heater|hot water|tankless|pilot)\b/i.test(p), 'water heater repair'],
   [(p) => /\b(?:drain\w*|clog\w*|backed up|back(?:ing)? up|sewer|toilet|sink|shower|tub|disposal)\b/i.test(p), 'drain cleaning'],
   [(p) => ELECTRICAL.test(p), 'panel electrical'],
-  [(p) => /\b(?:furnace|heat|heating|no heat|cold house|tune[- ]?up|maintenance)\b/i.test(p), 'furnace tune-up heating'],
+  [(p) => /\b(?:furnace|heat|heating|heater|no heat|cold house)\b/i.test(p), 'furnace tune-up heating'],
   [(p) => /\b(?:ac|a\/c|air|cool\w*|compressor|condenser|thermostat|coil)\b/i.test(p), 'ac repair air conditioning'],
+  [(p) => /\b(?:tune[- ]?up|maintenance)\b/i.test(p), 'furnace tune-up heating'],
 ];
 
 function keywords(text: string): string[] {

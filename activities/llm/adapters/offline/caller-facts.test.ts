@@ -84,6 +84,7 @@ describe('reading a caller utterance', () => {
     expect(readTime('do you have anything earlier?', ctx.today)).toMatchObject({ asap: true });
     expect(readTime('someone out this week', ctx.today)).toMatchObject({ asap: true });
     expect(readTime('my AC quit', ctx.today)).toBeNull();
+    expect(readTime('Good afternoon, I need someone to look at my furnace.', ctx.today)).toBeNull();
     // The day named last is the one wanted; a weekday and its date are one day.
     expect(readTime('hmm tomorrow is bad, next Wednesday?', ctx.today)?.date).toBe('2026-03-11');
     expect(readTime('monday the 9th in the morning', ctx.today)).toMatchObject({ date: '2026-03-09', after: '08:00' });

@@ -330,7 +330,9 @@ const ASAP =
   /\b(?:(?:anything|something|any|a time) (?:earlier|sooner)|earlier|sooner|this week|asap|a\.s\.a\.p|as soon as (?:possible|you can)|earliest|soonest|right away|first available|first opening|next available|whenever|any ?time|anytime|urgent\w*)\b/i;
 
 /** A preferred day and time, relative to the org's today ("tomorrow morning", "Friday after 2", "next Tuesday", "asap"). */
-export function readTime(text: string, today: string): TimePreference | null {
+export function readTime(said: string, today: string): TimePreference | null {
+  // "Good afternoon" greets; it is not a time.
+  const text = said.replace(/\bgood (?:morning|afternoon|evening)\b/gi, ' ');
   const date = dayOf(text, today);
   let after: string | null = null;
   let before: string | null = null;
