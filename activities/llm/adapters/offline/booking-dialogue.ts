@@ -277,7 +277,9 @@ export function nextBookingTurn(messages: ChatMessage[], h: DialogueHelpers): Bo
   if (last.role === 'user') {
     const finished = state.booked !== null || state.callback !== null;
     const users = messages.filter((m) => m.role === 'user').length;
-    if (h.isNotLead(messages) && !finished) {
+    // Not a customer (a wrong number, a sales pitch): said now, or said before any service need was heard.
+    const saidNow = h.isNotLead([...messages.filter((m) => m.role === 'system'), last]);
+    if (!finished && (saidNow || (state.facts.problem === null && h.isNotLead(messages)))) {
       return endCall(`Thanks for letting me know. This line is for ${company}'s service customers, so I'll let you go. Goodbye!`);
     }
     if (finished && (h.isGoodbye(last.content) || isNo(last.content) || /\bthanks?\b|\bthank you\b/i.test(last.content)))
