@@ -179,7 +179,7 @@ describe('the booking dialogue', () => {
 
   it('takes "sorry, it\'s 41 Oak Lane" at the offer: says it back, keeps the zip and the windows, books the corrected address', async () => {
     const { replies, argsOf } = await converse(["I'm Dana Ruiz at 14 Oak Lane 78701, my AC quit. 512-555-0142", "Sorry, it's 41 Oak Lane.", 'The first one.']);
-    expect(replies[1]).toMatch(/^\(offline engine\) Got it, 41 Oak Lane\. I have .* for Dana Ruiz at 41 Oak Lane\. Shall I book that\?$/);
+    expect(replies[1]).toMatch(/^(?:\(offline engine\) )?Got it, 41 Oak Lane\. I have .* for Dana Ruiz at 41 Oak Lane\. Shall I book that\?$/);
     expect(argsOf('check_address')).toHaveLength(1);
     expect(argsOf('create_action_job_booking')[0]).toMatchObject({ address: '41 Oak Lane 78701', zip: '78701' });
   });
