@@ -170,7 +170,10 @@ describe('calls page and call details', () => {
       await say("It's 512-555-0199.", 5);
       await page.getByTestId('web-call-agent-6').waitFor();
       await say('The address is 120 Oak Street, Austin, TX 78701.', 7);
-      await page.getByTestId('web-call-agent-10').getByText('Which works best for you?').waitFor();
+      await page
+        .getByTestId('web-call-agent-10')
+        .getByText(/Which works best for you\?|Shall I book that\?/)
+        .waitFor();
       await say('The first one, please.', 11);
       expect(await page.getByTestId('web-call-tool-12').innerText()).toContain('create_action_job_booking');
       await page.getByTestId('web-call-agent-13').waitFor();

@@ -101,7 +101,10 @@ describe('web call, calls and call details', () => {
       await say('The address is 120 Oak Street, Austin, TX 78701.', 7);
       expect(await page.getByTestId('web-call-tool-8').innerText()).toContain('check_address');
       expect(await page.getByTestId('web-call-tool-9').innerText()).toContain('get_capacity');
-      await page.getByTestId('web-call-agent-10').getByText('Which works best for you?').waitFor();
+      await page
+        .getByTestId('web-call-agent-10')
+        .getByText(/Which works best for you\?|Shall I book that\?/)
+        .waitFor();
       await say('The first one, please.', 11);
       expect(await page.getByTestId('web-call-tool-12').innerText()).toContain('create_action_job_booking');
       await page.getByTestId('web-call-agent-13').waitFor();

@@ -42,7 +42,7 @@ const QUESTIONS = {
 } as const;
 
 export function nextTurn(messages: ChatMessage[], tools: ToolDefinition[] = []): Turn {
-  if (canBook(tools)) return nextBookingTurn(messages, { collect, isGoodbye, isNotLead, companyName });
+  if (canBook(tools)) return nextBookingTurn(messages, { isGoodbye, isNotLead, companyName });
   const company = companyName(messages);
   const users = messages.filter((m) => m.role === 'user');
   const assistantCalls = messages.flatMap((m) => (m.role === 'assistant' ? (m.toolCalls ?? []) : []));
