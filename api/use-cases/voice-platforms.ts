@@ -30,7 +30,7 @@ export async function showVoicePlatforms(deps: ApiDeps, orgId: string): Promise<
       name: VOICE_PLATFORM_NAMES[provider],
       active: account?.active ?? false,
       webhookUrl: voiceWebhookUrl(base, orgId, provider),
-      toolUrl: voiceToolUrl(base, orgId),
+      toolUrl: voiceToolUrl(base, orgId, provider),
       toolSecretHeader: TOOL_SECRET_HEADER,
       webhookSecret: maskSecret(account?.webhookSecret ?? null),
       toolSecret: maskSecret(account?.toolSecret ?? null),

@@ -25,6 +25,6 @@ describe('voice platform credentials', () => {
   it('builds the URLs a vendor console is given, whatever the base ends with', () => {
     const org = '5f59dfbc-d5b7-40c2-9a9d-3626912a54d6';
     expect(voiceWebhookUrl('https://api.example.com/', org, 'retell')).toBe(`https://api.example.com/voice-agent/webhook/${org}/retell`);
-    expect(voiceToolUrl('https://api.example.com', org)).toBe(`https://api.example.com/voice-agent/tool/${org}?doNotService=true`);
+    expect(voiceToolUrl('https://api.example.com', org, 'bland')).toBe(`https://api.example.com/voice-agent/tool/${org}?doNotService=true&provider=bland`);
   });
 });

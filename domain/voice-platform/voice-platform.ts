@@ -72,7 +72,10 @@ export function voiceWebhookUrl(apiBaseUrl: string, orgId: string, provider: Voi
   return `${apiBaseUrl.replace(/\/$/, '')}/voice-agent/webhook/${orgId}/${provider}`;
 }
 
-/** Where the platform's tool definitions point (spec 000 §7: "most carry the query doNotService"). */
-export function voiceToolUrl(apiBaseUrl: string, orgId: string): string {
-  return `${apiBaseUrl.replace(/\/$/, '')}/voice-agent/tool/${orgId}?doNotService=true`;
+/**
+ * Where the platform's tool definitions point (spec 000 §7: "most carry the query doNotService"). `provider` names
+ * whose request shape the body is: Bland's and Synthflow's configured bodies look like ours.
+ */
+export function voiceToolUrl(apiBaseUrl: string, orgId: string, provider: VoicePlatform): string {
+  return `${apiBaseUrl.replace(/\/$/, '')}/voice-agent/tool/${orgId}?doNotService=true&provider=${provider}`;
 }

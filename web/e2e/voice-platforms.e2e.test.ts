@@ -86,7 +86,9 @@ describe('Settings → Voice platforms', () => {
 
       const webhookUrl = await page.getByTestId('voice-vapi-webhook-url').innerText();
       expect(webhookUrl.trim()).toMatch(new RegExp(`^https?://[^/]+/voice-agent/webhook/${orgId}/vapi$`));
-      expect((await page.getByTestId('voice-vapi-tool-url').innerText()).trim()).toMatch(new RegExp(`/voice-agent/tool/${orgId}\\?doNotService=true$`));
+      expect((await page.getByTestId('voice-vapi-tool-url').innerText()).trim()).toMatch(
+        new RegExp(`/voice-agent/tool/${orgId}\\?doNotService=true&provider=vapi$`),
+      );
       expect(await page.getByTestId('voice-vapi-tool-header').innerText()).toBe('X-Tool-Secret');
       expect(await page.getByTestId('voice-vapi-apiKey-shown').innerText()).toBe('Not set');
 

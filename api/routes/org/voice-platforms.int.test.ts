@@ -78,7 +78,7 @@ describe('voice platforms', () => {
       name: 'Vapi',
       active: false,
       webhookUrl: `${PUBLIC_API}/voice-agent/webhook/${orgId}/vapi`,
-      toolUrl: `${PUBLIC_API}/voice-agent/tool/${orgId}?doNotService=true`,
+      toolUrl: `${PUBLIC_API}/voice-agent/tool/${orgId}?doNotService=true&provider=vapi`,
       toolSecretHeader: 'X-Tool-Secret',
       webhookSecret: null,
       toolSecret: null,
