@@ -19,7 +19,17 @@ export interface VoicePlatformAccountSource {
 
 export interface VoicePlatformAccountStore extends VoicePlatformAccountSource {
   list(orgId: string): Promise<VoicePlatformAccount[]>;
-  /** Replaces the org's account on the platform; an active one leaves every other platform of the org inactive. */
+  /**
+   * Changes the org's account on the platform: `decide` gets what is stored (null: nothing yet) and answers the
+   * account to keep, or throws to keep nothing. Changes to one org run one at a time, so two admins saving different
+   * fields at once both keep theirs. An active account leaves every other platform of the org inactive.
+   */
+  update(
+    orgId: string,
+    provider: VoicePlatform,
+    decide: (current: VoicePlatformCredentials | null) => VoicePlatformCredentials,
+  ): Promise<VoicePlatformCredentials>;
+  /** Replaces the org's account on the platform. */
   save(orgId: string, provider: VoicePlatform, credentials: VoicePlatformCredentials): Promise<void>;
   /** No platform active: the org's calls go to the sandbox. */
   deactivateAll(orgId: string): Promise<void>;
@@ -27,6 +37,9 @@ export interface VoicePlatformAccountStore extends VoicePlatformAccountSource {
 
 type Row = { id: string; provider: string; sealedSecrets: string; baseUrl: string | null; active: boolean; updatedAt: Date };
 type Sealed = Pick<VoicePlatformCredentials, 'webhookSecret' | 'toolSecret' | 'apiKey'>;
+
+/** One change to an org's voice platforms at a time (held until the transaction ends). */
+const lockOrg = (tx: Pick<Db, '$executeRaw'>, orgId: string) => tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`voice-platforms:${orgId}`}))`;
 
 const isPlatform = (provider: string): provider is VoicePlatform => (VOICE_PLATFORMS as readonly string[]).includes(provider);
 
@@ -51,6 +64,20 @@ export function createVoicePlatformAccountStore(db: Db, box: SecretBox): VoicePl
   };
   const openAll = (rows: Row[]) => rows.map(open).filter((a): a is VoicePlatformAccount => a !== null);
 
+  const update: VoicePlatformAccountStore['update'] = (orgId, provider, decide) =>
+    db.$transaction(async (tx) => {
+      await lockOrg(tx, orgId);
+      const key = { orgId_provider: { orgId, provider } };
+      const row = await tx.voicePlatformAccount.findUnique({ where: key });
+      const next = decide(row ? open(row) : null);
+      const id = row?.id ?? randomUUID();
+      const fields = { sealedSecrets: seal(id, next), baseUrl: next.baseUrl, active: next.active, updatedAt: new Date() };
+      // The others first, so the one-active-per-org index never sees two.
+      if (next.active) await tx.voicePlatformAccount.updateMany({ where: { orgId, active: true, provider: { not: provider } }, data: { active: false } });
+      await tx.voicePlatformAccount.upsert({ where: key, create: { id, orgId, provider, ...fields }, update: fields });
+      return next;
+    });
+
   return {
     async find(orgId, provider) {
       const row = await db.voicePlatformAccount.findUnique({ where: { orgId_provider: { orgId, provider } } });
@@ -71,26 +98,17 @@ export function createVoicePlatformAccountStore(db: Db, box: SecretBox): VoicePl
       return accounts.flatMap((a) => (a.toolSecret ? [a.toolSecret] : []));
     },
 
+    update,
+
     async save(orgId, provider, credentials) {
-      const key = { orgId_provider: { orgId, provider } };
-      const id = (await db.voicePlatformAccount.findUnique({ where: key, select: { id: true } }))?.id ?? randomUUID();
-      const fields = { baseUrl: credentials.baseUrl, active: credentials.active, updatedAt: new Date() };
-      const upsert = db.voicePlatformAccount.upsert({
-        where: key,
-        create: { id, orgId, provider, sealedSecrets: seal(id, credentials), ...fields },
-        update: { sealedSecrets: seal(id, credentials), ...fields },
-        select: { id: true },
-      });
-      // The others first, so the one-active-per-org index never sees two.
-      const row = credentials.active
-        ? (await db.$transaction([db.voicePlatformAccount.updateMany({ where: { orgId, provider: { not: provider } }, data: { active: false } }), upsert]))[1]
-        : await upsert;
-      // Two first saves at once: the one that lost the insert sealed under an id the row did not keep.
-      if (row.id !== id) await db.voicePlatformAccount.update({ where: { id: row.id }, data: { sealedSecrets: seal(row.id, credentials) } });
+      await update(orgId, provider, () => credentials);
     },
 
     async deactivateAll(orgId) {
-      await db.voicePlatformAccount.updateMany({ where: { orgId, active: true }, data: { active: false, updatedAt: new Date() } });
+      await db.$transaction(async (tx) => {
+        await lockOrg(tx, orgId);
+        await tx.voicePlatformAccount.updateMany({ where: { orgId, active: true }, data: { active: false, updatedAt: new Date() } });
+      });
     },
   };
 }

@@ -74,11 +74,12 @@ export async function saveVoicePlatform(
     await published(deps, orgId, 'sandbox', null, origin);
     return;
   }
-  const current = await store.find(orgId, provider);
-  const checked = checkVoicePlatform(provider, applyVoicePlatformChange(current, body));
-  if (!checked.ok) throw badRequest(checked.message);
-  await store.save(orgId, provider, checked.value);
-  await published(deps, orgId, provider, checked.value, origin);
+  const saved = await store.update(orgId, provider, (current) => {
+    const checked = checkVoicePlatform(provider, applyVoicePlatformChange(current, body));
+    if (!checked.ok) throw badRequest(checked.message);
+    return checked.value;
+  });
+  await published(deps, orgId, provider, saved, origin);
 }
 
 async function published(

@@ -225,4 +225,27 @@ describe('voice platforms', () => {
     await put('retell', { toolSecret: null });
     expect((await tool(toolSecret)).status).toBe(401);
   }, 60_000);
+
+  it('keeps every one of four saves made at once, and one platform active when two are made active at once', async () => {
+    const all = await Promise.all([
+      put('synthflow', { webhookSecret: 'synthflow-hook-1' }),
+      put('synthflow', { toolSecret: 'synthflow-tool-1' }),
+      put('synthflow', { apiKey: 'synthflow-key-22' }),
+      put('synthflow', { baseUrl: 'https://synthflow.example' }),
+    ]);
+    expect(all.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+    expect((await admin.get(platformsPath())).body.platforms[3]).toMatchObject({
+      provider: 'synthflow',
+      webhookSecret: '****ok-1',
+      toolSecret: '****ol-1',
+      apiKey: '****y-22',
+      baseUrl: 'https://synthflow.example',
+    });
+
+    await put('bland', { apiKey: 'bland-key-333' });
+    const activated = await Promise.all([put('synthflow', { active: true }), put('bland', { active: true })]);
+    expect(activated.map((r) => r.status)).toEqual([200, 200]);
+    expect(await h.tdb.db.voicePlatformAccount.count({ where: { orgId, active: true } })).toBe(1);
+    await put('sandbox', { active: true });
+  });
 });
