@@ -7,7 +7,6 @@ import type { WorkflowGateway } from './use-cases/workflow-gateway.port';
 import type { EventPublisher } from '../events/bus/event-bus.port';
 import type { InteractionRepository } from '../events/projections/interactions/interactions.repository';
 import type { TraceEvaluationRepository } from '../events/projections/trace-evaluations/trace-evaluations.repository';
-import type { VoiceProviderSecretRepository } from './repositories/voice-provider-secret.repository';
 import type { InteractionGateway } from './use-cases/interaction-gateway.port';
 import type { NotificationRepository } from './repositories/notification.repository';
 import type { CrmProvider } from '../activities/crm/crm.port';
@@ -16,7 +15,7 @@ import type { CrmConnection } from '../domain/crm/crm-config.schema';
 import type { CrmActionGateway } from '../activities/agent-tools/crm-action-gateway.port';
 import type { AudienceBuildGateway } from './use-cases/audience-build-gateway.port';
 import type { AudienceRepository } from '../events/projections/audiences/audiences.repository';
-import type { VoiceToolAuthRepository } from './repositories/voice-provider-secret.repository';
+import type { VoicePlatformAccountStore } from '../activities/voice/voice-platform-accounts.repository';
 import type { CapacityRepository } from '../events/projections/capacity-settings/capacity-settings.repository';
 import type { OrgProfileRepository } from './repositories/org-profile.repository';
 import type { VoiceProviderDirectory } from '../activities/voice/voice-provider-directory';
@@ -43,7 +42,6 @@ export interface ApiDeps {
     interactions: InteractionRepository;
     /** The calls' evaluations (POST /llm/evaluation, the evaluation webhook), shown with the call details. */
     evaluations: TraceEvaluationRepository;
-    secrets: VoiceProviderSecretRepository;
     gateway: InteractionGateway;
     events: EventPublisher;
   };
@@ -52,11 +50,10 @@ export interface ApiDeps {
     repository: NotificationRepository;
     events: EventPublisher;
   };
-  /** Live agent tools on the CRM (issue 4): the org's CRM, durable actions, tool-call auth, interaction events. */
+  /** Live agent tools on the CRM (issue 4): the org's CRM, durable actions, interaction events. */
   crm: {
     provider: CrmProvider;
     actions: CrmActionGateway;
-    toolAuth: VoiceToolAuthRepository;
     events: EventPublisher;
     /** How long a tool call waits for its action before telling the agent it is being saved. */
     actionWaitMs: number;
@@ -77,6 +74,14 @@ export interface ApiDeps {
     /** POST /voice-agent/summarize runs the generic summary AI task on this engine (LLM_ADAPTER). */
     engine: LanguageEngine;
     fetch?: typeof fetch;
+    /**
+     * Each org's voice-platform accounts, secrets sealed (webhook signatures, tool secrets, API keys); saves are
+     * published as VoicePlatformConfigured.
+     */
+    platforms: VoicePlatformAccountStore;
+    events: EventPublisher;
+    /** The API's own address, the base of the webhook and tool URLs shown for the vendors' consoles when PUBLIC_API_URL is not set. */
+    ownApiUrl: string;
   };
   /** Capacity (issue 4): the availability view, scheduling rules and capacity settings; saves are published as events. */
   capacity: {

@@ -16,7 +16,6 @@ import { createNotificationRepository } from './repositories/notification.reposi
 import { createCapacityRepository } from '../events/projections/capacity-settings/capacity-settings.repository';
 import { createInteractionRepository } from '../events/projections/interactions/interactions.repository';
 import { createTraceEvaluationRepository } from '../events/projections/trace-evaluations/trace-evaluations.repository';
-import { createVoiceProviderSecretRepository } from './repositories/voice-provider-secret.repository';
 import { createTemporalInteractionGateway } from './use-cases/temporal-interaction-gateway';
 import { createCrm, verifyCrmConnection } from '../activities/crm/create-crm';
 import { createOrganizationAgentDirectory } from './use-cases/web-calls';
@@ -24,7 +23,8 @@ import { createTemporalWebCallGateway } from './use-cases/temporal-web-call-gate
 import { createTemporalCrmActionGateway } from '../activities/agent-tools/adapters/temporal/temporal-crm-action-gateway.adapter';
 import { createTemporalAudienceBuildGateway } from './use-cases/temporal-audience-build-gateway';
 import { createAudienceRepository } from '../events/projections/audiences/audiences.repository';
-import { createVoiceToolAuthRepository } from './repositories/voice-provider-secret.repository';
+import { createVoicePlatformAccountStore } from '../activities/voice/voice-platform-accounts.repository';
+import { createSecretBox, crmCredentialsKey } from '../lib/secrets/secret-box';
 import { createVoiceProviderDirectory } from '../activities/voice/voice-provider-directory';
 import { deliverThrough } from './use-cases/voice-agent-calls';
 import { createLanguageEngine, languageEngineConfigFrom } from '../activities/llm/create-language-engine';
@@ -53,6 +53,7 @@ async function main() {
   const engine = createLanguageEngine(languageEngineConfigFrom(config));
   const organizations = createOrganizationRepository(db);
   const interactionGateway = createTemporalInteractionGateway(client, config.TEMPORAL_TASK_QUEUE_PREFIX);
+  const voicePlatforms = createVoicePlatformAccountStore(db, createSecretBox(crmCredentialsKey(config)));
   const app = createApp({
     config,
     logger,
@@ -63,7 +64,6 @@ async function main() {
     calls: {
       interactions: createInteractionRepository(db),
       evaluations: createTraceEvaluationRepository(db),
-      secrets: createVoiceProviderSecretRepository(db),
       gateway: interactionGateway,
       events: bus,
     },
@@ -86,7 +86,6 @@ async function main() {
     crm: {
       provider: crm,
       actions: createTemporalCrmActionGateway(client, config.TEMPORAL_TASK_QUEUE_PREFIX),
-      toolAuth: createVoiceToolAuthRepository(db),
       events: bus,
       actionWaitMs: 8000,
       connections: connections
@@ -98,8 +97,11 @@ async function main() {
         : undefined,
     },
     voice: {
-      providers: createVoiceProviderDirectory({ db, deliver: deliverThrough(interactionGateway) }),
+      providers: createVoiceProviderDirectory({ db, accounts: voicePlatforms, deliver: deliverThrough(interactionGateway) }),
       engine,
+      platforms: voicePlatforms,
+      events: bus,
+      ownApiUrl: `http://${config.API_HOST}:${config.API_PORT}`,
     },
     webCalls: {
       agents: createOrganizationAgentDirectory(organizations, crm),

@@ -35,6 +35,7 @@ import {
 } from './schemas/capacity.events';
 import { CompanyProfileChangedV1Schema, OrganizationCustomInstructionsChangedV1Schema } from './schemas/organization-profile.events';
 import { LLM_TRACE, TraceEvaluatedV1Schema } from './schemas/llm.events';
+import { VoicePlatformConfiguredV1Schema } from './schemas/voice-platform.events';
 import {
   AUDIENCE,
   AudienceBuildFailedV1Schema,
@@ -54,6 +55,7 @@ const CATALOG = {
   OrganizationCreated: { aggregateType: ORGANIZATION, versions: { 1: OrganizationCreatedV1Schema } },
   OrganizationWentLive: { aggregateType: ORGANIZATION, versions: { 1: OrganizationWentLiveV1Schema } },
   OrganizationCrmConnected: { aggregateType: ORGANIZATION, versions: { 1: OrganizationCrmConnectedV1Schema } },
+  VoicePlatformConfigured: { aggregateType: ORGANIZATION, versions: { 1: VoicePlatformConfiguredV1Schema } },
   StaffUserRegistered: { aggregateType: STAFF_USER, versions: { 1: StaffUserRegisteredV1Schema } },
   StaffUserJoinedOrganization: { aggregateType: STAFF_USER, versions: { 1: StaffUserJoinedOrganizationV1Schema } },
   OrganizationNotificationSettingsChanged: { aggregateType: ORGANIZATION, versions: { 1: OrganizationNotificationSettingsChangedV1Schema } },

@@ -12,6 +12,9 @@ import { createTemporalWorkflowGateway } from '../api/use-cases/temporal-workflo
 import { workflowIds } from '../domain/run/workflow-ids';
 import { DEFAULT_REGULAR_HOURS, type Timezone, type Trade } from '../domain/organization/organization-settings.schema';
 import type { OnboardingResult } from '../workflows/onboarding/onboarding.types';
+import { createVoicePlatformAccountStore } from '../activities/voice/voice-platform-accounts.repository';
+import { createSecretBox, crmCredentialsKey } from '../lib/secrets/secret-box';
+import { carryOverLegacyVoiceCredentials } from './legacy-voice-credentials';
 
 const SEED_NAMESPACE = '0f6c2d8e-4c1a-4f55-9a63-2b7d9c1e5a44';
 
@@ -30,7 +33,8 @@ async function waitUntil(what: string, check: () => Promise<boolean>, timeoutMs 
 
 /**
  * Seeds the demo through the product's own paths: the operator through the event log, the demo
- * organizations through the onboarding workflow. Safe to run on every start (ids are fixed).
+ * organizations through the onboarding workflow. Safe to run on every start (ids are fixed). First, voice-platform
+ * credentials left in the old plaintext tables are sealed into the store (once).
  */
 export async function seedDemo(config: AppConfig, db: Db): Promise<{ orgs: OnboardingResult[] }> {
   const logger = createLogger('seed', config.LOG_LEVEL);
@@ -43,6 +47,31 @@ export async function seedDemo(config: AppConfig, db: Db): Promise<{ orgs: Onboa
   const connection = await Connection.connect({ address: config.TEMPORAL_ADDRESS });
   try {
     await bus.ensureTopics();
+    const carried = await carryOverLegacyVoiceCredentials(db, createVoicePlatformAccountStore(db, createSecretBox(crmCredentialsKey(config))));
+    if (carried.length > 0) {
+      await bus.publish(
+        carried.map(({ orgId, provider, credentials: c }) =>
+          createEvent({
+            eventId: uuidV5(`legacy-voice:${orgId}:${provider}`, SEED_NAMESPACE),
+            type: 'VoicePlatformConfigured',
+            aggregateId: orgId,
+            orgId,
+            data: {
+              orgId,
+              provider,
+              webhookSecretSet: !!c.webhookSecret,
+              toolSecretSet: !!c.toolSecret,
+              apiKeySet: !!c.apiKey,
+              baseUrl: c.baseUrl,
+              active: c.active,
+            },
+            correlationId: 'seed',
+            causationId: null,
+          }),
+        ),
+      );
+      logger.info({ accounts: carried.length }, 'voice-platform credentials sealed from the legacy plaintext tables');
+    }
     const operatorId = staffUserIdFor(config.DEMO_OPERATOR_EMAIL);
     if (!(await findStaffIdentity(db, operatorId))) {
       await bus.publish([

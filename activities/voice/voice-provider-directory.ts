@@ -7,6 +7,7 @@ import { VapiVoiceProvider } from './adapters/vapi/vapi.adapter';
 import type { VoiceAgentProvider } from '../../domain/call/call-record.schema';
 import type { VoiceProvider } from './voice-provider.port';
 import type { WebhookEvent } from '../../domain/call/call-event';
+import type { VoicePlatformAccount, VoicePlatformAccountSource } from './voice-platform-accounts.repository';
 
 /** Voice platforms an organization can place calls through (the in-house agent places web calls only). */
 export const OUTBOUND_PROVIDERS = ['retell', 'vapi', 'bland', 'synthflow', 'sandbox'] as const satisfies readonly VoiceAgentProvider[];
@@ -14,24 +15,26 @@ export type OutboundProvider = (typeof OUTBOUND_PROVIDERS)[number];
 
 export interface VoiceProviderDirectoryDeps {
   db: Db;
+  /** The orgs' platform accounts (API key, base URL, which one is active), set on Settings → Voice platforms. */
+  accounts: Pick<VoicePlatformAccountSource, 'find' | 'findActive'>;
   /** Where the sandbox's call events go: the interaction gateway, as a platform's webhook would. */
   deliver: (event: WebhookEvent, correlationId: string) => Promise<void>;
   fetch?: typeof fetch;
 }
 
 export interface VoiceProviderDirectory {
-  /** The org's configured platform (`voice_provider_accounts`), or the sandbox when it has none. */
+  /** The org's active platform, or the sandbox when it has none (or the active one has no API key). */
   forOrganization(orgId: string, correlationId: string): Promise<VoiceProvider>;
-  /** A named platform of the org: null when it has no account there (the sandbox needs none). */
+  /** A named platform of the org: null when it has no API key there (the sandbox needs none). */
   named(orgId: string, provider: OutboundProvider, correlationId: string): Promise<VoiceProvider | null>;
   sandbox(orgId: string, correlationId: string): SandboxVoiceProvider;
 }
 
-export function createVoiceProviderDirectory({ db, deliver, fetch }: VoiceProviderDirectoryDeps): VoiceProviderDirectory {
+export function createVoiceProviderDirectory({ db, accounts, deliver, fetch }: VoiceProviderDirectoryDeps): VoiceProviderDirectory {
   const sandbox = (orgId: string, correlationId: string) => new SandboxVoiceProvider({ db, orgId, deliver: (event) => deliver(event, correlationId) });
 
-  const build = (orgId: string, correlationId: string, account: { provider: string; apiKey: string; baseUrl: string | null } | null): VoiceProvider | null => {
-    if (!account || account.provider === 'sandbox') return sandbox(orgId, correlationId);
+  const build = (account: VoicePlatformAccount | null): VoiceProvider | null => {
+    if (!account?.apiKey) return null;
     const config = { apiKey: account.apiKey, ...(account.baseUrl ? { baseUrl: account.baseUrl } : {}), fetch };
     switch (account.provider) {
       case 'retell':
@@ -42,21 +45,16 @@ export function createVoiceProviderDirectory({ db, deliver, fetch }: VoiceProvid
         return new BlandVoiceProvider(config);
       case 'synthflow':
         return new SynthflowVoiceProvider(config);
-      default:
-        return null;
     }
   };
 
-  const accountOf = (orgId: string) => db.voiceProviderAccount.findUnique({ where: { orgId } });
-
   return {
     async forOrganization(orgId, correlationId) {
-      return build(orgId, correlationId, await accountOf(orgId)) ?? sandbox(orgId, correlationId);
+      return build(await accounts.findActive(orgId)) ?? sandbox(orgId, correlationId);
     },
     async named(orgId, provider, correlationId) {
       if (provider === 'sandbox') return sandbox(orgId, correlationId);
-      const account = await accountOf(orgId);
-      return account?.provider === provider ? build(orgId, correlationId, account) : null;
+      return build(await accounts.find(orgId, provider));
     },
     sandbox,
   };

@@ -51,6 +51,8 @@ import { emailWebhookRoute, getEmailRoute, sendEmailRoute, sendSmsRoute } from '
 import { updateOrgRoute } from './org/update-org.route';
 import { getCrmConnectionRoute } from './org/crm-connection-get.route';
 import { saveCrmConnectionRoute } from './org/crm-connection-save.route';
+import { getVoicePlatformsRoute } from './org/voice-platforms-get.route';
+import { saveVoicePlatformRoute } from './org/voice-platform-save.route';
 import { getCompanyProfileRoute, updateCompanyProfileRoute } from './org/company-profile.route';
 import { getCustomInstructionsRoute, saveCustomInstructionsRoute } from './org/custom-instructions.route';
 import { getWebhookSetupRoute, listWebhookAttemptsRoute, setUpWebhookDeliveryRoute } from './webhooks/webhook-delivery.route';
@@ -117,6 +119,8 @@ export const ROUTES: AnyRoute[] = [
   updateOrgRoute,
   getCrmConnectionRoute,
   saveCrmConnectionRoute,
+  getVoicePlatformsRoute,
+  saveVoicePlatformRoute,
   getCompanyProfileRoute,
   updateCompanyProfileRoute,
   getCustomInstructionsRoute,

@@ -12,16 +12,16 @@ const same = (a: string, b: string) => {
 };
 
 /**
- * A tool call comes from the org's voice platform (X-Tool-Secret: one of the org's voice-provider webhook
- * secrets, which the platform already holds) or from our own side (the admin bearer token or an operator
- * session, as the in-house agent and operators testing tools use).
+ * A tool call comes from the org's voice platform (X-Tool-Secret: the tool secret set for one of its platforms
+ * on Settings → Voice platforms; webhook secrets are not accepted, they are the vendor's to sign with) or from
+ * our own side (the admin bearer token or an operator session, as the in-house agent and operators testing tools use).
  */
 export async function authorizeToolCall(deps: ApiDeps, req: Request, orgId: string): Promise<void> {
   const token = bearerToken(req);
   if (token && deps.config.ADMIN_API_TOKEN && same(token, deps.config.ADMIN_API_TOKEN)) return;
   const secret = req.get(TOOL_SECRET_HEADER);
   if (secret) {
-    const secrets = await deps.crm.toolAuth.toolSecretsOf(orgId);
+    const secrets = await deps.voice.platforms.toolSecretsOf(orgId);
     if (secrets.some((s) => same(secret, s))) return;
   }
   const session = readSessionToken(req);

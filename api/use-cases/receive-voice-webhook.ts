@@ -17,7 +17,7 @@ export interface VoiceWebhookRequest {
 }
 
 /**
- * Spec 000 §7 /voice-agent webhooks. Where the organization has a webhook secret for the provider, the
+ * Spec 000 §7 /voice-agent webhooks. Where the organization has set a webhook secret for the provider, the
  * vendor's signature is required; an organization without one (the offline default) accepts unsigned
  * deliveries. Accepted deliveries go to the call's one interaction workflow.
  */
@@ -37,7 +37,7 @@ export async function receiveVoiceWebhook(deps: ApiDeps, req: VoiceWebhookReques
     provider = detected.provider;
   }
 
-  const secret = await deps.calls.secrets.findWebhookSecret(req.orgId, provider);
+  const secret = (await deps.voice.platforms.find(req.orgId, provider))?.webhookSecret ?? null;
   const verify = parsers[provider].verifySignature;
   if (secret !== null && verify && !verify.call(parsers[provider], { headers: req.headers, rawBody: req.rawBody, secret })) {
     throw unauthorized('Invalid webhook signature');

@@ -12,7 +12,6 @@ import { createTemporalWorkflowGateway } from '../../api/use-cases/temporal-work
 import type { WorkflowGateway } from '../../api/use-cases/workflow-gateway.port';
 import { createInteractionRepository } from '../../events/projections/interactions/interactions.repository';
 import { createTraceEvaluationRepository } from '../../events/projections/trace-evaluations/trace-evaluations.repository';
-import { createVoiceProviderSecretRepository } from '../../api/repositories/voice-provider-secret.repository';
 import { createTemporalInteractionGateway } from '../../api/use-cases/temporal-interaction-gateway';
 import type { AppConfig } from '../../config/env';
 import { createKafkaBus } from '../../events/bus/kafka-bus';
@@ -29,7 +28,8 @@ import { createTemporalWebCallGateway } from '../../api/use-cases/temporal-web-c
 import { createTemporalCrmActionGateway } from '../../activities/agent-tools/adapters/temporal/temporal-crm-action-gateway.adapter';
 import { createTemporalAudienceBuildGateway } from '../../api/use-cases/temporal-audience-build-gateway';
 import { createAudienceRepository } from '../../events/projections/audiences/audiences.repository';
-import { createVoiceToolAuthRepository } from '../../api/repositories/voice-provider-secret.repository';
+import { createVoicePlatformAccountStore, type VoicePlatformAccountStore } from '../../activities/voice/voice-platform-accounts.repository';
+import { createSecretBox, crmCredentialsKey } from '../../lib/secrets/secret-box';
 import { createVoiceProviderDirectory } from '../../activities/voice/voice-provider-directory';
 import { deliverThrough } from '../../api/use-cases/voice-agent-calls';
 import { createLanguageEngine, languageEngineConfigFrom } from '../../activities/llm/create-language-engine';
@@ -51,6 +51,8 @@ export interface ProductHarness {
   app: Express;
   adminToken: string;
   taskQueuePrefix: string;
+  /** Voice-platform accounts as the API stores them (sealed). */
+  voicePlatforms: VoicePlatformAccountStore;
   stop(): Promise<void>;
 }
 
@@ -86,6 +88,7 @@ export async function startProductHarness(env: Record<string, string> = {}): Pro
   const gateway = createTemporalWorkflowGateway(client, config.TEMPORAL_TASK_QUEUE_PREFIX);
   const { crm, connections } = crmComposition;
   const engine = createLanguageEngine(languageEngineConfigFrom(config));
+  const voicePlatforms = createVoicePlatformAccountStore(tdb.db, createSecretBox(crmCredentialsKey(config)));
   const app = createApp({
     config,
     logger: testLogger,
@@ -96,7 +99,6 @@ export async function startProductHarness(env: Record<string, string> = {}): Pro
     calls: {
       interactions: createInteractionRepository(tdb.db),
       evaluations: createTraceEvaluationRepository(tdb.db),
-      secrets: createVoiceProviderSecretRepository(tdb.db),
       gateway: createTemporalInteractionGateway(client, config.TEMPORAL_TASK_QUEUE_PREFIX),
       events: bus,
     },
@@ -119,7 +121,6 @@ export async function startProductHarness(env: Record<string, string> = {}): Pro
     crm: {
       provider: crm,
       actions: createTemporalCrmActionGateway(client, config.TEMPORAL_TASK_QUEUE_PREFIX),
-      toolAuth: createVoiceToolAuthRepository(tdb.db),
       events: bus,
       actionWaitMs: 8000,
       connections: connections
@@ -133,9 +134,13 @@ export async function startProductHarness(env: Record<string, string> = {}): Pro
     voice: {
       providers: createVoiceProviderDirectory({
         db: tdb.db,
+        accounts: voicePlatforms,
         deliver: deliverThrough(createTemporalInteractionGateway(client, config.TEMPORAL_TASK_QUEUE_PREFIX)),
       }),
       engine,
+      platforms: voicePlatforms,
+      events: bus,
+      ownApiUrl: `http://${config.API_HOST}:${config.API_PORT}`,
     },
     webCalls: {
       agents: createOrganizationAgentDirectory(createOrganizationRepository(tdb.db), crm),
@@ -158,6 +163,7 @@ export async function startProductHarness(env: Record<string, string> = {}): Pro
     gateway,
     app,
     adminToken,
+    voicePlatforms,
     taskQueuePrefix: config.TEMPORAL_TASK_QUEUE_PREFIX,
     async stop() {
       for (const w of workers) w.shutdown();

@@ -208,7 +208,7 @@ describe('the interaction workflow', () => {
 describe('webhook refusals', () => {
   it('answers 401 to a bad signature when the organization has a secret, and starts nothing', async () => {
     const secret = `whsec-${run}`;
-    await h.tdb.db.voiceProviderSecret.create({ data: { orgId, provider: 'retell', webhookSecret: secret } });
+    await h.voicePlatforms.save(orgId, 'retell', { webhookSecret: secret, toolSecret: null, apiKey: null, baseUrl: null, active: false });
     const callId = `call_${run}_signed`;
     const body = retell('call_started', callId);
     const path = `/voice-agent/webhook/${orgId}/retell`;

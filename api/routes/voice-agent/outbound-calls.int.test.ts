@@ -247,7 +247,10 @@ describe('outbound calls through the offline voice platform', () => {
   it("sends the vendor's own requests once the org's settings name a platform", async () => {
     const vendor = await startFakeVendorServer();
     try {
-      await h.tdb.db.voiceProviderAccount.create({ data: { orgId, provider: 'retell', apiKey: `key_${run}`, baseUrl: vendor.url } });
+      // As the org's admin does on Settings → Voice platforms.
+      const set = await owner.put(`/org/${orgId}/voice-platforms/retell`).send({ apiKey: `key_${run}`, baseUrl: vendor.url, active: true });
+      expect(set.status).toBe(200);
+      expect(set.body.activeProvider).toBe('retell');
       vendor.on('POST', '/v2/create-phone-call', {
         status: 201,
         body: { call_id: 'call_retell_1', agent_id: 'agent_r', call_type: 'phone_call', call_status: 'registered', direction: 'outbound' },

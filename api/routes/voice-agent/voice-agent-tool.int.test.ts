@@ -69,14 +69,16 @@ describe('the sandbox CRM booking', () => {
 });
 
 describe('POST /voice-agent/tool/{orgId}', () => {
-  it('refuses callers without the tool secret or operator token, and accepts the org voice secret', async () => {
+  it('refuses callers without the tool secret or operator token, and accepts the org tool secret', async () => {
     const body = { tool: 'end_call', args: {} };
     const anon = await request(h.app).post(`/voice-agent/tool/${org}`).send(body);
     expect(anon.status).toBe(401);
     expect(anon.body).toEqual({ error: 'Unauthorized', status: 401, message: 'A valid tool secret or operator token is required' });
-    await h.tdb.db.voiceProviderSecret.create({ data: { orgId: org, provider: 'retell', webhookSecret: `secret-${run}` } });
-    const wrong = await request(h.app).post(`/voice-agent/tool/${org}`).set('x-tool-secret', 'nope').send(body);
-    expect(wrong.status).toBe(401);
+    await h.voicePlatforms.save(org, 'retell', { webhookSecret: `whsec-${run}`, toolSecret: `secret-${run}`, apiKey: null, baseUrl: null, active: false });
+    for (const secret of ['nope', `whsec-${run}`]) {
+      const wrong = await request(h.app).post(`/voice-agent/tool/${org}`).set('x-tool-secret', secret).send(body);
+      expect(wrong.status).toBe(401); // the webhook secret is the vendor's to sign with, not a tool secret
+    }
     // The secret of one org does not open another's tools.
     const otherOrg = await request(h.app).post(`/voice-agent/tool/${noCrmOrg}`).set('x-tool-secret', `secret-${run}`).send(body);
     expect(otherOrg.status).toBe(401);

@@ -16,6 +16,7 @@ import { OutboxPage } from '../features/outbox/components/outbox-page';
 import { SchedulingRulesPage } from '../features/scheduling-rules/components/scheduling-rules-page';
 import { SettingsPage } from '../features/settings/components/settings-page';
 import { WebCallPage } from '../features/web-call/components/web-call-page';
+import { VoicePlatformsPage } from '../features/voice-platforms/components/voice-platforms-page';
 import { WebhookDeliveryPage } from '../features/webhook-delivery/components/webhook-delivery-page';
 import type { RouteParams } from './router/match-path';
 import type { RouteName } from './router/route-table';
@@ -35,6 +36,7 @@ export const PAGES: Record<Exclude<RouteName, 'login'>, (params: RouteParams) =>
   outbox: () => <OutboxPage />,
   'webhook-delivery': () => <WebhookDeliveryPage />,
   'crm-connection': () => <CrmConnectionPage />,
+  'voice-platforms': () => <VoicePlatformsPage />,
   'company-profile': () => <CompanyProfilePage />,
   'custom-instructions': () => <CustomInstructionsPage />,
   'admin-organizations': () => <OrganizationsPage />,

@@ -35,6 +35,7 @@ describe('route table', () => {
     ['/settings', 'settings'],
     ['/settings/webhooks', 'webhook-delivery'],
     ['/settings/crm', 'crm-connection'],
+    ['/settings/voice-platforms', 'voice-platforms'],
     ['/outbox', 'outbox'],
     ['/admin/organizations', 'admin-organizations'],
     ['/admin/workflows', 'admin-workflows'],

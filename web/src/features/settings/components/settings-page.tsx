@@ -26,6 +26,11 @@ import {
 const SETTINGS_LINKS = [
   { path: '/settings/webhooks', testId: 'settings-webhooks-link', label: 'Webhook delivery to your own systems →' },
   { path: '/settings/crm', testId: 'settings-crm-link', label: 'CRM connection: your own ServiceTitan or Housecall Pro account →' },
+  {
+    path: '/settings/voice-platforms',
+    testId: 'settings-voice-platforms-link',
+    label: 'Voice platforms: Retell, Vapi, Bland and Synthflow webhook and tool URLs, secrets and API keys →',
+  },
   { path: '/settings/company-profile', testId: 'settings-company-profile-link', label: 'Company profile: legal name, address, EIN and contact details →' },
   {
     path: '/settings/custom-instructions',
