@@ -1,0 +1,404 @@
+import type { ActionType, CallType } from '../../../../domain/interaction/interaction.schema';
+
+/**
+ * Held-out calls for the offline classifier (scripts/offline-classifier-agreement.ts): written from the
+ * spec's definitions of the call types and tags, after the cue lexicon and apart from it. They are not
+ * the product's evaluation set (npm run eval:calls), which is written separately. Lines are "A:" for
+ * the agent and "C:" for the caller.
+ */
+export interface HeldOutCall {
+  type: CallType;
+  direction?: 'inbound' | 'outbound';
+  /** Tags a reader of the spec would expect from the words and facts. */
+  tags?: string[];
+  lines: string[];
+  actions?: { type: ActionType; status: 'COMPLETED' | 'DROPPED'; payload?: Record<string, unknown> }[];
+  endedReason?: 'voicemail' | 'transferred' | 'user_hangup' | 'marked_as_spam';
+}
+
+/** The first batch: measured once (23/30 types, 19/25 tags), then read to widen the lexicon, so no longer held out. */
+export const FIRST_BATCH_CALLS: HeldOutCall[] = [
+  // Booked
+  {
+    type: 'Booked',
+    tags: ['booked'],
+    lines: [
+      'A: Thanks for calling, how can I help?',
+      "C: Our kitchen sink won't drain at all, it's backing into the other side.",
+      'A: I have Thursday at 10.',
+      'C: Thursday works.',
+    ],
+    actions: [{ type: 'job_booking', status: 'COMPLETED' }],
+  },
+  {
+    type: 'Booked',
+    tags: ['booked'],
+    lines: ['A: Hello!', 'C: Hola, mi calentador no da agua caliente.', 'A: Claro, tengo una cita el viernes.', 'C: Sí, perfecto.'],
+    actions: [{ type: 'job_booking', status: 'COMPLETED' }],
+  },
+  {
+    type: 'Booked',
+    tags: ['booked'],
+    lines: ['A: How can I help?', "C: I'd like somebody to service my heat pump before winter.", 'A: Booked for Monday.'],
+    actions: [{ type: 'create_booking', status: 'COMPLETED' }],
+  },
+  // Unbooked
+  {
+    type: 'Unbooked',
+    lines: [
+      'A: How can I help?',
+      'C: There is water pooling under my water heater.',
+      "A: Let me check the schedule... I'm having trouble reaching the schedule right now.",
+      'C: Okay, bye.',
+    ],
+  },
+  {
+    type: 'Unbooked',
+    lines: ['A: How can I help?', 'C: Breakers in the garage keep tripping whenever we run the dryer.', 'A: Can I get your address?', 'C: Uh, hold on.'],
+  },
+  {
+    type: 'Unbooked',
+    lines: ['A: Hi there.', 'C: The upstairs toilet runs constantly and the handle is loose.', 'A: I can help with that. What is your name?', 'C: Mark.'],
+    actions: [{ type: 'job_booking', status: 'DROPPED' }],
+  },
+  {
+    type: 'Unbooked',
+    lines: ['A: Hello.', 'C: We want a quote to put in a new furnace, ours is 25 years old.', 'A: Sure, what is your zip code?', 'C: 62704'],
+  },
+  // Excused
+  {
+    type: 'Excused',
+    tags: ['dispatch_fee_issue'],
+    lines: [
+      'A: Our technician visit has a $79 diagnostic charge.',
+      'C: Seventy nine bucks? For him to just look at it?',
+      "C: Nope. I'm not doing that. The last guy came out at no charge.",
+      'C: My AC is blowing warm though.',
+    ],
+  },
+  {
+    type: 'Excused',
+    tags: ['timing_issue'],
+    lines: [
+      'C: My garbage disposal is jammed.',
+      'A: The first opening is next Wednesday afternoon.',
+      "C: Wednesday? That's a week away. I can't go a week without it.",
+      'A: I understand.',
+    ],
+  },
+  {
+    type: 'Excused',
+    tags: ['estimate_on_call'],
+    lines: [
+      'C: Roughly what do you guys charge to replace a water heater?',
+      'A: A technician would need to see it.',
+      "C: I'm just trying to get numbers from a few places.",
+    ],
+  },
+  {
+    type: 'Excused',
+    tags: ['agent_requested'],
+    lines: [
+      "C: Hi, is there an actual human I can speak with? I've got a problem with my furnace.",
+      'A: I can help you book.',
+      'C: No, I want a person please.',
+    ],
+  },
+  {
+    type: 'Excused',
+    tags: ['message_drop'],
+    lines: ['C: Hey, this is Dave, could you pass a message to Mike that the part for my boiler came in?', 'A: Sure.'],
+  },
+  {
+    type: 'Excused',
+    tags: ['follow_up'],
+    lines: ['C: Our dishwasher is leaking.', 'A: I can get someone out Friday.', 'C: Let me talk to my husband first and I will call back.'],
+  },
+  {
+    type: 'Excused',
+    tags: ['outside_service_area'],
+    lines: [
+      'C: I need my roof looked at, we had a storm.',
+      'A: What is the address?',
+      'C: 12 Pine Rd, Dayton.',
+      "A: I'm sorry, Dayton is outside of our service area.",
+    ],
+  },
+  {
+    type: 'Excused',
+    tags: ['language_issue'],
+    lines: [
+      'A: Thanks for calling, how can I help?',
+      'C: Hola, necesito ayuda con mi aire acondicionado, no funciona.',
+      'A: Sorry, could you repeat that?',
+      'C: ¿Habla español?',
+    ],
+  },
+  {
+    type: 'Excused',
+    tags: ['spam'],
+    lines: ['C: Hi, I am calling from LocalBoost. We can get your company to the top of Google Maps.', 'A: What do you need?', 'C: Is the owner available?'],
+  },
+  {
+    type: 'Excused',
+    tags: ['spam'],
+    lines: ['C: This is an important message about your business funding approval. Press 1 to speak with a specialist.'],
+  },
+  {
+    type: 'Excused',
+    tags: ['do_not_service'],
+    lines: ['C: Do you guys do pool pumps? Mine is making a grinding noise.', "A: I'm sorry, we don't work on pool equipment."],
+  },
+  {
+    type: 'Excused',
+    direction: 'outbound',
+    tags: ['message_left', 'outbound_call'],
+    lines: [
+      'C: You have reached the Garcias. Please leave a message after the beep.',
+      'A: Hi, this is Ava from Acme HVAC about your maintenance visit, please call us back.',
+    ],
+  },
+  {
+    type: 'Excused',
+    direction: 'outbound',
+    tags: ['not_interested', 'outbound_call'],
+    lines: ['A: Hi, I am calling about our fall furnace tune-up special.', "C: We aren't interested in that, thanks.", 'A: Okay.'],
+  },
+  // NotLead
+  {
+    type: 'NotLead',
+    lines: ['A: Acme Plumbing, how can I help?', 'C: Oh sorry, I thought this was the dentist office.'],
+  },
+  {
+    type: 'NotLead',
+    lines: ['C: Hi, this is Ferguson, the water heater your tech ordered is in and can be picked up.', 'A: Thanks.'],
+  },
+  {
+    type: 'NotLead',
+    lines: ['C: Hi, I saw your ad for an HVAC installer and wanted to know if the position is still open.', 'A: I will pass that on.'],
+  },
+  {
+    type: 'NotLead',
+    tags: ['cancellation'],
+    lines: ['C: I have a technician coming tomorrow and I need to cancel, we sold the house.', 'A: Done, it is cancelled.'],
+    actions: [{ type: 'job_cancel', status: 'COMPLETED' }],
+  },
+  {
+    type: 'NotLead',
+    tags: ['appointment_confirmed'],
+    lines: ['C: Just checking my appointment for Tuesday is still on.', 'A: Yes, I have confirmed it.'],
+    actions: [{ type: 'confirm_appointment', status: 'COMPLETED' }],
+  },
+  {
+    type: 'NotLead',
+    lines: ['C: I got a statement in the mail and I think I was charged twice.', 'A: Let me note that for the office.'],
+  },
+  {
+    type: 'NotLead',
+    direction: 'outbound',
+    tags: ['outbound_call', 'positive'],
+    lines: [
+      'A: Hi, calling to see how the new water heater is doing.',
+      'C: Oh it is great, the guys were really courteous and cleaned up after.',
+      'A: Glad to hear.',
+    ],
+  },
+  // Abandoned
+  { type: 'Abandoned', tags: ['no_conversation'], lines: ['A: Thanks for calling, how can I help?', 'C: Uh...', 'A: Hello?'] },
+  { type: 'Abandoned', tags: ['no_conversation'], lines: ['A: Thanks for calling Acme, how can I help you today?'] },
+  {
+    type: 'Abandoned',
+    tags: ['no_conversation'],
+    lines: ['A: Hello, this is Acme.', 'C: Hi, yes, I was calling about', 'A: Hello? Are you there?'],
+    endedReason: 'user_hangup',
+  },
+];
+
+/** The second batch, written after the first widening: measured once (23/32 types, 25/31 tags), then read to widen the lexicon again. */
+export const SECOND_BATCH_CALLS: HeldOutCall[] = [
+  {
+    type: 'Booked',
+    tags: ['booked'],
+    lines: [
+      'C: Yeah hi, the lights in half my house went out and the panel is making a buzzing sound.',
+      'A: I can send an electrician this afternoon.',
+      'C: Please do.',
+    ],
+    actions: [{ type: 'job_booking', status: 'COMPLETED' }],
+  },
+  {
+    type: 'Booked',
+    direction: 'outbound',
+    tags: ['booked', 'outbound_call'],
+    lines: ['A: Hi, this is Acme following up on the estimate for your new AC.', "C: Yes, we'd like to get it installed.", 'A: Great, you are scheduled.'],
+    actions: [{ type: 'job_booking', status: 'COMPLETED' }],
+  },
+  {
+    type: 'Unbooked',
+    lines: ["C: My shower drains really slowly and now there's a smell.", 'A: What is your address?', 'C: 8 Elm Street.', 'A: One moment.'],
+  },
+  {
+    type: 'Unbooked',
+    lines: ["C: Hi there, we'd like somebody to come give us a price on gutters for the whole house.", 'A: Sure, may I have your name?', 'C: Kim Lee.'],
+  },
+  {
+    type: 'Unbooked',
+    lines: ['C: Buenas tardes, tengo una fuga debajo del fregadero.', 'A: Claro, le puedo ayudar. ¿Cuál es su dirección?', 'C: Calle Principal 45.'],
+  },
+  {
+    type: 'Unbooked',
+    lines: ["C: The furnace keeps shutting off after a few minutes and it's freezing in here.", 'A: Let me look up openings.', 'C: Okay.'],
+  },
+  {
+    type: 'Excused',
+    tags: ['dispatch_fee_issue'],
+    lines: [
+      "C: My water heater's pilot keeps going out.",
+      'A: There is a $99 service call fee to send a technician.',
+      "C: Hmm. That's more than I want to spend just for someone to show up.",
+      "C: I'll figure it out myself.",
+    ],
+  },
+  {
+    type: 'Excused',
+    tags: ['timing_issue'],
+    lines: [
+      'C: The AC quit on us and we have a newborn.',
+      'A: Our earliest is Monday morning.',
+      "C: Monday won't do, it's 95 degrees in here. I need someone today.",
+    ],
+  },
+  {
+    type: 'Excused',
+    tags: ['estimate_on_call'],
+    lines: [
+      "C: What's the price range for a new toilet installed?",
+      'A: Our technician gives the price on site.',
+      'C: I just want a ballpark figure before anyone comes.',
+    ],
+  },
+  {
+    type: 'Excused',
+    tags: ['agent_requested'],
+    lines: ['C: I have a question about a leak but I would prefer to talk to a real person.', 'A: I can help.', 'C: Can you transfer me please?'],
+  },
+  {
+    type: 'Excused',
+    tags: ['agent_requested'],
+    lines: ['C: Hi, my sink is clogged. Can I talk to someone in scheduling?', 'A: Transferring you now.'],
+    endedReason: 'transferred',
+  },
+  {
+    type: 'Excused',
+    tags: ['message_drop'],
+    lines: ["C: It's Linda from 40 Oak, just let Tom know the gate code is 1234 for the job on our water heater.", 'A: I will.'],
+  },
+  {
+    type: 'Excused',
+    tags: ['follow_up'],
+    lines: ['C: We need our ducts cleaned.', 'A: I have Saturday at 9.', "C: I'm not sure yet. I need to check with my landlord and get back to you."],
+  },
+  {
+    type: 'Excused',
+    tags: ['outside_service_area'],
+    lines: ['C: My garage door opener is broken.', 'A: What city are you in?', 'C: Springfield Heights.', "A: Unfortunately that's not in our service area."],
+  },
+  {
+    type: 'Excused',
+    tags: ['language_issue'],
+    lines: [
+      'A: Hello, how can I help you?',
+      'C: Sí, hola, mi inodoro está tapado y necesito un plomero.',
+      'A: I am sorry, I did not understand.',
+      'C: No entiendo, español por favor.',
+    ],
+  },
+  {
+    type: 'Excused',
+    tags: ['spam'],
+    lines: [
+      'C: Hello, I represent a merchant processing firm. We can lower the fees you pay on card transactions.',
+      'A: Okay.',
+      'C: Who handles your payments?',
+    ],
+  },
+  {
+    type: 'Excused',
+    tags: ['spam'],
+    lines: ['C: Hi! We noticed your business listing on Google is unverified. Press 1 now to verify it.'],
+  },
+  {
+    type: 'Excused',
+    direction: 'outbound',
+    tags: ['message_left', 'outbound_call'],
+    lines: [
+      'C: The person you are calling is not available. At the tone, please record your message.',
+      'A: Hello, this is Acme calling about your estimate. Give us a call back.',
+    ],
+  },
+  {
+    type: 'Excused',
+    direction: 'outbound',
+    tags: ['not_interested', 'outbound_call'],
+    lines: ['A: Hi, we have a special on water heater flushes this month.', "C: No, we don't need that, we just had it done.", 'A: Okay, thank you.'],
+  },
+  {
+    type: 'Excused',
+    direction: 'outbound',
+    tags: ['do_not_call', 'outbound_call'],
+    lines: ['A: Hi, I am calling from Acme about a maintenance plan.', 'C: Take this number off your list. Do not call here again.'],
+  },
+  {
+    type: 'Excused',
+    direction: 'outbound',
+    tags: ['estimate_declined', 'outbound_call'],
+    lines: ['A: Hi, I am following up on the estimate we sent for your roof.', 'C: We decided to go with a different contractor. Thanks anyway.'],
+  },
+  {
+    type: 'NotLead',
+    lines: ['C: Hi, is this Joe? ...I must have the wrong number, sorry about that.'],
+  },
+  {
+    type: 'NotLead',
+    lines: ["C: Hey, I'm a licensed plumber with 10 years of experience and I'm wondering if you're looking for technicians.", 'A: I will pass your info on.'],
+  },
+  {
+    type: 'NotLead',
+    lines: ['C: This is Sam from the parts warehouse, the compressor you guys back-ordered arrived.', 'A: Thank you.'],
+  },
+  {
+    type: 'NotLead',
+    tags: ['reschedule'],
+    lines: ['C: Hi, I have a tune-up booked for Friday but I need to move it to next Tuesday.', 'A: Done, you are now on Tuesday.'],
+    actions: [{ type: 'job_reschedule', status: 'COMPLETED' }],
+  },
+  {
+    type: 'NotLead',
+    tags: ['cancellation'],
+    lines: ['C: Please cancel the plumber for tomorrow, my neighbor fixed it.', 'A: I have cancelled it.'],
+    actions: [{ type: 'job_cancel', status: 'COMPLETED' }],
+  },
+  {
+    type: 'NotLead',
+    lines: ['C: What time do you guys close on Saturdays?', 'A: We close at 2.', 'C: Thanks.'],
+  },
+  {
+    type: 'NotLead',
+    direction: 'outbound',
+    tags: ['outbound_call', 'negative'],
+    lines: [
+      'A: Hi, we are checking in on the repair last week.',
+      'C: Honestly the technician was rude and left a mess in my basement.',
+      'A: I am sorry to hear that.',
+    ],
+  },
+  {
+    type: 'NotLead',
+    direction: 'outbound',
+    tags: ['outbound_call', 'agreed_to_review'],
+    lines: ['A: Glad everything went well. Would you mind leaving us a review on Google?', 'C: Sure, I can do that tonight.'],
+  },
+  { type: 'Abandoned', tags: ['no_conversation'], lines: ['A: Acme Heating and Air, this is Ava.', 'C: ...'] },
+  { type: 'Abandoned', tags: ['no_conversation'], lines: ['A: Thank you for calling.', 'C: Hello?', 'A: Hi, how can I help?'], endedReason: 'user_hangup' },
+  { type: 'Abandoned', tags: ['no_conversation'], lines: [] },
+];
