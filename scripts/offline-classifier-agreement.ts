@@ -82,7 +82,6 @@ async function report(name: string, calls: readonly HeldOutCall[]) {
 async function main() {
   await report('first batch (read while widening the lexicon)', FIRST_BATCH_CALLS);
   await report('second batch (read while widening the lexicon)', SECOND_BATCH_CALLS);
-
 }
 
 void main();

@@ -84,9 +84,7 @@ describe('offline engine: conversation turns', () => {
   it('notes the request without a callback tool, and closes without claiming a booking', async () => {
     const messages = await converse(['My AC is not cooling', 'My name is Lee Park', '217 555 0100', 'We are at 5 Hill Rd, Springfield, IL 62701', 'bye'], []);
     const says = assistantSays(messages);
-    expect(says[3]).toBe(
-      "Thank you, Lee. I've noted your request: My AC is not cooling. Our office will contact you at +12175550100. Is there anything else?",
-    );
+    expect(says[3]).toBe("Thank you, Lee. I've noted your request: My AC is not cooling. Our office will contact you at +12175550100. Is there anything else?");
     expect(says[4]).toContain('goodbye');
     expect(messages.some((m) => (m.toolCalls ?? []).length > 0)).toBe(false);
   });
