@@ -220,12 +220,12 @@ export function createInteractionActivities({ events, engine, context, logger }:
       }),
 
     classifyInteraction: (input: AiStepInput) =>
-      aiStep(input, 'classify_interaction', input.analysis, (o) => {
+      aiStep(input, 'classify_interaction', input.analysis, (o, engine) => {
         const { call_type, call_type_reason } = o as { call_type: CallType; call_type_reason: string };
         const callStatus = CALL_STATUS_FOR_CALL_TYPE[call_type];
         return {
           value: { callType: call_type, callStatus },
-          events: [event(input, input.eventId, 'InteractionClassified', { ...ids(input), callType: call_type, callStatus, reason: call_type_reason })],
+          events: [event(input, input.eventId, 'InteractionClassified', { ...ids(input), callType: call_type, callStatus, reason: call_type_reason, engine })],
         };
       }),
 
