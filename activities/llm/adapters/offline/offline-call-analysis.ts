@@ -323,6 +323,13 @@ export class CallAnalysis {
       const others = excuses.slice(1).map(([n]) => n);
       return { value: 'Excused', reason: said(`Excused: ${first}${others.length ? ` (also ${others.join(', ')})` : ''}, ${verdict.reason}`) };
     }
+    // A caller who says they no longer need the work outweighs the work they name ("my brother fixed it").
+    if (declined >= SIGNAL_THRESHOLD && declined >= lead && this.input.direction === 'inbound') {
+      return {
+        value: 'NotLead',
+        reason: said(`the caller does not need service (declined ${declined} vs lead ${lead})${cueList(['not_interested', 'no_thanks'])}.`),
+      };
+    }
     if (lead > 0) {
       if (declined >= SIGNAL_THRESHOLD && this.input.direction === 'outbound') {
         return { value: 'Excused', reason: said(`the person called declined${cueList(['not_interested', 'no_thanks', 'do_not_call', 'estimate_declined'])}.`) };
