@@ -2,7 +2,7 @@
 // activities/llm/adapters/offline/classifier-heldout.fixtures.ts. Prints per-type agreement, the misses
 // and tag recall. Usage: npx tsx scripts/offline-classifier-agreement.ts
 import { InteractionInputSchema, type CallType } from '../domain/interaction/interaction.schema';
-import { FIRST_BATCH_CALLS, SECOND_BATCH_CALLS, type HeldOutCall } from '../activities/llm/adapters/offline/classifier-heldout.fixtures';
+import { FIRST_BATCH_CALLS, SECOND_BATCH_CALLS, THIRD_BATCH_CALLS, type HeldOutCall } from '../activities/llm/adapters/offline/classifier-heldout.fixtures';
 import { CALL_STATUS_FOR_CALL_TYPE, type InteractionInput } from '../domain/interaction/interaction.schema';
 import { factTags, mergeTags, tagTasksFor } from '../domain/interaction/post-call-rules';
 import { OfflineLanguageEngine } from '../activities/llm/adapters/offline/offline.engine';
@@ -74,6 +74,9 @@ async function report(name: string, calls: readonly HeldOutCall[]) {
     }
   }
   console.log(`tag recall: ${found}/${expected} = ${((100 * found) / Math.max(1, expected)).toFixed(1)}%`);
+  // The listed tags are the ones a reader would insist on; others may be right too, so these are shown, not scored.
+  const extra = rows.flatMap((r) => r.tags.filter((t) => !(r.call.tags ?? []).includes(t)).map((t) => `${t} on #${r.i}`));
+  console.log(`tags beyond the listed ones (${extra.length}): ${extra.join(', ')}`);
   for (const r of rows.filter((x) => x.got !== x.call.type)) {
     console.log(`MISS #${r.i} want ${r.call.type} got ${r.got}: ${r.call.lines.join(' | ')}\n    reason: ${r.reason}`);
   }
@@ -82,6 +85,7 @@ async function report(name: string, calls: readonly HeldOutCall[]) {
 async function main() {
   await report('first batch (read while widening the lexicon)', FIRST_BATCH_CALLS);
   await report('second batch (read while widening the lexicon)', SECOND_BATCH_CALLS);
+  await report('third batch (held out when first measured)', THIRD_BATCH_CALLS);
 }
 
 void main();

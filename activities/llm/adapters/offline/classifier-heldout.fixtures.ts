@@ -402,3 +402,197 @@ export const SECOND_BATCH_CALLS: HeldOutCall[] = [
   { type: 'Abandoned', tags: ['no_conversation'], lines: ['A: Thank you for calling.', 'C: Hello?', 'A: Hi, how can I help?'], endedReason: 'user_hangup' },
   { type: 'Abandoned', tags: ['no_conversation'], lines: [] },
 ];
+
+/** The third batch, written after the second widening: measured once (30/34 types, 29/33 tags) before its misses were read. */
+export const THIRD_BATCH_CALLS: HeldOutCall[] = [
+  {
+    type: 'Booked',
+    tags: ['booked'],
+    lines: ['C: Good morning, the heat is out upstairs and the kids are cold.', 'A: I can have a tech there at 1pm.', 'C: Great, thank you.'],
+    actions: [{ type: 'job_booking', status: 'COMPLETED' }],
+  },
+  {
+    type: 'Booked',
+    tags: ['booked', 'callback'],
+    lines: ['C: Water is coming through the ceiling from the bathroom above.', 'A: I booked an emergency visit and the on-call tech will call you.'],
+    actions: [
+      { type: 'job_booking', status: 'COMPLETED' },
+      { type: 'create_callback', status: 'COMPLETED' },
+    ],
+  },
+  {
+    type: 'Booked',
+    tags: ['booked', 'cancellation'],
+    lines: ['C: Cancel the Tuesday plumbing visit, but I do want someone for the AC instead.', 'A: Done, Tuesday is cancelled and the AC visit is Wednesday.'],
+    actions: [
+      { type: 'job_cancel', status: 'COMPLETED' },
+      { type: 'job_booking', status: 'COMPLETED' },
+    ],
+  },
+  {
+    type: 'Unbooked',
+    lines: ['C: Hey, our basement floor drain is gurgling and smells like sewer.', 'A: I can help. What is the best number to reach you?', 'C: This one.'],
+  },
+  {
+    type: 'Unbooked',
+    lines: ['C: Can you guys install a ceiling fan in our living room?', 'A: Yes we can. Can I get your name?', 'C: Sure, it is Pat.', 'A: Thanks Pat.'],
+  },
+  {
+    type: 'Unbooked',
+    lines: [
+      "C: My thermostat screen is blank and the heat won't kick on.",
+      'A: Sorry about that. Let me pull up times.',
+      'C: Okay hold on, someone is at my door.',
+    ],
+  },
+  {
+    type: 'Unbooked',
+    lines: ['C: Necesito que alguien revise mi calentador de agua, hace ruido.', 'A: Con gusto. ¿Me da su nombre?', 'C: Rosa Méndez.'],
+  },
+  {
+    type: 'Unbooked',
+    tags: ['callback'],
+    lines: ['C: The sump pump alarm keeps going off. Can someone call me back this afternoon?', 'A: I will have someone call you.'],
+    actions: [{ type: 'create_callback', status: 'COMPLETED' }],
+  },
+  {
+    type: 'Excused',
+    tags: ['dispatch_fee_issue'],
+    lines: [
+      'C: Our breaker keeps tripping.',
+      'A: The service call is $69 and goes toward the repair.',
+      "C: I'm not paying sixty-nine dollars for someone to flip a breaker.",
+      'C: Never mind.',
+    ],
+  },
+  {
+    type: 'Excused',
+    tags: ['timing_issue'],
+    lines: [
+      'C: The fridge stopped cooling and everything is going to spoil.',
+      'A: The next available appointment is Thursday.',
+      'C: Thursday? All my food will be gone by then. Forget it.',
+    ],
+  },
+  {
+    type: 'Excused',
+    tags: ['estimate_on_call'],
+    lines: [
+      'C: Can you just tell me over the phone what a tankless water heater runs, installed?',
+      'A: The tech prices it on site.',
+      "C: I'd rather know the number first.",
+    ],
+  },
+  {
+    type: 'Excused',
+    tags: ['agent_requested'],
+    lines: ['C: Am I talking to a computer?', 'A: I am a virtual assistant.', 'C: Get me a real person, my AC is leaking.'],
+  },
+  {
+    type: 'Excused',
+    tags: ['message_drop'],
+    lines: ["C: Hi, this is Gary. I'm calling for Steve, the tech who was here Monday. Please tell him the furnace is working fine now, thanks."],
+  },
+  {
+    type: 'Excused',
+    tags: ['follow_up'],
+    lines: ['C: We want to get the attic insulation looked at.', 'A: I have Friday at noon.', "C: Let me look at my calendar and I'll call back tomorrow."],
+  },
+  {
+    type: 'Excused',
+    tags: ['outside_service_area'],
+    lines: ['C: Our well pump stopped working.', 'A: What is the zip code there?', 'C: 80911.', "A: I'm sorry, we don't cover that area."],
+  },
+  {
+    type: 'Excused',
+    tags: ['language_issue'],
+    lines: [
+      'A: Thanks for calling Acme, how may I help?',
+      'C: Señora, por favor, mi casa no tiene luz desde ayer.',
+      'A: I am sorry, I did not catch that.',
+      'C: ¿Hay alguien que hable español?',
+    ],
+  },
+  {
+    type: 'Excused',
+    tags: ['spam'],
+    lines: ["C: Hi, I'm with a company that builds websites for contractors. Can I speak to whoever handles your advertising?"],
+  },
+  {
+    type: 'Excused',
+    tags: ['spam'],
+    lines: ['C: Congratulations, your business qualifies for a low interest loan of up to 250 thousand dollars.'],
+  },
+  {
+    type: 'Excused',
+    tags: ['do_not_service'],
+    lines: ['C: Do you do septic tank pumping?', "A: No, I'm sorry, that is not a service we offer."],
+  },
+  {
+    type: 'Excused',
+    direction: 'outbound',
+    tags: ['outbound_call', 'message_left'],
+    lines: ['C: Hi, you have reached Tom. I cannot take your call right now.', 'A: Hi Tom, this is Acme reminding you of your appointment tomorrow at 10.'],
+  },
+  {
+    type: 'Excused',
+    direction: 'outbound',
+    tags: ['outbound_call', 'follow_up'],
+    lines: ['A: Hi, calling about the estimate we gave for your furnace replacement.', "C: We haven't decided yet. Call me in a couple of weeks."],
+  },
+  {
+    type: 'Excused',
+    direction: 'outbound',
+    tags: ['outbound_call', 'not_interested'],
+    lines: ['A: Hi! We are offering a free AC checkup for members.', "C: No, thank you. We're all set for now."],
+  },
+  {
+    type: 'Excused',
+    direction: 'outbound',
+    tags: ['outbound_call', 'do_not_call'],
+    lines: ['A: Hello, this is Acme Home Services.', 'C: I told you people already, quit calling this number.'],
+  },
+  {
+    type: 'NotLead',
+    lines: ['C: Is this Mario’s Pizza?', 'A: No, this is Acme Plumbing.', 'C: Oh, my bad.'],
+  },
+  {
+    type: 'NotLead',
+    lines: ['C: Hi, this is Linda from the supply house, calling to confirm the delivery of the condenser for tomorrow.'],
+  },
+  {
+    type: 'NotLead',
+    lines: ['C: Hello, I dropped off my application last week and wanted to follow up on it.'],
+  },
+  {
+    type: 'NotLead',
+    lines: ['C: I need a copy of my receipt from the repair last month for my taxes.', 'A: I will have the office email it.'],
+  },
+  {
+    type: 'NotLead',
+    tags: ['reschedule'],
+    lines: ['C: Something came up, can we do the inspection next week instead of Friday?', 'A: Moved to next Wednesday.'],
+    actions: [{ type: 'job_reschedule', status: 'COMPLETED' }],
+  },
+  {
+    type: 'NotLead',
+    tags: ['appointment_confirmed'],
+    direction: 'outbound',
+    lines: ['A: Hi, this is Acme confirming your visit tomorrow between 8 and 10.', 'C: Yes, that is fine, we will be home.'],
+    actions: [{ type: 'confirm_appointment', status: 'COMPLETED' }],
+  },
+  {
+    type: 'NotLead',
+    tags: ['cancellation'],
+    lines: ["C: Yeah, we won't need the technician on Monday after all. Please take us off the schedule."],
+  },
+  {
+    type: 'NotLead',
+    direction: 'outbound',
+    tags: ['outbound_call', 'positive'],
+    lines: ['A: Hi, just checking in after your furnace repair.', 'C: It has been running perfectly, thank you, your tech was excellent.'],
+  },
+  { type: 'Abandoned', tags: ['no_conversation'], lines: ['A: Acme, how can I help?', 'C: Hello?', 'A: Hello, are you there?'] },
+  { type: 'Abandoned', tags: ['no_conversation'], lines: ['A: Good afternoon, Acme Home Services.'], endedReason: 'user_hangup' },
+  { type: 'Abandoned', tags: ['no_conversation'], lines: ['A: Thanks for calling Acme.', 'C: Yeah hi', 'A: How can I help you today?'] },
+];
