@@ -2,7 +2,13 @@
 // activities/llm/adapters/offline/classifier-heldout.fixtures.ts. Prints per-type agreement, the misses
 // and tag recall. Usage: npx tsx scripts/offline-classifier-agreement.ts
 import { InteractionInputSchema, type CallType } from '../domain/interaction/interaction.schema';
-import { FIRST_BATCH_CALLS, SECOND_BATCH_CALLS, THIRD_BATCH_CALLS, type HeldOutCall } from '../activities/llm/adapters/offline/classifier-heldout.fixtures';
+import {
+  FIRST_BATCH_CALLS,
+  HELD_OUT_CALLS,
+  SECOND_BATCH_CALLS,
+  THIRD_BATCH_CALLS,
+  type HeldOutCall,
+} from '../activities/llm/adapters/offline/classifier-heldout.fixtures';
 import { CALL_STATUS_FOR_CALL_TYPE, type InteractionInput } from '../domain/interaction/interaction.schema';
 import { factTags, mergeTags, tagTasksFor } from '../domain/interaction/post-call-rules';
 import { OfflineLanguageEngine } from '../activities/llm/adapters/offline/offline.engine';
@@ -86,6 +92,7 @@ async function main() {
   await report('first batch (read while widening the lexicon)', FIRST_BATCH_CALLS);
   await report('second batch (read while widening the lexicon)', SECOND_BATCH_CALLS);
   await report('third batch (held out when first measured)', THIRD_BATCH_CALLS);
+  await report('held-out batch (not read to change the lexicon)', HELD_OUT_CALLS);
 }
 
 void main();

@@ -105,6 +105,7 @@ describe('call details of an offline-engine call', () => {
       let detailsPath: string | null = null;
       while (!detailsPath && Date.now() < deadline) {
         await page.goto(new URL('/calls?from=2024-05-01', webUrl).toString());
+        await page.getByTestId('calls-pager').or(page.getByText('No calls')).first().waitFor();
         const row = page.getByRole('row').filter({ has: page.getByTestId('offline-engine-badge') });
         if ((await row.count()) > 0) detailsPath = await row.first().getByRole('link').first().getAttribute('href');
         else await new Promise((resolve) => setTimeout(resolve, 1000));

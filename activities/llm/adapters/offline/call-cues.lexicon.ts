@@ -807,7 +807,6 @@ export const CUE_LEXICON: readonly CueGroup[] = [
       'too late',
       'by then',
       'gone by then',
-      'that is too',
       'can not wait until',
       'week away',
       'days away',

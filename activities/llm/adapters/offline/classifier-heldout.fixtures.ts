@@ -596,3 +596,154 @@ export const THIRD_BATCH_CALLS: HeldOutCall[] = [
   { type: 'Abandoned', tags: ['no_conversation'], lines: ['A: Good afternoon, Acme Home Services.'], endedReason: 'user_hangup' },
   { type: 'Abandoned', tags: ['no_conversation'], lines: ['A: Thanks for calling Acme.', 'C: Yeah hi', 'A: How can I help you today?'] },
 ];
+
+/** The fourth batch, written after the third widening and not read to change the lexicon. */
+export const HELD_OUT_CALLS: HeldOutCall[] = [
+  {
+    type: 'Booked',
+    direction: 'outbound',
+    tags: ['booked', 'outbound_call'],
+    lines: ['A: Hi, this is Acme, your annual furnace maintenance is due.', "C: Oh right, yeah let's put it on the calendar.", 'A: You are set for the 14th.'],
+    actions: [{ type: 'job_booking', status: 'COMPLETED' }],
+  },
+  {
+    type: 'Booked',
+    tags: ['booked'],
+    lines: ['C: Hola, se me tapó el drenaje de la cocina.', 'A: Le puedo agendar mañana a las 9.', 'C: Perfecto, gracias.'],
+    actions: [{ type: 'job_booking', status: 'COMPLETED' }],
+  },
+  {
+    type: 'Unbooked',
+    lines: [
+      'C: Yeah so the hallway light switch gets hot when you touch it.',
+      'A: That should be looked at. Can I have your address?',
+      'C: Hang on, my dog is barking.',
+    ],
+  },
+  {
+    type: 'Unbooked',
+    lines: ["C: We're thinking about replacing our old boiler with a heat pump. Do you do consultations?", 'A: We do. What is your name?', 'C: Carla.'],
+  },
+  {
+    type: 'Unbooked',
+    lines: ['C: There is a crack in the toilet tank and it is seeping water.', 'A: I am sorry, our scheduling system is down at the moment.', 'C: Oh. Okay.'],
+  },
+  {
+    type: 'Unbooked',
+    lines: ['C: Hi, my garage door only opens halfway and then reverses.', 'A: Got it. When would be a good time?', 'C: Uh, I am driving, I will just...'],
+  },
+  {
+    type: 'Excused',
+    tags: ['dispatch_fee_issue'],
+    lines: ['C: My dryer vent needs cleaning.', 'A: The trip charge is $59.', "C: A trip charge? Other guys don't charge that. No thanks."],
+  },
+  {
+    type: 'Excused',
+    tags: ['timing_issue'],
+    lines: [
+      'C: The toilet in our only bathroom is clogged solid.',
+      'A: I can offer Monday at 2pm.',
+      "C: That's three days from now, we can't go three days without a toilet.",
+    ],
+  },
+  {
+    type: 'Excused',
+    tags: ['estimate_on_call'],
+    lines: [
+      "C: I'm just calling around for prices on a whole house generator install.",
+      'A: We would send someone to quote it.',
+      "C: I'm not ready for a visit, just want a figure.",
+    ],
+  },
+  {
+    type: 'Excused',
+    tags: ['agent_requested'],
+    lines: ["C: Hi, I'd like to talk to Jessica in the office, please, it's about my water heater."],
+  },
+  {
+    type: 'Excused',
+    tags: ['follow_up'],
+    lines: ['C: I need a quote to replace the roof.', 'A: I have Tuesday morning open.', "C: I'm getting a couple other estimates first. I'll reach back out."],
+  },
+  {
+    type: 'Excused',
+    tags: ['outside_service_area'],
+    lines: ['C: Our furnace is out.', 'A: What is the address?', 'C: 900 Lake Road, Greenville.', 'A: Unfortunately Greenville is beyond the area we serve.'],
+  },
+  {
+    type: 'Excused',
+    tags: ['language_issue'],
+    lines: [
+      'A: Hello, how can I help you today?',
+      'C: Hola, llamo porque el agua caliente no sale.',
+      'A: I am sorry, I only understand English.',
+      'C: ... okay, adiós.',
+    ],
+  },
+  {
+    type: 'Excused',
+    tags: ['spam'],
+    lines: [
+      'C: Hi, this is Kevin with Prime Payroll Solutions. Are you still doing payroll in-house?',
+      'A: How can I help?',
+      'C: I would love ten minutes with whoever runs the business.',
+    ],
+  },
+  {
+    type: 'Excused',
+    direction: 'outbound',
+    tags: ['outbound_call', 'message_left'],
+    lines: [
+      'C: The Wireless customer you are calling is not available. Please leave a message.',
+      'A: Hi, this is Acme calling to confirm your appointment. Please call us.',
+    ],
+  },
+  {
+    type: 'Excused',
+    direction: 'outbound',
+    tags: ['outbound_call', 'estimate_declined'],
+    lines: ['A: Hi, following up on the water heater estimate.', "C: Yeah, we're going to pass. It was more than we wanted to spend."],
+  },
+  {
+    type: 'Excused',
+    direction: 'outbound',
+    tags: ['outbound_call', 'not_interested'],
+    lines: ['A: Hello, we are reaching out about our home protection plan.', "C: Nope, we don't want it.", 'A: Understood.'],
+  },
+  {
+    type: 'NotLead',
+    lines: ['C: Hi, is Dr. Patel in today?', 'A: This is Acme Heating.', 'C: Oh, wrong place, sorry.'],
+  },
+  {
+    type: 'NotLead',
+    lines: ['C: Hi, this is the Johnstone Supply counter, your order of filters is ready to be picked up.'],
+  },
+  {
+    type: 'NotLead',
+    lines: ["C: Hello, I'm calling to see if you have openings for an HVAC helper, I just finished trade school."],
+  },
+  {
+    type: 'NotLead',
+    lines: ['C: I paid my invoice online but it still shows a balance.', 'A: I will ask the office to check.'],
+  },
+  {
+    type: 'NotLead',
+    tags: ['cancellation'],
+    lines: ['C: Hey, please cancel our AC tune up next week, we are moving.', 'A: Your visit is cancelled.'],
+    actions: [{ type: 'job_cancel', status: 'COMPLETED' }],
+  },
+  {
+    type: 'NotLead',
+    tags: ['reschedule'],
+    lines: ["C: I can't be home Thursday, can we push the plumber to Friday?", 'A: Friday at 10 works.'],
+    actions: [{ type: 'job_reschedule', status: 'COMPLETED' }],
+  },
+  {
+    type: 'NotLead',
+    direction: 'outbound',
+    tags: ['outbound_call', 'negative'],
+    lines: ['A: Hi, we are following up on your AC repair.', "C: It's still blowing warm air, I'm pretty disappointed."],
+  },
+  { type: 'Abandoned', tags: ['no_conversation'], lines: ['A: Acme Home Services, how can I help?', 'C: ', 'A: Hello?'] },
+  { type: 'Abandoned', tags: ['no_conversation'], lines: ['A: Thanks for calling.', 'C: Oh-'], endedReason: 'user_hangup' },
+];
