@@ -3,8 +3,9 @@
 // and tag recall. Usage: npx tsx scripts/offline-classifier-agreement.ts
 import { InteractionInputSchema, type CallType } from '../domain/interaction/interaction.schema';
 import {
+  FIFTH_BATCH_CALLS,
   FIRST_BATCH_CALLS,
-  HELD_OUT_CALLS,
+  FOURTH_BATCH_CALLS,
   SECOND_BATCH_CALLS,
   THIRD_BATCH_CALLS,
   type HeldOutCall,
@@ -92,7 +93,8 @@ async function main() {
   await report('first batch (read while widening the lexicon)', FIRST_BATCH_CALLS);
   await report('second batch (read while widening the lexicon)', SECOND_BATCH_CALLS);
   await report('third batch (held out when first measured)', THIRD_BATCH_CALLS);
-  await report('held-out batch (not read to change the lexicon)', HELD_OUT_CALLS);
+  await report('fourth batch (held out when first measured)', FOURTH_BATCH_CALLS);
+  await report('fifth batch (held out when first measured)', FIFTH_BATCH_CALLS);
 }
 
 void main();

@@ -47,6 +47,7 @@ const EXCUSE_ORDER = [
 type Excuse = (typeof EXCUSE_ORDER)[number];
 
 const EXISTING_JOB_ACTIONS = ['job_cancel', 'job_reschedule', 'confirm_appointment'] as const;
+const CALLER_EXCUSE_SIGNALS = ['estimate_on_call', 'dispatch_fee_issue', 'price_objection', 'timing_issue', 'agent_requested', 'message_drop'] as const;
 
 export interface Classification {
   value: CallType;
@@ -305,7 +306,9 @@ export class CallAnalysis {
     const lead = this.leadScore;
     const notLead = this.notLeadScore;
     const score = `lead ${lead} vs not-lead ${notLead}`;
-    if (this.score('wrong_number') >= 4 || (notLead > lead && notLead >= SIGNAL_THRESHOLD)) {
+    // A caller's own excuse (a price asked, a fee refused, a person wanted) is a lead's, so it weighs against not-lead.
+    const callerExcuses = CALLER_EXCUSE_SIGNALS.reduce((n, s) => n + this.score(s), 0);
+    if (this.score('wrong_number') >= 4 || (notLead > lead + callerExcuses && notLead >= SIGNAL_THRESHOLD)) {
       return {
         value: 'NotLead',
         reason: said(
@@ -343,7 +346,8 @@ export class CallAnalysis {
       return { value: 'Excused', reason: said(`the person called declined${cueList(['not_interested', 'no_thanks', 'do_not_call', 'estimate_declined'])}.`) };
     }
     const quiet = this.noConversation;
-    if (quiet.value) return { value: 'Abandoned', reason: said(quiet.reason) };
+    const acted = facts.actions.some((a) => a.status === 'COMPLETED');
+    if (quiet.value && !acted) return { value: 'Abandoned', reason: said(quiet.reason) };
     return { value: 'NotLead', reason: said(`no request for service was heard (${score})${cueList(['not_interested', 'positive', 'negative'])}.`) };
   }
 
@@ -362,9 +366,11 @@ export class CallAnalysis {
 }
 
 const TRANSCRIPT_VOICEMAIL = [
-  /\bleave (?:a|your) (?:message|name and number)\b/i,
-  /\bafter the (?:tone|beep)\b/i,
-  /\bat the tone\b/i,
+  /\bleave (?:me |us )?(?:a|your|it) (?:message|name and number|at the)\b/i,
+  /\b(?:after|at) the (?:tone|beep)\b/i,
+  /\brecord your message\b/i,
+  /\byou(?:'ve| have) reached (?:the )?(?:voice ?mail|mailbox)\b/i,
+  /\b(?:is|are) not available\b[^.?!]*\b(?:message|tone|beep)\b/i,
   /\bmailbox (?:is full|of)\b/i,
   /\bhas not set up (?:their|a) (?:voice ?mail|mailbox)\b/i,
   /\b(?:can'?t|cannot) (?:come to|take) (?:the|your) (?:phone|call)\b/i,
