@@ -738,8 +738,9 @@ export const FOURTH_BATCH_CALLS: HeldOutCall[] = [
     lines: ["C: I can't be home Thursday, can we push the plumber to Friday?", 'A: Friday at 10 works.'],
     actions: [{ type: 'job_reschedule', status: 'COMPLETED' }],
   },
+  // Relabelled from NotLead after review: the problem persists, so the person needs service again.
   {
-    type: 'NotLead',
+    type: 'Unbooked',
     direction: 'outbound',
     tags: ['outbound_call', 'negative'],
     lines: ['A: Hi, we are following up on your AC repair.', "C: It's still blowing warm air, I'm pretty disappointed."],
@@ -883,4 +884,206 @@ export const FIFTH_BATCH_CALLS: HeldOutCall[] = [
   },
   { type: 'Abandoned', tags: ['no_conversation'], lines: ['A: Thank you for calling Acme, how may I help you?', 'C: Um, hi, hold on-'] },
   { type: 'Abandoned', tags: ['no_conversation'], lines: [], endedReason: 'user_hangup' },
+];
+
+/** The sixth batch, longer calls, written after the fifth widening: measured once (19/25 types, 20/24 tags) before its misses were read. */
+export const SIXTH_BATCH_CALLS: HeldOutCall[] = [
+  {
+    type: 'Booked',
+    tags: ['booked'],
+    lines: [
+      'A: Thank you for calling Acme Plumbing and Air, this is Sam. How can I help?',
+      "C: Hi Sam. So we've got a bit of a situation, the upstairs bathroom sink won't stop running even when the handle's off.",
+      'A: I can get a plumber out. Can I have your name and address?',
+      'C: Alex Chen, 55 Birch Lane.',
+      'A: I have tomorrow 8 to 10 or 1 to 3.',
+      'C: The morning one.',
+      "A: You're booked for tomorrow morning.",
+    ],
+    actions: [{ type: 'job_booking', status: 'COMPLETED' }],
+  },
+  {
+    type: 'Unbooked',
+    lines: [
+      'A: Acme Heating, how can I help you?',
+      'C: Yeah, our furnace is making a booming noise every time it starts up.',
+      'A: That should be checked. What is your address?',
+      'C: 301 Walnut, unit B.',
+      'A: Let me find a time. One moment please.',
+      'A: Hello? Are you still there?',
+    ],
+  },
+  {
+    type: 'Unbooked',
+    lines: [
+      'A: Acme, this is Ava.',
+      'C: Hi, I was hoping to get an estimate on a new AC system, ours is original to the house.',
+      'A: Happy to help. Can I get your name?',
+      'C: Tina.',
+      'A: And your address, Tina?',
+    ],
+  },
+  {
+    type: 'Excused',
+    tags: ['dispatch_fee_issue'],
+    lines: [
+      'A: Acme Electric, how can I help?',
+      'C: A couple outlets in the kitchen stopped working.',
+      'A: I can send an electrician. Just so you know, there is a $95 service fee for the visit.',
+      "C: Oh. Hmm. I didn't know there would be a charge.",
+      "C: I think I'll hold off then, that's a lot for two outlets.",
+    ],
+  },
+  {
+    type: 'Excused',
+    tags: ['timing_issue'],
+    lines: [
+      'A: How can I help?',
+      'C: Our water heater went out this morning, no hot water at all.',
+      'A: I am sorry. The soonest I have is Tuesday afternoon.',
+      "C: Tuesday? No, I've got three kids, I need hot water before then.",
+      'C: I will try somebody else.',
+    ],
+  },
+  {
+    type: 'Excused',
+    tags: ['estimate_on_call'],
+    lines: [
+      'A: How can I help you today?',
+      "C: I'm comparing prices. How much is a new 50 gallon water heater with installation?",
+      'A: The technician will give you an exact price at the visit.',
+      "C: I don't want a visit, I just need a number to compare.",
+    ],
+  },
+  {
+    type: 'Excused',
+    tags: ['agent_requested'],
+    lines: [
+      'A: Hi, this is Ava, the virtual assistant for Acme.',
+      'C: Virtual? Ugh. Is there a human there? I need to talk to a real person about my AC.',
+      'A: I can help with that.',
+      'C: No, a person.',
+    ],
+  },
+  {
+    type: 'Excused',
+    tags: ['follow_up'],
+    lines: [
+      'A: How can I help?',
+      'C: We need the sewer line scoped, we are buying a house.',
+      'A: I can schedule that for Thursday.',
+      "C: Let me confirm with the realtor when we have access and I'll call back.",
+    ],
+  },
+  {
+    type: 'Excused',
+    tags: ['outside_service_area'],
+    lines: [
+      'A: How can I help?',
+      'C: My AC is out, I am in Round Rock.',
+      "A: I'm sorry, Round Rock is outside the area we service. I'd recommend a local company.",
+      'C: Oh, okay.',
+    ],
+  },
+  {
+    type: 'Excused',
+    tags: ['message_drop'],
+    lines: ['A: Acme, how can I help?', 'C: Hi, could you just pass along to Mark that I got his estimate and I have a question about it?', 'A: Sure.'],
+  },
+  {
+    type: 'Excused',
+    tags: ['spam'],
+    lines: [
+      'A: Acme Home Services, how can I help?',
+      "C: Hi, I'm calling from Local Leads Pro, we send homeowners looking for HVAC services straight to your phone.",
+      'C: Do you have two minutes to hear how it works?',
+    ],
+  },
+  {
+    type: 'Excused',
+    tags: ['language_issue'],
+    lines: [
+      'A: Thank you for calling, how can I help?',
+      'C: Buenas, ¿con quién hablo? Tengo un problema con la tubería.',
+      'A: Sorry, I can only help in English.',
+      'C: Ah, no entiendo. Gracias.',
+    ],
+  },
+  {
+    type: 'Excused',
+    direction: 'outbound',
+    tags: ['outbound_call', 'message_left'],
+    lines: [
+      'C: Hi, this is the voicemail of Maria Lopez. Please leave your name and number.',
+      'A: Hi Maria, this is Acme calling about your furnace tune-up. Please call us back at your convenience.',
+    ],
+  },
+  {
+    type: 'Excused',
+    direction: 'outbound',
+    tags: ['outbound_call', 'not_interested'],
+    lines: [
+      'A: Hi, this is Acme Home Services, we noticed your AC is over 15 years old and wanted to offer a free replacement estimate.',
+      "C: Thanks, but we're not in the market for a new system.",
+      'A: No problem.',
+    ],
+  },
+  {
+    type: 'Excused',
+    direction: 'outbound',
+    tags: ['outbound_call', 'do_not_contact'],
+    lines: ['A: Hi, this is Acme following up on your recent inquiry.', 'C: Please stop contacting me, I never made an inquiry.'],
+  },
+  {
+    type: 'NotLead',
+    lines: ['A: Acme Plumbing, how can I help?', "C: Hi, is this the Johnsons' residence?", 'A: No, this is Acme Plumbing.', 'C: Sorry, wrong number.'],
+  },
+  {
+    type: 'NotLead',
+    lines: ['A: How can I help?', 'C: Hi, this is Dana with Rheem, I am your new territory manager and I wanted to introduce myself to the owner.'],
+  },
+  {
+    type: 'NotLead',
+    lines: ['A: How can I help?', 'C: Hi, I worked for you guys last summer and I need a copy of my W-2.'],
+  },
+  {
+    type: 'NotLead',
+    tags: ['cancellation'],
+    lines: ['A: How can I help?', 'C: I had a technician scheduled for Friday but the problem went away on its own, so go ahead and cancel it.', 'A: Done.'],
+    actions: [{ type: 'job_cancel', status: 'COMPLETED' }],
+  },
+  {
+    type: 'NotLead',
+    tags: ['reschedule'],
+    lines: ['A: How can I help?', 'C: Can I move my appointment from Monday to Wednesday? Something came up at work.', 'A: You are now on Wednesday at 9.'],
+    actions: [{ type: 'job_reschedule', status: 'COMPLETED' }],
+  },
+  {
+    type: 'NotLead',
+    lines: ['A: How can I help?', 'C: When will my technician get here? He was supposed to come at ten.', 'A: He is about 20 minutes away.'],
+  },
+  {
+    type: 'NotLead',
+    direction: 'outbound',
+    tags: ['outbound_call', 'positive'],
+    lines: ['A: Hi, this is Acme checking on your recent drain cleaning.', "C: Oh, it's draining perfectly now. Thanks for calling!"],
+  },
+  {
+    type: 'Abandoned',
+    tags: ['no_conversation'],
+    lines: ['A: Thanks for calling Acme, how can I help you?', 'C: [inaudible]', 'A: Sorry, I did not catch that.'],
+  },
+  {
+    type: 'Abandoned',
+    tags: ['no_conversation'],
+    lines: ['A: Hi, thanks for calling Acme Plumbing.', 'C: Hi.', 'A: How can I help?'],
+    endedReason: 'user_hangup',
+  },
+  {
+    type: 'Abandoned',
+    direction: 'outbound',
+    tags: ['no_conversation', 'outbound_call'],
+    lines: ['A: Hi, this is Acme calling about your estimate.', 'C: Hello?', 'A: Hi, can you hear me?'],
+    endedReason: 'user_hangup',
+  },
 ];

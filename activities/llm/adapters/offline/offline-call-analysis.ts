@@ -194,7 +194,9 @@ export class CallAnalysis {
   /** Weight of everything that says the caller wants work done. */
   get leadScore(): number {
     const dropped = this.input.facts.actions.some((a) => a.status === 'DROPPED' && ['job_booking', 'create_booking'].includes(a.type));
-    return this.score('service') + this.score('booking_request') + (dropped ? 4 : 0);
+    // On an outbound call the agent brings up the equipment, so the person naming it shows no need: only a problem or a request counts.
+    const counts = (h: CueHit) => (h.signal === 'service' || h.signal === 'booking_request') && (this.input.direction === 'inbound' || h.weight >= 2);
+    return this.cues.hits.filter(counts).reduce((n, h) => n + h.weight, 0) + (dropped ? 4 : 0);
   }
 
   /** Weight of everything that says the caller is not a potential customer for new work. */
@@ -320,7 +322,8 @@ export class CallAnalysis {
     if (facts.endedReason === 'transferred' && !excuses.some(([n]) => n === 'agent_requested')) {
       excuses.push(['agent_requested', yes('evidence: the call was transferred to a person.')]);
     }
-    const declined = this.score('not_interested') + this.score('no_thanks') + this.score('do_not_call') + this.score('estimate_declined');
+    const declined =
+      this.score('not_interested') + this.score('no_thanks') + this.score('do_not_call') + this.score('do_not_contact') + this.score('estimate_declined');
     if (excuses.length > 0) {
       const [first, verdict] = excuses[0];
       const others = excuses.slice(1).map(([n]) => n);
@@ -335,7 +338,10 @@ export class CallAnalysis {
     }
     if (lead > 0) {
       if (declined >= SIGNAL_THRESHOLD && this.input.direction === 'outbound') {
-        return { value: 'Excused', reason: said(`the person called declined${cueList(['not_interested', 'no_thanks', 'do_not_call', 'estimate_declined'])}.`) };
+        return {
+          value: 'Excused',
+          reason: said(`the person called declined${cueList(['not_interested', 'no_thanks', 'do_not_call', 'do_not_contact', 'estimate_declined'])}.`),
+        };
       }
       return {
         value: 'Unbooked',
@@ -343,7 +349,10 @@ export class CallAnalysis {
       };
     }
     if (declined >= SIGNAL_THRESHOLD && this.input.direction === 'outbound') {
-      return { value: 'Excused', reason: said(`the person called declined${cueList(['not_interested', 'no_thanks', 'do_not_call', 'estimate_declined'])}.`) };
+      return {
+        value: 'Excused',
+        reason: said(`the person called declined${cueList(['not_interested', 'no_thanks', 'do_not_call', 'do_not_contact', 'estimate_declined'])}.`),
+      };
     }
     const quiet = this.noConversation;
     const acted = facts.actions.some((a) => a.status === 'COMPLETED');
