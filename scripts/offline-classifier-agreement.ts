@@ -7,6 +7,7 @@ import {
   FIRST_BATCH_CALLS,
   FOURTH_BATCH_CALLS,
   SECOND_BATCH_CALLS,
+  SEVENTH_BATCH_CALLS,
   SIXTH_BATCH_CALLS,
   THIRD_BATCH_CALLS,
   type HeldOutCall,
@@ -97,6 +98,7 @@ async function main() {
   await report('fourth batch (held out when first measured)', FOURTH_BATCH_CALLS);
   await report('fifth batch (held out when first measured)', FIFTH_BATCH_CALLS);
   await report('sixth batch (held out when first measured)', SIXTH_BATCH_CALLS);
+  await report('seventh batch (held out when first measured)', SEVENTH_BATCH_CALLS);
 }
 
 void main();

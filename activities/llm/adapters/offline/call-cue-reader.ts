@@ -14,8 +14,18 @@ export interface CueHit {
   negatedBy: string | null;
 }
 
+/** A caller's refusal right after the agent stated a fee or offered a time: the excuse, when no cue names it. */
+export interface Objection {
+  to: 'fee' | 'offered_time';
+  line: TranscriptLine;
+  /** The agent's line it answers. */
+  offer: TranscriptLine;
+  said: string;
+}
+
 export interface CueReading {
   hits: CueHit[];
+  objection: Objection | null;
   scores: Record<Signal, number>;
   /** The language most of the caller's lines are in, and whether the agent ever answered in it. */
   callerLanguage: 'es' | 'en' | 'unknown';
@@ -40,6 +50,9 @@ function compile(group: CueGroup): CompiledCue[] {
 }
 
 const COMPILED: CompiledCue[] = CUE_LEXICON.flatMap(compile);
+// A clock time ("9am", "between 8 and 10", "2:30 p.m.") offers a time whatever words surround it.
+const CLOCK_TIME = /\b\d{1,2}(?::\d{2})?\s?(?:am|pm|a\.m\.|p\.m\.)|\bbetween \d{1,2}(?::\d{2})? and \d{1,2}\b/i;
+
 const CONTEXTS: Record<CueContext, string[][]> = Object.fromEntries(
   Object.entries(CONTEXT_CUES).map(([k, phrases]) => [k, phrases.map((p) => tokenise(p).map((t) => t.stem))]),
 ) as Record<CueContext, string[][]>;
@@ -83,6 +96,8 @@ function contains(tokens: readonly Token[], phrases: readonly string[][]): boole
 export function readCues(lines: readonly TranscriptLine[]): CueReading {
   const spoken = lines.filter((l) => ['customer', 'agent'].includes(speakerOf(l.role)));
   const tokenised = spoken.map((line) => ({ line, who: speakerOf(line.role) as 'customer' | 'agent', tokens: tokenise(line.message) }));
+  const shows = (t: (typeof tokenised)[number], context: CueContext) =>
+    contains(t.tokens, CONTEXTS[context]) || (context === 'offered_time' && CLOCK_TIME.test(t.line.message));
   const hits: CueHit[] = [];
   tokenised.forEach(({ line, who, tokens }, index) => {
     const taken = new Set<string>();
@@ -113,16 +128,51 @@ export function readCues(lines: readonly TranscriptLine[]): CueReading {
     for (const t of tokenised) if (t.who === who) counts[languageOf(t.line.message)] += 1;
     return counts.es > 0 && counts.es >= counts.en ? 'es' : counts.en > 0 ? 'en' : 'unknown';
   };
-  return { hits, scores, callerLanguage: language('customer'), agentLanguage: agentAnswered('es') ? 'es' : language('agent') };
+  return {
+    hits,
+    scores,
+    objection: lastObjection(),
+    callerLanguage: language('customer'),
+    agentLanguage: agentAnswered('es') ? 'es' : language('agent'),
+  };
+
+  /** The caller's last answer to the agent's last fee or time, if it refuses and accepts nothing. */
+  function lastObjection(): Objection | null {
+    let found: Objection | null = null;
+    tokenised.forEach(({ line, who }, index) => {
+      if (who !== 'customer') return;
+      const offerAt = findLastIndex(tokenised.slice(Math.max(0, index - 3), index), (t) => t.who === 'agent');
+      if (offerAt < 0) return;
+      const offer = tokenised[Math.max(0, index - 3) + offerAt];
+      const to = shows(offer, 'fee') ? 'fee' : shows(offer, 'offered_time') ? 'offered_time' : null;
+      if (!to) return;
+      // Every caller line since that offer: an objection may take several sentences.
+      const answer = tokenised.slice(Math.max(0, index - 3) + offerAt + 1, index + 1).filter((t) => t.who === 'customer');
+      const words = answer.flatMap((t) => t.tokens);
+      const refuses = words.find((t) => REFUSAL.has(t.stem));
+      // "Neither works" refuses: an acceptance word under a negator does not accept.
+      const accepts = answer.some((t) => t.tokens.some((w, i) => ACCEPTANCE.has(w.stem) && !negatedAt(t.tokens, i)));
+      found = refuses && !accepts ? { to, line, offer: offer.line, said: refuses.word } : refuses || accepts ? null : found;
+    });
+    return found;
+  }
 
   function contextShows(context: CueContext, index: number): boolean {
     const from = context === 'estimate' ? 0 : Math.max(0, index - 3);
-    return tokenised.slice(from, index + 1).some((t) => contains(t.tokens, CONTEXTS[context]));
+    return tokenised.slice(from, index + 1).some((t) => shows(t, context));
   }
 
   function agentAnswered(language: 'es'): boolean {
     return tokenised.some((t) => t.who === 'agent' && languageOf(t.line.message) === language);
   }
+}
+
+const REFUSAL = new Set(['not', 'no', 'never', 'neither', 'nope', 'nah', 'too', 'expensiv', 'steep', 'pricey', 'crazy', 'ridiculou', 'forget', 'pass']);
+const ACCEPTANCE = new Set(['yes', 'yeah', 'yep', 'sure', 'ok', 'okay', 'work', 'perfect', 'great', 'fine', 'book', 'si', 'claro', 'sound']);
+
+function findLastIndex<T>(items: readonly T[], test: (item: T) => boolean): number {
+  for (let i = items.length - 1; i >= 0; i--) if (test(items[i])) return i;
+  return -1;
 }
 
 /** The strongest hits of a signal, strongest first (ties keep transcript order). */

@@ -1087,3 +1087,163 @@ export const SIXTH_BATCH_CALLS: HeldOutCall[] = [
     endedReason: 'user_hangup',
   },
 ];
+
+/** The seventh batch, written after the sixth widening: measured once (19/27 types, 17/23 tags) before its misses were read. */
+export const SEVENTH_BATCH_CALLS: HeldOutCall[] = [
+  {
+    type: 'Booked',
+    tags: ['booked'],
+    lines: ['A: Acme, how may I help?', 'C: Need somebody to look at our attic fan, it quit.', 'A: I have you down for Monday at 11.', 'C: Thanks.'],
+    actions: [{ type: 'create_booking', status: 'COMPLETED' }],
+  },
+  {
+    type: 'Booked',
+    tags: ['booked'],
+    lines: ['C: Buenas noches, la calefacción no prende y hace mucho frío.', 'A: Le agendé una visita de emergencia para esta noche.', 'C: Muchas gracias.'],
+    actions: [{ type: 'job_booking', status: 'COMPLETED' }],
+  },
+  {
+    type: 'Unbooked',
+    lines: ['C: hey so my toilet keeps running all night and the water bill is insane', 'A: I can help. whats the address', 'C: gimme a sec'],
+  },
+  {
+    type: 'Unbooked',
+    lines: [
+      'C: I think we have a gas leak near the water heater, I can smell it.',
+      'A: Please leave the house and call the gas company. I will note this for our team.',
+      'C: Okay, going now.',
+    ],
+  },
+  {
+    type: 'Unbooked',
+    lines: [
+      "C: We just bought a place and the electrical panel looks ancient. We'd like someone to inspect it.",
+      'A: Sure, what is a good phone number?',
+      'C: 512 555 0111.',
+    ],
+    actions: [{ type: 'job_booking', status: 'DROPPED' }],
+  },
+  {
+    type: 'Excused',
+    tags: ['dispatch_fee_issue'],
+    lines: [
+      'C: The AC is making a clicking noise and not cooling.',
+      'A: There is an $85 diagnostic fee, credited if you do the repair.',
+      "C: I'm on a fixed income, I can't swing that right now.",
+    ],
+  },
+  {
+    type: 'Excused',
+    tags: ['timing_issue'],
+    lines: ['C: The garbage disposal is humming but not turning.', 'A: I have next Thursday or Friday.', "C: Neither works, I'm traveling both days."],
+  },
+  {
+    type: 'Excused',
+    tags: ['estimate_on_call'],
+    lines: [
+      'C: What do you guys typically get for a furnace replacement?',
+      'A: It depends on the home; a comfort advisor would visit.',
+      "C: Just ballpark it for me, I'm budgeting.",
+    ],
+  },
+  {
+    type: 'Excused',
+    tags: ['agent_requested'],
+    lines: [
+      'C: Is there a manager I can talk to? I was overcharged on my last repair and my sink is leaking again.',
+      'A: I can help schedule.',
+      'C: I want the manager.',
+    ],
+  },
+  {
+    type: 'Excused',
+    tags: ['message_drop'],
+    lines: ['C: Just wanted to let your plumber Dave know the water is turned off and the key is under the mat.', 'A: I will pass it on.'],
+  },
+  {
+    type: 'Excused',
+    tags: ['follow_up'],
+    lines: [
+      'C: Thinking about getting a tankless water heater.',
+      'A: I can set up a consultation Tuesday.',
+      'C: I need to sleep on it. I will give you a ring next week.',
+    ],
+  },
+  {
+    type: 'Excused',
+    tags: ['outside_service_area'],
+    lines: ['C: Hi, I need a drain cleared in Cedar Park.', 'A: What is the zip?', 'C: 78613.', 'A: I am afraid that zip is out of our coverage area.'],
+  },
+  {
+    type: 'Excused',
+    tags: ['language_issue'],
+    lines: ['A: Thank you for calling Acme.', 'C: Sí, hola. Mi lavadora está goteando agua.', 'A: I am sorry, can you speak English?', 'C: No, no inglés.'],
+  },
+  {
+    type: 'Excused',
+    tags: ['spam'],
+    lines: ['C: This is a courtesy call regarding your business energy account. You may be eligible for a lower electricity rate. Press 2 to learn more.'],
+  },
+  {
+    type: 'Excused',
+    tags: ['spam'],
+    lines: ["C: Hey there! I'm with ReviewBoost, we help contractors get more five star reviews. Who's the right person to talk to?"],
+  },
+  {
+    type: 'Excused',
+    tags: ['agent_requested'],
+    lines: ['C: I have a question about my furnace, can I get transferred to service?', 'A: Connecting you now.'],
+    endedReason: 'transferred',
+  },
+  {
+    type: 'Excused',
+    direction: 'outbound',
+    tags: ['outbound_call', 'message_left'],
+    lines: ['C: Please leave a message for 5 1 2 5 5 5 0 1 9 9.', 'A: Hi, this is Acme reaching out about your service request. Please call us back.'],
+  },
+  {
+    type: 'Excused',
+    direction: 'outbound',
+    tags: ['outbound_call', 'no_thanks'],
+    lines: ['A: Hi, would you like to join our maintenance club for $15 a month?', 'C: No thank you.'],
+  },
+  {
+    type: 'Excused',
+    direction: 'outbound',
+    tags: ['outbound_call', 'estimate_declined'],
+    lines: ['A: Hi, checking in on the bathroom remodel estimate we sent.', 'C: We found someone cheaper, so we will not be moving ahead.'],
+    actions: [{ type: 'update_estimate', status: 'COMPLETED', payload: { status: 'unsold' } }],
+  },
+  {
+    type: 'NotLead',
+    lines: ['C: Hello? Is this the county permit office?', 'A: No, this is Acme Plumbing.', 'C: Ah, sorry.'],
+  },
+  {
+    type: 'NotLead',
+    lines: ['C: Hi, I am a rep for Lennox and wanted to drop off some new product brochures for your technicians this week.'],
+  },
+  {
+    type: 'NotLead',
+    lines: ['C: My neighbor said you guys did her AC, I just wanted to say thanks, she loves it.'],
+  },
+  {
+    type: 'NotLead',
+    tags: ['appointment_confirmed'],
+    direction: 'outbound',
+    lines: ['A: Hi, this is Acme with a reminder of your appointment tomorrow at 2.', 'C: Yep, we will be here. Thanks.'],
+    actions: [{ type: 'confirm_appointment', status: 'COMPLETED' }],
+  },
+  {
+    type: 'NotLead',
+    tags: ['cancellation'],
+    direction: 'outbound',
+    lines: ['A: Hi, this is Acme reminding you of your visit Friday.', 'C: Oh, we need to cancel that, we sold the house.', 'A: I have cancelled it.'],
+    actions: [{ type: 'job_cancel', status: 'COMPLETED' }],
+  },
+  {
+    type: 'NotLead',
+    lines: ['C: Do you guys take Discover cards?', 'A: Yes we do.', 'C: Great, thanks.'],
+  },
+  { type: 'Abandoned', tags: ['no_conversation'], lines: ['A: Acme, how can I help?', 'C: Sorry-', 'A: Hello?'] },
+  { type: 'Abandoned', tags: ['no_conversation'], lines: ['A: Thank you for calling, this is Ava.', 'A: Are you there?', 'A: I will end the call now.'] },
+];

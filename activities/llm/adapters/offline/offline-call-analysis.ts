@@ -47,6 +47,7 @@ const EXCUSE_ORDER = [
 type Excuse = (typeof EXCUSE_ORDER)[number];
 
 const EXISTING_JOB_ACTIONS = ['job_cancel', 'job_reschedule', 'confirm_appointment'] as const;
+const CUE_EXCUSES = ['estimate_on_call', 'timing_issue', 'agent_requested', 'message_drop', 'follow_up', 'dispatch_fee_issue'] as const;
 const CALLER_EXCUSE_SIGNALS = ['estimate_on_call', 'dispatch_fee_issue', 'price_objection', 'timing_issue', 'agent_requested', 'message_drop'] as const;
 
 export interface Classification {
@@ -243,6 +244,12 @@ export class CallAnalysis {
         return this.signal('agent_requested', 'the caller asked for a person');
       case 'dispatch_fee_issue':
         return this.feeIssue;
+      case 'timing_issue': {
+        const said = this.signal('timing_issue', TAG_LABEL.timing_issue);
+        const o = this.objection;
+        if (said.value || !o || o.to !== 'offered_time' || this.otherExcuseHeard('timing_issue')) return said;
+        return yes(`the caller refused ('${o.said}', ${o.line.timestamp}) the time the agent offered (${o.offer.timestamp}).`);
+      }
       default:
         return this.signal(tag, TAG_LABEL[tag] ?? tag.replace(/_/g, ' '));
     }
@@ -256,13 +263,28 @@ export class CallAnalysis {
       : no('the call reached voicemail but the agent said nothing.');
   }
 
-  /** A fee objection: said outright, or a price objection right after a fee was mentioned. */
+  /** A fee objection: said outright, a price objection right after a fee was mentioned, or a refusal of the fee stated. */
   get feeIssue(): Verdict {
-    const hits = [...hitsOf(this.cues, 'dispatch_fee_issue'), ...hitsOf(this.cues, 'price_objection')];
-    const total = this.score('dispatch_fee_issue') + this.score('price_objection');
-    return total >= SIGNAL_THRESHOLD
-      ? yes(`the caller objected to the fee; cues: ${hits.slice(0, 3).map(describeHit).join(', ')}.`)
-      : no('no objection to a fee was heard.');
+    // On an outbound call a price the agent names is an offer, so only an outright fee objection counts.
+    const inbound = this.input.direction === 'inbound';
+    const hits = [...hitsOf(this.cues, 'dispatch_fee_issue'), ...(inbound ? hitsOf(this.cues, 'price_objection') : [])];
+    const total = this.score('dispatch_fee_issue') + (inbound ? this.score('price_objection') : 0);
+    if (total >= SIGNAL_THRESHOLD) return yes(`the caller objected to the fee; cues: ${hits.slice(0, 3).map(describeHit).join(', ')}.`);
+    const o = this.objection;
+    if (o && o.to === 'fee' && !this.otherExcuseHeard('dispatch_fee_issue')) {
+      return yes(`the caller refused ('${o.said}', ${o.line.timestamp}) right after the agent stated the fee (${o.offer.timestamp}).`);
+    }
+    return no('no objection to a fee was heard.');
+  }
+
+  /** A refusal after an offer counts on inbound calls; on outbound ones the agent's offers are sales. */
+  get objection() {
+    return this.input.direction === 'inbound' ? this.cues.objection : null;
+  }
+
+  /** Whether the cues name an excuse other than this one (then a bare refusal is that excuse's). */
+  private otherExcuseHeard(except: Excuse): boolean {
+    return CUE_EXCUSES.some((s) => s !== except && this.score(s) >= SIGNAL_THRESHOLD);
   }
 
   fromPhrase(rule: PhraseRule, label: string): Verdict {
@@ -334,6 +356,16 @@ export class CallAnalysis {
       return {
         value: 'NotLead',
         reason: said(`the caller does not need service (declined ${declined} vs lead ${lead})${cueList(['not_interested', 'no_thanks'])}.`),
+      };
+    }
+    const objection = this.objection;
+    if (lead > 0 && objection) {
+      const excuse = objection.to === 'fee' ? 'dispatch_fee_issue' : 'timing_issue';
+      return {
+        value: 'Excused',
+        reason: said(
+          `Excused: ${excuse}, the caller refused ('${objection.said}', ${objection.line.timestamp}) right after the agent ${objection.to === 'fee' ? 'stated the fee' : 'offered a time'} (${objection.offer.timestamp}).`,
+        ),
       };
     }
     if (lead > 0) {

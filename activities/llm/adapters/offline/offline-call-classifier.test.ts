@@ -124,6 +124,18 @@ describe('offline call classification', () => {
     expect(new CallAnalysis(call(['C: My heat pump is making a rattling sound.', 'C: The stairs to the attic are steep.'])).feeIssue.value).toBe(false);
   });
 
+  it('reads a bare refusal right after a fee or an offered time as that excuse, and an acceptance as none', () => {
+    const fee = new CallAnalysis(call(['C: The dryer will not heat.', 'A: The visit is $79.', 'C: Hmm, no.']));
+    expect(fee.callType.value).toBe('Excused');
+    expect(fee.feeIssue.reason).toContain('right after the agent stated the fee');
+    const time = new CallAnalysis(call(['C: The dryer will not heat.', 'A: I can do 2:30 pm on the 9th.', 'C: Neither of those is any good for me, sorry.']));
+    expect(time.excusedTag('timing_issue').value).toBe(true);
+    const accepted = new CallAnalysis(call(['C: The dryer will not heat.', 'A: I can do 2:30 pm on the 9th.', 'C: Yes, that is no problem.']));
+    expect(accepted.callType.value).toBe('Unbooked');
+    // "I am" is no offered time.
+    expect(new CallAnalysis(call(['C: The dryer will not heat.', 'A: I am sorry to hear that.', 'C: No, it is fine, it just stopped.'])).objection).toBeNull();
+  });
+
   it('classifies Spanish calls: language_issue when the agent answers in English, the request itself when it answers in Spanish', () => {
     const unserved = new CallAnalysis(call(['A: How can I help?', 'C: Buenos días, mi aire acondicionado no enfría.', 'A: Sorry, can you say that again?']));
     expect(unserved.callType.value).toBe('Excused');
