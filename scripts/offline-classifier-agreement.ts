@@ -6,6 +6,7 @@ import {
   FIFTH_BATCH_CALLS,
   FIRST_BATCH_CALLS,
   FOURTH_BATCH_CALLS,
+  HELD_OUT_CALLS,
   SECOND_BATCH_CALLS,
   SEVENTH_BATCH_CALLS,
   SIXTH_BATCH_CALLS,
@@ -99,6 +100,7 @@ async function main() {
   await report('fifth batch (held out when first measured)', FIFTH_BATCH_CALLS);
   await report('sixth batch (held out when first measured)', SIXTH_BATCH_CALLS);
   await report('seventh batch (held out when first measured)', SEVENTH_BATCH_CALLS);
+  await report('held-out batch (not read to change the lexicon)', HELD_OUT_CALLS);
 }
 
 void main();

@@ -1247,3 +1247,152 @@ export const SEVENTH_BATCH_CALLS: HeldOutCall[] = [
   { type: 'Abandoned', tags: ['no_conversation'], lines: ['A: Acme, how can I help?', 'C: Sorry-', 'A: Hello?'] },
   { type: 'Abandoned', tags: ['no_conversation'], lines: ['A: Thank you for calling, this is Ava.', 'A: Are you there?', 'A: I will end the call now.'] },
 ];
+
+/** The eighth batch, written after the seventh widening: measured once (18/25 types, 16/22 tags) before its misses were read. */
+export const HELD_OUT_CALLS: HeldOutCall[] = [
+  {
+    type: 'Booked',
+    tags: ['booked'],
+    lines: [
+      'A: Acme, how can I help?',
+      'C: What are your hours? Actually, never mind, my basement is flooding, can you send somebody now?',
+      'A: A plumber is on the way, arriving within the hour.',
+    ],
+    actions: [{ type: 'job_booking', status: 'COMPLETED' }],
+  },
+  {
+    type: 'Unbooked',
+    lines: [
+      'A: Acme Air, how can I help?',
+      'C: Hi, the upstairs is like 85 degrees and the downstairs is fine.',
+      'A: That sounds like an airflow issue. Can I get your name?',
+      'C: Yeah, uh, can I call back with that?',
+    ],
+  },
+  {
+    type: 'Unbooked',
+    lines: [
+      'A: How can I help?',
+      'C: My outdoor spigot cracked over the winter and sprays water.',
+      'A: Okay. Are you the homeowner?',
+      'C: Yes.',
+      'A: One second.',
+    ],
+  },
+  {
+    type: 'Unbooked',
+    lines: ['A: ¿En qué le puedo ayudar?', 'C: Tengo una gotera en el techo cuando llueve.', 'A: Entiendo. ¿Cuál es su dirección?', 'C: Avenida Reforma 12.'],
+  },
+  {
+    type: 'Excused',
+    tags: ['dispatch_fee_issue'],
+    lines: ['C: The ice maker stopped making ice.', 'A: We have a $65 trip charge.', "C: Nah, that's not worth it for an ice maker."],
+  },
+  {
+    type: 'Excused',
+    tags: ['timing_issue'],
+    lines: [
+      'C: My AC is out and my mother is elderly.',
+      'A: The first slot I have is Saturday morning.',
+      "C: That won't work, she can't be in this heat for two more days.",
+    ],
+  },
+  {
+    type: 'Excused',
+    tags: ['estimate_on_call'],
+    lines: ['C: Do you charge by the hour or a flat rate for rewiring a room?', 'A: We quote on site.', 'C: I need to know the cost before I book anything.'],
+  },
+  {
+    type: 'Excused',
+    tags: ['agent_requested'],
+    lines: ['C: Operator. Operator!', 'A: I am the virtual assistant, how can I help?', 'C: Representative please, my water heater is leaking.'],
+  },
+  {
+    type: 'Excused',
+    tags: ['message_drop'],
+    lines: ['C: Can you have the office know that I left the check in the mailbox for the furnace repair?', 'A: Sure.'],
+  },
+  {
+    type: 'Excused',
+    tags: ['follow_up'],
+    lines: ['C: I was hoping to get a new thermostat installed.', 'A: I have Monday at 10.', "C: I'm going to wait until payday, I'll call you then."],
+  },
+  {
+    type: 'Excused',
+    tags: ['outside_service_area'],
+    lines: ['C: Do you come out to Georgetown? My breaker box is buzzing.', 'A: I am sorry, Georgetown is outside of where we can send technicians.'],
+  },
+  {
+    type: 'Excused',
+    tags: ['spam'],
+    lines: ['C: This call is about your vehicle’s extended service contract, which is about to expire. Press 9 to speak to an agent.'],
+  },
+  {
+    type: 'Excused',
+    tags: ['spam'],
+    lines: ['C: Hi, is this the business owner? I am calling from Capital Funding, we have approved financing options for businesses like yours.'],
+  },
+  {
+    type: 'Excused',
+    tags: ['language_issue'],
+    lines: [
+      'A: Hello, thank you for calling.',
+      'C: Hola, ¿tiene a alguien que hable español? Mi calentador no sirve.',
+      'A: I apologize, I can only assist in English.',
+    ],
+  },
+  {
+    type: 'Excused',
+    direction: 'outbound',
+    tags: ['outbound_call', 'message_left'],
+    lines: [
+      'C: Your call has been forwarded to an automated voice messaging system. Please record your message.',
+      'A: Hi, this is Acme about your AC estimate, please call us back.',
+    ],
+  },
+  {
+    type: 'Excused',
+    direction: 'outbound',
+    tags: ['outbound_call', 'do_not_call'],
+    lines: ['A: Hi there, calling from Acme with a special on furnace tune-ups.', "C: How did you get this number? Don't ever call me again."],
+  },
+  {
+    type: 'Excused',
+    direction: 'outbound',
+    tags: ['outbound_call', 'different_service'],
+    lines: [
+      'A: Hi, following up on your AC tune-up reminder.',
+      "C: We don't need the tune-up, but we actually want someone to look at our water heater instead.",
+    ],
+  },
+  {
+    type: 'NotLead',
+    lines: ['C: Hi, this is Pam from the credit union calling for Mr. Acme regarding his personal account.', 'A: I will pass that on.'],
+  },
+  {
+    type: 'NotLead',
+    lines: ['C: Hola, estoy buscando trabajo como ayudante de plomero, ¿están contratando?'],
+  },
+  {
+    type: 'NotLead',
+    lines: ['C: Hi, I think I got a text from this number, who is this?', 'A: This is Acme Home Services.', 'C: Oh okay, never mind.'],
+  },
+  {
+    type: 'NotLead',
+    tags: ['cancellation'],
+    lines: ['C: Yeah, cancel the furnace thing on Wednesday, we went with another company.', 'A: It is cancelled.'],
+    actions: [{ type: 'job_cancel', status: 'COMPLETED' }],
+  },
+  {
+    type: 'NotLead',
+    lines: ['C: Is my technician still coming today? Nobody has called me.', 'A: Yes, he will be there by 3.'],
+  },
+  {
+    type: 'NotLead',
+    direction: 'outbound',
+    tags: ['outbound_call', 'negative'],
+    lines: ['A: Hi, we would like your feedback on your recent visit.', 'C: Your guy tracked mud all over my carpet and was an hour late. Not impressed.'],
+  },
+  { type: 'Abandoned', tags: ['no_conversation'], lines: ['A: Acme, this is Ava, how can I help?', 'C: (background noise)', 'A: Hello?'] },
+  { type: 'Abandoned', tags: ['no_conversation'], lines: ['A: Thanks for calling Acme Home Services.', 'C: Oops.'], endedReason: 'user_hangup' },
+];
