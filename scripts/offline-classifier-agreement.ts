@@ -3,6 +3,7 @@
 // and tag recall. Usage: npx tsx scripts/offline-classifier-agreement.ts
 import { InteractionInputSchema, type CallType } from '../domain/interaction/interaction.schema';
 import {
+  EIGHTH_BATCH_CALLS,
   FIFTH_BATCH_CALLS,
   FIRST_BATCH_CALLS,
   FOURTH_BATCH_CALLS,
@@ -100,6 +101,7 @@ async function main() {
   await report('fifth batch (held out when first measured)', FIFTH_BATCH_CALLS);
   await report('sixth batch (held out when first measured)', SIXTH_BATCH_CALLS);
   await report('seventh batch (held out when first measured)', SEVENTH_BATCH_CALLS);
+  await report('eighth batch (held out when first measured)', EIGHTH_BATCH_CALLS);
   await report('held-out batch (not read to change the lexicon)', HELD_OUT_CALLS);
 }
 

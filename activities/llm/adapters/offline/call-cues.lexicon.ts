@@ -535,6 +535,8 @@ export const CUE_LEXICON: readonly CueGroup[] = [
     who: 'customer',
     phrases: ['my bad', 'trying to reach', 'looking for a pizza', 'is this the', 'pocket dial', 'butt dial'],
   },
+  // The agent correcting who the caller reached.
+  { signal: 'wrong_number', weight: 2, who: 'agent', phrases: ['no this is', 'no it is', 'you have the wrong'] },
   {
     signal: 'vendor',
     weight: 4,
@@ -1250,6 +1252,9 @@ export const CUE_LEXICON: readonly CueGroup[] = [
     who: 'customer',
     phrases: [
       'leave a message',
+      'get word to',
+      'get a message to',
+      'word to',
       'have the office know',
       'have * know that',
       'left the check',
@@ -1317,6 +1322,14 @@ export const CUE_LEXICON: readonly CueGroup[] = [
     who: 'customer',
     phrases: [
       'call you back',
+      'researching',
+      'reach out when',
+      'when we are ready',
+      'when i am ready',
+      'still looking',
+      'exploring',
+      'looking into options',
+      'weighing',
       'sleep on it',
       'give you a ring',
       'give y all a ring',
@@ -1421,6 +1434,10 @@ export const CUE_LEXICON: readonly CueGroup[] = [
     who: 'agent',
     phrases: [
       'outside our service area',
+      'not one we serv',
+      'not one we cover',
+      'not an area we',
+      'not somewhere we',
       'outside of where',
       'outside where',
       'we can not send',
@@ -1629,6 +1646,12 @@ export const CUE_LEXICON: readonly CueGroup[] = [
     who: 'customer',
     phrases: [
       'not interest',
+      'we rent',
+      'i rent',
+      'renting',
+      'not something we',
+      'not something i',
+      'landlord handles',
       'not in the market',
       'not shopping',
       'not planning',

@@ -1249,7 +1249,7 @@ export const SEVENTH_BATCH_CALLS: HeldOutCall[] = [
 ];
 
 /** The eighth batch, written after the seventh widening: measured once (18/25 types, 16/22 tags) before its misses were read. */
-export const HELD_OUT_CALLS: HeldOutCall[] = [
+export const EIGHTH_BATCH_CALLS: HeldOutCall[] = [
   {
     type: 'Booked',
     tags: ['booked'],
@@ -1395,4 +1395,170 @@ export const HELD_OUT_CALLS: HeldOutCall[] = [
   },
   { type: 'Abandoned', tags: ['no_conversation'], lines: ['A: Acme, this is Ava, how can I help?', 'C: (background noise)', 'A: Hello?'] },
   { type: 'Abandoned', tags: ['no_conversation'], lines: ['A: Thanks for calling Acme Home Services.', 'C: Oops.'], endedReason: 'user_hangup' },
+];
+
+/** The ninth batch, written after the eighth widening: measured once (18/24 types, 18/22 tags) before its misses were read. */
+export const HELD_OUT_CALLS: HeldOutCall[] = [
+  {
+    type: 'Booked',
+    tags: ['booked'],
+    lines: [
+      'C: Hey, our heat pump is short cycling, turns on and off every couple minutes.',
+      'A: I have a technician available Wednesday 9 to 11.',
+      'C: Put me down for that.',
+    ],
+    actions: [{ type: 'job_booking', status: 'COMPLETED' }],
+  },
+  {
+    type: 'Unbooked',
+    lines: [
+      "C: There's a weird hum coming from the electrical box outside.",
+      'A: Let me get some details. Is anything sparking?',
+      "C: No, just humming. Look, I have to run, I'm at work.",
+    ],
+  },
+  {
+    type: 'Unbooked',
+    lines: ['C: Quiero cambiar el calentador de agua, ya tiene quince años.', 'A: Claro, con gusto le ayudo. ¿Su nombre?', 'C: Jorge.'],
+  },
+  {
+    type: 'Unbooked',
+    lines: [
+      'C: Our kitchen lights flicker whenever the microwave runs.',
+      'A: I would like to get an electrician out. What city are you in?',
+      'C: Austin.',
+      'A: Thank you, checking the schedule.',
+    ],
+  },
+  {
+    type: 'Excused',
+    tags: ['dispatch_fee_issue'],
+    lines: [
+      'C: Can someone look at my water pressure? It is really low.',
+      'A: Sure, the evaluation is $89.',
+      'C: $89 just to tell me what is wrong? That is highway robbery.',
+    ],
+  },
+  {
+    type: 'Excused',
+    tags: ['timing_issue'],
+    lines: [
+      'C: The sewer is backing up into the tub.',
+      'A: Our next opening is tomorrow at 4pm.',
+      "C: Tomorrow? This is an emergency, I can't wait until tomorrow.",
+    ],
+  },
+  {
+    type: 'Excused',
+    tags: ['estimate_on_call'],
+    lines: ['C: Ballpark, what would a new 3 ton AC run me?', 'A: A comfort advisor would give an exact quote.', 'C: Just looking for a range right now.'],
+  },
+  {
+    type: 'Excused',
+    tags: ['agent_requested'],
+    lines: ['C: Press zero. Agent. Human. I need to speak to somebody live about my furnace.'],
+  },
+  {
+    type: 'Excused',
+    tags: ['message_drop'],
+    lines: ["C: Hey, it's Rob, can you get word to Tony that his parts pickup moved to Thursday? Thanks.", 'A: Will do.'],
+  },
+  {
+    type: 'Excused',
+    tags: ['follow_up'],
+    lines: [
+      'C: Interested in a whole home water filter.',
+      'A: I can book a consultation Friday.',
+      "C: We're still researching options. We'll reach out when we're ready.",
+    ],
+  },
+  {
+    type: 'Excused',
+    tags: ['outside_service_area'],
+    lines: ['C: My water heater is leaking, I am at 77001.', "A: I'm sorry, that zip code isn't one we serve."],
+  },
+  {
+    type: 'Excused',
+    tags: ['spam'],
+    lines: [
+      'C: Good afternoon, I am with Summit Insurance. We specialize in general liability for contractors. Is the owner available to discuss your policy?',
+    ],
+  },
+  {
+    type: 'Excused',
+    tags: ['language_issue'],
+    lines: [
+      'A: How can I help you?',
+      'C: Aló, sí, el baño está inundado, necesito ayuda urgente.',
+      'A: I am sorry, I do not understand Spanish.',
+      'C: ¿Qué? No entiendo.',
+    ],
+  },
+  {
+    type: 'Excused',
+    direction: 'outbound',
+    tags: ['outbound_call', 'message_left'],
+    lines: [
+      'C: Sorry I missed you. Leave a message and I will get back to you.',
+      'A: Hi, it is Acme about scheduling your furnace tune-up. Please call us back.',
+    ],
+  },
+  {
+    type: 'Excused',
+    direction: 'outbound',
+    tags: ['outbound_call', 'not_interested'],
+    lines: [
+      'A: Hi, we are calling homeowners in your area about a free plumbing inspection.',
+      'C: We rent, so that is not something we would do. Thanks though.',
+    ],
+  },
+  {
+    type: 'Excused',
+    direction: 'outbound',
+    tags: ['outbound_call', 'follow_up'],
+    lines: [
+      'A: Hi, we sent you an estimate for a new water heater last week.',
+      'C: Yes, we got it. We are still talking it over, can you call back next month?',
+    ],
+  },
+  {
+    type: 'NotLead',
+    lines: ['C: Hey, is this the number for Bob’s towing? My car broke down.', 'A: No, this is Acme Plumbing.', 'C: Dang, okay.'],
+  },
+  {
+    type: 'NotLead',
+    lines: ['C: Good morning, I am calling from Grainger about your account and an order that is on backorder.'],
+  },
+  {
+    type: 'NotLead',
+    lines: ['C: Do you guys have any apprenticeship programs? My son is interested in becoming an electrician.'],
+  },
+  {
+    type: 'NotLead',
+    tags: ['reschedule'],
+    lines: ['C: My tech was supposed to come tomorrow but I have to work, any chance we can do Saturday?', 'A: Saturday at 9 is set.'],
+    actions: [{ type: 'job_reschedule', status: 'COMPLETED' }],
+  },
+  {
+    type: 'NotLead',
+    lines: ['C: I just need your company W-9 for our property management records.', 'A: I will have the office send it.'],
+  },
+  {
+    type: 'NotLead',
+    direction: 'outbound',
+    tags: ['outbound_call', 'positive', 'agreed_to_review'],
+    lines: [
+      'A: Hi, how did the new furnace install go?',
+      'C: Fantastic, the crew was great.',
+      'A: Would you mind leaving a review?',
+      'C: I would be happy to.',
+    ],
+  },
+  { type: 'Abandoned', tags: ['no_conversation'], lines: ['A: Acme, how can I help today?', 'C: Hello? Hello? I can’t hear you.'] },
+  {
+    type: 'Abandoned',
+    tags: ['no_conversation'],
+    lines: ['A: Thanks for calling Acme.', 'A: Hello?', 'A: If you can hear me, please call back.'],
+    endedReason: 'user_hangup',
+  },
 ];

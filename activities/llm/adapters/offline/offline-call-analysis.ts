@@ -247,7 +247,7 @@ export class CallAnalysis {
       case 'timing_issue': {
         const said = this.signal('timing_issue', TAG_LABEL.timing_issue);
         const o = this.objection;
-        if (said.value || !o || o.to !== 'offered_time' || this.otherExcuseHeard('timing_issue')) return said;
+        if (said.value || !o || o.to !== 'offered_time' || this.leadScore === 0 || this.otherExcuseHeard('timing_issue')) return said;
         return yes(`the caller refused ('${o.said}', ${o.line.timestamp}) the time the agent offered (${o.offer.timestamp}).`);
       }
       default:
@@ -271,7 +271,7 @@ export class CallAnalysis {
     const total = this.score('dispatch_fee_issue') + (inbound ? this.score('price_objection') : 0);
     if (total >= SIGNAL_THRESHOLD) return yes(`the caller objected to the fee; cues: ${hits.slice(0, 3).map(describeHit).join(', ')}.`);
     const o = this.objection;
-    if (o && o.to === 'fee' && !this.otherExcuseHeard('dispatch_fee_issue')) {
+    if (o && o.to === 'fee' && this.leadScore > 0 && !this.otherExcuseHeard('dispatch_fee_issue')) {
       return yes(`the caller refused ('${o.said}', ${o.line.timestamp}) right after the agent stated the fee (${o.offer.timestamp}).`);
     }
     return no('no objection to a fee was heard.');
