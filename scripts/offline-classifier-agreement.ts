@@ -1,16 +1,20 @@
-// Agreement of the offline engine's call classification and tags with the held-out calls of
-// activities/llm/adapters/offline/classifier-heldout.fixtures.ts. Prints per-type agreement, the misses
-// and tag recall. Usage: npx tsx scripts/offline-classifier-agreement.ts
+// Agreement of the offline engine's call classification and tags with the batches of calls in
+// activities/llm/adapters/offline/classifier-heldout.fixtures.ts, played through the post-call steps as the
+// workflow runs them. Prints per-type agreement, the misses and tag recall. Each batch was held out when
+// first measured (its doc comment keeps that figure) and read afterwards to widen the lexicon, so today's
+// figures on them are no longer held-out figures: write a new batch for that.
+// Usage: npx tsx scripts/offline-classifier-agreement.ts
 import { InteractionInputSchema, type CallType } from '../domain/interaction/interaction.schema';
 import {
   EIGHTH_BATCH_CALLS,
   FIFTH_BATCH_CALLS,
   FIRST_BATCH_CALLS,
   FOURTH_BATCH_CALLS,
-  HELD_OUT_CALLS,
+  NINTH_BATCH_CALLS,
   SECOND_BATCH_CALLS,
   SEVENTH_BATCH_CALLS,
   SIXTH_BATCH_CALLS,
+  TENTH_BATCH_CALLS,
   THIRD_BATCH_CALLS,
   type HeldOutCall,
 } from '../activities/llm/adapters/offline/classifier-heldout.fixtures';
@@ -102,7 +106,8 @@ async function main() {
   await report('sixth batch (held out when first measured)', SIXTH_BATCH_CALLS);
   await report('seventh batch (held out when first measured)', SEVENTH_BATCH_CALLS);
   await report('eighth batch (held out when first measured)', EIGHTH_BATCH_CALLS);
-  await report('held-out batch (not read to change the lexicon)', HELD_OUT_CALLS);
+  await report('ninth batch (held out when first measured)', NINTH_BATCH_CALLS);
+  await report('tenth batch (held out when first measured)', TENTH_BATCH_CALLS);
 }
 
 void main();

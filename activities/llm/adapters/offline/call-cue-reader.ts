@@ -28,8 +28,8 @@ export interface CueReading {
   objection: Objection | null;
   scores: Record<Signal, number>;
   /** The language most of the caller's lines are in, and whether the agent ever answered in it. */
-  callerLanguage: 'es' | 'en' | 'unknown';
-  agentLanguage: 'es' | 'en' | 'unknown';
+  callerLanguage: 'es' | 'en' | 'other' | 'unknown';
+  agentLanguage: 'es' | 'en' | 'other' | 'unknown';
 }
 
 interface CompiledCue {
@@ -124,9 +124,17 @@ export function readCues(lines: readonly TranscriptLine[]): CueReading {
   const scores = Object.fromEntries(SIGNALS.map((s) => [s, 0])) as Record<Signal, number>;
   for (const hit of hits) scores[hit.signal] += hit.weight;
   const language = (who: 'customer' | 'agent') => {
-    const counts = { es: 0, en: 0, unknown: 0 };
-    for (const t of tokenised) if (t.who === who) counts[languageOf(t.line.message)] += 1;
-    return counts.es > 0 && counts.es >= counts.en ? 'es' : counts.en > 0 ? 'en' : 'unknown';
+    const counts = { es: 0, en: 0, other: 0, unknown: 0 };
+    // A line the English lexicon understood is not in another language, whatever its function words.
+    const understood = new Set(hits.map((h) => h.line));
+    for (const t of tokenised) {
+      if (t.who !== who) continue;
+      const lang = languageOf(t.line.message);
+      counts[lang === 'other' && understood.has(t.line) ? 'en' : lang] += 1;
+    }
+    if (counts.es > 0 && counts.es >= counts.en) return 'es';
+    if (counts.other > 0 && counts.other >= counts.en) return 'other';
+    return counts.en > 0 ? 'en' : 'unknown';
   };
   return {
     hits,

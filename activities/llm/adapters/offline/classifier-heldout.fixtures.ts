@@ -1398,7 +1398,7 @@ export const EIGHTH_BATCH_CALLS: HeldOutCall[] = [
 ];
 
 /** The ninth batch, written after the eighth widening: measured once (18/24 types, 18/22 tags) before its misses were read. */
-export const HELD_OUT_CALLS: HeldOutCall[] = [
+export const NINTH_BATCH_CALLS: HeldOutCall[] = [
   {
     type: 'Booked',
     tags: ['booked'],
@@ -1561,4 +1561,126 @@ export const HELD_OUT_CALLS: HeldOutCall[] = [
     lines: ['A: Thanks for calling Acme.', 'A: Hello?', 'A: If you can hear me, please call back.'],
     endedReason: 'user_hangup',
   },
+];
+
+/** The tenth batch, written after the ninth widening: measured once (14/20 types, 14/18 tags) before its misses were read. */
+export const TENTH_BATCH_CALLS: HeldOutCall[] = [
+  {
+    type: 'Booked',
+    direction: 'outbound',
+    tags: ['booked', 'outbound_call'],
+    lines: [
+      'A: Hi, you requested a quote for gutter cleaning on our website.',
+      'C: Yes! Can you do it before the storm this weekend?',
+      'A: I have you Friday at 1.',
+    ],
+    actions: [{ type: 'job_booking', status: 'COMPLETED' }],
+  },
+  {
+    type: 'Booked',
+    tags: ['booked', 'reschedule'],
+    lines: [
+      'C: Can we move the drain cleaning to Monday, and also add a visit for the dishwasher?',
+      'A: Moved to Monday and the dishwasher is booked for Tuesday.',
+    ],
+    actions: [
+      { type: 'job_reschedule', status: 'COMPLETED' },
+      { type: 'job_booking', status: 'COMPLETED' },
+    ],
+  },
+  {
+    type: 'Unbooked',
+    lines: [
+      'C: Hi, the pilot light on our furnace keeps going out overnight.',
+      'A: I can help get that looked at. Can I confirm your phone number?',
+      'C: Sorry, someone is at the door, bye.',
+    ],
+  },
+  {
+    type: 'Unbooked',
+    lines: ['C: Mi refrigerador hace un ruido muy fuerte y no enfría bien.', 'A: Lo siento. ¿Me puede dar su dirección?', 'C: Sí, un momento.'],
+  },
+  {
+    type: 'Unbooked',
+    lines: [
+      'C: We have water dripping from the AC vent in the ceiling.',
+      'A: Let me pull up our schedule.',
+      'A: I apologize, I am having trouble booking right now.',
+    ],
+  },
+  {
+    type: 'Excused',
+    tags: ['dispatch_fee_issue'],
+    lines: ['C: The washer will not drain.', 'A: We have a $70 service call charge.', 'C: For real? I paid less for the washer itself. Pass.'],
+  },
+  {
+    type: 'Excused',
+    tags: ['timing_issue'],
+    lines: ['C: Half the house has no power.', 'A: Our electrician can come Thursday afternoon.', 'C: Thursday is no good. I need power tonight.'],
+  },
+  {
+    type: 'Excused',
+    tags: ['estimate_on_call'],
+    lines: [
+      'C: Before you send anyone, what does a drain camera inspection cost?',
+      'A: We provide pricing at the visit.',
+      'C: Then I will wait until I know the price.',
+    ],
+  },
+  {
+    type: 'Excused',
+    tags: ['agent_requested'],
+    lines: ['C: I need to talk to someone about my AC warranty, a live human please.', 'A: I can try to help.', 'C: No, transfer me.'],
+  },
+  {
+    type: 'Excused',
+    tags: ['follow_up'],
+    lines: ['C: My toilet rocks when I sit on it.', 'A: I can book Thursday at 3.', "C: Hmm, I'll have to get back to you on a time."],
+  },
+  {
+    type: 'Excused',
+    tags: ['spam'],
+    lines: ['C: Hi, this is Jenna with Bright Solar. Homeowners in your area are saving up to 40 percent, does your company want to partner on referrals?'],
+  },
+  {
+    type: 'Excused',
+    tags: ['language_issue'],
+    lines: [
+      'A: Thank you for calling Acme.',
+      'C: Bonjour, je parle français. Mon chauffe-eau ne marche pas.',
+      'A: Sorry, I did not understand.',
+      'C: Français? Non? Merci.',
+    ],
+  },
+  {
+    type: 'Excused',
+    direction: 'outbound',
+    tags: ['outbound_call', 'message_left'],
+    lines: ['C: Hi, you have reached the Smiths, we are not home right now.', 'A: Hi, this is Acme calling to confirm tomorrow. Call us back at 555 0100.'],
+  },
+  {
+    type: 'Excused',
+    direction: 'outbound',
+    tags: ['outbound_call', 'not_interested'],
+    lines: ['A: Hi, it is Acme. Your AC filter subscription is up for renewal.', "C: We're going to cancel that, we don't use it."],
+  },
+  {
+    type: 'NotLead',
+    lines: ['C: Hi, can I get the name of the plumber who came out Tuesday? I want to send a thank you card.', 'A: It was Luis.'],
+  },
+  {
+    type: 'NotLead',
+    lines: ['C: I am calling from the city inspection office to confirm the permit inspection for 14 Elm.', 'A: Thank you.'],
+  },
+  {
+    type: 'NotLead',
+    lines: ['C: Sorry, I was trying to reach the Acme car wash.', 'A: This is Acme Plumbing.'],
+  },
+  {
+    type: 'NotLead',
+    tags: ['cancellation'],
+    lines: ["C: Hi, I'd like to cancel tomorrow's appointment, my landlord is handling it."],
+  },
+  { type: 'Abandoned', tags: ['no_conversation'], lines: ['A: Hi, this is Acme, how can I help?', 'C: Uh, yeah, hi, um-'], endedReason: 'user_hangup' },
+  { type: 'Abandoned', tags: ['no_conversation'], lines: ['A: Acme Home Services, good morning.', 'C: Hello?'] },
 ];

@@ -126,12 +126,13 @@ const SPANISH = new Set(
   ),
 );
 const ENGLISH = new Set(
-  'the a an and is are was i you we my your to of in for on it that this with have has need want can will be do not what how yes no please thanks thank hello hi'.split(
+  'the a an and is are was were i you we my your our us me him her them they he she to of in for on at from up out about it that this with have has had need want can could would should will be been do does did not what how why when where who yes no please thanks thank hello hi hey ok okay yeah sure just so but or like get got know call come house home water heat hot cold broken working help service today tomorrow'.split(
     ' ',
   ),
 );
 
-export function languageOf(text: string): 'es' | 'en' | 'unknown' {
+/** 'other' is a line of five words or more with no common English or Spanish word (French, say). */
+export function languageOf(text: string): 'es' | 'en' | 'other' | 'unknown' {
   const words = normalise(text)
     .split(/[^a-zñ]+/)
     .filter(Boolean);
@@ -141,7 +142,7 @@ export function languageOf(text: string): 'es' | 'en' | 'unknown' {
     if (SPANISH.has(w)) es += 1;
     if (ENGLISH.has(w)) en += 1;
   }
-  if (es + en === 0) return 'unknown';
+  if (es + en === 0) return words.length >= 5 ? 'other' : 'unknown';
   if (es >= 2 && es > en * 1.5) return 'es';
   if (en >= 1 && en >= es) return 'en';
   return 'unknown';

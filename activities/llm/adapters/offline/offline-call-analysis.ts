@@ -166,9 +166,10 @@ export class CallAnalysis {
     const said = this.signal('language_issue', 'a language barrier');
     if (said.value) return said;
     const { callerLanguage, agentLanguage } = this.cues;
-    if (callerLanguage === 'es' && agentLanguage !== 'es') {
+    if ((callerLanguage === 'es' || callerLanguage === 'other') && agentLanguage !== callerLanguage) {
       const line = this.view.customer.find((l) => l.message.trim() !== '');
-      return yes(`the caller spoke Spanish and the agent answered only in English${line ? `: ${cite({ line, text: line.message })}` : ''}.`);
+      const language = callerLanguage === 'es' ? 'Spanish' : 'a language other than English or Spanish';
+      return yes(`the caller spoke ${language} and the agent answered only in English${line ? `: ${cite({ line, text: line.message })}` : ''}.`);
     }
     return no(callerLanguage === 'es' ? 'the caller spoke Spanish and the agent answered in Spanish.' : 'no language barrier was recognised.');
   }
@@ -410,7 +411,9 @@ const TRANSCRIPT_VOICEMAIL = [
   /\bleave (?:me |us )?(?:a|your|it) (?:message|name and number|at the)\b/i,
   /\b(?:after|at) the (?:tone|beep)\b/i,
   /\brecord your message\b/i,
-  /\byou(?:'ve| have) reached (?:the )?(?:voice ?mail|mailbox)\b/i,
+  /\byou(?:'ve| have) reached\b/i,
+  /\b(?:not home|not available|unavailable|away from the phone) right now\b/i,
+  /\b(?:can'?t|cannot) get to the phone\b/i,
   /\b(?:is|are) not available\b[^.?!]*\b(?:message|tone|beep)\b/i,
   /\bmailbox (?:is full|of)\b/i,
   /\bhas not set up (?:their|a) (?:voice ?mail|mailbox)\b/i,

@@ -144,6 +144,11 @@ describe('offline call classification', () => {
     expect(served.callType.value).toBe('Unbooked');
     expect(served.languageIssue.value).toBe(false);
     expect(typeOf(['C: Perdón, número equivocado.']).value).toBe('NotLead');
+    // Another language the agent cannot serve is a language barrier too; terse English is not.
+    const french = new CallAnalysis(call(['A: How can I help?', 'C: Bonjour, je ne parle pas anglais, mon chauffe-eau ne marche pas.', 'A: Sorry?']));
+    expect(french.callType.value).toBe('Excused');
+    expect(french.languageIssue.reason).toContain('a language other than English or Spanish');
+    expect(new CallAnalysis(call(['C: Toilet overflowing everywhere, bathroom flooded completely.'])).languageIssue.value).toBe(false);
   });
 
   it('names the evidence and the cues it used in the reason', () => {
