@@ -15,6 +15,7 @@ import {
   CustomerIdentifiedV1Schema,
   INTERACTION,
   InteractionClassifiedV1Schema,
+  InteractionClassifiedV2Schema,
   InteractionEventRecordedV1Schema,
   InteractionReclassifiedV1Schema,
   InteractionReviewedV1Schema,
@@ -73,7 +74,7 @@ const CATALOG = {
   CallEnded: { aggregateType: INTERACTION, versions: { 1: CallEndedV1Schema } },
   InteractionTranscribed: { aggregateType: INTERACTION, versions: { 1: InteractionTranscribedV1Schema } },
   CustomerIdentified: { aggregateType: INTERACTION, versions: { 1: CustomerIdentifiedV1Schema } },
-  InteractionClassified: { aggregateType: INTERACTION, versions: { 1: InteractionClassifiedV1Schema } },
+  InteractionClassified: { aggregateType: INTERACTION, versions: { 1: InteractionClassifiedV1Schema, 2: InteractionClassifiedV2Schema } },
   InteractionSummarized: { aggregateType: INTERACTION, versions: { 1: InteractionSummarizedV1Schema } },
   InteractionTagged: { aggregateType: INTERACTION, versions: { 1: InteractionTaggedV1Schema } },
   CallScored: { aggregateType: INTERACTION, versions: { 1: CallScoredV1Schema } },
@@ -97,7 +98,10 @@ const CATALOG = {
 
 type Catalog = typeof CATALOG;
 export type EventType = keyof Catalog;
-type LatestVersion<T extends EventType> = keyof Catalog[T]['versions'] & number extends infer V ? (V extends number ? V : never) : never;
+type Versions<T extends EventType> = keyof Catalog[T]['versions'] & number;
+// Next[v] is v + 1: the latest version is the one whose successor is not published.
+type Next = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
+type LatestVersion<T extends EventType> = { [V in Versions<T>]: Next[V] extends Versions<T> ? never : V }[Versions<T>];
 type LatestData<T extends EventType> = z.infer<Catalog[T]['versions'][LatestVersion<T> & keyof Catalog[T]['versions']]>;
 
 /** A domain event at its latest version: what projections and consumers see. */
@@ -105,7 +109,10 @@ export type DomainEvent = { [T in EventType]: EventEnvelope<T, LatestData<T>> }[
 export type EventOf<T extends EventType> = Extract<DomainEvent, { type: T }>;
 
 /** Upcasters lift version N data to N+1; keyed by type then by the version they read. */
-const UPCASTERS: Partial<Record<EventType, Record<number, (data: unknown) => unknown>>> = {};
+const UPCASTERS: Partial<Record<EventType, Record<number, (data: unknown) => unknown>>> = {
+  // v1 did not record the engine: unknown, not offline.
+  InteractionClassified: { 1: (data) => ({ ...(data as object), engine: null }) },
+};
 
 export const EVENT_TYPES = Object.keys(CATALOG) as EventType[];
 

@@ -21,7 +21,7 @@ import { LanguageEngineError, type LanguageEngine } from '../llm/language-engine
 import type { CanonicalCallRecord } from '../../domain/call/call-record.schema';
 import { toTranscriptLines } from '../../domain/call/transcript';
 import type { InteractionContextReader } from './interaction-context.port';
-import { agentTypeOf, summaryTaskFor, tagTaskFor } from '../../domain/interaction/post-call-rules';
+import { agentTypeOf, factTags, mergeTags, summaryTaskFor, tagTasksFor } from '../../domain/interaction/post-call-rules';
 import { callAgentType } from '../../domain/agents/call-agent-type';
 import type { InteractionOrgContext } from './interaction-context.port';
 import { storedCustomInstructions, taskInstructionsOf } from '../../domain/organization/org-profile.schema';
@@ -78,39 +78,45 @@ export function createInteractionActivities({ events, engine, context, logger }:
   const recordEvent = (ref: InteractionRef, recordId: string, name: 'create_call' | 'call_end_reason' | 'call_error', metadata: Record<string, unknown>) =>
     event(ref, recordId, 'InteractionEventRecorded', { ...ids(ref), recordId, name, metadata });
 
+  type TaskAttempt = { ok: true; output: unknown; engine: string } | { ok: false; failure: Record<string, unknown> };
+
   /**
-   * Runs one AI task. A task that cannot give a valid answer, or an engine that keeps failing, ends as a
-   * call_error record: the step's own event is never published with a half-valid result.
+   * Runs one AI task. A retryable engine failure is thrown for the activity to retry until the engine has
+   * had its tries; then, like an answer that is not valid, it comes back as the call_error to record.
+   */
+  async function attemptTask(taskName: keyof typeof AI_TASKS, taskInput: unknown): Promise<TaskAttempt> {
+    let result: AiTaskResult<unknown>;
+    try {
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any
+      result = await runAiTask(engine, AI_TASKS[taskName] as any, taskInput as any);
+    } catch (error) {
+      const attempt = Context.current().info.attempt;
+      if (error instanceof LanguageEngineError && error.retryable && attempt < ENGINE_ATTEMPTS) throw error;
+      const message = error instanceof Error ? error.message : String(error);
+      return { ok: false, failure: { task: taskName, code: (error as LanguageEngineError).code ?? 'ERROR', message } };
+    }
+    if (!result.ok) return { ok: false, failure: { task: taskName, code: result.error.code, issues: result.error.issues, engine: result.engine } };
+    return { ok: true, output: result.output, engine: result.engine };
+  }
+
+  /**
+   * Runs one AI task as a pipeline step. A task that cannot give a valid answer, or an engine that keeps
+   * failing, ends as a call_error record: the step's own event is never published with a half-valid result.
    */
   async function aiStep<K extends keyof typeof AI_TASKS, T>(
     input: AiStepInput,
     taskName: K,
     taskInput: unknown,
-    onOk: (output: Extract<AiTaskResult<unknown>, { ok: true }>['output']) => { value: T; events: DomainEvent[] },
+    onOk: (output: Extract<AiTaskResult<unknown>, { ok: true }>['output'], engine: string) => { value: T; events: DomainEvent[] },
   ): Promise<AiStepResult<T>> {
     return withCorrelationId(input.meta.correlationId, async () => {
-      let result: AiTaskResult<unknown>;
-      try {
-        // eslint-disable-next-line @typescript-eslint/no-explicit-any
-        result = await runAiTask(engine, AI_TASKS[taskName] as any, taskInput as any);
-      } catch (error) {
-        const attempt = Context.current().info.attempt;
-        if (error instanceof LanguageEngineError && error.retryable && attempt < ENGINE_ATTEMPTS) throw error;
-        const message = error instanceof Error ? error.message : String(error);
-        await events.publish([
-          recordEvent(input, input.errorEventId, 'call_error', { task: taskName, code: (error as LanguageEngineError).code ?? 'ERROR', message }),
-        ]);
-        logger.warn({ interactionId: input.interactionId, task: taskName, message }, 'AI task failed');
+      const attempt = await attemptTask(taskName, taskInput);
+      if (!attempt.ok) {
+        await events.publish([recordEvent(input, input.errorEventId, 'call_error', attempt.failure)]);
+        logger.warn({ interactionId: input.interactionId, ...attempt.failure }, 'AI task failed');
         return { ok: false };
       }
-      if (!result.ok) {
-        await events.publish([
-          recordEvent(input, input.errorEventId, 'call_error', { task: taskName, code: result.error.code, issues: result.error.issues, engine: result.engine }),
-        ]);
-        logger.warn({ interactionId: input.interactionId, task: taskName, issues: result.error.issues }, 'AI task gave no valid answer');
-        return { ok: false };
-      }
-      const done = onOk(result.output);
+      const done = onOk(attempt.output, attempt.engine);
       await events.publish(done.events);
       return { ok: true, value: done.value };
     });
@@ -192,6 +198,7 @@ export function createInteractionActivities({ events, engine, context, logger }:
           endedReason: input.record.endedReason,
           durationSeconds: input.record.durationSeconds,
           customerPhone: input.record.receiverId,
+          startedAt: input.record.startedAt ?? input.record.createdAt,
         },
       });
     },
@@ -223,12 +230,12 @@ export function createInteractionActivities({ events, engine, context, logger }:
       }),
 
     classifyInteraction: (input: AiStepInput) =>
-      aiStep(input, 'classify_interaction', input.analysis, (o) => {
+      aiStep(input, 'classify_interaction', input.analysis, (o, engine) => {
         const { call_type, call_type_reason } = o as { call_type: CallType; call_type_reason: string };
         const callStatus = CALL_STATUS_FOR_CALL_TYPE[call_type];
         return {
           value: { callType: call_type, callStatus },
-          events: [event(input, input.eventId, 'InteractionClassified', { ...ids(input), callType: call_type, callStatus, reason: call_type_reason })],
+          events: [event(input, input.eventId, 'InteractionClassified', { ...ids(input), callType: call_type, callStatus, reason: call_type_reason, engine })],
         };
       }),
 
@@ -270,14 +277,31 @@ export function createInteractionActivities({ events, engine, context, logger }:
       });
     },
 
+    /**
+     * Spec 000 §4: every tag the interaction earns, whatever its type. The facts give the booking
+     * outcomes; the tag tasks for its status and direction give the rest. One InteractionTagged carries
+     * them all; a task that fails is recorded as a call_error and the others still count.
+     */
     tagInteraction: async (input: AiStepInput & { callStatus: CallStatus }): Promise<AiStepResult<{ tags: string[] }>> => {
-      const choice = tagTaskFor(input.callStatus, input.analysis.direction);
-      if (!choice) return { ok: true, value: { tags: [] } };
-      return aiStep(input, choice.task, input.analysis, (o) => {
-        const flags = o as Record<string, unknown>;
-        const tags = trueTags(flags, choice.names);
-        const reasons = Object.fromEntries(tags.map((t) => [t, String(flags[`${t}_reason`] ?? '')]));
-        return { value: { tags }, events: [event(input, input.eventId, 'InteractionTagged', { ...ids(input), tags, reasons })] };
+      const { analysis } = input;
+      const tasks = tagTasksFor(input.callStatus, analysis.direction, analysis.source).filter((t) => AI_TASKS[t.task].inputSchema.safeParse(analysis).success);
+      return withCorrelationId(input.meta.correlationId, async () => {
+        const outputs: { names: readonly string[]; output: Record<string, unknown> }[] = [];
+        const failures: Record<string, unknown>[] = [];
+        for (const t of tasks) {
+          const attempt = await attemptTask(t.task, analysis);
+          if (attempt.ok) outputs.push({ names: t.names, output: attempt.output as Record<string, unknown> });
+          else failures.push(attempt.failure);
+        }
+        const fromFacts = factTags({ facts: analysis.facts, direction: analysis.direction, timezone: analysis.org.timezone }, input.callStatus);
+        const { tags, reasons } = mergeTags(fromFacts, outputs);
+        const published = [event(input, input.eventId, 'InteractionTagged', { ...ids(input), tags, reasons })];
+        if (failures.length > 0) {
+          published.push(recordEvent(input, input.errorEventId, 'call_error', failures.length === 1 ? failures[0] : { task: 'tags', failures }));
+          logger.warn({ interactionId: input.interactionId, failures }, 'tag tasks failed');
+        }
+        await events.publish(published);
+        return { ok: true, value: { tags } };
       });
     },
 

@@ -70,6 +70,8 @@ export const CallLogEntrySchema = z.object({
   crm_customer_link: z.string().nullable(),
   /** Whether the caller is a lead (spec 000 §4 "General call details"); null until the call is analysed. */
   is_lead: z.boolean().nullable(),
+  /** The language engine that analysed the call ("offline" for the offline engine); null until classified. */
+  analysed_by: z.string().nullable(),
   customer_name: z.string().nullable(),
   customer_number: z.string().nullable(),
   customer_address: z.string().nullable(),
@@ -127,6 +129,10 @@ export const CallDetailsResponseSchema = z.object({
     agent_type: z.string().nullable(),
     call_status: z.string(),
     call_type: z.string().nullable(),
+    /** Why the call has its type: the evidence and cues the classification used. */
+    call_type_reason: z.string().nullable(),
+    /** The language engine that analysed the call ("offline" for the offline engine); null until classified. */
+    analysed_by: z.string().nullable(),
     tags: z.array(z.string()),
     tag_reasons: z.record(z.string(), z.string()),
     crm_customer_id: z.string().nullable(),

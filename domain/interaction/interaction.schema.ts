@@ -170,6 +170,8 @@ export const InteractionFactsSchema = z.object({
   customerPhone: z.string().nullable().default(null),
   /** The CRM marks the customer do-not-service. */
   doNotService: z.boolean().default(false),
+  /** When the call started (ISO), to date its bookings same_day or next_day. */
+  startedAt: z.string().nullable().default(null),
 });
 export type InteractionFacts = z.infer<typeof InteractionFactsSchema>;
 

@@ -33,6 +33,25 @@ export const BOOKED_TAGS = ['sooner_slot'] as const;
 export const OUTBOUND_TEXT_TAGS = ['no_thanks', 'different_service', 'do_not_contact', 'follow_up'] as const;
 
 /**
+ * §3 gives no shape for an outbound call's tags: the §4 outbound responses a person called can give,
+ * with follow_up and message_left (a voicemail the agent spoke into). outbound_call itself is a fact.
+ */
+export const OUTBOUND_CALL_TAGS = [
+  'not_interested',
+  'agreed_to_review',
+  'positive',
+  'negative',
+  'estimate_accepted',
+  'estimate_declined',
+  'different_service',
+  'do_not_call',
+  'no_thanks',
+  'do_not_contact',
+  'follow_up',
+  'message_left',
+] as const;
+
+/**
  * §3 gives no shape for unbooked tags. These are the §4 interaction tags an unbooked call can carry that
  * the excused shape does not cover.
  */
@@ -42,6 +61,7 @@ export const ExcusedTagsSchema = flagsWithReasons(EXCUSED_TAGS);
 export const BookedTagsSchema = flagsWithReasons(BOOKED_TAGS);
 export const OutboundTextTagsSchema = flagsWithReasons(OUTBOUND_TEXT_TAGS);
 export const UnbookedTagsSchema = flagsWithReasons(UNBOOKED_TAGS);
+export const OutboundCallTagsSchema = flagsWithReasons(OUTBOUND_CALL_TAGS);
 
 /** The names whose flag is true, e.g. to store as the interaction's tags. */
 export function trueTags<N extends string>(output: Record<string, unknown>, names: readonly N[]): N[] {

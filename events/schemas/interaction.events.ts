@@ -55,6 +55,16 @@ export const InteractionClassifiedV1Schema = z.object({
   reason: z.string(),
 });
 
+/** v2 names the language engine that answered ('offline', 'openai', ...), so a reader sees once which engine analysed the call. */
+export const InteractionClassifiedV2Schema = z.object({
+  ...Ids,
+  callType: CallTypeSchema,
+  callStatus: CallStatusSchema,
+  reason: z.string(),
+  /** Null for classifications recorded before v2. */
+  engine: z.string().min(1).nullable(),
+});
+
 export const InteractionSummarizedV1Schema = z.object({ ...Ids, kind: z.string().min(1), summary: z.array(SummarySectionSchema) });
 
 export const InteractionTaggedV1Schema = z.object({

@@ -187,6 +187,7 @@ export const fakeInteractionActivities = (): InteractionPipelineActivities => ({
       durationSeconds: record.durationSeconds,
       customerPhone: record.fromNumber,
       doNotService: false,
+      startedAt: record.startedAt,
     },
   }),
   identifyCustomer: async () => ({ ok: true, value: { isLead: true } }),

@@ -33,6 +33,7 @@ import { summaryHappyCallTask } from './summary-happy-call.prompt';
 import { summaryUnbookedTask } from './summary-unbooked.prompt';
 import { tagsBookedTask } from './tags-booked.prompt';
 import { tagsExcusedTask } from './tags-excused.prompt';
+import { tagsOutboundCallTask } from './tags-outbound-call.prompt';
 import { tagsOutboundTextTask } from './tags-outbound-text.prompt';
 import { tagsToInsightsTask } from './tags-to-insights.prompt';
 import { tagsUnbookedTask } from './tags-unbooked.prompt';
@@ -56,6 +57,7 @@ export const AI_TASKS = {
   tags_excused: tagsExcusedTask,
   tags_unbooked: tagsUnbookedTask,
   tags_outbound_text: tagsOutboundTextTask,
+  tags_outbound_call: tagsOutboundCallTask,
   crm_tags: crmTagsTask,
   filtered_actions: filteredActionsTask,
   chat_summary_booked: chatSummaryBookedTask,

@@ -100,6 +100,11 @@ describe('calls end to end: provider webhooks → one interaction workflow → r
     expect(details.body.transcript_object[0]).toMatchObject({ role: 'Agent', content: 'Thanks for calling Demo HVAC, this is Ava.' });
     expect(details.body.transcript[1]).toMatchObject({ role: 'Customer', message: 'Hi, my furnace stopped working.', timestamp: '00:03', seconds: 3 });
     expect(details.body.data.summary[0].title).toBe('Summary');
+    // Analysed by the offline engine: recorded once on the interaction, with the reason naming its cues; no line is prefixed.
+    expect(details.body.data.analysed_by).toBe('offline');
+    expect(details.body.data.call_type_reason).toMatch(/cues: '|evidence: /);
+    for (const section of details.body.data.summary) for (const line of section.content) expect(line).not.toMatch(/^\(offline engine\)/);
+    expect((await callLogs()).body.entries[0].analysed_by).toBe('offline');
     const names = details.body.data.interaction_events.map((e: { name: string }) => e.name);
     expect(names.slice(0, 2)).toEqual(['create_call', 'call_end_reason']);
     expect(names).not.toContain('call_error');

@@ -1,4 +1,4 @@
-import { createEvent, type EventOf, type EventType, type NewEvent } from '../../catalog';
+import { createEvent, type EventOf, type EventType, type NewEvent, parseEvent } from '../../catalog';
 import { emptyCallRecord } from '../../../domain/call/call-record.schema';
 import { evolveInteraction, type InteractionEvent } from './interactions.projection';
 import type { InteractionDoc } from './interactions.repository';
@@ -50,7 +50,11 @@ const ended = event(
   },
   '2025-07-01T15:02:01.000Z',
 );
-const classified = event('InteractionClassified', { ...ids, callType: 'Unbooked', callStatus: 'UNBOOKED', reason: 'no booking' }, '2025-07-01T15:02:05.000Z');
+const classified = event(
+  'InteractionClassified',
+  { ...ids, callType: 'Unbooked', callStatus: 'UNBOOKED', reason: 'no booking', engine: 'offline' },
+  '2025-07-01T15:02:05.000Z',
+);
 const reclassified = event(
   'InteractionReclassified',
   { ...ids, from: 'UNBOOKED', to: 'EXCUSED', by: 'ai', userId: null, reason: 'asked for a price only', tags: ['estimate_on_call'] },
@@ -80,7 +84,12 @@ describe('evolveInteraction', () => {
       durationSeconds: 120,
       callAnalysis: { call_summary: 'Caller asked about a furnace.' },
     });
-    expect(fold([started, ended, classified])).toMatchObject({ callStatus: 'UNBOOKED', callType: 'Unbooked' });
+    expect(fold([started, ended, classified])).toMatchObject({
+      callStatus: 'UNBOOKED',
+      callType: 'Unbooked',
+      classificationReason: 'no booking',
+      analysedBy: 'offline',
+    });
   });
 
   it('takes the direction and voice agent from the end when the start did not know them (a call started by a tool request)', () => {
@@ -91,8 +100,22 @@ describe('evolveInteraction', () => {
     expect(fold([started, endedWith])).toMatchObject({ direction: 'outbound', voiceAgentId: 'agent_1' });
   });
 
-  it('moves UNBOOKED to EXCUSED when reclassified, adding the tags', () => {
-    expect(fold([started, ended, classified, reclassified])).toMatchObject({ callStatus: 'EXCUSED', callType: 'Excused', tags: ['estimate_on_call'] });
+  it('moves UNBOOKED to EXCUSED when reclassified, adding the tags and giving the new reason', () => {
+    expect(fold([started, ended, classified, reclassified])).toMatchObject({
+      callStatus: 'EXCUSED',
+      callType: 'Excused',
+      tags: ['estimate_on_call'],
+      classificationReason: 'asked for a price only',
+      analysedBy: 'offline',
+    });
+  });
+
+  it('reads a v1 classification (before the engine was recorded) as analysed by an unknown engine', () => {
+    const v1 = parseEvent({ ...classified, version: 1, data: { ...ids, callType: 'Booked', callStatus: 'BOOKED', reason: 'booked' } }) as InteractionEvent;
+    expect(v1).toMatchObject({ version: 2, data: { engine: null } });
+    expect(fold([started, ended, v1])).toMatchObject({ callType: 'Booked', classificationReason: 'booked', analysedBy: null });
+    // Delivered twice, the same document.
+    expect(fold([started, ended, classified, classified])).toEqual(fold([started, ended, classified]));
   });
 
   it('marks a call that never ended as ERROR and one nobody answered as NO_ANSWER', () => {

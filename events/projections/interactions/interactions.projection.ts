@@ -47,6 +47,8 @@ export function evolveInteraction(state: InteractionDoc | null, event: Interacti
       direction: d.direction,
       callStatus: 'STARTED',
       callType: null,
+      classificationReason: null,
+      analysedBy: null,
       endedReason: null,
       startedAt: date(d.startedAt),
       endedAt: null,
@@ -110,7 +112,13 @@ export function evolveInteraction(state: InteractionDoc | null, event: Interacti
       };
     }
     case 'InteractionClassified':
-      return { ...next, callType: event.data.callType, callStatus: event.data.callStatus };
+      return {
+        ...next,
+        callType: event.data.callType,
+        callStatus: event.data.callStatus,
+        classificationReason: event.data.reason,
+        analysedBy: event.data.engine ?? state.analysedBy,
+      };
     case 'InteractionSummarized':
       return { ...next, summary: event.data.summary, summaryKind: event.data.kind };
     case 'InteractionTagged':
@@ -123,7 +131,13 @@ export function evolveInteraction(state: InteractionDoc | null, event: Interacti
     }
     case 'InteractionReclassified': {
       const tags = [...new Set([...state.tags, ...event.data.tags])];
-      return { ...next, callStatus: event.data.to, callType: event.data.to === 'EXCUSED' ? 'Excused' : 'Unbooked', tags };
+      return {
+        ...next,
+        callStatus: event.data.to,
+        callType: event.data.to === 'EXCUSED' ? 'Excused' : 'Unbooked',
+        tags,
+        classificationReason: event.data.reason || state.classificationReason,
+      };
     }
     case 'InteractionReviewed':
       return {

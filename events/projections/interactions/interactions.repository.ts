@@ -21,6 +21,8 @@ export interface InteractionDoc {
   direction: string | null;
   callStatus: string;
   callType: string | null;
+  classificationReason: string | null;
+  analysedBy: string | null;
   endedReason: string | null;
   startedAt: Date | null;
   endedAt: Date | null;
@@ -109,6 +111,7 @@ const LOG_COLUMNS = {
   customerAddress: true,
   crmCustomerId: true,
   isLead: true,
+  analysedBy: true,
   tags: true,
   reviewedAt: true,
   reviewNotes: true,

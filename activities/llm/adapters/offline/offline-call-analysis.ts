@@ -1,6 +1,8 @@
 import type { Trade } from '../../../../domain/organization/organization-settings.schema';
 import { type Action, type CallType, completedBookingActions, type InteractionInput, speakerOf } from '../../../../domain/interaction/interaction.schema';
 import { EXCUSED_TAGS, type ExcusedTag } from '../../../../domain/interaction/tags.schema';
+import { type Signal } from './call-cues.lexicon';
+import { type CueHit, type CueReading, describeHit, hitsOf, readCues } from './call-cue-reader';
 import {
   cite,
   type Evidence,
@@ -12,7 +14,6 @@ import {
   findTrade,
   findZip,
   normalizePhone,
-  offline,
   type PhraseRule,
   TranscriptView,
 } from './transcript-rules';
@@ -22,21 +23,54 @@ export interface Verdict {
   reason: string;
 }
 
-const yes = (reason: string): Verdict => ({ value: true, reason: offline(reason) });
-const no = (reason: string): Verdict => ({ value: false, reason: offline(reason) });
+const yes = (reason: string): Verdict => ({ value: true, reason });
+const no = (reason: string): Verdict => ({ value: false, reason });
+
+/** A signal counts once its cues add up to this weight (one ordinary cue). */
+const SIGNAL_THRESHOLD = 2;
+/** Below this many words, a caller with no cue at all made no request. */
+const ABANDONED_WORDS = 10;
+
+/** Excuses in the order a reason names them: facts the agent stated first, then the caller's reasons. */
+const EXCUSE_ORDER = [
+  'outside_service_area',
+  'do_not_service',
+  'language_issue',
+  'dispatch_fee_issue',
+  'estimate_on_call',
+  'timing_issue',
+  'sooner_slot',
+  'agent_requested',
+  'message_drop',
+  'follow_up',
+] as const satisfies readonly (ExcusedTag | 'language_issue' | 'do_not_service')[];
+type Excuse = (typeof EXCUSE_ORDER)[number];
+
+const EXISTING_JOB_ACTIONS = ['job_cancel', 'job_reschedule', 'confirm_appointment'] as const;
+const CUE_EXCUSES = ['estimate_on_call', 'timing_issue', 'agent_requested', 'message_drop', 'follow_up', 'dispatch_fee_issue'] as const;
+const CALLER_EXCUSE_SIGNALS = ['estimate_on_call', 'dispatch_fee_issue', 'price_objection', 'timing_issue', 'agent_requested', 'message_drop'] as const;
+
+export interface Classification {
+  value: CallType;
+  reason: string;
+}
 
 /**
  * What the offline engine can honestly say about one interaction, computed once and shared by every
- * task answer: facts first (actions, ended reason), then the phrases it recognises in the transcript.
+ * task answer: evidence first (actions, ended reason, voicemail, silence), then the cues of the weighted
+ * lexicon read from what was said. Every verdict names the evidence or cues it rests on.
  */
 export class CallAnalysis {
   readonly view: TranscriptView;
   readonly booked: Action[];
+  readonly cues: CueReading;
   private readonly phraseCache = new Map<PhraseRule, Evidence | null>();
+  private classification: Classification | null = null;
 
   constructor(readonly input: InteractionInput) {
     this.view = new TranscriptView(input.transcript);
     this.booked = completedBookingActions(input.facts);
+    this.cues = readCues(input.transcript);
   }
 
   phrase(rule: PhraseRule): Evidence | null {
@@ -53,7 +87,11 @@ export class CallAnalysis {
   }
 
   get serviceRequest(): Evidence | null {
-    return findServiceRequest(this.view);
+    return findServiceRequest(this.view) ?? this.firstLine(hitsOf(this.cues, 'service')[0] ?? hitsOf(this.cues, 'booking_request')[0]);
+  }
+
+  private firstLine(hit: CueHit | undefined): Evidence | null {
+    return hit ? { line: hit.line, text: hit.said } : null;
   }
 
   get trade(): { trade: Trade; evidence: Evidence } | null {
@@ -68,11 +106,27 @@ export class CallAnalysis {
     return normalizePhone(this.input.facts.customerPhone);
   }
 
+  score(signal: Signal): number {
+    return this.cues.scores[signal];
+  }
+
+  /** A verdict from the cues of one signal: true when they reach the threshold, naming them. */
+  signal(signal: Signal, label: string): Verdict {
+    const hits = hitsOf(this.cues, signal);
+    const total = this.score(signal);
+    if (total >= SIGNAL_THRESHOLD) return yes(`${label}; cues: ${hits.slice(0, 3).map(describeHit).join(', ')}.`);
+    return no(`no cue for ${signal.replace(/_/g, ' ')} was heard${hits.length > 0 ? ` (only ${hits.map(describeHit).join(', ')})` : ''}.`);
+  }
+
+  completed(type: Action['type']): Action | undefined {
+    return this.input.facts.actions.find((a) => a.type === type && a.status === 'COMPLETED');
+  }
+
   get reachedVoicemail(): Verdict {
-    if (this.input.facts.endedReason === 'voicemail') return yes('the call ended with reason voicemail.');
+    if (this.input.facts.endedReason === 'voicemail') return yes('evidence: the call ended with reason voicemail.');
     const greeting = this.view.find('any', TRANSCRIPT_VOICEMAIL);
     if (greeting && speakerOf(greeting.line.role) !== 'agent') {
-      return yes(`a voicemail greeting answered: ${cite(greeting)}.`);
+      return yes(`evidence: a voicemail greeting answered: ${cite(greeting)}.`);
     }
     return no('no voicemail greeting was recognised and the call did not end as voicemail.');
   }
@@ -80,27 +134,49 @@ export class CallAnalysis {
   get noConversation(): Verdict {
     if (this.reachedVoicemail.value) return no('the call reached voicemail.');
     const words = this.view.customerWords();
-    return words < 4
-      ? yes(`the caller said ${words === 0 ? 'nothing' : `only ${words} word${words === 1 ? '' : 's'}`}.`)
+    if (words === 0) return yes('evidence: the caller said nothing.');
+    const meaningful = this.cues.hits.some((h) => h.signal !== 'affirmative');
+    return words < ABANDONED_WORDS && !meaningful
+      ? yes(`the caller said only ${words} word${words === 1 ? '' : 's'} and made no request.`)
       : no(`the caller spoke ${words} words.`);
   }
 
   get spam(): Verdict {
-    if (this.input.facts.endedReason === 'marked_as_spam') return yes('the call ended marked as spam.');
-    const evidence = this.phrase('spam');
-    return evidence ? yes(`solicitation recognised: ${cite(evidence)}.`) : no('no solicitation phrase was recognised.');
+    if (this.input.facts.endedReason === 'marked_as_spam') return yes('evidence: the call ended marked as spam.');
+    const lead = this.leadScore;
+    const spam = this.score('spam');
+    if (spam >= 3 && spam >= lead) return this.signal('spam', 'a solicitation aimed at the business');
+    return no(spam > 0 ? `solicitation cues (${spam}) did not outweigh the request for service (${lead}).` : 'no solicitation cue was heard.');
   }
 
   get outsideServiceArea(): Verdict {
-    const said = this.phrase('outside_service_area');
-    if (said) return yes(`the agent said so: ${cite(said)}.`);
+    const said = this.signal('outside_service_area', 'the agent said the address is outside the service area');
+    if (said.value) return said;
     const address = this.address;
     const zip = address ? findZip(address.text) : null;
     const area = this.input.org.zipcodes;
     if (zip && area.length > 0 && !area.includes(zip)) {
-      return yes(`the zip code ${zip} given at ${address!.line.timestamp} is not in the organization's service area.`);
+      return yes(`evidence: the zip code ${zip} given at ${address!.line.timestamp} is not in the organization's service area.`);
     }
     return no(zip && area.length > 0 ? `the zip code ${zip} is in the service area.` : 'nothing showed the address is outside the service area.');
+  }
+
+  /** Spanish (or another language) the agent never answered in, or the caller said they cannot speak English. */
+  get languageIssue(): Verdict {
+    const said = this.signal('language_issue', 'a language barrier');
+    if (said.value) return said;
+    const { callerLanguage, agentLanguage } = this.cues;
+    if ((callerLanguage === 'es' || callerLanguage === 'other') && agentLanguage !== callerLanguage) {
+      const line = this.view.customer.find((l) => l.message.trim() !== '');
+      const language = callerLanguage === 'es' ? 'Spanish' : 'a language other than English or Spanish';
+      return yes(`the caller spoke ${language} and the agent answered only in English${line ? `: ${cite({ line, text: line.message })}` : ''}.`);
+    }
+    return no(callerLanguage === 'es' ? 'the caller spoke Spanish and the agent answered in Spanish.' : 'no language barrier was recognised.');
+  }
+
+  get doNotService(): Verdict {
+    if (this.input.facts.doNotService) return yes('evidence: the CRM marks the customer do-not-service.');
+    return this.signal('do_not_service', 'the company does not do the requested work');
   }
 
   /**
@@ -117,20 +193,40 @@ export class CallAnalysis {
     return null;
   }
 
+  /** Weight of everything that says the caller wants work done. */
+  get leadScore(): number {
+    const dropped = this.input.facts.actions.some((a) => a.status === 'DROPPED' && ['job_booking', 'create_booking'].includes(a.type));
+    // On an outbound call the agent brings up the equipment, so the person naming it shows no need: only a problem or a request counts.
+    const counts = (h: CueHit) => (h.signal === 'service' || h.signal === 'booking_request') && (this.input.direction === 'inbound' || h.weight >= 2);
+    return this.cues.hits.filter(counts).reduce((n, h) => n + h.weight, 0) + (dropped ? 4 : 0);
+  }
+
+  /** Weight of everything that says the caller is not a potential customer for new work. */
+  get notLeadScore(): number {
+    const existing = EXISTING_JOB_ACTIONS.some((t) => this.completed(t)) ? 4 : 0;
+    return (
+      this.score('wrong_number') +
+      this.score('vendor') +
+      this.score('job_seeker') +
+      this.score('account') +
+      this.score('cancellation') +
+      this.score('reschedule') +
+      this.score('appointment_confirmed') +
+      existing
+    );
+  }
+
   get isLead(): Verdict {
-    if (this.booked.length > 0) return yes(`a booking action (${this.booked[0].id}) was completed.`);
+    if (this.booked.length > 0) return yes(`evidence: booking action ${this.booked[0].id} (${this.booked[0].type}) is COMPLETED.`);
     const ruled = this.leadRule;
     if (ruled) {
       const reason = `the organization's lead rule "${ruled.rule.title}" applies: ${cite(ruled.evidence)}.`;
       return ruled.rule.isLead ? yes(reason) : no(reason);
     }
-    if (this.spam.value) return no('the call is a solicitation, not a customer.');
-    const notLead = this.phrase('not_lead');
-    if (notLead) return no(`the caller was not asking for service: ${cite(notLead)}.`);
-    if (this.reachedVoicemail.value) return no('the call reached voicemail; no one asked for service.');
-    if (this.noConversation.value) return no('there was no conversation.');
-    const request = this.serviceRequest;
-    return request ? yes(`the caller asked for service: ${cite(request)}.`) : no('no request for service was recognised.');
+    const type = this.callType;
+    return ['Unbooked', 'Excused'].includes(type.value) && !this.spam.value && !this.reachedVoicemail.value && this.leadScore > 0
+      ? yes(`the caller asked for service; ${type.reason}`)
+      : no(type.reason);
   }
 
   excusedTag(tag: ExcusedTag): Verdict {
@@ -141,20 +237,55 @@ export class CallAnalysis {
         return this.noConversation;
       case 'outside_service_area':
         return this.outsideServiceArea;
-      case 'message_left': {
-        const greeting = this.reachedVoicemail;
-        if (!greeting.value) return no('the call did not reach voicemail.');
-        const last = this.view.agent[this.view.agent.length - 1];
-        return last
-          ? yes(`the agent left a message after the voicemail greeting: ${cite({ line: last, text: last.message })}.`)
-          : no('the call reached voicemail but the agent said nothing.');
-      }
+      case 'message_left':
+        return this.messageLeft;
       case 'agent_requested':
         if (this.spam.value) return no('a solicitor asking for someone is not a customer asking for a person.');
-        return this.fromPhrase('agent_requested', 'the caller asked for a person');
+        if (this.input.facts.endedReason === 'transferred') return yes('evidence: the call was transferred to a person.');
+        return this.signal('agent_requested', 'the caller asked for a person');
+      case 'dispatch_fee_issue':
+        return this.feeIssue;
+      case 'timing_issue': {
+        const said = this.signal('timing_issue', TAG_LABEL.timing_issue);
+        const o = this.objection;
+        if (said.value || !o || o.to !== 'offered_time' || this.leadScore === 0 || this.otherExcuseHeard('timing_issue')) return said;
+        return yes(`the caller refused ('${o.said}', ${o.line.timestamp}) the time the agent offered (${o.offer.timestamp}).`);
+      }
       default:
-        return this.fromPhrase(tag, TAG_LABEL[tag]);
+        return this.signal(tag, TAG_LABEL[tag] ?? tag.replace(/_/g, ' '));
     }
+  }
+
+  get messageLeft(): Verdict {
+    if (!this.reachedVoicemail.value) return no('the call did not reach voicemail.');
+    const last = this.view.agent[this.view.agent.length - 1];
+    return last
+      ? yes(`the agent left a message after the voicemail greeting: ${cite({ line: last, text: last.message })}.`)
+      : no('the call reached voicemail but the agent said nothing.');
+  }
+
+  /** A fee objection: said outright, a price objection right after a fee was mentioned, or a refusal of the fee stated. */
+  get feeIssue(): Verdict {
+    // On an outbound call a price the agent names is an offer, so only an outright fee objection counts.
+    const inbound = this.input.direction === 'inbound';
+    const hits = [...hitsOf(this.cues, 'dispatch_fee_issue'), ...(inbound ? hitsOf(this.cues, 'price_objection') : [])];
+    const total = this.score('dispatch_fee_issue') + (inbound ? this.score('price_objection') : 0);
+    if (total >= SIGNAL_THRESHOLD) return yes(`the caller objected to the fee; cues: ${hits.slice(0, 3).map(describeHit).join(', ')}.`);
+    const o = this.objection;
+    if (o && o.to === 'fee' && this.leadScore > 0 && !this.otherExcuseHeard('dispatch_fee_issue')) {
+      return yes(`the caller refused ('${o.said}', ${o.line.timestamp}) right after the agent stated the fee (${o.offer.timestamp}).`);
+    }
+    return no('no objection to a fee was heard.');
+  }
+
+  /** A refusal after an offer counts on inbound calls; on outbound ones the agent's offers are sales. */
+  get objection() {
+    return this.input.direction === 'inbound' ? this.cues.objection : null;
+  }
+
+  /** Whether the cues name an excuse other than this one (then a bare refusal is that excuse's). */
+  private otherExcuseHeard(except: Excuse): boolean {
+    return CUE_EXCUSES.some((s) => s !== except && this.score(s) >= SIGNAL_THRESHOLD);
   }
 
   fromPhrase(rule: PhraseRule, label: string): Verdict {
@@ -166,17 +297,105 @@ export class CallAnalysis {
     return Object.fromEntries(EXCUSED_TAGS.map((t) => [t, this.excusedTag(t)])) as Record<ExcusedTag, Verdict>;
   }
 
-  get callType(): { value: CallType; reason: string } {
-    if (this.booked.length > 0) return { value: 'Booked', reason: offline(`booking action ${this.booked[0].id} (${this.booked[0].type}) is COMPLETED.`) };
-    const tags = this.excusedTags();
-    if (this.reachedVoicemail.value) return { value: 'Excused', reason: this.reachedVoicemail.reason };
-    if (this.noConversation.value) return { value: 'Abandoned', reason: this.noConversation.reason };
-    if (tags.spam.value) return { value: 'Excused', reason: tags.spam.reason };
-    const lead = this.isLead;
-    if (!lead.value) return { value: 'NotLead', reason: lead.reason };
-    const excuse = EXCUSED_TAGS.find((t) => tags[t].value);
-    if (excuse) return { value: 'Excused', reason: tags[excuse].reason };
-    return { value: 'Unbooked', reason: offline('the caller asked for service, no booking action completed and no excuse was recognised.') };
+  excuse(name: Excuse): Verdict {
+    if (name === 'language_issue') return this.languageIssue;
+    if (name === 'do_not_service') return this.doNotService;
+    return this.excusedTag(name);
+  }
+
+  /** Spec 000 §1, §4 call types: evidence first, then the weighed cues. */
+  get callType(): Classification {
+    this.classification ??= this.classify();
+    return this.classification;
+  }
+
+  private classify(): Classification {
+    const facts = this.input.facts;
+    const cueList = (signals: readonly Signal[], n = 4) => {
+      const hits = signals.flatMap((s) => hitsOf(this.cues, s)).slice(0, n);
+      return hits.length > 0 ? `; cues: ${hits.map(describeHit).join(', ')}` : '';
+    };
+    const evidence: string[] = facts.actions.filter((a) => a.status !== 'NEW').map((a) => `${a.type} ${a.status} (action ${a.id})`);
+    if (facts.endedReason) evidence.push(`ended ${facts.endedReason}`);
+    const said = (text: string) => `${evidence.length > 0 ? `evidence: ${evidence.join(', ')}; ` : ''}${text}`;
+
+    if (this.booked.length > 0) {
+      return { value: 'Booked', reason: said(`a booking was completed${cueList(['booking_request', 'service'], 3)}.`) };
+    }
+    const voicemail = this.reachedVoicemail;
+    if (voicemail.value) return { value: 'Excused', reason: `${voicemail.reason} Excused: message_left.` };
+    if (this.view.customerWords() === 0) return { value: 'Abandoned', reason: said('the caller said nothing.') };
+    const spam = this.spam;
+    if (spam.value) return { value: 'Excused', reason: said(`Excused: spam, ${spam.reason}`) };
+
+    const lead = this.leadScore;
+    const notLead = this.notLeadScore;
+    const score = `lead ${lead} vs not-lead ${notLead}`;
+    // A caller's own excuse (a price asked, a fee refused, a person wanted) is a lead's, so it weighs against not-lead.
+    const callerExcuses = CALLER_EXCUSE_SIGNALS.reduce((n, s) => n + this.score(s), 0);
+    if (this.score('wrong_number') >= 4 || (notLead > lead + callerExcuses && notLead >= SIGNAL_THRESHOLD)) {
+      return {
+        value: 'NotLead',
+        reason: said(
+          `not a potential customer for service (${score})${cueList(['wrong_number', 'vendor', 'job_seeker', 'account', 'cancellation', 'reschedule', 'appointment_confirmed'])}.`,
+        ),
+      };
+    }
+    const excuses = EXCUSE_ORDER.map((name) => [name, this.excuse(name)] as const).filter(([name, v]) => v.value && !this.wantsVisit(name));
+    if (facts.endedReason === 'transferred' && !excuses.some(([n]) => n === 'agent_requested')) {
+      excuses.push(['agent_requested', yes('evidence: the call was transferred to a person.')]);
+    }
+    const declined =
+      this.score('not_interested') + this.score('no_thanks') + this.score('do_not_call') + this.score('do_not_contact') + this.score('estimate_declined');
+    if (excuses.length > 0) {
+      const [first, verdict] = excuses[0];
+      const others = excuses.slice(1).map(([n]) => n);
+      return { value: 'Excused', reason: said(`Excused: ${first}${others.length ? ` (also ${others.join(', ')})` : ''}, ${verdict.reason}`) };
+    }
+    // A caller who says they no longer need the work outweighs the work they name ("my brother fixed it").
+    if (declined >= SIGNAL_THRESHOLD && declined >= lead && this.input.direction === 'inbound') {
+      return {
+        value: 'NotLead',
+        reason: said(`the caller does not need service (declined ${declined} vs lead ${lead})${cueList(['not_interested', 'no_thanks'])}.`),
+      };
+    }
+    const objection = this.objection;
+    if (lead > 0 && objection) {
+      const excuse = objection.to === 'fee' ? 'dispatch_fee_issue' : 'timing_issue';
+      return {
+        value: 'Excused',
+        reason: said(
+          `Excused: ${excuse}, the caller refused ('${objection.said}', ${objection.line.timestamp}) right after the agent ${objection.to === 'fee' ? 'stated the fee' : 'offered a time'} (${objection.offer.timestamp}).`,
+        ),
+      };
+    }
+    if (lead > 0) {
+      if (declined >= SIGNAL_THRESHOLD && this.input.direction === 'outbound') {
+        return {
+          value: 'Excused',
+          reason: said(`the person called declined${cueList(['not_interested', 'no_thanks', 'do_not_call', 'do_not_contact', 'estimate_declined'])}.`),
+        };
+      }
+      return {
+        value: 'Unbooked',
+        reason: said(`the caller asked for service and no booking was completed (${score})${cueList(['service', 'booking_request', 'not_interested'])}.`),
+      };
+    }
+    if (declined >= SIGNAL_THRESHOLD && this.input.direction === 'outbound') {
+      return {
+        value: 'Excused',
+        reason: said(`the person called declined${cueList(['not_interested', 'no_thanks', 'do_not_call', 'do_not_contact', 'estimate_declined'])}.`),
+      };
+    }
+    const quiet = this.noConversation;
+    const acted = facts.actions.some((a) => a.status === 'COMPLETED');
+    if (quiet.value && !acted) return { value: 'Abandoned', reason: said(quiet.reason) };
+    return { value: 'NotLead', reason: said(`no request for service was heard (${score})${cueList(['not_interested', 'positive', 'negative'])}.`) };
+  }
+
+  /** A price asked by a caller who also asks for someone to come is a lead's question, not a price-only call. */
+  private wantsVisit(excuse: Excuse): boolean {
+    return excuse === 'estimate_on_call' && this.score('booking_request') > this.score('estimate_on_call');
   }
 
   /** One sentence per completed or dropped action, from the facts. */
@@ -189,16 +408,20 @@ export class CallAnalysis {
 }
 
 const TRANSCRIPT_VOICEMAIL = [
-  /\bleave (?:a|your) (?:message|name and number)\b/i,
-  /\bafter the (?:tone|beep)\b/i,
-  /\bat the tone\b/i,
+  /\bleave (?:me |us )?(?:a|your|it) (?:message|name and number|at the)\b/i,
+  /\b(?:after|at) the (?:tone|beep)\b/i,
+  /\brecord your message\b/i,
+  /\byou(?:'ve| have) reached\b/i,
+  /\b(?:not home|not available|unavailable|away from the phone) right now\b/i,
+  /\b(?:can'?t|cannot) get to the phone\b/i,
+  /\b(?:is|are) not available\b[^.?!]*\b(?:message|tone|beep)\b/i,
   /\bmailbox (?:is full|of)\b/i,
   /\bhas not set up (?:their|a) (?:voice ?mail|mailbox)\b/i,
   /\b(?:can'?t|cannot) (?:come to|take) (?:the|your) (?:phone|call)\b/i,
+  /\bdeje (?:su|un) mensaje\b/i,
 ];
 
 const TAG_LABEL: Record<string, string> = {
-  dispatch_fee_issue: 'the caller objected to the fee',
   timing_issue: 'the offered time did not suit the caller',
   estimate_on_call: 'the caller asked for a price on the call',
   message_drop: 'the caller wanted to leave a message',

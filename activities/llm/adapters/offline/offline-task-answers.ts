@@ -2,24 +2,11 @@ import type { z } from 'zod';
 import type { AiTaskByName, AiTaskName } from '../../ai-tasks/registry';
 import { CALL_SCORER_FLAGS, type CallScorerFlag } from '../../ai-tasks/call-scorer.prompt';
 import type { IntentBucket, ScoreMetric } from '../../ai-tasks/common';
-import { CHAT_STAGES, type InteractionInput } from '../../../../domain/interaction/interaction.schema';
+import { type Action, CHAT_STAGES, type InteractionInput } from '../../../../domain/interaction/interaction.schema';
 import { JOB_SUMMARY_TITLES, type SummarySection } from '../../../../domain/interaction/summary.schema';
-import { BOOKED_TAGS, EXCUSED_TAGS, OUTBOUND_TEXT_TAGS, UNBOOKED_TAGS } from '../../../../domain/interaction/tags.schema';
+import { BOOKED_TAGS, EXCUSED_TAGS, OUTBOUND_CALL_TAGS, OUTBOUND_TEXT_TAGS, UNBOOKED_TAGS } from '../../../../domain/interaction/tags.schema';
 import { CallAnalysis, type Verdict } from './offline-call-analysis';
-import {
-  bestKeywordMatch,
-  cite,
-  type Evidence,
-  findEmail,
-  findPhone,
-  findZip,
-  keywords,
-  longestAgentSilence,
-  offline,
-  OFFLINE_TAG,
-  shorten,
-  splitAddress,
-} from './transcript-rules';
+import { bestKeywordMatch, cite, type Evidence, findEmail, findPhone, findZip, keywords, longestAgentSilence, shorten, splitAddress } from './transcript-rules';
 
 type Answer<K extends AiTaskName> = (input: z.output<AiTaskByName<K>['inputSchema']>) => z.output<AiTaskByName<K>['outputSchema']>;
 export type OfflineAnswers = { [K in AiTaskName]: Answer<K> };
@@ -49,15 +36,15 @@ function summaryLines(a: CallAnalysis): string[] {
   const request = a.serviceRequest;
   const address = a.address;
   return [
-    offline(name ? `Caller: ${name.text} (${name.line.timestamp}).` : 'The caller did not give a name.'),
-    offline(request ? `Request: "${shorten(request.line.message, 25)}" (${request.line.timestamp}).` : 'No request for service was recognised.'),
-    ...(address ? [offline(`Address given: ${address.text} (${address.line.timestamp}).`)] : []),
-    offline(`Outcome from the recorded actions: ${a.outcome().join('; ')}.`),
+    name ? `Caller: ${name.text} (${name.line.timestamp}).` : 'The caller did not give a name.',
+    request ? `Request: "${shorten(request.line.message, 25)}" (${request.line.timestamp}).` : 'No request for service was recognised.',
+    ...(address ? [`Address given: ${address.text} (${address.line.timestamp}).`] : []),
+    `Outcome from the recorded actions: ${a.outcome().join('; ')}.`,
   ];
 }
 
 function quoteOr(evidence: Evidence | null, fallback = 'Not mentioned.'): string {
-  return offline(evidence ? `${cite(evidence)}.` : fallback);
+  return evidence ? `${cite(evidence)}.` : fallback;
 }
 
 const CUSTOMER_MEETS = [
@@ -80,13 +67,13 @@ function jobSummarySection(a: CallAnalysis, title: (typeof JOB_SUMMARY_TITLES)[n
     case 'Scheduled Date':
       return {
         title,
-        content: [offline(when ? `${when.slice(0, 10)} (from booking action ${action.id}).` : 'The booking action records no appointment time.')],
+        content: [when ? `${when.slice(0, 10)} (from booking action ${action.id}).` : 'The booking action records no appointment time.'],
       };
     case 'Time Window': {
       const window = a.view.find('agent', TIME_WINDOW);
       return {
         title,
-        content: [offline(window ? `${cite(window)}.` : when ? `Starts ${when.slice(11, 16) || when}; no window was stated.` : 'Not mentioned.')],
+        content: [window ? `${cite(window)}.` : when ? `Starts ${when.slice(11, 16) || when}; no window was stated.` : 'Not mentioned.'],
       };
     }
     case 'Who will meet tech?':
@@ -100,9 +87,7 @@ function jobSummarySection(a: CallAnalysis, title: (typeof JOB_SUMMARY_TITLES)[n
       return {
         title,
         content: [
-          offline(
-            upsell ? `The agent mentioned an extra at ${upsell.line.timestamp}: "${shorten(upsell.line.message, 20)}"; no sale is recorded.` : 'Not mentioned.',
-          ),
+          upsell ? `The agent mentioned an extra at ${upsell.line.timestamp}: "${shorten(upsell.line.message, 20)}"; no sale is recorded.` : 'Not mentioned.',
         ],
       };
     }
@@ -113,9 +98,7 @@ function jobSummarySection(a: CallAnalysis, title: (typeof JOB_SUMMARY_TITLES)[n
       return {
         title,
         content: [
-          offline(
-            `The booking action chose job type ${String(jobType)} (business unit ${String(unit)})${request ? ` for the caller's request: "${shorten(request.line.message, 20)}"` : ''}.`,
-          ),
+          `The booking action chose job type ${String(jobType)} (business unit ${String(unit)})${request ? ` for the caller's request: "${shorten(request.line.message, 20)}"` : ''}.`,
         ],
       };
     }
@@ -127,22 +110,20 @@ function jobSummarySection(a: CallAnalysis, title: (typeof JOB_SUMMARY_TITLES)[n
 function excuseLines(a: CallAnalysis): string[] {
   const tags = a.excusedTags();
   const found = EXCUSED_TAGS.filter((t) => tags[t].value).map((t) => labelReason(t, tags[t]));
-  return found.length > 0 ? found : [offline('no excuse (spam, voicemail, fee, timing, service area, ...) was recognised in the transcript.')];
+  return found.length > 0 ? found : ['no excuse (spam, voicemail, fee, timing, service area, ...) was recognised in the transcript.'];
 }
 
 function labelReason(tag: string, verdict: Verdict): string {
-  return offline(`${tag}: ${verdict.reason.replace(`${OFFLINE_TAG} `, '')}`);
+  return `${tag}: ${verdict.reason}`;
 }
 
 function unbookedReasonLines(a: CallAnalysis): string[] {
-  const lines = [offline('No booking action was completed.')];
+  const lines = ['No booking action was completed.'];
   const tags = a.excusedTags();
   for (const t of EXCUSED_TAGS) if (tags[t].value) lines.push(labelReason(t, tags[t]));
   const last = a.view.customer[a.view.customer.length - 1];
   if (lines.length === 1) {
-    lines.push(
-      offline(last ? `No reason was recognised; the caller's last words were ${cite({ line: last, text: last.message })}.` : 'The caller said nothing.'),
-    );
+    lines.push(last ? `No reason was recognised; the caller's last words were ${cite({ line: last, text: last.message })}.` : 'The caller said nothing.');
   }
   return lines;
 }
@@ -152,7 +133,7 @@ type QaVerdict = { value: boolean | null; reasoning: string[]; at: number };
 function qaMetric(a: CallAnalysis, metric: ScoreMetric): QaVerdict {
   const agent = a.view.agent;
   const lastSecond = Math.max(0, ...a.input.transcript.map((l) => l.seconds));
-  const verdict = (value: boolean | null, reason: string, at = 0): QaVerdict => ({ value, reasoning: [offline(reason)], at });
+  const verdict = (value: boolean | null, reason: string, at = 0): QaVerdict => ({ value, reasoning: [reason], at });
   const from = (e: Evidence | null, met: string, unmet: string, at = 0): QaVerdict =>
     e ? verdict(true, `${met}: ${cite(e)}.`, e.line.seconds) : verdict(false, unmet, at);
   if (agent.length === 0) return verdict(null, 'the agent side said nothing.');
@@ -282,7 +263,7 @@ function intentOf(a: CallAnalysis): { bucket: IntentBucket; evidence: Evidence |
 }
 
 function scorerFlag(a: CallAnalysis, flag: CallScorerFlag): { value: boolean; reasoning: string } {
-  const v = (value: boolean, reason: string) => ({ value, reasoning: offline(reason) });
+  const v = (value: boolean, reason: string) => ({ value, reasoning: reason });
   const phraseFlag = (e: Evidence | null, label: string) => (e ? v(true, `${label}: ${cite(e)}.`) : v(false, `no phrase for ${label} was recognised.`));
   const booked = a.booked.length > 0;
   switch (flag) {
@@ -395,7 +376,7 @@ export const OFFLINE_ANSWERS: OfflineAnswers = {
     const lead = a.isLead;
     return {
       customer_id: matches.length === 1 ? matches[0].id : null,
-      customer_id_reason: offline(
+      customer_id_reason:
         matches.length === 1
           ? `candidate ${matches[0].id} matches the caller's phone, name or address.`
           : matches.length > 1
@@ -403,19 +384,16 @@ export const OFFLINE_ANSWERS: OfflineAnswers = {
             : input.customerCandidates.length === 0
               ? 'no CRM candidates were given.'
               : "no candidate matches the caller's phone, name or address.",
-      ),
       customer_name: name?.text ?? null,
       customer_name_reason: quoteOr(name, 'the caller did not say their name in a form the rules recognise.'),
       address: address?.text ?? null,
       address_reason: quoteOr(address, 'no address was given in a form the rules recognise.'),
       is_lead: lead.value,
       is_lead_reason: lead.reason,
-      subject: offline(a.spam.value ? 'Solicitation call' : request ? shorten(request.line.message, 10) : 'No service request recognised'),
-      subject_reason: offline(request ? `the caller's request at ${request.line.timestamp}.` : 'no line asking for service.'),
+      subject: a.spam.value ? 'Solicitation call' : request ? shorten(request.line.message, 10) : 'No service request recognised',
+      subject_reason: request ? `the caller's request at ${request.line.timestamp}.` : 'no line asking for service.',
       department: trade?.trade ?? null,
-      department_reason: offline(
-        trade ? `"${trade.evidence.text}" at ${trade.evidence.line.timestamp} belongs to ${trade.trade}.` : 'no trade keyword was recognised.',
-      ),
+      department_reason: trade ? `"${trade.evidence.text}" at ${trade.evidence.line.timestamp} belongs to ${trade.trade}.` : 'no trade keyword was recognised.',
     };
   },
 
@@ -429,7 +407,7 @@ export const OFFLINE_ANSWERS: OfflineAnswers = {
         if (known) return { ...jobSummarySection(a, known, input.actionId), title };
         return {
           title,
-          content: [offline(`cannot follow the instruction "${shorten(instruction, 12)}" without a language model.`), ...summaryLines(a).slice(0, 2)],
+          content: [`cannot follow the instruction "${shorten(instruction, 12)}" without a language model.`, ...summaryLines(a).slice(0, 2)],
         };
       }),
     };
@@ -464,9 +442,9 @@ export const OFFLINE_ANSWERS: OfflineAnswers = {
         {
           title: 'Summary',
           content: [
-            offline('Demo call of the agent.'),
+            'Demo call of the agent.',
             ...summaryLines(a),
-            offline(shared.length ? `Contact details shared: ${shared.join(', ')}.` : 'No contact details were shared.'),
+            shared.length ? `Contact details shared: ${shared.join(', ')}.` : 'No contact details were shared.',
           ],
         },
       ],
@@ -484,9 +462,9 @@ export const OFFLINE_ANSWERS: OfflineAnswers = {
           title: 'Summary',
           content: [
             ...summaryLines(a).slice(0, 1),
-            offline(negative ? `Complaint: ${cite(negative)}.` : positive ? `Satisfied: ${cite(positive)}.` : 'No satisfaction or complaint was recognised.'),
-            offline(review ? `Review mentioned: ${cite(review)}.` : 'No review was mentioned.'),
-            offline(`Outcome from the recorded actions: ${a.outcome().join('; ')}.`),
+            negative ? `Complaint: ${cite(negative)}.` : positive ? `Satisfied: ${cite(positive)}.` : 'No satisfaction or complaint was recognised.',
+            review ? `Review mentioned: ${cite(review)}.` : 'No review was mentioned.',
+            `Outcome from the recorded actions: ${a.outcome().join('; ')}.`,
           ],
         },
       ],
@@ -502,15 +480,13 @@ export const OFFLINE_ANSWERS: OfflineAnswers = {
         {
           title: 'Summary',
           content: [
-            offline(
-              a.reachedVoicemail.value
-                ? 'The reminder reached voicemail.'
-                : state
-                  ? `The appointment was ${state} (recorded action).`
-                  : 'No confirmation, reschedule or cancellation was recorded.',
-            ),
+            a.reachedVoicemail.value
+              ? 'The reminder reached voicemail.'
+              : state
+                ? `The appointment was ${state} (recorded action).`
+                : 'No confirmation, reschedule or cancellation was recorded.',
             ...summaryLines(a).slice(0, 1),
-            offline(`Outcome from the recorded actions: ${a.outcome().join('; ')}.`),
+            `Outcome from the recorded actions: ${a.outcome().join('; ')}.`,
           ],
         },
       ],
@@ -558,25 +534,17 @@ export const OFFLINE_ANSWERS: OfflineAnswers = {
 
   tags_unbooked: (input) => {
     const a = analyse(input);
-    const actionOr = (type: string, rule: 'callback_requested' | 'reschedule' | 'cancellation', label: string): Verdict => {
-      const action = input.facts.actions.find((x) => x.type === type && x.status === 'COMPLETED');
-      return action ? { value: true, reason: offline(`${type} action ${action.id} is COMPLETED.`) } : a.fromPhrase(rule, label);
+    const actionOr = (type: Action['type'], signal: 'callback' | 'reschedule' | 'cancellation' | 'appointment_confirmed', label: string): Verdict => {
+      const action = a.completed(type);
+      return action ? { value: true, reason: `evidence: ${type} action ${action.id} is COMPLETED.` } : a.signal(signal, label);
     };
     const verdicts: Record<(typeof UNBOOKED_TAGS)[number], () => Verdict> = {
-      callback: () => actionOr('create_callback', 'callback_requested', 'the caller asked for a callback'),
-      reschedule: () => actionOr('job_reschedule', 'reschedule', 'the caller wanted to reschedule'),
+      callback: () => actionOr('create_callback', 'callback', 'the caller asked to be called back'),
+      reschedule: () => actionOr('job_reschedule', 'reschedule', 'the caller wanted to move an appointment'),
       cancellation: () => actionOr('job_cancel', 'cancellation', 'the caller wanted to cancel'),
-      appointment_confirmed: () => {
-        const action = input.facts.actions.find((x) => x.type === 'confirm_appointment' && x.status === 'COMPLETED');
-        return action
-          ? { value: true, reason: offline(`confirm_appointment action ${action.id} is COMPLETED.`) }
-          : { value: false, reason: offline('no confirm_appointment action completed.') };
-      },
-      language_issue: () => a.fromPhrase('language_issue', 'language barrier'),
-      do_not_service: () =>
-        input.facts.doNotService
-          ? { value: true, reason: offline('the CRM marks the customer do-not-service.') }
-          : { value: false, reason: offline('the customer is not marked do-not-service.') },
+      appointment_confirmed: () => actionOr('confirm_appointment', 'appointment_confirmed', 'the caller confirmed an appointment'),
+      language_issue: () => a.languageIssue,
+      do_not_service: () => a.doNotService,
     };
     return flags(UNBOOKED_TAGS, (t) => verdicts[t]()) as ReturnType<Answer<'tags_unbooked'>>;
   },
@@ -589,7 +557,30 @@ export const OFFLINE_ANSWERS: OfflineAnswers = {
       do_not_contact: 'asked not to be contacted',
       follow_up: 'will follow up later',
     } as const;
-    return flags(OUTBOUND_TEXT_TAGS, (t) => a.fromPhrase(t, labels[t])) as ReturnType<Answer<'tags_outbound_text'>>;
+    return flags(OUTBOUND_TEXT_TAGS, (t) => a.signal(t, labels[t])) as ReturnType<Answer<'tags_outbound_text'>>;
+  },
+
+  tags_outbound_call: (input) => {
+    const a = analyse(input);
+    const estimate = (status: 'sold' | 'unsold', signal: 'estimate_accepted' | 'estimate_declined', label: string): Verdict => {
+      const action = input.facts.actions.find((x) => x.type === 'update_estimate' && x.status === 'COMPLETED' && x.payload.status === status);
+      return action ? { value: true, reason: `evidence: update_estimate action ${action.id} marked it ${status}.` } : a.signal(signal, label);
+    };
+    const verdicts: Record<(typeof OUTBOUND_CALL_TAGS)[number], () => Verdict> = {
+      not_interested: () => a.signal('not_interested', 'the person called is not interested'),
+      agreed_to_review: () => a.signal('agreed_to_review', 'the person agreed to leave a review'),
+      positive: () => a.signal('positive', 'the person was pleased'),
+      negative: () => a.signal('negative', 'the person was unhappy'),
+      estimate_accepted: () => estimate('sold', 'estimate_accepted', 'the person accepted the estimate'),
+      estimate_declined: () => estimate('unsold', 'estimate_declined', 'the person declined the estimate'),
+      different_service: () => a.signal('different_service', 'the person wants a different service'),
+      do_not_call: () => a.signal('do_not_call', 'the person asked not to be called again'),
+      no_thanks: () => a.signal('no_thanks', 'the person declined politely'),
+      do_not_contact: () => a.signal('do_not_contact', 'the person asked not to be contacted again'),
+      follow_up: () => a.excusedTag('follow_up'),
+      message_left: () => a.messageLeft,
+    };
+    return flags(OUTBOUND_CALL_TAGS, (t) => verdicts[t]()) as ReturnType<Answer<'tags_outbound_call'>>;
   },
 
   crm_tags: (input) => {
@@ -600,11 +591,11 @@ export const OFFLINE_ANSWERS: OfflineAnswers = {
       const wanted = keywords(tag.name);
       const hits = wanted.filter((w) => words.has(w));
       return wanted.length > 0 && hits.length * 2 >= wanted.length
-        ? [{ name: tag.name, reason: offline(`the caller used ${hits.map((h) => `"${h}"`).join(', ')}, words of the tag name.`) }]
+        ? [{ name: tag.name, reason: `the caller used ${hits.map((h) => `"${h}"`).join(', ')}, words of the tag name.` }]
         : [];
     });
     if (tags.length === 0 && input.defaultTag)
-      return { tags: [{ name: input.defaultTag, reason: offline('no tag name matched the transcript; the default tag applies.') }] };
+      return { tags: [{ name: input.defaultTag, reason: 'no tag name matched the transcript; the default tag applies.' }] };
     return { tags };
   },
 
@@ -612,17 +603,17 @@ export const OFFLINE_ANSWERS: OfflineAnswers = {
     const seen = new Set<string>();
     return {
       actions: input.facts.actions.map((action) => {
-        if (action.status === 'DROPPED') return { id: action.id, keep: false, reason: offline('the action was dropped.') };
-        if (action.status === 'NEW') return { id: action.id, keep: false, reason: offline('the action never completed.') };
+        if (action.status === 'DROPPED') return { id: action.id, keep: false, reason: 'the action was dropped.' };
+        if (action.status === 'NEW') return { id: action.id, keep: false, reason: 'the action never completed.' };
         const key = `${action.type}:${JSON.stringify(action.payload, Object.keys(action.payload).sort())}`;
-        if (seen.has(key)) return { id: action.id, keep: false, reason: offline('it repeats an earlier completed action with the same type and payload.') };
+        if (seen.has(key)) return { id: action.id, keep: false, reason: 'it repeats an earlier completed action with the same type and payload.' };
         seen.add(key);
-        return { id: action.id, keep: true, reason: offline('a completed action.') };
+        return { id: action.id, keep: true, reason: 'a completed action.' };
       }),
     };
   },
 
-  chat_summary_booked: (input) => ({ summary: [{ title: 'Summary', content: [offline('Chat that ended in a booking.'), ...summaryLines(analyse(input))] }] }),
+  chat_summary_booked: (input) => ({ summary: [{ title: 'Summary', content: ['Chat that ended in a booking.', ...summaryLines(analyse(input))] }] }),
 
   tags_to_insights: (input) => {
     const total = input.interactions.length;
@@ -638,17 +629,15 @@ export const OFFLINE_ANSWERS: OfflineAnswers = {
     const topTags = [...tags].sort((x, y) => y[1] - x[1] || x[0].localeCompare(y[0])).slice(0, 3);
     return {
       findings: [
-        offline(`${total} interaction${total === 1 ? '' : 's'}: ${topTypes.join(', ')}.`),
-        ...topTags.map(([t, n]) => offline(`${t} was tagged on ${n} of ${total} interactions (${pct(n)}).`)),
-        ...(topTags.length === 0 ? [offline('No interaction carried a tag.')] : []),
+        `${total} interaction${total === 1 ? '' : 's'}: ${topTypes.join(', ')}.`,
+        ...topTags.map(([t, n]) => `${t} was tagged on ${n} of ${total} interactions (${pct(n)}).`),
+        ...(topTags.length === 0 ? ['No interaction carried a tag.'] : []),
       ],
     };
   },
 
   job_type_description: (input) => ({
-    description: offline(
-      `${input.jobType.name}${input.jobType.businessUnitName ? ` (${input.jobType.businessUnitName})` : ''}: a ${input.jobType.trade ?? 'home-service'} job type. Written from the job type's name only; review it before the agent relies on it.`,
-    ),
+    description: `${input.jobType.name}${input.jobType.businessUnitName ? ` (${input.jobType.businessUnitName})` : ''}: a ${input.jobType.trade ?? 'home-service'} job type. Written from the job type's name only; review it before the agent relies on it.`,
   }),
 
   address_validation: (input) => {
@@ -671,12 +660,11 @@ export const OFFLINE_ANSWERS: OfflineAnswers = {
         keywords(c.formattedAddress).includes(street),
     );
     return matches.length === 1
-      ? { matched_place_id: matches[0].placeId, reason: offline(`street number ${number} and street "${street}" match "${matches[0].formattedAddress}".`) }
+      ? { matched_place_id: matches[0].placeId, reason: `street number ${number} and street "${street}" match "${matches[0].formattedAddress}".` }
       : {
           matched_place_id: null,
-          reason: offline(
+          reason:
             matches.length > 1 ? `${matches.length} candidates match street number and name.` : 'no candidate has the same street number and street name.',
-          ),
         };
   },
 
@@ -686,9 +674,7 @@ export const OFFLINE_ANSWERS: OfflineAnswers = {
     const raised = CALL_SCORER_FLAGS.filter((f) => out[f].value);
     return {
       ...out,
-      standout_summary: offline(
-        `${a.booked.length > 0 ? 'Booked' : 'Not booked'}; ${raised.length > 0 ? `flags raised by the rules: ${raised.join(', ')}.` : 'no flag was raised by the rules.'}`,
-      ),
+      standout_summary: `${a.booked.length > 0 ? 'Booked' : 'Not booked'}; ${raised.length > 0 ? `flags raised by the rules: ${raised.join(', ')}.` : 'no flag was raised by the rules.'}`,
     };
   },
 
@@ -705,18 +691,19 @@ export const OFFLINE_ANSWERS: OfflineAnswers = {
   reclassify_unbooked_to_excused: (input) => {
     const a = analyse(input);
     const tags = a.excusedTags();
-    const found = EXCUSED_TAGS.filter((t) => tags[t].value);
+    const type = a.callType;
+    const excused = type.value === 'Excused';
     return {
-      ...(flags(EXCUSED_TAGS, (t) => tags[t]) as ReturnType<Answer<'tags_excused'>>),
-      reclassified_to_excused: found.length > 0,
-      reclassified_to_excused_reason: offline(found.length > 0 ? `excused because of ${found.join(', ')}.` : 'no excuse was recognised; it stays UNBOOKED.'),
+      ...(flags(EXCUSED_TAGS, (t) => (excused ? tags[t] : { value: false, reason: tags[t].reason })) as ReturnType<Answer<'tags_excused'>>),
+      reclassified_to_excused: excused,
+      reclassified_to_excused_reason: excused ? type.reason : `it stays UNBOOKED: ${type.reason}`,
     };
   },
 
   cancel_job_reason: (input) => {
     const a = analyse(input);
     const said = a.phrase('cancellation');
-    if (!said) return { reason_id: null, cancellation_note: offline('No cancellation request was recognised in the transcript.') };
+    if (!said) return { reason_id: null, cancellation_note: 'No cancellation request was recognised in the transcript.' };
     const after = a.view.customer
       .filter((l) => l.seconds >= said.line.seconds)
       .map((l) => l.message)
@@ -730,7 +717,7 @@ export const OFFLINE_ANSWERS: OfflineAnswers = {
     );
     return {
       reason_id: pick === null ? null : input.cancelReasons[pick].id,
-      cancellation_note: offline(`The caller cancelled at ${said.line.timestamp}: "${shorten(said.line.message, 25)}"`),
+      cancellation_note: `The caller cancelled at ${said.line.timestamp}: "${shorten(said.line.message, 25)}"`,
     };
   },
 
@@ -762,8 +749,8 @@ export const OFFLINE_ANSWERS: OfflineAnswers = {
     ];
     const hit = blocked.map((p) => p.exec(input.message)).find(Boolean);
     return hit
-      ? { allow: false, allow_reasoning: offline(`the message tries to steer or misuse the agent: "${hit[0]}".`) }
-      : { allow: true, allow_reasoning: offline('no instruction override, prompt extraction, abuse or data-fishing phrase was recognised.') };
+      ? { allow: false, allow_reasoning: `the message tries to steer or misuse the agent: "${hit[0]}".` }
+      : { allow: true, allow_reasoning: 'no instruction override, prompt extraction, abuse or data-fishing phrase was recognised.' };
   },
 
   speakers: (input) => {
@@ -842,26 +829,24 @@ export const OFFLINE_ANSWERS: OfflineAnswers = {
         ? { reached: true, details: `${booking.type} action ${booking.id} is ${booking.status}.` }
         : { reached: false, details: 'no booking action was created.' },
     };
-    return { steps: CHAT_STAGES.map((stage) => ({ stage, reached: steps[stage].reached, details: offline(steps[stage].details) })) };
+    return { steps: CHAT_STAGES.map((stage) => ({ stage, reached: steps[stage].reached, details: steps[stage].details })) };
   },
 
   missing_job_create_action: (input) => {
     const a = analyse(input);
     const said = a.phrase('booked_confirmation');
     const action = input.facts.actions.find((x) => x.type === 'job_booking' || x.type === 'create_booking');
-    if (action) return { missing: false, reason: offline(`booking action ${action.id} exists (${action.status}).`) };
+    if (action) return { missing: false, reason: `booking action ${action.id} exists (${action.status}).` };
     return said
-      ? { missing: true, reason: offline(`the agent said it was booked, ${cite(said)}, but no booking action exists.`) }
-      : { missing: false, reason: offline('the agent never said the customer was booked.') };
+      ? { missing: true, reason: `the agent said it was booked, ${cite(said)}, but no booking action exists.` }
+      : { missing: false, reason: 'the agent never said the customer was booked.' };
   },
 
   customer_intent_predictor: (input) => {
     const { bucket, evidence } = intentOf(analyse(input));
     return {
       bucket,
-      intent: offline(
-        evidence ? `${bucket.replace(/_/g, ' ')}: "${shorten(evidence.line.message, 15)}" (${evidence.line.timestamp}).` : 'no intent was recognised.',
-      ),
+      intent: evidence ? `${bucket.replace(/_/g, ' ')}: "${shorten(evidence.line.message, 15)}" (${evidence.line.timestamp}).` : 'no intent was recognised.',
     };
   },
 
@@ -871,7 +856,7 @@ export const OFFLINE_ANSWERS: OfflineAnswers = {
     const who = a.name?.text ?? 'Caller';
     const about = a.trade?.trade ?? bucket.replace(/_/g, ' ');
     const outcome = a.booked.length > 0 ? 'booked' : a.reachedVoicemail.value ? 'reached voicemail' : a.callType.value.toLowerCase();
-    return { bucket, log_line: offline(`${who}, ${about}: ${outcome}.`) };
+    return { bucket, log_line: `${who}, ${about}: ${outcome}.` };
   },
 
   reached_voicemail: (input) => ({ reached_voicemail: analyse(input).reachedVoicemail.value }),
@@ -885,9 +870,7 @@ export const OFFLINE_ANSWERS: OfflineAnswers = {
     return {
       strengths,
       improvements,
-      summary_remark: offline(
-        `${strengths.length} strength${strengths.length === 1 ? '' : 's'} and ${improvements.length} improvement${improvements.length === 1 ? '' : 's'} found by keyword rules; ${results.filter((r) => r.value === null).length} metrics need a language model or did not come up.`,
-      ),
+      summary_remark: `${strengths.length} strength${strengths.length === 1 ? '' : 's'} and ${improvements.length} improvement${improvements.length === 1 ? '' : 's'} found by keyword rules; ${results.filter((r) => r.value === null).length} metrics need a language model or did not come up.`,
     };
   },
 
@@ -920,17 +903,17 @@ function callReasonAnswer(input: z.output<AiTaskByName<'call_reason'>['inputSche
   for (const [evidence, pattern] of special) {
     const index = evidence ? names.findIndex((n) => pattern.test(n)) : -1;
     if (evidence && index >= 0) {
-      return { call_reason_id: input.callReasons[index].id, call_reason_name: names[index], reason: offline(`${cite(evidence)} fits "${names[index]}".`) };
+      return { call_reason_id: input.callReasons[index].id, call_reason_name: names[index], reason: `${cite(evidence)} fits "${names[index]}".` };
     }
   }
   const request = a.serviceRequest;
   const text = `${a.view.customer.map((l) => l.message).join(' ')} ${a.trade?.trade ?? ''}`;
   const pick = bestKeywordMatch(text, names);
-  if (pick === null) return { call_reason_id: null, call_reason_name: null, reason: offline('no call reason shares words with what the caller said.') };
+  if (pick === null) return { call_reason_id: null, call_reason_name: null, reason: 'no call reason shares words with what the caller said.' };
   return {
     call_reason_id: input.callReasons[pick].id,
     call_reason_name: names[pick],
-    reason: offline(`"${names[pick]}" shares words with the caller's request${request ? ` at ${request.line.timestamp}` : ''}.`),
+    reason: `"${names[pick]}" shares words with the caller's request${request ? ` at ${request.line.timestamp}` : ''}.`,
   };
 }
 

@@ -10,7 +10,7 @@ export const OFFLINE_MODEL = 'offline-rules-1';
 /**
  * A language engine with no network and no model: structured AI tasks are answered by rules over the
  * task input (transcript phrases and recorded facts), conversations by a fixed dialogue policy. Every
- * free text it writes starts with "(offline engine)". It uses no tokens and costs nothing.
+ * interaction records this engine once (no line carries a marker). It uses no tokens and costs nothing.
  */
 export class OfflineLanguageEngine implements LanguageEngine {
   readonly name = ENGINE;

@@ -4,11 +4,13 @@ import { speakerOf, type TranscriptLine } from '../../../../domain/interaction/i
 // Rules the offline engine can apply honestly: phrases it recognises in the transcript, and values it
 // can lift from what was said. Every finding keeps the line it rests on, so reasons can cite it.
 
-export const OFFLINE_TAG = '(offline engine)';
-
-/** Marks free text written by the offline engine, so a reader knows no model wrote it. */
+/**
+ * Free text of the offline engine is no longer marked line by line: the interaction records which engine
+ * analysed it (InteractionClassified's engine) and the dashboard shows one badge. Kept as the identity
+ * for the in-house dialogue's imports.
+ */
 export function offline(text: string): string {
-  return `${OFFLINE_TAG} ${text}`;
+  return text;
 }
 
 export interface Evidence {

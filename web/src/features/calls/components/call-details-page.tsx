@@ -8,6 +8,7 @@ import { evaluateCall, reclassifyCall, recordingUrl, reviewInteraction, useCallD
 import { cannotEvaluate, evaluationStatusOf, failedFlagsOf, waitForEvaluation } from '../api/call-evaluation';
 import { CRM_LABELS, formatOffset, turnStart, type CallDetails } from '../api/calls.schema';
 import { STATUS_COLORS } from './calls-page';
+import { OFFLINE_ENGINE, OfflineEngineBadge } from '../../../components/offline-engine-badge';
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -155,6 +156,28 @@ function Transcript({ details, audioRef, canSeek }: { details: CallDetails; audi
           })}
         </Stack>
       )}
+    </Section>
+  );
+}
+
+/** Why the call has its type and each of its tags: the evidence and cues the analysis used. */
+function Classification({ details }: { details: CallDetails }) {
+  const d = details.data;
+  if (!d.call_type && d.tags.length === 0) return null;
+  return (
+    <Section title="Classification">
+      <Stack gap={1}>
+        {d.call_type ? (
+          <Text fontSize="sm" data-testid="call-type-reason">
+            <b>{d.call_type}</b>: {d.call_type_reason ?? 'no reason was recorded.'}
+          </Text>
+        ) : null}
+        {d.tags.map((t) => (
+          <Text key={t} fontSize="sm" data-testid={`tag-reason-${t}`}>
+            <b>{t}</b>: {d.tag_reasons[t] || 'no reason was recorded.'}
+          </Text>
+        ))}
+      </Stack>
     </Section>
   );
 }
@@ -325,6 +348,7 @@ export function CallDetailsPage({ interactionId }: { interactionId: string }) {
           <Badge colorPalette={STATUS_COLORS[d.call_status] ?? 'gray'} data-testid="call-status">
             {d.call_status}
           </Badge>
+          {d.analysed_by === OFFLINE_ENGINE ? <OfflineEngineBadge /> : null}
           {d.tags.map((t) => (
             <Badge key={t} variant="outline" title={d.tag_reasons[t]}>
               {t}
@@ -364,6 +388,7 @@ export function CallDetailsPage({ interactionId }: { interactionId: string }) {
           </Section>
           <Review details={data} onSaved={() => void mutate()} />
         </SimpleGrid>
+        <Classification details={data} />
         <Recording key={interactionId} interactionId={interactionId} available={d.recording_url !== null} audioRef={audioRef} />
         <Jobs details={data} />
         <Evaluation details={data} when={when} refresh={() => mutate()} />

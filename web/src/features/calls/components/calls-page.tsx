@@ -11,6 +11,7 @@ import { useWebCallAgents } from '../../web-call/api/web-call.api';
 import { reviewInteraction, useCallLogs } from '../api/calls.api';
 import { callsFilterSearch, isVoiceAgentType, PAGE_SIZES, parseCallsFilter, VOICE_AGENT_TYPES, type CallsFilter } from '../api/calls-filter';
 import { groupCounts, groupOf, type CallGroup, type CallLogEntry } from '../api/calls.schema';
+import { OFFLINE_ENGINE, OfflineEngineBadge } from '../../../components/offline-engine-badge';
 
 const GROUP_LABELS: Record<CallGroup, string> = { all: 'All', booked: 'Booked', unbooked: 'Unbooked', excused: 'Excused' };
 
@@ -55,7 +56,10 @@ function CallRow({ entry, onReviewed }: { entry: CallLogEntry; onReviewed: () =>
         ) : null}
       </Table.Cell>
       <Table.Cell>
-        <Badge colorPalette={STATUS_COLORS[entry.call_status] ?? 'gray'}>{entry.call_status}</Badge>
+        <HStack gap={1} wrap="wrap">
+          <Badge colorPalette={STATUS_COLORS[entry.call_status] ?? 'gray'}>{entry.call_status}</Badge>
+          {entry.analysed_by === OFFLINE_ENGINE ? <OfflineEngineBadge size="xs" /> : null}
+        </HStack>
       </Table.Cell>
       <Table.Cell>{entry.agent_type ?? '—'}</Table.Cell>
       <Table.Cell>

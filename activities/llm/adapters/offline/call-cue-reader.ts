@@ -1,0 +1,194 @@
+import { speakerOf, type TranscriptLine } from '../../../../domain/interaction/interaction.schema';
+import { CONTEXT_CUES, CUE_LEXICON, type CueContext, type CueGroup, type Signal, SIGNALS } from './call-cues.lexicon';
+import { languageOf, NEGATORS, negatedAt, tokenise, type Token } from './cue-text';
+
+/** One cue found in one line: what it counts for, and whether a negator turned it. */
+export interface CueHit {
+  signal: Signal;
+  weight: number;
+  cue: string;
+  /** The words said, normalised ("do not need" for "don't need"). */
+  said: string;
+  line: TranscriptLine;
+  /** The negator that turned the cue from the group's own signal to this one. */
+  negatedBy: string | null;
+}
+
+/** A caller's refusal right after the agent stated a fee or offered a time: the excuse, when no cue names it. */
+export interface Objection {
+  to: 'fee' | 'offered_time';
+  line: TranscriptLine;
+  /** The agent's line it answers. */
+  offer: TranscriptLine;
+  said: string;
+}
+
+export interface CueReading {
+  hits: CueHit[];
+  objection: Objection | null;
+  scores: Record<Signal, number>;
+  /** The language most of the caller's lines are in, and whether the agent ever answered in it. */
+  callerLanguage: 'es' | 'en' | 'other' | 'unknown';
+  agentLanguage: 'es' | 'en' | 'other' | 'unknown';
+}
+
+interface CompiledCue {
+  group: CueGroup;
+  phrase: string;
+  parts: (string | '*')[];
+  selfNegated: boolean;
+}
+
+const GAP = '*';
+const MAX_GAP = 2;
+
+function compile(group: CueGroup): CompiledCue[] {
+  return group.phrases.map((phrase) => {
+    const parts = phrase.split(/\s+/).flatMap((w) => (w === GAP ? [GAP] : tokenise(w).map((t) => t.stem)));
+    return { group, phrase, parts, selfNegated: parts.some((p) => NEGATORS.has(p)) };
+  });
+}
+
+const COMPILED: CompiledCue[] = CUE_LEXICON.flatMap(compile);
+// A clock time ("9am", "between 8 and 10", "2:30 p.m.") offers a time whatever words surround it.
+const CLOCK_TIME = /\b\d{1,2}(?::\d{2})?\s?(?:am|pm|a\.m\.|p\.m\.)|\bbetween \d{1,2}(?::\d{2})? and \d{1,2}\b/i;
+
+const CONTEXTS: Record<CueContext, string[][]> = Object.fromEntries(
+  Object.entries(CONTEXT_CUES).map(([k, phrases]) => [k, phrases.map((p) => tokenise(p).map((t) => t.stem))]),
+) as Record<CueContext, string[][]>;
+
+/** A cue's word meets a said word when they are equal, or when a long cue stem starts the said one. */
+function wordMatches(cue: string, said: string): boolean {
+  return cue === said || (cue.length >= 5 && said.startsWith(cue));
+}
+
+/** [start, end) of every place the parts occur in the tokens ("*" skips up to two words). */
+function findAll(tokens: readonly Token[], parts: readonly string[]): [number, number][] {
+  const found: [number, number][] = [];
+  const from = (ti: number, pi: number): number | null => {
+    if (pi === parts.length) return ti;
+    if (parts[pi] === GAP) {
+      for (let skip = 0; skip <= MAX_GAP && ti + skip <= tokens.length; skip++) {
+        const end = from(ti + skip, pi + 1);
+        if (end !== null) return end;
+      }
+      return null;
+    }
+    return ti < tokens.length && wordMatches(parts[pi], tokens[ti].stem) ? from(ti + 1, pi + 1) : null;
+  };
+  for (let i = 0; i < tokens.length; i++) {
+    if (!wordMatches(parts[0], tokens[i].stem)) continue;
+    const end = from(i + 1, 1);
+    if (end !== null) found.push([i, end]);
+  }
+  return found;
+}
+
+function contains(tokens: readonly Token[], phrases: readonly string[][]): boolean {
+  return phrases.some((parts) => findAll(tokens, parts).length > 0);
+}
+
+/**
+ * Reads every cue of the lexicon in the transcript. Each line is tokenised once; a cue whose group needs
+ * a context counts only when the context shows in the same line or the few lines before it (the agent's
+ * fee or offered time before "that's too much"), so an objection may sit sentences after what it answers.
+ */
+export function readCues(lines: readonly TranscriptLine[]): CueReading {
+  const spoken = lines.filter((l) => ['customer', 'agent'].includes(speakerOf(l.role)));
+  const tokenised = spoken.map((line) => ({ line, who: speakerOf(line.role) as 'customer' | 'agent', tokens: tokenise(line.message) }));
+  const shows = (t: (typeof tokenised)[number], context: CueContext) =>
+    contains(t.tokens, CONTEXTS[context]) || (context === 'offered_time' && CLOCK_TIME.test(t.line.message));
+  const hits: CueHit[] = [];
+  tokenised.forEach(({ line, who, tokens }, index) => {
+    const taken = new Set<string>();
+    for (const cue of COMPILED) {
+      if (cue.group.who !== who) continue;
+      const starts = findAll(tokens, cue.parts);
+      if (starts.length === 0) continue;
+      if (cue.group.needs && !contextShows(cue.group.needs, index)) continue;
+      const [at, end] = starts[0];
+      const negator = cue.selfNegated ? null : negatedAt(tokens, at);
+      const signal = negator ? cue.group.negated : cue.group.signal;
+      if (!signal) continue;
+      // A phrase inside a longer phrase of the same signal counts once.
+      const key = `${signal}|${at}`;
+      if (taken.has(key)) continue;
+      taken.add(key);
+      const said = tokens
+        .slice(at, end)
+        .map((t) => t.word)
+        .join(' ');
+      hits.push({ signal, weight: cue.group.weight, cue: cue.phrase, said, line, negatedBy: negator?.word ?? null });
+    }
+  });
+  const scores = Object.fromEntries(SIGNALS.map((s) => [s, 0])) as Record<Signal, number>;
+  for (const hit of hits) scores[hit.signal] += hit.weight;
+  const language = (who: 'customer' | 'agent') => {
+    const counts = { es: 0, en: 0, other: 0, unknown: 0 };
+    // A line the English lexicon understood is not in another language, whatever its function words.
+    const understood = new Set(hits.map((h) => h.line));
+    for (const t of tokenised) {
+      if (t.who !== who) continue;
+      const lang = languageOf(t.line.message);
+      counts[lang === 'other' && understood.has(t.line) ? 'en' : lang] += 1;
+    }
+    if (counts.es > 0 && counts.es >= counts.en) return 'es';
+    if (counts.other > 0 && counts.other >= counts.en) return 'other';
+    return counts.en > 0 ? 'en' : 'unknown';
+  };
+  return {
+    hits,
+    scores,
+    objection: lastObjection(),
+    callerLanguage: language('customer'),
+    agentLanguage: agentAnswered('es') ? 'es' : language('agent'),
+  };
+
+  /** The caller's last answer to the agent's last fee or time, if it refuses and accepts nothing. */
+  function lastObjection(): Objection | null {
+    let found: Objection | null = null;
+    tokenised.forEach(({ line, who }, index) => {
+      if (who !== 'customer') return;
+      const offerAt = findLastIndex(tokenised.slice(Math.max(0, index - 3), index), (t) => t.who === 'agent');
+      if (offerAt < 0) return;
+      const offer = tokenised[Math.max(0, index - 3) + offerAt];
+      const to = shows(offer, 'fee') ? 'fee' : shows(offer, 'offered_time') ? 'offered_time' : null;
+      if (!to) return;
+      // Every caller line since that offer: an objection may take several sentences.
+      const answer = tokenised.slice(Math.max(0, index - 3) + offerAt + 1, index + 1).filter((t) => t.who === 'customer');
+      const words = answer.flatMap((t) => t.tokens);
+      const refuses = words.find((t) => REFUSAL.has(t.stem));
+      // "Neither works" refuses: an acceptance word under a negator does not accept.
+      const accepts = answer.some((t) => t.tokens.some((w, i) => ACCEPTANCE.has(w.stem) && !negatedAt(t.tokens, i)));
+      found = refuses && !accepts ? { to, line, offer: offer.line, said: refuses.word } : refuses || accepts ? null : found;
+    });
+    return found;
+  }
+
+  function contextShows(context: CueContext, index: number): boolean {
+    const from = context === 'estimate' ? 0 : Math.max(0, index - 3);
+    return tokenised.slice(from, index + 1).some((t) => shows(t, context));
+  }
+
+  function agentAnswered(language: 'es'): boolean {
+    return tokenised.some((t) => t.who === 'agent' && languageOf(t.line.message) === language);
+  }
+}
+
+const REFUSAL = new Set(['not', 'no', 'never', 'neither', 'nope', 'nah', 'too', 'expensiv', 'steep', 'pricey', 'crazy', 'ridiculou', 'forget', 'pass']);
+const ACCEPTANCE = new Set(['yes', 'yeah', 'yep', 'sure', 'ok', 'okay', 'work', 'perfect', 'great', 'fine', 'book', 'si', 'claro', 'sound']);
+
+function findLastIndex<T>(items: readonly T[], test: (item: T) => boolean): number {
+  for (let i = items.length - 1; i >= 0; i--) if (test(items[i])) return i;
+  return -1;
+}
+
+/** The strongest hits of a signal, strongest first (ties keep transcript order). */
+export function hitsOf(reading: CueReading, signal: Signal): CueHit[] {
+  return reading.hits.filter((h) => h.signal === signal).sort((a, b) => b.weight - a.weight);
+}
+
+export function describeHit(hit: CueHit): string {
+  const turned = hit.negatedBy ? ` negated by '${hit.negatedBy}'` : '';
+  return `'${hit.negatedBy ? `${hit.negatedBy} ` : ''}${hit.said}'${turned} (+${hit.signal} ${hit.weight}, ${hit.line.timestamp})`;
+}

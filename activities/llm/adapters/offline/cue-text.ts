@@ -1,0 +1,149 @@
+// Text normalisation for the offline classifier: the same steps run on the cue lexicon and on what was
+// said, so "didn't", "did not" and "didnt" meet, and "leaking", "leaks" and "leaked" share one stem.
+
+const CONTRACTIONS: [RegExp, string][] = [
+  [/\bwon'?t\b/g, 'will not'],
+  [/\bcan'?t\b/g, 'can not'],
+  [/\bcannot\b/g, 'can not'],
+  [/\bshan'?t\b/g, 'shall not'],
+  [/\bain'?t\b/g, 'is not'],
+  [/\b(do|does|did|is|are|was|were|have|has|had|would|should|could|must|need)n'?t\b/g, '$1 not'],
+  [/\bi'?m\b/g, 'i am'],
+  [/\b(you|we|they)'re\b/g, '$1 are'],
+  [/\b(i|you|we|they|he|she|it|that|there)'ll\b/g, '$1 will'],
+  [/\b(i|you|we|they|would|should|could|might|must)'ve\b/g, '$1 have'],
+  [/\b(i|you|we|they|he|she)'d\b/g, '$1 would'],
+  [/\blet's\b/g, 'let us'],
+  [/\b(it|that|what|there|here|he|she|who|where|how)'s\b/g, '$1 is'],
+  [/\bgonna\b/g, 'going to'],
+  [/\bwanna\b/g, 'want to'],
+  [/\bgotta\b/g, 'got to'],
+  [/\by'?all\b/g, 'you all'],
+];
+
+// Speech-to-text often drops the apostrophe; these spellings are not English words on their own.
+const BARE_CONTRACTIONS: Record<string, string> = {
+  dont: 'do not',
+  doesnt: 'does not',
+  didnt: 'did not',
+  isnt: 'is not',
+  arent: 'are not',
+  wasnt: 'was not',
+  werent: 'were not',
+  havent: 'have not',
+  hasnt: 'has not',
+  wouldnt: 'would not',
+  couldnt: 'could not',
+  shouldnt: 'should not',
+  cant: 'can not',
+  wont: 'will not',
+  im: 'i am',
+  ive: 'i have',
+  youre: 'you are',
+  theyre: 'they are',
+  thats: 'that is',
+  whats: 'what is',
+};
+
+/** Lowercase, accents folded, contractions expanded, numbers and money kept as tokens. */
+export function normalise(text: string): string {
+  let t = text
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[’‘`´]/g, "'")
+    .replace(/[¿¡]/g, ' ');
+  for (const [pattern, replacement] of CONTRACTIONS) t = t.replace(pattern, replacement);
+  t = t.replace(/\$\s?\d[\d,.]*/g, ' money ');
+  t = t.replace(/\b[a-z]+\b/g, (w) => BARE_CONTRACTIONS[w] ?? w);
+  // Possessive 's and any apostrophe left are dropped; a/c and e-mail become one word.
+  return t
+    .replace(/'s\b/g, '')
+    .replace(/\ba\/c\b/g, 'ac')
+    .replace(/'/g, '');
+}
+
+/** A light suffix stripper (plurals, -ing, -ed, final e); enough for a cue to meet its inflections. */
+export function stem(word: string): string {
+  let w = word;
+  if (w.length <= 3) return w;
+  if (w.endsWith('ies') && w.length > 4) w = `${w.slice(0, -3)}y`;
+  else if (/(?:ss|us|is)$/.test(w)) w = w;
+  else if (/(?:sh|ch|x|z)es$/.test(w)) w = w.slice(0, -2);
+  else if (w.endsWith('s')) w = w.slice(0, -1);
+  if (w.length > 5 && w.endsWith('ing')) w = w.slice(0, -3);
+  else if (w.length > 4 && w.endsWith('ed')) w = w.slice(0, -2);
+  if (/([b-df-hj-np-tv-z])\1$/.test(w) && !/(?:ll|ss|ff|zz)$/.test(w)) w = w.slice(0, -1);
+  if (w.length > 3 && w.endsWith('e')) w = w.slice(0, -1);
+  return w;
+}
+
+export interface Token {
+  stem: string;
+  /** The normalised word before stemming, to quote. */
+  word: string;
+  /** Index of the clause the token sits in: punctuation and "but" start a new clause. */
+  clause: number;
+}
+
+const CLAUSE_BREAK = new Set(['but', 'pero', 'although', 'though', 'because', 'porque']);
+
+export function tokenise(text: string): Token[] {
+  const tokens: Token[] = [];
+  let clause = 0;
+  for (const piece of normalise(text).split(/([.,;:!?]+|\s+)/)) {
+    if (!piece || /^\s+$/.test(piece)) continue;
+    if (/^[.,;:!?]+$/.test(piece)) {
+      clause += 1;
+      continue;
+    }
+    const word = piece.replace(/[^a-z0-9ñ/-]/g, '');
+    if (!word) continue;
+    if (CLAUSE_BREAK.has(word)) clause += 1;
+    for (const part of word.split(/[/-]/).filter(Boolean)) tokens.push({ stem: stem(part), word: part, clause });
+  }
+  return tokens;
+}
+
+export const NEGATORS = new Set(['not', 'no', 'never', 'nothing', 'none', 'nobody', 'neither', 'nor', 'without', 'nunca', 'nada']);
+/** How many words before a cue a negator still reaches. */
+export const NEGATION_SCOPE = 4;
+
+/** Whether a negator stands within NEGATION_SCOPE words before index `at`, in the same clause. */
+export function negatedAt(tokens: readonly Token[], at: number): Token | null {
+  for (let i = at - 1; i >= 0 && i >= at - NEGATION_SCOPE; i--) {
+    if (tokens[i].clause !== tokens[at].clause) return null;
+    if (NEGATORS.has(tokens[i].stem)) return tokens[i];
+  }
+  return null;
+}
+
+// Common words of each language; a line is read as Spanish when its Spanish words clearly outnumber its
+// English ones. Enough to tell which language a caller speaks, not to translate.
+const SPANISH = new Set(
+  'hola el la los las que de y en por favor necesito quiero tengo es esta estoy mi su un una para con se no si gracias habla hablo ingles espanol usted donde cuando casa aire agua porque pero muy bien buenos buenas dias tardes alguien puede ayuda ayudar'.split(
+    ' ',
+  ),
+);
+const ENGLISH = new Set(
+  'the a an and is are was were i you we my your our us me him her them they he she to of in for on at from up out about it that this with have has had need want can could would should will be been do does did not what how why when where who yes no please thanks thank hello hi hey ok okay yeah sure just so but or like get got know call come house home water heat hot cold broken working help service today tomorrow'.split(
+    ' ',
+  ),
+);
+
+/** 'other' is a line of five words or more with no common English or Spanish word (French, say). */
+export function languageOf(text: string): 'es' | 'en' | 'other' | 'unknown' {
+  const words = normalise(text)
+    .split(/[^a-zñ]+/)
+    .filter(Boolean);
+  let es = 0;
+  let en = 0;
+  for (const w of words) {
+    if (SPANISH.has(w)) es += 1;
+    if (ENGLISH.has(w)) en += 1;
+  }
+  if (es + en === 0) return words.length >= 5 ? 'other' : 'unknown';
+  if (es >= 2 && es > en * 1.5) return 'es';
+  if (en >= 1 && en >= es) return 'en';
+  return 'unknown';
+}

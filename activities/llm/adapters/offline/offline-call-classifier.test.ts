@@ -1,0 +1,198 @@
+import { type Action, type CallType, InteractionInputSchema } from '../../../../domain/interaction/interaction.schema';
+import { CallAnalysis } from './offline-call-analysis';
+import { OFFLINE_ANSWERS } from './offline-task-answers';
+import { languageOf, negatedAt, normalise, stem, tokenise } from './cue-text';
+
+// Phrasings written for these tests, apart from the cue lexicon and from the held-out calls.
+
+function call(lines: string[], opts: { direction?: 'inbound' | 'outbound'; actions?: Partial<Action>[]; endedReason?: string } = {}) {
+  return InteractionInputSchema.parse({
+    direction: opts.direction ?? 'inbound',
+    agentType: opts.direction === 'outbound' ? 'SALES_AGENT' : 'RECEPTIONIST',
+    org: { name: 'Acme Home Services', timezone: 'America/Denver' },
+    transcript: lines.map((l, i) => ({
+      role: l.startsWith('A:') ? 'agent' : 'user',
+      message: l.slice(2).trim(),
+      timestamp: `00:${String(i * 4).padStart(2, '0')}`,
+      seconds: i * 4,
+    })),
+    facts: { actions: (opts.actions ?? []).map((a, i) => ({ id: `act-${i}`, status: 'COMPLETED', payload: {}, ...a })), endedReason: opts.endedReason ?? null },
+  });
+}
+
+const typeOf = (lines: string[], opts?: Parameters<typeof call>[1]) => new CallAnalysis(call(lines, opts)).callType;
+
+describe('cue text normalisation', () => {
+  it('expands contractions, with or without the apostrophe, and folds accents', () => {
+    expect(normalise("We're not, I don't, it won't, can't, dont, isnt, Habla Español?")).toBe(
+      'we are not, i do not, it will not, can not, do not, is not, habla espanol?',
+    );
+  });
+
+  it('stems plurals and tenses to one form', () => {
+    expect(['leaks', 'leaking', 'leaked'].map(stem)).toEqual(['leak', 'leak', 'leak']);
+    expect(['schedule', 'scheduled', 'scheduling'].map(stem)).toEqual(['schedul', 'schedul', 'schedul']);
+    expect(['clogged', 'stopped'].map(stem)).toEqual(['clog', 'stop']);
+  });
+
+  it('scopes a negation to a few words of its own clause', () => {
+    const tokens = tokenise("I don't really need a plumber, but the sink is leaking");
+    const need = tokens.findIndex((t) => t.stem === 'need');
+    const leak = tokens.findIndex((t) => t.stem === 'leak');
+    expect(negatedAt(tokens, need)?.word).toBe('not');
+    expect(negatedAt(tokens, leak)).toBeNull();
+  });
+
+  it('tells Spanish from English', () => {
+    expect(languageOf('Hola, necesito ayuda con la calefacción por favor')).toBe('es');
+    expect(languageOf('Hi, I need help with the heating please')).toBe('en');
+  });
+});
+
+describe('offline call classification', () => {
+  const cases: [CallType, string, string[], Parameters<typeof call>[1]?][] = [
+    [
+      'Booked',
+      'a completed booking, whatever was said',
+      ['C: The outlet in my bathroom sparks when I plug anything in.', 'A: Booked you for 9am.'],
+      { actions: [{ type: 'job_booking' }] },
+    ],
+    [
+      'Unbooked',
+      'a problem and a request, nothing booked',
+      ['C: Our hot water heater is dripping from the bottom.', 'C: Could somebody swing by this week?', 'A: Let me see.'],
+    ],
+    [
+      'Unbooked',
+      'a dropped booking is a lead not booked',
+      ['C: Yes, please.', 'A: Something went wrong on my side.'],
+      { actions: [{ type: 'job_booking', status: 'DROPPED' }] },
+    ],
+    [
+      'Excused',
+      'a price asked on the call',
+      ['C: Before anything, how much do you charge for a drain cleaning?', 'A: It depends.', 'C: I only want a number.'],
+    ],
+    ['Excused', 'a caller who asks for a person', ['C: Can you get me a live agent? The furnace is acting up.']],
+    [
+      'Excused',
+      'a caller who will decide later',
+      ['C: The roof has a few missing shingles.', 'A: I can come Thursday.', 'C: I need to run it by my wife first.'],
+    ],
+    ['Excused', 'a transfer to a person', ['C: My toilet is overflowing.', 'A: Let me connect you to our dispatcher.'], { endedReason: 'transferred' }],
+    ['Excused', 'voicemail', ['C: Please leave your message after the tone.', 'A: Hi, this is Acme returning your call.'], { direction: 'outbound' }],
+    [
+      'Excused',
+      'a sales pitch to the business',
+      ['C: Hi, I help home service companies get more customers with online marketing.', 'C: Do you have a minute for the owner?'],
+    ],
+    ['NotLead', 'a wrong number', ['C: Oh, I must have dialed wrong, sorry!']],
+    ['NotLead', 'a supplier', ['C: Hey, this is Carrier distribution, your parts order shipped today.']],
+    ['NotLead', 'a job seeker', ['C: Are you guys hiring apprentices right now?']],
+    [
+      'NotLead',
+      'a cancellation of an existing job',
+      ['C: I need to cancel my appointment on Thursday.', 'A: It is cancelled.'],
+      { actions: [{ type: 'job_cancel' }] },
+    ],
+    ['Abandoned', 'silence', ['A: Thanks for calling Acme, how can I help?']],
+    ['Abandoned', 'a hang-up before any request', ['A: Thanks for calling.', 'C: Hi, um.']],
+  ];
+
+  // Rows padded to four cells: with fewer, jest would pass its done callback as the options.
+  it.each(cases.map(([t, label, lines, opts]) => [t, label, lines, opts ?? {}] as const))('%s: %s', (expected, _label, lines, opts) => {
+    expect(typeOf([...lines], opts).value).toBe(expected);
+  });
+
+  it('reads negations: not needing service is not a lead, a negated problem word is not a problem', () => {
+    expect(typeOf(["C: We don't need a plumber anymore, my brother fixed it.", 'A: Okay.']).value).not.toBe('Unbooked');
+    expect(typeOf(["C: We're not looking for anything, thanks."], { direction: 'outbound' }).value).toBe('Excused');
+    expect(typeOf(['C: Not interested.'], { direction: 'outbound' }).reason).toContain("'not interest");
+  });
+
+  it('joins an objection spread over several sentences to the fee the agent stated', () => {
+    const lines = [
+      'C: My heat pump is making a rattling sound.',
+      'A: A visit is $120 for the diagnostic.',
+      'C: Hmm.',
+      'C: A hundred twenty? Honestly that is steep for just looking.',
+    ];
+    const a = new CallAnalysis(call(lines));
+    expect(a.callType.value).toBe('Excused');
+    expect(a.callType.reason).toContain('dispatch_fee_issue');
+    // Without a fee before it, "steep" is not a fee objection.
+    expect(new CallAnalysis(call(['C: My heat pump is making a rattling sound.', 'C: The stairs to the attic are steep.'])).feeIssue.value).toBe(false);
+  });
+
+  it('reads a bare refusal right after a fee or an offered time as that excuse, and an acceptance as none', () => {
+    const fee = new CallAnalysis(call(['C: The dryer will not heat.', 'A: The visit is $79.', 'C: Hmm, no.']));
+    expect(fee.callType.value).toBe('Excused');
+    expect(fee.feeIssue.reason).toContain('right after the agent stated the fee');
+    const time = new CallAnalysis(call(['C: The dryer will not heat.', 'A: I can do 2:30 pm on the 9th.', 'C: Neither of those is any good for me, sorry.']));
+    expect(time.excusedTag('timing_issue').value).toBe(true);
+    const accepted = new CallAnalysis(call(['C: The dryer will not heat.', 'A: I can do 2:30 pm on the 9th.', 'C: Yes, that is no problem.']));
+    expect(accepted.callType.value).toBe('Unbooked');
+    // "I am" is no offered time.
+    expect(new CallAnalysis(call(['C: The dryer will not heat.', 'A: I am sorry to hear that.', 'C: No, it is fine, it just stopped.'])).objection).toBeNull();
+  });
+
+  it('classifies Spanish calls: language_issue when the agent answers in English, the request itself when it answers in Spanish', () => {
+    const unserved = new CallAnalysis(call(['A: How can I help?', 'C: Buenos días, mi aire acondicionado no enfría.', 'A: Sorry, can you say that again?']));
+    expect(unserved.callType.value).toBe('Excused');
+    expect(unserved.languageIssue.value).toBe(true);
+    const served = new CallAnalysis(call(['C: Hola, tengo una fuga en el baño.', 'A: Claro, ¿cuál es su dirección?', 'C: Calle 5 número 20.']));
+    expect(served.callType.value).toBe('Unbooked');
+    expect(served.languageIssue.value).toBe(false);
+    expect(typeOf(['C: Perdón, número equivocado.']).value).toBe('NotLead');
+    // Another language the agent cannot serve is a language barrier too; terse English is not.
+    const french = new CallAnalysis(call(['A: How can I help?', 'C: Bonjour, je ne parle pas anglais, mon chauffe-eau ne marche pas.', 'A: Sorry?']));
+    expect(french.callType.value).toBe('Excused');
+    expect(french.languageIssue.reason).toContain('a language other than English or Spanish');
+    expect(new CallAnalysis(call(['C: Toilet overflowing everywhere, bathroom flooded completely.'])).languageIssue.value).toBe(false);
+  });
+
+  it('names the evidence and the cues it used in the reason', () => {
+    const booked = typeOf(['C: I want to schedule a technician for my furnace.'], { actions: [{ type: 'job_booking' }] });
+    expect(booked.reason).toMatch(/^evidence: job_booking COMPLETED \(action act-0\)/);
+    expect(booked.reason).toContain("'schedule' (+booking_request");
+    const wrong = typeOf(['C: Sorry, wrong number.']);
+    expect(wrong.reason).toContain("'wrong number' (+wrong_number");
+  });
+
+  it('answers the classification and reclassification tasks consistently, with no per-line offline prefix', () => {
+    const input = call(['C: The garage door opener is broken.', 'A: We have Monday.', "C: Monday is too far out, I can't wait that long."]);
+    const classified = OFFLINE_ANSWERS.classify_interaction(input);
+    expect(classified.call_type).toBe('Excused');
+    expect(classified.call_type_reason).not.toMatch(/offline engine/);
+    expect(OFFLINE_ANSWERS.reclassify_unbooked_to_excused(input)).toMatchObject({ reclassified_to_excused: true, timing_issue: true });
+    const unbooked = call(['C: The garage door opener is broken.', 'A: What is your address?']);
+    expect(OFFLINE_ANSWERS.reclassify_unbooked_to_excused(unbooked)).toMatchObject({ reclassified_to_excused: false, timing_issue: false });
+  });
+
+  it('tags an outbound call: voicemail left, responses, and an estimate sold on the call', () => {
+    const voicemail = OFFLINE_ANSWERS.tags_outbound_call(
+      call(['C: You have reached Dana, leave a message at the tone.', 'A: Hi Dana, Acme here.'], { direction: 'outbound' }),
+    );
+    expect(voicemail).toMatchObject({ message_left: true, not_interested: false });
+    const sold = OFFLINE_ANSWERS.tags_outbound_call(
+      call(['A: Calling about the estimate for your water heater.', "C: Yes, let's go ahead with it."], {
+        direction: 'outbound',
+        actions: [{ type: 'update_estimate', payload: { status: 'sold' } }],
+      }),
+    );
+    expect(sold).toMatchObject({ estimate_accepted: true, estimate_declined: false });
+    expect(sold.estimate_accepted_reason).toContain('update_estimate');
+    const review = OFFLINE_ANSWERS.tags_outbound_call(
+      call(['A: Would you be willing to leave us a review?', 'C: Absolutely, happy to.', 'C: The tech was great.'], { direction: 'outbound' }),
+    );
+    expect(review).toMatchObject({ agreed_to_review: true, positive: true, negative: false });
+    const stop = OFFLINE_ANSWERS.tags_outbound_call(call(['A: Hi, this is Acme.', 'C: Stop calling me.'], { direction: 'outbound' }));
+    expect(stop).toMatchObject({ do_not_call: true, do_not_contact: true });
+  });
+
+  it('tags the intent of a call that is not a lead: cancellation said without an action, callback asked', () => {
+    const tags = OFFLINE_ANSWERS.tags_unbooked(call(['C: Hi, I want to cancel the visit for Friday, and can someone call me back about the bill?']));
+    expect(tags).toMatchObject({ cancellation: true, callback: true, reschedule: false, language_issue: false });
+    expect(tags.cancellation_reason).toContain("'cancel'");
+  });
+});

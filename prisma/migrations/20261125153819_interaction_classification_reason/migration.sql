@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "interactions" ADD COLUMN     "analysed_by" TEXT,
+ADD COLUMN     "classification_reason" TEXT;
