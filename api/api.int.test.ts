@@ -291,6 +291,8 @@ const crossTenantRequests: Record<string, (otherOrg: { id: string; slug: string 
   'get /integrations/email/:emailId': () => ({ params: { emailId: crypto.randomUUID() } }),
   'post /llm/evaluation': (o) => ({ body: { traceId: crypto.randomUUID(), agentType: 'RECEPTIONIST', orgId: o.id, traceType: 'call' } }),
   'post /llm/prompt-using-hub': (o) => ({ body: { traceId: 't', task: 'call_scorer', input: {}, orgId: o.id } }),
+  'get /org/:orgId/voice-platforms': (o) => ({ params: { orgId: o.id } }),
+  'put /org/:orgId/voice-platforms/:provider': (o) => ({ params: { orgId: o.id, provider: 'retell' }, body: { toolSecret: 'not-yours-secret-1234' } }),
   'post /llm/chat': (o) => ({ body: { sessionId: `s-${crypto.randomUUID()}`, message: 'hello', orgId: o.id, agentId: 'any-agent' } }),
 };
 

@@ -210,11 +210,15 @@ describe('calls page and call details', () => {
       await expectPager('Page 1 of 1 · 3 calls');
       await page.getByText('+13125550142').first().waitFor();
 
-      // Agent type: the platform calls have none, so only the web call is an office-hours CSR call.
+      // Agent type: the web call names its office-hours CSR; the platform calls name none and came in after
+      // midnight, outside the org's office hours, so they are the after-hours CSR's; nobody reached a receptionist.
       await page.getByTestId('calls-agent-type').selectOption('OFFICE_HOURS_CSR');
       await expectPager('Page 1 of 1 · 1 calls');
       await webCallRow.waitFor();
       await page.getByTestId('calls-agent-type').selectOption('AFTER_HOURS_CSR');
+      await expectPager('Page 1 of 1 · 2 calls');
+      await page.getByText('+13125550142').first().waitFor();
+      await page.getByTestId('calls-agent-type').selectOption('RECEPTIONIST');
       await page.getByText('No calls match').waitFor();
       await page.getByRole('button', { name: 'Show every agent' }).click();
       await expectPager('Page 1 of 1 · 3 calls');
