@@ -342,6 +342,12 @@ describe('GET /openapi.json', () => {
     expect(res.status).toBe(200);
     expect(documented.sort()).toEqual(ROUTES.map((r) => `${r.method} ${r.path.replace(/:(\w+)/g, '{$1}')}`).sort());
   });
+
+  it('documents the Location header of the login redirect', async () => {
+    const res = await request(world().app).get('/openapi.json');
+
+    expect(res.body.paths['/auth/session'].get.responses['307'].headers).toEqual({ Location: expect.objectContaining({ schema: { type: 'string' } }) });
+  });
 });
 
 describe('dashboard routes without a session', () => {
@@ -356,6 +362,7 @@ describe('dashboard routes without a session', () => {
 
     expect(res.status).toBe(307);
     expect(res.body).toEqual({ redirect: '/login', status: 307 });
+    expect(res.headers.location).toBe(res.body.redirect);
     expect(calls.orgsLoaded).toEqual([]);
   });
 });

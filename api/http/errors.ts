@@ -19,7 +19,7 @@ export const badRequest = (message: string) => new ApiError(400, message);
 export const unauthorized = (message = 'Authentication required') => new ApiError(401, message);
 export const notFound = (message: string) => new ApiError(404, message);
 
-/** A dashboard call without a session: 307 {redirect, status} (spec 001 §2.1). */
+/** A dashboard call without a session: 307 {redirect, status} (spec 001 §2.1), with a Location header to the same page. */
 export class LoginRedirect extends Error {
   constructor(readonly redirect = '/login') {
     super('Login required');
@@ -41,7 +41,8 @@ export const notFoundHandler: RequestHandler = (req, _res, next) => next(notFoun
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (err, req, res, _next) => {
     if (err instanceof LoginRedirect) {
-      res.status(307).json({ redirect: err.redirect, status: 307 });
+      // The body is the spec's; Location lets a client that follows redirects (curl -L, a browser) find the login page too.
+      res.status(307).location(err.redirect).json({ redirect: err.redirect, status: 307 });
       return;
     }
     if (err instanceof ApiError) {

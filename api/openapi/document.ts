@@ -20,14 +20,20 @@ export function buildOpenApiDocument(routes: AnyRoute[]) {
 
   for (const route of routes) {
     const json = (schema: z.ZodType, description: string) => ({ description, content: { 'application/json': { schema } } });
-    const responses: Record<string, ReturnType<typeof json> | { description: string }> = {
+    const responses: Record<string, ReturnType<typeof json> | { description: string; headers?: Record<string, unknown> }> = {
       [route.response.status ?? 200]:
         route.response.status === 204 ? { description: route.response.description } : json(route.response.schema, route.response.description),
       400: json(ErrorBodySchema, ERROR_DESCRIPTIONS[400]),
       500: json(ErrorBodySchema, ERROR_DESCRIPTIONS[500]),
     };
     for (const status of route.errors ?? []) {
-      responses[status] = status === 307 ? json(RedirectBodySchema, 'No session: go to the login page') : json(ErrorBodySchema, ERROR_DESCRIPTIONS[status]);
+      responses[status] =
+        status === 307
+          ? {
+              ...json(RedirectBodySchema, 'No session: go to the login page'),
+              headers: { Location: { description: "The login page (the body's redirect)", schema: { type: 'string' } } },
+            }
+          : json(ErrorBodySchema, ERROR_DESCRIPTIONS[status]);
     }
     const kind = route.access.kind;
     registry.registerPath({
