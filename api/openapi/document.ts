@@ -4,6 +4,8 @@ import type { AnyRoute } from '../http/route';
 
 const ErrorBodySchema = z.object({ error: z.string(), status: z.number().int(), message: z.string() });
 const RedirectBodySchema = z.object({ redirect: z.string(), status: z.literal(307) });
+/** The 307 also names the login page in Location (the body's redirect). */
+const RedirectHeadersSchema = z.object({ Location: z.string() });
 
 const ERROR_DESCRIPTIONS: Record<number, string> = {
   400: 'Invalid input; the message names what is wrong',
@@ -20,7 +22,7 @@ export function buildOpenApiDocument(routes: AnyRoute[]) {
 
   for (const route of routes) {
     const json = (schema: z.ZodType, description: string) => ({ description, content: { 'application/json': { schema } } });
-    const responses: Record<string, ReturnType<typeof json> | { description: string; headers?: Record<string, unknown> }> = {
+    const responses: Record<string, ReturnType<typeof json> | { description: string; headers?: typeof RedirectHeadersSchema }> = {
       [route.response.status ?? 200]:
         route.response.status === 204 ? { description: route.response.description } : json(route.response.schema, route.response.description),
       400: json(ErrorBodySchema, ERROR_DESCRIPTIONS[400]),
@@ -31,7 +33,7 @@ export function buildOpenApiDocument(routes: AnyRoute[]) {
         status === 307
           ? {
               ...json(RedirectBodySchema, 'No session: go to the login page'),
-              headers: { Location: { description: "The login page (the body's redirect)", schema: { type: 'string' } } },
+              headers: RedirectHeadersSchema,
             }
           : json(ErrorBodySchema, ERROR_DESCRIPTIONS[status]);
     }
