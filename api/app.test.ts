@@ -1,7 +1,8 @@
 import pino from 'pino';
 import request from 'supertest';
 import { currentCorrelationId } from '../lib/correlation';
-import { hashPassword, verifyPassword } from '../lib/passwords';
+import { hashPassword, PASSWORD_HASH_PARAMS, verifyPassword } from '../lib/passwords';
+import type { DomainEvent } from '../events/catalog';
 import type { OnboardingInput } from '../workflows/onboarding/onboarding.types';
 import { createApp } from './app';
 import type { ApiDeps } from './deps';
@@ -57,6 +58,9 @@ function organizationRow(id: string, name: string, slug: string): OrganizationRo
   };
 }
 
+// Logins verify at OWASP's scrypt cost, seconds each on a busy machine.
+jest.setTimeout(30_000);
+
 let passwordHash: string;
 beforeAll(async () => {
   passwordHash = await hashPassword(PASSWORD);
@@ -84,6 +88,7 @@ function world() {
     orgsLoaded: [] as string[],
     started: [] as Array<{ input: OnboardingInput; workflowId: string }>,
     terminated: [] as Array<{ workflowId: string; reason: string }>,
+    published: [] as DomainEvent[],
   };
   const logLines: string[] = [];
 
@@ -149,6 +154,13 @@ function world() {
     logger,
     organizations,
     staff,
+    auth: {
+      events: {
+        publish: async (events) => {
+          calls.published.push(...events);
+        },
+      },
+    },
     sessions: sessionRepository,
     workflows,
     // The call routes are covered by calls.int.test.ts against the real stack.
@@ -686,6 +698,37 @@ describe('POST /onboarding', () => {
 });
 
 describe('POST /auth/login', () => {
+  it('stores a stronger hash of a password hashed at the old cost, once, and the new hash verifies', async () => {
+    const { app, owner, calls } = world();
+    owner.passwordHash = await hashPassword(PASSWORD, { N: 16384, r: 8, p: 1 }); // what lib/passwords wrote before issue 12
+
+    const res = await request(app).post('/auth/login').send({ email: 'owner@acme-air.test', password: PASSWORD });
+
+    expect(res.status).toBe(200);
+    expect(calls.published).toHaveLength(1);
+    const [rehashed] = calls.published;
+    expect(rehashed).toMatchObject({ type: 'StaffUserPasswordRehashed', version: 1, aggregateId: owner.id, causationId: `staff:${owner.id}` });
+    const newHash = (rehashed.data as { userId: string; passwordHash: string }).passwordHash;
+    expect(rehashed.data).toEqual({ userId: owner.id, passwordHash: newHash });
+    expect(newHash).toMatch(new RegExp(`^scrypt\\$${PASSWORD_HASH_PARAMS.N}\\$${PASSWORD_HASH_PARAMS.r}\\$${PASSWORD_HASH_PARAMS.p}\\$`));
+    expect(PASSWORD_HASH_PARAMS).toEqual({ N: 2 ** 17, r: 8, p: 1 });
+    await expect(verifyPassword(PASSWORD, newHash)).resolves.toBe(true);
+
+    // Once the read model holds the new hash, a login changes nothing.
+    owner.passwordHash = newHash;
+    await request(app).post('/auth/login').send({ email: 'owner@acme-air.test', password: PASSWORD }).expect(200);
+    expect(calls.published).toHaveLength(1);
+  });
+
+  it('stores nothing for a wrong password against an old hash', async () => {
+    const { app, owner, calls } = world();
+    owner.passwordHash = await hashPassword(PASSWORD, { N: 16384, r: 8, p: 1 });
+
+    await request(app).post('/auth/login').send({ email: 'owner@acme-air.test', password: 'wrong password' }).expect(401);
+
+    expect(calls.published).toEqual([]);
+  });
+
   it('refuses a wrong password with 401 and creates no session', async () => {
     const { app, calls } = world();
 

@@ -35,6 +35,8 @@ export interface ApiDeps {
   logger: Logger;
   organizations: OrganizationRepository;
   staff: StaffRepository;
+  /** Logins store a stronger hash of an outdated one as StaffUserPasswordRehashed (lib/passwords). */
+  auth: { events: EventPublisher };
   sessions: SessionRepository;
   workflows: WorkflowGateway;
   /** Calls and interactions (issue 3): webhooks in, call history out; user decisions are published as events. */

@@ -59,6 +59,7 @@ async function main() {
     logger,
     organizations,
     staff: createStaffRepository(db),
+    auth: { events: bus },
     sessions: createSessionRepository(db, config.SESSION_TTL_HOURS),
     workflows: createTemporalWorkflowGateway(client, config.TEMPORAL_TASK_QUEUE_PREFIX),
     calls: {

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { EventEnvelopeSchema, type EventEnvelope } from './envelope';
 import { ORGANIZATION, OrganizationCreatedV1Schema, OrganizationWentLiveV1Schema, OrganizationCrmConnectedV1Schema } from './schemas/organization.events';
-import { STAFF_USER, StaffUserJoinedOrganizationV1Schema, StaffUserRegisteredV1Schema } from './schemas/staff-user.events';
+import { STAFF_USER, StaffUserJoinedOrganizationV1Schema, StaffUserPasswordRehashedV1Schema, StaffUserRegisteredV1Schema } from './schemas/staff-user.events';
 import { EmergencyPagerUnansweredV1Schema, NOTIFICATION, NotificationSentV1Schema, NotificationSkippedV1Schema } from './schemas/notification.events';
 import {
   OncallScheduleChangedV1Schema,
@@ -59,6 +59,7 @@ const CATALOG = {
   VoicePlatformConfigured: { aggregateType: ORGANIZATION, versions: { 1: VoicePlatformConfiguredV1Schema } },
   StaffUserRegistered: { aggregateType: STAFF_USER, versions: { 1: StaffUserRegisteredV1Schema } },
   StaffUserJoinedOrganization: { aggregateType: STAFF_USER, versions: { 1: StaffUserJoinedOrganizationV1Schema } },
+  StaffUserPasswordRehashed: { aggregateType: STAFF_USER, versions: { 1: StaffUserPasswordRehashedV1Schema } },
   OrganizationNotificationSettingsChanged: { aggregateType: ORGANIZATION, versions: { 1: OrganizationNotificationSettingsChangedV1Schema } },
   OncallScheduleChanged: { aggregateType: ORGANIZATION, versions: { 1: OncallScheduleChangedV1Schema } },
   OrganizationSettingsUpdated: { aggregateType: ORGANIZATION, versions: { 1: OrganizationSettingsUpdatedV1Schema } },

@@ -1,4 +1,7 @@
-import { generatePassword, hashPassword, verifyPassword } from './passwords';
+import { generatePassword, hashPassword, needsRehash, verifyPassword } from './passwords';
+
+// Each hash at OWASP's cost takes seconds on a busy machine.
+jest.setTimeout(60_000);
 
 describe('hashPassword and verifyPassword', () => {
   let stored: string;
@@ -20,7 +23,8 @@ describe('hashPassword and verifyPassword', () => {
     const again = await hashPassword('correct horse battery staple');
 
     expect(stored).not.toContain('correct horse');
-    expect(stored).toMatch(/^scrypt\$16384\$8\$1\$[\w-]+\$[\w-]+$/);
+    // OWASP's scrypt minimum, stored in the hash: N=2^17, r=8, p=1.
+    expect(stored).toMatch(/^scrypt\$131072\$8\$1\$[\w-]+\$[\w-]+$/);
     expect(again).not.toBe(stored);
     await expect(verifyPassword('correct horse battery staple', again)).resolves.toBe(true);
   });
@@ -42,7 +46,26 @@ describe('hashPassword and verifyPassword', () => {
   });
 
   it('rejects, without throwing, against a hash with non-numeric parameters', async () => {
-    await expect(verifyPassword('any guess at all', stored.replace('16384', 'abc'))).resolves.toBe(false);
+    await expect(verifyPassword('any guess at all', stored.replace('131072', 'abc'))).resolves.toBe(false);
+  });
+});
+
+describe('hashes made at the old cost', () => {
+  it('still verify, and are the ones needing a rehash', async () => {
+    const old = await hashPassword('correct horse battery staple', { N: 16384, r: 8, p: 1 });
+    const current = await hashPassword('correct horse battery staple');
+
+    expect(old).toMatch(/^scrypt\$16384\$8\$1\$/);
+    await expect(verifyPassword('correct horse battery staple', old)).resolves.toBe(true);
+    await expect(verifyPassword('correct horse battery stapl', old)).resolves.toBe(false);
+    expect(needsRehash(old)).toBe(true);
+    expect(needsRehash(current)).toBe(false);
+  });
+
+  it('refuses a stored hash that would make a login allocate more than 1 GiB', async () => {
+    const huge = (await hashPassword('x', { N: 1024, r: 8, p: 1 })).replace('$1024$8$', '$1048576$32$');
+
+    await expect(verifyPassword('x', huge)).resolves.toBe(false);
   });
 });
 

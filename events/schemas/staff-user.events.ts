@@ -12,6 +12,16 @@ export const StaffUserRegisteredV1Schema = z.object({
 });
 export type StaffUserRegisteredV1 = z.infer<typeof StaffUserRegisteredV1Schema>;
 
+/**
+ * A login found the user's password hashed below today's cost and stored a new hash of the same password
+ * (lib/passwords: hashes carry their parameters, so an old one still verifies once).
+ */
+export const StaffUserPasswordRehashedV1Schema = z.object({
+  userId: z.uuid(),
+  passwordHash: z.string().min(1),
+});
+export type StaffUserPasswordRehashedV1 = z.infer<typeof StaffUserPasswordRehashedV1Schema>;
+
 export const StaffUserJoinedOrganizationV1Schema = z.object({
   userId: z.uuid(),
   orgId: z.uuid(),

@@ -94,6 +94,7 @@ export async function startProductHarness(env: Record<string, string> = {}): Pro
     logger: testLogger,
     organizations: createOrganizationRepository(tdb.db),
     staff: createStaffRepository(tdb.db),
+    auth: { events: bus },
     sessions: createSessionRepository(tdb.db, 1),
     workflows: gateway,
     calls: {

@@ -2,6 +2,7 @@ import { verifyPassword } from '../../../lib/passwords';
 import { unauthorized } from '../../http/errors';
 import { defineRoute } from '../../http/route';
 import { setSessionCookie } from '../../http/session';
+import { rehashPasswordIfOutdated } from '../../use-cases/rehash-password';
 import { LoginRequestSchema, SessionResponseSchema } from './auth.schema';
 import { sessionView } from './session-view';
 
@@ -14,10 +15,11 @@ export const loginRoute = defineRoute({
   request: { body: LoginRequestSchema },
   response: { schema: SessionResponseSchema, description: 'Logged in' },
   errors: [401],
-  async handler({ body, deps, res }) {
+  async handler({ body, deps, req, res }) {
     const user = await deps.staff.findByEmail(body.email);
     // One message for both cases, so the form does not reveal which e-mails have accounts.
     if (!user || !(await verifyPassword(body.password, user.passwordHash))) throw unauthorized('Invalid email or password');
+    await rehashPasswordIfOutdated(deps, req, user, body.password);
     const session = await deps.sessions.create(user.id);
     setSessionCookie(res, session.token, session.expiresAt, deps.config.NODE_ENV === 'production');
     return sessionView(deps, user);

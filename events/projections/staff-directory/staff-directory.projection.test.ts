@@ -34,6 +34,14 @@ function joined(data: Partial<StaffUserJoinedOrganizationV1> = {}, at = JOINED_A
   });
 }
 
+function rehashed(passwordHash: string): EventOf<'StaffUserPasswordRehashed'> {
+  return createEvent({
+    ...envelope('33333333-3333-4333-8333-333333333333', '2026-11-25T17:00:00.000Z'),
+    type: 'StaffUserPasswordRehashed',
+    data: { userId: USER_ID, passwordHash },
+  });
+}
+
 const user = {
   id: USER_ID,
   email: 'owner@acme-air.test',
@@ -49,6 +57,18 @@ function replay(events: Array<EventOf<'StaffUserRegistered'> | EventOf<'StaffUse
 }
 
 describe('evolveStaff', () => {
+  it('replaces the password hash on a rehash, the same way when the event comes twice, and keeps the memberships', () => {
+    const before = evolveStaff(evolveStaff(null, registered()), joined());
+    const once = evolveStaff(before, rehashed('scrypt$131072$8$1$salt$key'));
+
+    expect(once).toEqual({ user: { ...user, passwordHash: 'scrypt$131072$8$1$salt$key' }, memberships: [adminOfAcme] });
+    expect(evolveStaff(once, rehashed('scrypt$131072$8$1$salt$key'))).toEqual(once);
+  });
+
+  it('ignores a rehash for a user it has not registered', () => {
+    expect(evolveStaff(null, rehashed('scrypt$131072$8$1$salt$key'))).toBeNull();
+  });
+
   it('registers a user without memberships, with the e-mail in lower case for login', () => {
     expect(evolveStaff(null, registered())).toEqual({ user, memberships: [] });
   });

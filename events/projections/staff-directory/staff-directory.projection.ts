@@ -3,7 +3,7 @@ import { STAFF_USER } from '../../schemas/staff-user.events';
 import { documentProjection } from '../projection';
 import { staffDirectoryStore, type StaffDoc } from './staff-directory.repository';
 
-type StaffEvent = EventOf<'StaffUserRegistered'> | EventOf<'StaffUserJoinedOrganization'>;
+type StaffEvent = EventOf<'StaffUserRegistered'> | EventOf<'StaffUserJoinedOrganization'> | EventOf<'StaffUserPasswordRehashed'>;
 
 export function evolveStaff(state: StaffDoc | null, event: StaffEvent): StaffDoc | null {
   const at = new Date(event.occurredAt);
@@ -15,6 +15,11 @@ export function evolveStaff(state: StaffDoc | null, event: StaffEvent): StaffDoc
         user: { id: d.userId, email: d.email.toLowerCase(), name: d.name, passwordHash: d.passwordHash, isOperator: d.isOperator, createdAt: at },
         memberships: state?.memberships ?? [],
       };
+    }
+    case 'StaffUserPasswordRehashed': {
+      // A rehash of a user not registered yet has nothing to change (registration always comes first in the user's stream).
+      if (!state?.user) return state;
+      return { ...state, user: { ...state.user, passwordHash: event.data.passwordHash } };
     }
     case 'StaffUserJoinedOrganization': {
       const d = event.data;
@@ -31,7 +36,7 @@ export function evolveStaff(state: StaffDoc | null, event: StaffEvent): StaffDoc
 export const staffDirectoryProjection = documentProjection<StaffDoc, StaffEvent>({
   name: 'staff-directory',
   aggregateTypes: [STAFF_USER],
-  handles: ['StaffUserRegistered', 'StaffUserJoinedOrganization'],
+  handles: ['StaffUserRegistered', 'StaffUserJoinedOrganization', 'StaffUserPasswordRehashed'],
   documentId: (e) => e.data.userId,
   evolve: evolveStaff,
   store: staffDirectoryStore,
