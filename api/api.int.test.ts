@@ -350,8 +350,38 @@ describe('tenancy', () => {
     expect((await agent.get('/org').query({ id: alpha.orgId })).status).toBe(401);
   });
 
+  it('rehashes a password stored at the old scrypt cost on the next login, through the event log into the read model', async () => {
+    const email = `rehash-${run}@alpha.test`;
+    const userId = staffUserIdFor(email);
+    const oldHash = await hashPassword('old-cost-pass', { N: 16384, r: 8, p: 1 });
+    await h.bus.publish([
+      createEvent({
+        eventId: crypto.randomUUID(),
+        type: 'StaffUserRegistered',
+        aggregateId: userId,
+        orgId: null,
+        correlationId: 'it',
+        causationId: null,
+        data: { userId, email, name: 'Old Hash', passwordHash: oldHash, isOperator: false },
+      }),
+    ]);
+    await eventually(async () => await h.tdb.db.staffUser.findUnique({ where: { id: userId } }));
+
+    await login(email, 'old-cost-pass');
+    const upgraded = await eventually(async () => {
+      const row = await h.tdb.db.staffUser.findUnique({ where: { id: userId } });
+      return row?.passwordHash && row.passwordHash !== oldHash ? row.passwordHash : null;
+    });
+
+    expect(upgraded).toMatch(/^scrypt\$131072\$8\$1\$/);
+    await login(email, 'old-cost-pass'); // the new hash verifies the same password
+    expect((await request(h.app).post('/auth/login').send({ email, password: 'wrong-pass' })).status).toBe(401);
+  }, 60_000);
+
   it('answers 307 without a session and 401 to a staff user on the admin API', async () => {
-    expect((await request(h.app).get('/org').query({ id: alpha.orgId })).body).toEqual({ redirect: '/login', status: 307 });
+    const redirect = await request(h.app).get('/org').query({ id: alpha.orgId });
+    expect(redirect.body).toEqual({ redirect: '/login', status: 307 });
+    expect(redirect.headers.location).toBe('/login');
     const agent = await login('owner@alpha.test', 'correct horse battery');
     const res = await agent.get('/organizations');
     expect(res.status).toBe(401);
