@@ -110,6 +110,7 @@ export function readCues(lines: readonly TranscriptLine[]): CueReading {
       // "Thanks for calling back" is gratitude, not a promise to call; "if that does not work" is a condition, not a refusal.
       if (thankedFor(tokens, at) || HYPOTHETICAL.has(tokens[at - 1]?.stem ?? '')) continue;
       if (cue.group.notAfter?.includes(tokens[at - 1]?.stem ?? '')) continue;
+      if (cue.group.pastIsDone && saidInPast(tokens, at)) continue;
       const negator = cue.selfNegated ? null : negatedAt(tokens, at);
       const signal = negator ? cue.group.negated : cue.group.signal;
       if (!signal) continue;
@@ -184,7 +185,7 @@ export function readCues(lines: readonly TranscriptLine[]): CueReading {
   }
 
   function contextShows(context: CueContext, index: number): boolean {
-    const from = context === 'estimate' ? 0 : Math.max(0, index - 3);
+    const from = context === 'estimate' || context === 'feedback_ask' ? 0 : Math.max(0, index - 3);
     return tokenised.slice(from, index + 1).some((t) => shows(t, context));
   }
 
@@ -194,6 +195,17 @@ export function readCues(lines: readonly TranscriptLine[]): CueReading {
 }
 
 const HYPOTHETICAL = new Set(['if', 'unless']);
+/** A past-tense verb: a regular -ed form or a common irregular one. */
+const PAST = /^(?:\w{2,}[^e]ed|thought|spoke|told|went|got|made|took|said)$/;
+
+/** The cue's first word, or a verb up to three words before it in its clause, is in the past tense ("we discussed it with my wife"). */
+function saidInPast(tokens: readonly Token[], at: number): boolean {
+  for (let i = at; i >= 0 && i >= at - 3; i--) {
+    if (tokens[i].clause !== tokens[at].clause) return false;
+    if (PAST.test(tokens[i].word)) return true;
+  }
+  return false;
+}
 
 /** After "no" these words agree ("no problem", "no worries"): the pair accepts. */
 const NOT_REFUSING = new Set(['problem', 'worri', 'worry', 'doubt', 'rush']);

@@ -58,7 +58,7 @@ export const SIGNALS = [
 export type Signal = (typeof SIGNALS)[number];
 
 /** What must surround a cue for it to count: a fee or a time the agent offered, a review it asked for. */
-export type CueContext = 'fee' | 'offered_time' | 'review_ask' | 'estimate';
+export type CueContext = 'fee' | 'offered_time' | 'review_ask' | 'estimate' | 'feedback_ask';
 
 export interface CueGroup {
   signal: Signal;
@@ -68,6 +68,8 @@ export interface CueGroup {
   /** The signal a negated phrase gives instead ("I don't need a plumber" is a refusal). */
   negated?: Signal;
   needs?: CueContext;
+  /** A cue whose first word is in the past tense ("we talked it over") reports a thing done, not one to do. */
+  pastIsDone?: boolean;
   /** Stems that, right before the cue, turn it into something else (a modal before "you install" asks for work). */
   notAfter?: readonly string[];
 }
@@ -671,6 +673,8 @@ export const CUE_LEXICON: readonly CueGroup[] = [
       'use someone else',
       'go elsewhere',
       'look elsewhere',
+      'call around',
+      'shop around',
     ],
   },
   {
@@ -1527,6 +1531,7 @@ export const CUE_LEXICON: readonly CueGroup[] = [
     signal: 'follow_up',
     weight: 3,
     who: 'customer',
+    pastIsDone: true,
     phrases: [
       'call you back',
       'researching',
@@ -1617,7 +1622,14 @@ export const CUE_LEXICON: readonly CueGroup[] = [
       'hold off',
       'wait and see',
       'i will reach out',
-      'i will call',
+      'i will call you',
+      'i will call back',
+      'i will call again',
+      'i will call when',
+      'i will call later',
+      'i will call tomorrow',
+      'i will call next',
+      'i will give you a call',
       'call me next week',
       'call me later',
       'reach out later',
@@ -2050,6 +2062,7 @@ export const CUE_LEXICON: readonly CueGroup[] = [
       'not call again',
     ],
   },
+  // Praise of the work or the service itself counts anywhere.
   {
     signal: 'positive',
     weight: 2,
@@ -2057,47 +2070,65 @@ export const CUE_LEXICON: readonly CueGroup[] = [
     negated: 'negative',
     phrases: [
       'great job',
-      'great',
       'courteous',
       'clean up',
       'very pleased',
       'so pleased',
       'pleased with',
-      'nice',
       'helpful',
       'friendly',
-      'quick',
       'good work',
       'runs great',
-      'thank you so much',
-      'appreciat',
-      'happy',
       'good job',
       'did a great',
       'did a good',
-      'very happy',
-      'really happy',
-      'so happy',
       'happy with',
       'satisfied',
+      'very professional',
+      'so professional',
+      'polite',
+      'running great',
+      'recommend',
+      'great servic',
+      'great experienc',
+      'muy contento',
+      'buen trabajo',
+      'muy amable',
+    ],
+  },
+  // Everyday approval words ("great", "perfect", "love it") are about the work only once the agent has asked how it went:
+  // "Tuesday works great" on a booking call pleases nobody about work done.
+  {
+    signal: 'positive',
+    weight: 2,
+    who: 'customer',
+    negated: 'negative',
+    needs: 'feedback_ask',
+    phrases: [
+      'great',
+      'nice',
+      'quick',
+      'thank you so much',
+      'appreciat',
+      'happy',
       'excellent',
       'wonderful',
       'amazing',
       'fantastic',
       'awesome',
       'perfect',
-      'very professional',
-      'so professional',
-      'polite',
       'on time',
-      'working great',
       'working fine',
+      // stems with "working great": said of a time offered ("Tuesday works great") as often as of the work
       'works great',
-      'running great',
+      'work well',
+      'working well',
+      'look good',
+      'looks good',
+      'no issue',
+      'no problem since',
       'love',
-      'recommend',
-      'great servic',
-      'great experienc',
+      'thrilled',
       'muy bien',
       'excelente',
       'contento',
@@ -2330,5 +2361,37 @@ export const CONTEXT_CUES: Record<CueContext, readonly string[]> = {
     'entre semana',
   ],
   review_ask: ['review', 'rate us', 'rating', 'feedback online', 'resena'],
+  // The agent asking how work done went (a happy call, a check-in after a repair).
+  feedback_ask: [
+    'how did',
+    'how was',
+    'how is everything',
+    'how is it',
+    'how are things',
+    'how is the',
+    'how are the',
+    'how does',
+    'holding up',
+    'check in',
+    'checking in',
+    'how everything',
+    'how it went',
+    'how we did',
+    'your experienc',
+    'feedback',
+    'satisf',
+    'como le fue',
+    'como funciona',
+    'como quedo',
+    'como esta el',
+    'como le parecio',
+    'checking on',
+    'check on',
+    'leave us a review',
+    'leave a review',
+    'write us a review',
+    'google review',
+    'rate us',
+  ],
   estimate: ['estimat', 'quot', 'proposal', 'bid'],
 };

@@ -89,6 +89,7 @@ const PURPOSE_SIGNALS = [
   'do_not_contact',
   'different_service',
 ] as const satisfies readonly Signal[];
+const DECLINE_SIGNALS = ['not_interested', 'no_thanks', 'do_not_call', 'do_not_contact', 'estimate_declined'] as const satisfies readonly Signal[];
 const FEEDBACK_SIGNALS = ['positive', 'negative', 'agreed_to_review'] as const satisfies readonly Signal[];
 const CALLER_EXCUSE_SIGNALS = ['estimate_on_call', 'dispatch_fee_issue', 'price_objection', 'timing_issue', 'agent_requested', 'message_drop'] as const;
 
@@ -300,6 +301,10 @@ export class CallAnalysis {
         if (said.value || !o || o.to !== 'offered_time' || this.leadScore === 0 || this.otherExcuseHeard('timing_issue')) return said;
         return yes(`the caller refused ('${o.said}', ${o.line.timestamp}) the time the agent offered (${o.offer.timestamp}).`);
       }
+      case 'follow_up': {
+        const overruled = this.followUpOverruled;
+        return overruled ? no(`${overruled}.`) : this.signal(tag, TAG_LABEL[tag]);
+      }
       default:
         return this.signal(tag, TAG_LABEL[tag] ?? tag.replace(/_/g, ' '));
     }
@@ -426,21 +431,17 @@ export class CallAnalysis {
       return { value: 'NotLead', reason: said(`a question about work already done, with no problem or visit asked for (${score})${notLeadCues}.`) };
     }
     // An estimate marked unsold was a potential customer's, whatever else the words suggest.
-    const unsold = facts.actions.some((a) => a.type === 'update_estimate' && a.status === 'COMPLETED' && a.payload.status === 'unsold');
+    const unsold = this.unsold;
     if (this.score('wrong_number') >= 4 || (notLead > lead + callerExcuses + (unsold ? 4 : 0) && notLead >= SIGNAL_THRESHOLD)) {
       return { value: 'NotLead', reason: said(`not a potential customer for service (${score})${notLeadCues}.`) };
     }
     const silent = this.madeNoRequest;
     if (silent.value) return { value: 'Abandoned', reason: said(silent.reason) };
 
-    const declined =
-      this.score('not_interested') + this.score('no_thanks') + this.score('do_not_call') + this.score('do_not_contact') + this.score('estimate_declined');
     // An outbound offer (a lead, an estimate, a membership) turned down is a potential customer not booked: Unbooked.
     // A feedback or reminder call is not an offer, and a promise to decide later outweighs a soft no only when stronger.
-    const outboundDecline = !inbound && !this.feedbackCall && (declined >= SIGNAL_THRESHOLD || unsold);
-    const declineWeight = declined + (unsold ? 4 : 0);
-    const dropFollowUp = (name: Excuse) =>
-      name === 'follow_up' && ((outboundDecline && declineWeight >= this.score('follow_up')) || this.score('try_first') >= SIGNAL_THRESHOLD);
+    const outboundDecline = this.outboundDecline;
+    const dropFollowUp = (name: Excuse) => name === 'follow_up' && this.followUpOverruled !== null;
     const excuses = EXCUSE_ORDER.map((name) => [name, this.excuse(name)] as const).filter(
       ([name, v]) => v.value && !this.wantsVisit(name) && !dropFollowUp(name),
     );
@@ -487,10 +488,38 @@ export class CallAnalysis {
         ),
       };
     }
+    // An inbound call was weighed for "no request" above; here only an outbound one can still be a non-conversation.
     const quiet = this.noConversation;
     const acted = facts.actions.some((a) => a.status === 'COMPLETED');
-    if (quiet.value && !acted) return { value: 'Abandoned', reason: said(quiet.reason) };
+    if (!inbound && quiet.value && !acted) return { value: 'Abandoned', reason: said(quiet.reason) };
     return { value: 'NotLead', reason: said(`no request for service was heard (${score})${cueList(['not_interested', 'positive', 'negative'])}.`) };
+  }
+
+  /** An outbound offer turned down (decline cues, an estimate marked unsold) on a call that is not feedback or a reminder. */
+  get outboundDecline(): boolean {
+    return this.input.direction === 'outbound' && !this.feedbackCall && (this.declineWeight >= SIGNAL_THRESHOLD || this.unsold);
+  }
+
+  private get unsold(): boolean {
+    return this.input.facts.actions.some((a) => a.type === 'update_estimate' && a.status === 'COMPLETED' && a.payload.status === 'unsold');
+  }
+
+  private get declineWeight(): number {
+    const said = DECLINE_SIGNALS.reduce((n, s) => n + this.score(s), 0);
+    return said + (this.unsold ? 4 : 0);
+  }
+
+  /**
+   * Why a follow-up cue does not make the call a follow-up, or null: an outbound decline that weighs at
+   * least as much ("no thanks, we may move next year"), or a caller who will try a fix first ("I'll call
+   * if that doesn't work"), which is their choice, not an excuse.
+   */
+  get followUpOverruled(): string | null {
+    if (this.score('follow_up') === 0) return null;
+    if (this.outboundDecline && this.declineWeight >= this.score('follow_up')) return 'the person turned the offer down, which outweighs the follow-up cues';
+    const diy = hitsOf(this.cues, 'try_first');
+    if (this.score('try_first') >= SIGNAL_THRESHOLD) return `the caller will try a fix first ('${diy[0].said}', ${diy[0].line.timestamp})`;
+    return null;
   }
 
   /** A problem or a request said outright, not only the equipment named. */
@@ -502,7 +531,7 @@ export class CallAnalysis {
   }
 
   /** An outbound call that collects feedback or handles a reminder: not an offer of new work. */
-  private get feedbackCall(): boolean {
+  get feedbackCall(): boolean {
     if (['HAPPY_CALLS_AGENT', 'APPOINTMENT_REMINDER_AGENT'].includes(this.input.agentType)) return true;
     if (EXISTING_JOB_ACTIONS.some((t) => this.completed(t))) return true;
     return FEEDBACK_SIGNALS.some((s) => this.score(s) >= SIGNAL_THRESHOLD);
@@ -552,6 +581,8 @@ export class CallAnalysis {
  */
 function otherPartyAsCaller(lines: readonly TranscriptLine[]): TranscriptLine[] {
   if (lines.some((l) => speakerOf(l.role) === 'customer')) return [...lines];
+  // A voicemail greeting is no caller ("leave me a message and I'll get back to you").
+  if (lines.some((l) => speakerOf(l.role) !== 'agent' && TRANSCRIPT_VOICEMAIL.some((p) => p.test(l.message)))) return [...lines];
   return lines.map((l) => (speakerOf(l.role) === 'unknown' ? { ...l, role: 'Customer' } : l));
 }
 

@@ -343,4 +343,49 @@ describe('offline call classification', () => {
       expect(french.callType.value).toBe('Excused');
     });
   });
+  describe('tag precision (issue 11)', () => {
+    const out = { direction: 'outbound' as const };
+
+    it('everyday approval words are praise only once the agent asked how the work went', () => {
+      const booking = OFFLINE_ANSWERS.tags_outbound_call(call(['A: I can send someone Friday at 9.', 'C: Friday is perfect, that works great.'], out));
+      expect(booking.positive).toBe(false);
+      const feedback = OFFLINE_ANSWERS.tags_outbound_call(
+        call(['A: How is the new water softener treating you?', 'C: Honestly it is perfect, we love it.'], out),
+      );
+      expect(feedback.positive).toBe(true);
+      // Praise of the crew itself counts without a question.
+      const praise = OFFLINE_ANSWERS.tags_outbound_call(call(['A: Hi, Acme here.', 'C: Your installer was so professional, by the way.'], out));
+      expect(praise.positive).toBe(true);
+    });
+
+    it('a follow-up already done ("we talked it over") or a voicemail greeting is no follow_up', () => {
+      const done = new CallAnalysis(call(['A: Following up on the deck lighting quote.', 'C: We discussed it with my wife and we want it.'], out));
+      expect(done.excusedTag('follow_up').value).toBe(false);
+      const greeting = new CallAnalysis(call(['U: You reached Sam, leave a message and I will get back to you.', 'A: Hi Sam, Acme calling.'], out));
+      expect(greeting.excusedTag('follow_up').value).toBe(false);
+      expect(greeting.callType.value).toBe('Excused');
+      // "I'll call around" shops elsewhere; it promises no call back.
+      expect(
+        new CallAnalysis(call(['C: What do you charge for a panel swap?', 'A: We quote on site.', 'C: Okay, I will call around.'])).excusedTag('follow_up')
+          .value,
+      ).toBe(false);
+    });
+
+    it("an estimate's recorded outcome outweighs a word for the other; a reminder's \"don't need it\" is no offer declined", () => {
+      const unsold = OFFLINE_ANSWERS.tags_outbound_call(
+        call(['A: About the furnace estimate.', 'C: We are going with the other company, sorry.'], {
+          ...out,
+          actions: [{ type: 'update_estimate', payload: { status: 'unsold' } }],
+        }),
+      );
+      expect(unsold).toMatchObject({ estimate_declined: true, estimate_accepted: false });
+      const reminder = OFFLINE_ANSWERS.tags_outbound_call(
+        call(['A: Reminding you of the plumber tomorrow at 10.', 'C: We do not need it anymore, please cancel.'], {
+          ...out,
+          actions: [{ type: 'job_cancel' }],
+        }),
+      );
+      expect(reminder.not_interested).toBe(false);
+    });
+  });
 });
