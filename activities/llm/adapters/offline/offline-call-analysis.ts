@@ -430,9 +430,10 @@ export class CallAnalysis {
     if (this.score('existing_work') >= SIGNAL_THRESHOLD && !this.problemOrRequest && callerExcuses === 0) {
       return { value: 'NotLead', reason: said(`a question about work already done, with no problem or visit asked for (${score})${notLeadCues}.`) };
     }
-    // An estimate marked unsold was a potential customer's, whatever else the words suggest.
-    const unsold = this.unsold;
-    if (this.score('wrong_number') >= 4 || (notLead > lead + callerExcuses + (unsold ? 4 : 0) && notLead >= SIGNAL_THRESHOLD)) {
+    // An outbound offer turned down (an estimate marked unsold, "who is this? stop calling") was a potential customer's.
+    const declinedOffer = !inbound && !this.feedbackCall ? this.declineWeight : 0;
+    const wrongNumber = this.score('wrong_number');
+    if ((wrongNumber >= 4 && wrongNumber > declinedOffer) || (notLead > lead + callerExcuses + declinedOffer && notLead >= SIGNAL_THRESHOLD)) {
       return { value: 'NotLead', reason: said(`not a potential customer for service (${score})${notLeadCues}.`) };
     }
     const silent = this.madeNoRequest;
@@ -458,7 +459,7 @@ export class CallAnalysis {
       return {
         value: 'Unbooked',
         reason: said(
-          `the person called turned the offer down, a potential customer not booked${unsold ? ' (the estimate was marked unsold)' : ''}${declineCues}.`,
+          `the person called turned the offer down, a potential customer not booked${this.unsold ? ' (the estimate was marked unsold)' : ''}${declineCues}.`,
         ),
       };
     }
@@ -548,6 +549,8 @@ export class CallAnalysis {
     if (purpose.length > 0) return no(`the caller stated a purpose (${purpose.join(', ')}).`);
     if (this.input.facts.actions.some((a) => a.status === 'COMPLETED')) return no('an action was completed.');
     if (this.input.facts.endedReason === 'transferred') return no('the call was transferred.');
+    const person = this.personAsked;
+    if (person.value) return no(person.reason);
     if (this.languageIssue.value) return no('the caller spoke another language.');
     const words = this.view.customerWords();
     if (words >= SHORT_EXCHANGE_WORDS) return no(`the caller spoke ${words} words.`);
@@ -596,9 +599,9 @@ function questionsIn(message: string): string[] {
 
 /** A capitalised name right after "is … there" or "talk / speak to": a staff member asked for. */
 const NAMED_PERSON = [
-  /\b(?:is|are) ([A-Z][a-z]+) (?:there|in|around|available|in the office)\b/,
-  /\b(?:talk|speak) (?:to|with) ([A-Z][a-z]+)\b/,
-  /\b(?:can|could) ([A-Z][a-z]+) (?:call me|give me a call)\b/,
+  /\b(?:[Ii]s|[Aa]re) ([A-Z][a-z]+) (?:there|in|around|available|in the office)\b/,
+  /\b(?:[Tt]alk|[Ss]peak) (?:to|with) ([A-Z][a-z]+)\b/,
+  /\b(?:[Cc]an|[Cc]ould) ([A-Z][a-z]+) (?:call me|give me a call)\b/,
 ];
 const NOT_A_NAME = new Set([
   'i',

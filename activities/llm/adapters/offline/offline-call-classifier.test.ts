@@ -222,6 +222,11 @@ describe('offline call classification', () => {
       // A decline outweighs a time word said in passing ("we may sell the house next year").
       expect(typeOf(['A: Time to renew your plan?', 'C: No thank you, we may sell the house next year, we are all set.'], out).value).toBe('Unbooked');
       expect(typeOf(['A: Calling about the attic fan you asked about.', 'C: Not a good time, I am driving. Call me tomorrow?'], out).value).toBe('Excused');
+      // "Who is this?" is what anyone called asks; the decline that follows decides.
+      expect(typeOf(['A: Hi, Acme here about your furnace plan.', 'C: Who is this? Quit calling my cell.'], out).value).toBe('Unbooked');
+      expect(typeOf(['A: Hi, is this Maria?', 'C: No, you have the wrong number.'], out).value).toBe('NotLead');
+      // A short reply to a check-in is feedback, not a hang-up.
+      expect(typeOf(['A: Checking in after the repair, how is everything?', 'C: All fine, thanks.'], out).value).toBe('NotLead');
       // A feedback call is no offer: "no thanks" to a review leaves it NotLead.
       expect(typeOf(['A: How did the repair go?', 'C: The tech did a great job.', 'A: Could you leave a review?', 'C: No thanks.'], out).value).toBe('NotLead');
     });
@@ -307,6 +312,8 @@ describe('offline call classification', () => {
       expect(named.excusedTag('agent_requested').value).toBe(true);
       expect(named.excusedTag('agent_requested').reason).toContain('Priya');
       expect(new CallAnalysis(call(['C: My boiler is leaking, is Thursday available?'])).excusedTag('agent_requested').value).toBe(false);
+      // A short call that only asks for someone by name is Excused (asked for a person), not Abandoned.
+      expect(typeOf(['A: Acme Heating.', 'C: Hey, is Marisol around?', 'A: Not today.', 'C: Alright, bye.']).value).toBe('Excused');
     });
 
     it('follow_up needs a promise to decide or call later, not a relative named or a thanks', () => {
