@@ -190,7 +190,7 @@ export class CallAnalysis {
     const lead = this.leadScore;
     const spam = this.score('spam');
     // A supplier or manufacturer's rep selling the trade's materials is a vendor (NotLead), not a pitch aimed at the business.
-    if (spam >= 3 && spam >= lead && spam > this.score('vendor')) return this.signal('spam', 'a solicitation aimed at the business');
+    if (spam >= 3 && spam > lead && spam > this.score('vendor')) return this.signal('spam', 'a solicitation aimed at the business');
     return no(spam > 0 ? `solicitation cues (${spam}) did not outweigh the request for service (${lead}).` : 'no solicitation cue was heard.');
   }
 

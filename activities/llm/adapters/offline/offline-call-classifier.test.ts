@@ -287,6 +287,11 @@ describe('offline call classification', () => {
       );
       expect(a.callType.value).toBe('Excused');
       expect(a.callType.reason).toContain('do_not_service');
+      // A caller asking for work a solicitor also sells (solar) is no solicitor when the request weighs as much.
+      const solar = new CallAnalysis(
+        call(['C: Could you install a solar panel system on my garage?', 'A: That is not something we do, you will want to call a solar installer.']),
+      );
+      expect(solar.callType.reason).toContain('do_not_service');
     });
 
     it("a fee objection over several turns while the agent explains the fee, the caller's last word deciding", () => {
