@@ -1,6 +1,6 @@
 import { speakerOf, type TranscriptLine } from '../../../../domain/interaction/interaction.schema';
 import { CONTEXT_CUES, CUE_LEXICON, type CueContext, type CueGroup, type Signal, SIGNALS } from './call-cues.lexicon';
-import { languageOf, NEGATORS, negatedAt, tokenise, type Token } from './cue-text';
+import { frenchLike, languageOf, NEGATORS, negatedAt, tokenise, type Token } from './cue-text';
 
 /** One cue found in one line: what it counts for, and whether a negator turned it. */
 export interface CueHit {
@@ -107,6 +107,10 @@ export function readCues(lines: readonly TranscriptLine[]): CueReading {
       if (starts.length === 0) continue;
       if (cue.group.needs && !contextShows(cue.group.needs, index)) continue;
       const [at, end] = starts[0];
+      // "Thanks for calling back" is gratitude, not a promise to call; "if that does not work" is a condition, not a refusal.
+      if (thankedFor(tokens, at) || HYPOTHETICAL.has(tokens[at - 1]?.stem ?? '')) continue;
+      if (cue.group.notAfter?.includes(tokens[at - 1]?.stem ?? '')) continue;
+      if (cue.group.pastIsDone && saidInPast(tokens, at)) continue;
       const negator = cue.selfNegated ? null : negatedAt(tokens, at);
       const signal = negator ? cue.group.negated : cue.group.signal;
       if (!signal) continue;
@@ -130,7 +134,7 @@ export function readCues(lines: readonly TranscriptLine[]): CueReading {
     for (const t of tokenised) {
       if (t.who !== who) continue;
       const lang = languageOf(t.line.message);
-      counts[lang === 'other' && understood.has(t.line) ? 'en' : lang] += 1;
+      counts[lang === 'other' && understood.has(t.line) && !frenchLike(t.line.message) ? 'en' : lang] += 1;
     }
     if (counts.es > 0 && counts.es >= counts.en) return 'es';
     if (counts.other > 0 && counts.other >= counts.en) return 'other';
@@ -156,17 +160,32 @@ export function readCues(lines: readonly TranscriptLine[]): CueReading {
       if (!to) return;
       // Every caller line since that offer: an objection may take several sentences.
       const answer = tokenised.slice(Math.max(0, index - 3) + offerAt + 1, index + 1).filter((t) => t.who === 'customer');
-      const words = answer.flatMap((t) => t.tokens);
-      const refuses = words.find((t) => REFUSAL.has(t.stem));
-      // "Neither works" refuses: an acceptance word under a negator does not accept.
-      const accepts = answer.some((t) => t.tokens.some((w, i) => ACCEPTANCE.has(w.stem) && !negatedAt(t.tokens, i)));
-      found = refuses && !accepts ? { to, line, offer: offer.line, said: refuses.word } : refuses || accepts ? null : found;
+      // The caller's last word on it decides: "yeah, I don't love that" refuses, "no, Tuesday works" accepts.
+      // "Neither works" refuses: an acceptance word under a negator does not accept; "no problem" is no refusal.
+      let refuses: Token | null = null;
+      let accepts = false;
+      for (const t of answer) {
+        t.tokens.forEach((w, i) => {
+          // Words in an "if" clause state a condition ("I'll call if that doesn't work"): they neither refuse nor accept.
+          if (t.tokens.slice(0, i).some((p) => p.clause === w.clause && HYPOTHETICAL.has(p.stem))) return;
+          const agreeing = NOT_REFUSING.has(t.tokens[i + 1]?.stem ?? '') && REFUSAL.has(w.stem);
+          if ((ACCEPTANCE.has(w.stem) && !negatedAt(t.tokens, i)) || agreeing) {
+            accepts = true;
+            refuses = null;
+          } else if (REFUSAL.has(w.stem) && !NOT_REFUSING.has(t.tokens[i + 1]?.stem ?? '')) {
+            refuses = w;
+            accepts = false;
+          }
+        });
+      }
+      const refusal = refuses as Token | null;
+      found = refusal && !accepts ? { to, line, offer: offer.line, said: refusal.word } : refusal || accepts ? null : found;
     });
     return found;
   }
 
   function contextShows(context: CueContext, index: number): boolean {
-    const from = context === 'estimate' ? 0 : Math.max(0, index - 3);
+    const from = context === 'estimate' || context === 'feedback_ask' ? 0 : Math.max(0, index - 3);
     return tokenised.slice(from, index + 1).some((t) => shows(t, context));
   }
 
@@ -175,8 +194,47 @@ export function readCues(lines: readonly TranscriptLine[]): CueReading {
   }
 }
 
-const REFUSAL = new Set(['not', 'no', 'never', 'neither', 'nope', 'nah', 'too', 'expensiv', 'steep', 'pricey', 'crazy', 'ridiculou', 'forget', 'pass']);
-const ACCEPTANCE = new Set(['yes', 'yeah', 'yep', 'sure', 'ok', 'okay', 'work', 'perfect', 'great', 'fine', 'book', 'si', 'claro', 'sound']);
+const HYPOTHETICAL = new Set(['if', 'unless']);
+/** A past-tense verb: a regular -ed form or a common irregular one. */
+const PAST = /^(?:\w{2,}[^e]ed|thought|spoke|told|went|got|made|took|said)$/;
+
+/** The cue's first word, or a verb up to three words before it in its clause, is in the past tense ("we discussed it with my wife"). */
+function saidInPast(tokens: readonly Token[], at: number): boolean {
+  for (let i = at; i >= 0 && i >= at - 3; i--) {
+    if (tokens[i].clause !== tokens[at].clause) return false;
+    if (PAST.test(tokens[i].word)) return true;
+  }
+  return false;
+}
+
+/** After "no" these words agree ("no problem", "no worries"): the pair accepts. */
+const NOT_REFUSING = new Set(['problem', 'worri', 'worry', 'doubt', 'rush']);
+const THANKS = new Set(['thank', 'thanks', 'sorry', 'appreciat', 'gracia']);
+
+/** Whether "thanks for" / "sorry for" stands right before the cue. */
+function thankedFor(tokens: readonly Token[], at: number): boolean {
+  if (at < 2 || tokens[at - 1].stem !== 'for') return false;
+  return tokens.slice(Math.max(0, at - 4), at - 1).some((t) => THANKS.has(t.stem));
+}
+
+const REFUSAL = new Set([
+  'imposibl',
+  'not',
+  'no',
+  'never',
+  'neither',
+  'nope',
+  'nah',
+  'too',
+  'expensiv',
+  'steep',
+  'pricey',
+  'crazy',
+  'ridiculou',
+  'forget',
+  'pass',
+]);
+const ACCEPTANCE = new Set(['ahead', 'yes', 'yeah', 'yep', 'sure', 'ok', 'okay', 'work', 'perfect', 'great', 'fine', 'book', 'si', 'claro', 'sound']);
 
 function findLastIndex<T>(items: readonly T[], test: (item: T) => boolean): number {
   for (let i = items.length - 1; i >= 0; i--) if (test(items[i])) return i;

@@ -5,6 +5,12 @@ import type { ActionType, CallType } from '../../../../domain/interaction/intera
  * spec's definitions of the call types and tags, after the cue lexicon and apart from it. They are not
  * the product's evaluation set (npm run eval:calls), which is written separately. Lines are "A:" for
  * the agent and "C:" for the caller.
+ *
+ * Sixteen outbound calls whose person declines the offer ("not interested", "no thanks", "stop calling",
+ * an estimate declined) were first labelled Excused. classify-interaction's Excused list is closed (spam,
+ * outside the area, price on the phone, a person asked for, the fee, the times, a message, voicemail,
+ * language, will follow up later), so a potential customer who declines for another reason is Unbooked:
+ * they are relabelled Unbooked (issue 11).
  */
 export interface HeldOutCall {
   type: CallType;
@@ -159,7 +165,7 @@ export const FIRST_BATCH_CALLS: HeldOutCall[] = [
     ],
   },
   {
-    type: 'Excused',
+    type: 'Unbooked',
     direction: 'outbound',
     tags: ['not_interested', 'outbound_call'],
     lines: ['A: Hi, I am calling about our fall furnace tune-up special.', "C: We aren't interested in that, thanks.", 'A: Okay.'],
@@ -337,19 +343,19 @@ export const SECOND_BATCH_CALLS: HeldOutCall[] = [
     ],
   },
   {
-    type: 'Excused',
+    type: 'Unbooked',
     direction: 'outbound',
     tags: ['not_interested', 'outbound_call'],
     lines: ['A: Hi, we have a special on water heater flushes this month.', "C: No, we don't need that, we just had it done.", 'A: Okay, thank you.'],
   },
   {
-    type: 'Excused',
+    type: 'Unbooked',
     direction: 'outbound',
     tags: ['do_not_call', 'outbound_call'],
     lines: ['A: Hi, I am calling from Acme about a maintenance plan.', 'C: Take this number off your list. Do not call here again.'],
   },
   {
-    type: 'Excused',
+    type: 'Unbooked',
     direction: 'outbound',
     tags: ['estimate_declined', 'outbound_call'],
     lines: ['A: Hi, I am following up on the estimate we sent for your roof.', 'C: We decided to go with a different contractor. Thanks anyway.'],
@@ -541,13 +547,13 @@ export const THIRD_BATCH_CALLS: HeldOutCall[] = [
     lines: ['A: Hi, calling about the estimate we gave for your furnace replacement.', "C: We haven't decided yet. Call me in a couple of weeks."],
   },
   {
-    type: 'Excused',
+    type: 'Unbooked',
     direction: 'outbound',
     tags: ['outbound_call', 'not_interested'],
     lines: ['A: Hi! We are offering a free AC checkup for members.', "C: No, thank you. We're all set for now."],
   },
   {
-    type: 'Excused',
+    type: 'Unbooked',
     direction: 'outbound',
     tags: ['outbound_call', 'do_not_call'],
     lines: ['A: Hello, this is Acme Home Services.', 'C: I told you people already, quit calling this number.'],
@@ -699,13 +705,13 @@ export const FOURTH_BATCH_CALLS: HeldOutCall[] = [
     ],
   },
   {
-    type: 'Excused',
+    type: 'Unbooked',
     direction: 'outbound',
     tags: ['outbound_call', 'estimate_declined'],
     lines: ['A: Hi, following up on the water heater estimate.', "C: Yeah, we're going to pass. It was more than we wanted to spend."],
   },
   {
-    type: 'Excused',
+    type: 'Unbooked',
     direction: 'outbound',
     tags: ['outbound_call', 'not_interested'],
     lines: ['A: Hello, we are reaching out about our home protection plan.', "C: Nope, we don't want it.", 'A: Understood.'],
@@ -840,13 +846,13 @@ export const FIFTH_BATCH_CALLS: HeldOutCall[] = [
     lines: ["C: Hey it's Jordan, leave it at the beep.", 'A: Hi Jordan, Acme here about the quote you requested. Call us back when you can.'],
   },
   {
-    type: 'Excused',
+    type: 'Unbooked',
     direction: 'outbound',
     tags: ['outbound_call', 'not_interested'],
     lines: ['A: Hi, we have openings for duct cleaning this week.', "C: We're good, thanks. Not something we need right now."],
   },
   {
-    type: 'Excused',
+    type: 'Unbooked',
     direction: 'outbound',
     tags: ['outbound_call', 'do_not_call'],
     lines: ['A: Hi, this is Acme with a quick offer.', 'C: Put me on your do-not-call list.'],
@@ -1019,7 +1025,7 @@ export const SIXTH_BATCH_CALLS: HeldOutCall[] = [
     ],
   },
   {
-    type: 'Excused',
+    type: 'Unbooked',
     direction: 'outbound',
     tags: ['outbound_call', 'not_interested'],
     lines: [
@@ -1029,7 +1035,7 @@ export const SIXTH_BATCH_CALLS: HeldOutCall[] = [
     ],
   },
   {
-    type: 'Excused',
+    type: 'Unbooked',
     direction: 'outbound',
     tags: ['outbound_call', 'do_not_contact'],
     lines: ['A: Hi, this is Acme following up on your recent inquiry.', 'C: Please stop contacting me, I never made an inquiry.'],
@@ -1202,13 +1208,13 @@ export const SEVENTH_BATCH_CALLS: HeldOutCall[] = [
     lines: ['C: Please leave a message for 5 1 2 5 5 5 0 1 9 9.', 'A: Hi, this is Acme reaching out about your service request. Please call us back.'],
   },
   {
-    type: 'Excused',
+    type: 'Unbooked',
     direction: 'outbound',
     tags: ['outbound_call', 'no_thanks'],
     lines: ['A: Hi, would you like to join our maintenance club for $15 a month?', 'C: No thank you.'],
   },
   {
-    type: 'Excused',
+    type: 'Unbooked',
     direction: 'outbound',
     tags: ['outbound_call', 'estimate_declined'],
     lines: ['A: Hi, checking in on the bathroom remodel estimate we sent.', 'C: We found someone cheaper, so we will not be moving ahead.'],
@@ -1351,7 +1357,7 @@ export const EIGHTH_BATCH_CALLS: HeldOutCall[] = [
     ],
   },
   {
-    type: 'Excused',
+    type: 'Unbooked',
     direction: 'outbound',
     tags: ['outbound_call', 'do_not_call'],
     lines: ['A: Hi there, calling from Acme with a special on furnace tune-ups.', "C: How did you get this number? Don't ever call me again."],
@@ -1504,7 +1510,7 @@ export const NINTH_BATCH_CALLS: HeldOutCall[] = [
     ],
   },
   {
-    type: 'Excused',
+    type: 'Unbooked',
     direction: 'outbound',
     tags: ['outbound_call', 'not_interested'],
     lines: [

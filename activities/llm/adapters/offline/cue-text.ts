@@ -121,7 +121,7 @@ export function negatedAt(tokens: readonly Token[], at: number): Token | null {
 // Common words of each language; a line is read as Spanish when its Spanish words clearly outnumber its
 // English ones. Enough to tell which language a caller speaks, not to translate.
 const SPANISH = new Set(
-  'hola el la los las que de y en por favor necesito quiero tengo es esta estoy mi su un una para con se no si gracias habla hablo ingles espanol usted donde cuando casa aire agua porque pero muy bien buenos buenas dias tardes alguien puede ayuda ayudar'.split(
+  'hola el la los las que de y en por favor necesito quiero tengo es esta estoy mi su un una para con se no si gracias habla hablo ingles espanol usted donde cuando casa aire agua porque pero muy bien buenos buenas dias tardes alguien puede ayuda ayudar entiendo nombre direccion habla le lo del al claro gusto tiene puedo como ya hay aqui tambien ahora llamo llamada'.split(
     ' ',
   ),
 );
@@ -130,6 +130,23 @@ const ENGLISH = new Set(
     ' ',
   ),
 );
+
+// Common French words: a line mostly of these is in another language even when it borrows an English word ("roof").
+const FRENCH = new Set(
+  'je tu vous il elle nous ils est sont pas ne merci bonjour oui non pour avec une des les mais ma mon mes qui quoi euh parle anglais cherche quelqu suis avez votre notre cest tres aussi demain appeler laissez desole desolee'.split(
+    ' ',
+  ),
+);
+
+/** Whether a line is mostly French words (two or more, outnumbering the English ones). */
+export function frenchLike(text: string): boolean {
+  const words = normalise(text)
+    .split(/[^a-zñ]+/)
+    .filter(Boolean);
+  const fr = words.filter((w) => FRENCH.has(w)).length;
+  const en = words.filter((w) => ENGLISH.has(w)).length;
+  return fr >= 2 && fr > en;
+}
 
 /** 'other' is a line of five words or more with no common English or Spanish word (French, say). */
 export function languageOf(text: string): 'es' | 'en' | 'other' | 'unknown' {
@@ -142,6 +159,7 @@ export function languageOf(text: string): 'es' | 'en' | 'other' | 'unknown' {
     if (SPANISH.has(w)) es += 1;
     if (ENGLISH.has(w)) en += 1;
   }
+  if (frenchLike(text)) return 'other';
   if (es + en === 0) return words.length >= 5 ? 'other' : 'unknown';
   if (es >= 2 && es > en * 1.5) return 'es';
   if (en >= 1 && en >= es) return 'en';

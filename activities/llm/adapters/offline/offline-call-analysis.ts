@@ -1,5 +1,12 @@
 import type { Trade } from '../../../../domain/organization/organization-settings.schema';
-import { type Action, type CallType, completedBookingActions, type InteractionInput, speakerOf } from '../../../../domain/interaction/interaction.schema';
+import {
+  type Action,
+  type CallType,
+  completedBookingActions,
+  type InteractionInput,
+  speakerOf,
+  type TranscriptLine,
+} from '../../../../domain/interaction/interaction.schema';
 import { EXCUSED_TAGS, type ExcusedTag } from '../../../../domain/interaction/tags.schema';
 import { type Signal } from './call-cues.lexicon';
 import { type CueHit, type CueReading, describeHit, hitsOf, readCues } from './call-cue-reader';
@@ -48,6 +55,42 @@ type Excuse = (typeof EXCUSE_ORDER)[number];
 
 const EXISTING_JOB_ACTIONS = ['job_cancel', 'job_reschedule', 'confirm_appointment'] as const;
 const CUE_EXCUSES = ['estimate_on_call', 'timing_issue', 'agent_requested', 'message_drop', 'follow_up', 'dispatch_fee_issue'] as const;
+/** A short inbound exchange under this many caller words, with no request and no purpose, is Abandoned. */
+const SHORT_EXCHANGE_WORDS = 20;
+/** Signals that show what a short call was for, so it is not Abandoned (follow_up, not_interested and misdial say nothing of a purpose). */
+const PURPOSE_SIGNALS = [
+  'wrong_number',
+  'vendor',
+  'job_seeker',
+  'account',
+  'existing_work',
+  'notice',
+  'identified',
+  'spam',
+  'dispatch_fee_issue',
+  'price_objection',
+  'timing_issue',
+  'sooner_slot',
+  'estimate_on_call',
+  'agent_requested',
+  'message_drop',
+  'outside_service_area',
+  'do_not_service',
+  'language_issue',
+  'cancellation',
+  'reschedule',
+  'callback',
+  'appointment_confirmed',
+  'positive',
+  'negative',
+  'estimate_accepted',
+  'estimate_declined',
+  'do_not_call',
+  'do_not_contact',
+  'different_service',
+] as const satisfies readonly Signal[];
+const DECLINE_SIGNALS = ['not_interested', 'no_thanks', 'do_not_call', 'do_not_contact', 'estimate_declined'] as const satisfies readonly Signal[];
+const FEEDBACK_SIGNALS = ['positive', 'negative', 'agreed_to_review'] as const satisfies readonly Signal[];
 const CALLER_EXCUSE_SIGNALS = ['estimate_on_call', 'dispatch_fee_issue', 'price_objection', 'timing_issue', 'agent_requested', 'message_drop'] as const;
 
 export interface Classification {
@@ -68,9 +111,10 @@ export class CallAnalysis {
   private classification: Classification | null = null;
 
   constructor(readonly input: InteractionInput) {
-    this.view = new TranscriptView(input.transcript);
+    const transcript = otherPartyAsCaller(input.transcript);
+    this.view = new TranscriptView(transcript);
     this.booked = completedBookingActions(input.facts);
-    this.cues = readCues(input.transcript);
+    this.cues = readCues(transcript);
   }
 
   phrase(rule: PhraseRule): Evidence | null {
@@ -145,7 +189,8 @@ export class CallAnalysis {
     if (this.input.facts.endedReason === 'marked_as_spam') return yes('evidence: the call ended marked as spam.');
     const lead = this.leadScore;
     const spam = this.score('spam');
-    if (spam >= 3 && spam >= lead) return this.signal('spam', 'a solicitation aimed at the business');
+    // A supplier or manufacturer's rep selling the trade's materials is a vendor (NotLead), not a pitch aimed at the business.
+    if (spam >= 3 && spam > lead && spam > this.score('vendor')) return this.signal('spam', 'a solicitation aimed at the business');
     return no(spam > 0 ? `solicitation cues (${spam}) did not outweigh the request for service (${lead}).` : 'no solicitation cue was heard.');
   }
 
@@ -197,7 +242,9 @@ export class CallAnalysis {
   get leadScore(): number {
     const dropped = this.input.facts.actions.some((a) => a.status === 'DROPPED' && ['job_booking', 'create_booking'].includes(a.type));
     // On an outbound call the agent brings up the equipment, so the person naming it shows no need: only a problem or a request counts.
-    const counts = (h: CueHit) => (h.signal === 'service' || h.signal === 'booking_request') && (this.input.direction === 'inbound' || h.weight >= 2);
+    // A caller who will take the work to another company needed it ('elsewhere').
+    const counts = (h: CueHit) =>
+      (h.signal === 'service' || h.signal === 'booking_request' || h.signal === 'elsewhere') && (this.input.direction === 'inbound' || h.weight >= 2);
     return this.cues.hits.filter(counts).reduce((n, h) => n + h.weight, 0) + (dropped ? 4 : 0);
   }
 
@@ -209,6 +256,7 @@ export class CallAnalysis {
       this.score('vendor') +
       this.score('job_seeker') +
       this.score('account') +
+      this.score('notice') +
       this.score('cancellation') +
       this.score('reschedule') +
       this.score('appointment_confirmed') +
@@ -233,8 +281,10 @@ export class CallAnalysis {
     switch (tag) {
       case 'spam':
         return this.spam;
-      case 'no_conversation':
-        return this.noConversation;
+      case 'no_conversation': {
+        const type = this.callType;
+        return type.value === 'Abandoned' ? yes(type.reason) : this.noConversation;
+      }
       case 'outside_service_area':
         return this.outsideServiceArea;
       case 'message_left':
@@ -242,7 +292,7 @@ export class CallAnalysis {
       case 'agent_requested':
         if (this.spam.value) return no('a solicitor asking for someone is not a customer asking for a person.');
         if (this.input.facts.endedReason === 'transferred') return yes('evidence: the call was transferred to a person.');
-        return this.signal('agent_requested', 'the caller asked for a person');
+        return this.personAsked;
       case 'dispatch_fee_issue':
         return this.feeIssue;
       case 'timing_issue': {
@@ -251,9 +301,26 @@ export class CallAnalysis {
         if (said.value || !o || o.to !== 'offered_time' || this.leadScore === 0 || this.otherExcuseHeard('timing_issue')) return said;
         return yes(`the caller refused ('${o.said}', ${o.line.timestamp}) the time the agent offered (${o.offer.timestamp}).`);
       }
+      case 'follow_up': {
+        const overruled = this.followUpOverruled;
+        return overruled ? no(`${overruled}.`) : this.signal(tag, TAG_LABEL[tag]);
+      }
       default:
         return this.signal(tag, TAG_LABEL[tag] ?? tag.replace(/_/g, ' '));
     }
+  }
+
+  /** The caller asked for a person: a cue, or a staff member asked for by name ("is Dana there?", "I need to talk to Lee"). */
+  get personAsked(): Verdict {
+    const said = this.signal('agent_requested', 'the caller asked for a person');
+    if (said.value) return said;
+    for (const line of this.view.customer) {
+      for (const pattern of NAMED_PERSON) {
+        const match = pattern.exec(line.message);
+        if (match && !NOT_A_NAME.has(match[1].toLowerCase())) return yes(`the caller asked for ${match[1]} by name: ${cite({ line, text: match[0] })}.`);
+      }
+    }
+    return said;
   }
 
   get messageLeft(): Verdict {
@@ -311,6 +378,7 @@ export class CallAnalysis {
 
   private classify(): Classification {
     const facts = this.input.facts;
+    const inbound = this.input.direction === 'inbound';
     const cueList = (signals: readonly Signal[], n = 4) => {
       const hits = signals.flatMap((s) => hitsOf(this.cues, s)).slice(0, n);
       return hits.length > 0 ? `; cues: ${hits.map(describeHit).join(', ')}` : '';
@@ -324,6 +392,8 @@ export class CallAnalysis {
     }
     const voicemail = this.reachedVoicemail;
     if (voicemail.value) return { value: 'Excused', reason: `${voicemail.reason} Excused: message_left.` };
+    // The platform marking the call as spam is evidence of a solicitation, whether or not a caller line was transcribed.
+    if (facts.endedReason === 'marked_as_spam') return { value: 'Excused', reason: said('Excused: spam, the platform marked the call as spam.') };
     if (this.view.customerWords() === 0) return { value: 'Abandoned', reason: said('the caller said nothing.') };
     const spam = this.spam;
     if (spam.value) return { value: 'Excused', reason: said(`Excused: spam, ${spam.reason}`) };
@@ -333,30 +403,72 @@ export class CallAnalysis {
     const score = `lead ${lead} vs not-lead ${notLead}`;
     // A caller's own excuse (a price asked, a fee refused, a person wanted) is a lead's, so it weighs against not-lead.
     const callerExcuses = CALLER_EXCUSE_SIGNALS.reduce((n, s) => n + this.score(s), 0);
-    if (this.score('wrong_number') >= 4 || (notLead > lead + callerExcuses && notLead >= SIGNAL_THRESHOLD)) {
+    const notLeadCues = cueList([
+      'wrong_number',
+      'vendor',
+      'job_seeker',
+      'account',
+      'notice',
+      'existing_work',
+      'cancellation',
+      'reschedule',
+      'appointment_confirmed',
+    ]);
+    // Dialled by mistake ("oops", the wrong button): no request was made, unlike a wrong number, which names another party.
+    if (inbound && lead === 0 && this.score('misdial') >= SIGNAL_THRESHOLD && this.score('wrong_number') < 4) {
+      return { value: 'Abandoned', reason: said(`the caller dialled by mistake and made no request${cueList(['misdial'])}.`) };
+    }
+    // An existing appointment confirmed, moved or cancelled is not new work, whatever the job it names (unless more is asked for).
+    const existing = EXISTING_JOB_ACTIONS.map((t) => this.completed(t)).find(Boolean);
+    if (existing && this.score('booking_request') < SIGNAL_THRESHOLD && callerExcuses === 0) {
       return {
         value: 'NotLead',
-        reason: said(
-          `not a potential customer for service (${score})${cueList(['wrong_number', 'vendor', 'job_seeker', 'account', 'cancellation', 'reschedule', 'appointment_confirmed'])}.`,
-        ),
+        reason: said(`an existing appointment was handled (${existing.type}) and no new work was asked for (${score})${notLeadCues}.`),
       };
     }
-    const excuses = EXCUSE_ORDER.map((name) => [name, this.excuse(name)] as const).filter(([name, v]) => v.value && !this.wantsVisit(name));
+    // A question about work the company already did (an install, a warranty) is no request unless a problem or a visit is named.
+    if (this.score('existing_work') >= SIGNAL_THRESHOLD && !this.problemOrRequest && callerExcuses === 0) {
+      return { value: 'NotLead', reason: said(`a question about work already done, with no problem or visit asked for (${score})${notLeadCues}.`) };
+    }
+    // An outbound offer turned down (an estimate marked unsold, "who is this? stop calling") was a potential customer's.
+    const declinedOffer = !inbound && !this.feedbackCall ? this.declineWeight : 0;
+    const wrongNumber = this.score('wrong_number');
+    if ((wrongNumber >= 4 && wrongNumber > declinedOffer) || (notLead > lead + callerExcuses + declinedOffer && notLead >= SIGNAL_THRESHOLD)) {
+      return { value: 'NotLead', reason: said(`not a potential customer for service (${score})${notLeadCues}.`) };
+    }
+    const silent = this.madeNoRequest;
+    if (silent.value) return { value: 'Abandoned', reason: said(silent.reason) };
+
+    // An outbound offer (a lead, an estimate, a membership) turned down is a potential customer not booked: Unbooked.
+    // A feedback or reminder call is not an offer, and a promise to decide later outweighs a soft no only when stronger.
+    const outboundDecline = this.outboundDecline;
+    const dropFollowUp = (name: Excuse) => name === 'follow_up' && this.followUpOverruled !== null;
+    const excuses = EXCUSE_ORDER.map((name) => [name, this.excuse(name)] as const).filter(
+      ([name, v]) => v.value && !this.wantsVisit(name) && !dropFollowUp(name),
+    );
     if (facts.endedReason === 'transferred' && !excuses.some(([n]) => n === 'agent_requested')) {
       excuses.push(['agent_requested', yes('evidence: the call was transferred to a person.')]);
     }
-    const declined =
-      this.score('not_interested') + this.score('no_thanks') + this.score('do_not_call') + this.score('do_not_contact') + this.score('estimate_declined');
     if (excuses.length > 0) {
       const [first, verdict] = excuses[0];
       const others = excuses.slice(1).map(([n]) => n);
       return { value: 'Excused', reason: said(`Excused: ${first}${others.length ? ` (also ${others.join(', ')})` : ''}, ${verdict.reason}`) };
     }
-    // A caller who says they no longer need the work outweighs the work they name ("my brother fixed it").
-    if (declined >= SIGNAL_THRESHOLD && declined >= lead && this.input.direction === 'inbound') {
+    const declineCues = cueList(['not_interested', 'no_thanks', 'do_not_call', 'do_not_contact', 'estimate_declined']);
+    if (outboundDecline) {
+      return {
+        value: 'Unbooked',
+        reason: said(
+          `the person called turned the offer down, a potential customer not booked${this.unsold ? ' (the estimate was marked unsold)' : ''}${declineCues}.`,
+        ),
+      };
+    }
+    // A caller who says they no longer need the work outweighs the work they name ("my brother fixed it"); a polite "I'll pass" does not.
+    const noLongerNeeded = this.score('not_interested');
+    if (inbound && noLongerNeeded >= SIGNAL_THRESHOLD && noLongerNeeded >= lead) {
       return {
         value: 'NotLead',
-        reason: said(`the caller does not need service (declined ${declined} vs lead ${lead})${cueList(['not_interested', 'no_thanks'])}.`),
+        reason: said(`the caller does not need service (no longer needed ${noLongerNeeded} vs lead ${lead})${cueList(['not_interested'])}.`),
       };
     }
     const objection = this.objection;
@@ -370,27 +482,86 @@ export class CallAnalysis {
       };
     }
     if (lead > 0) {
-      if (declined >= SIGNAL_THRESHOLD && this.input.direction === 'outbound') {
-        return {
-          value: 'Excused',
-          reason: said(`the person called declined${cueList(['not_interested', 'no_thanks', 'do_not_call', 'do_not_contact', 'estimate_declined'])}.`),
-        };
-      }
       return {
         value: 'Unbooked',
-        reason: said(`the caller asked for service and no booking was completed (${score})${cueList(['service', 'booking_request', 'not_interested'])}.`),
+        reason: said(
+          `the caller asked for service and no booking was completed (${score})${cueList(['service', 'booking_request', 'elsewhere', 'not_interested'])}.`,
+        ),
       };
     }
-    if (declined >= SIGNAL_THRESHOLD && this.input.direction === 'outbound') {
-      return {
-        value: 'Excused',
-        reason: said(`the person called declined${cueList(['not_interested', 'no_thanks', 'do_not_call', 'do_not_contact', 'estimate_declined'])}.`),
-      };
-    }
+    // An inbound call was weighed for "no request" above; here only an outbound one can still be a non-conversation.
     const quiet = this.noConversation;
     const acted = facts.actions.some((a) => a.status === 'COMPLETED');
-    if (quiet.value && !acted) return { value: 'Abandoned', reason: said(quiet.reason) };
+    if (!inbound && quiet.value && !acted) return { value: 'Abandoned', reason: said(quiet.reason) };
     return { value: 'NotLead', reason: said(`no request for service was heard (${score})${cueList(['not_interested', 'positive', 'negative'])}.`) };
+  }
+
+  /** An outbound offer turned down (decline cues, an estimate marked unsold) on a call that is not feedback or a reminder. */
+  get outboundDecline(): boolean {
+    return this.input.direction === 'outbound' && !this.feedbackCall && (this.declineWeight >= SIGNAL_THRESHOLD || this.unsold);
+  }
+
+  private get unsold(): boolean {
+    return this.input.facts.actions.some((a) => a.type === 'update_estimate' && a.status === 'COMPLETED' && a.payload.status === 'unsold');
+  }
+
+  private get declineWeight(): number {
+    const said = DECLINE_SIGNALS.reduce((n, s) => n + this.score(s), 0);
+    return said + (this.unsold ? 4 : 0);
+  }
+
+  /**
+   * Why a follow-up cue does not make the call a follow-up, or null: an outbound decline that weighs at
+   * least as much ("no thanks, we may move next year"), or a caller who will try a fix first ("I'll call
+   * if that doesn't work"), which is their choice, not an excuse.
+   */
+  get followUpOverruled(): string | null {
+    if (this.score('follow_up') === 0) return null;
+    if (this.outboundDecline && this.declineWeight >= this.score('follow_up')) return 'the person turned the offer down, which outweighs the follow-up cues';
+    const diy = hitsOf(this.cues, 'try_first');
+    if (this.score('try_first') >= SIGNAL_THRESHOLD) return `the caller will try a fix first ('${diy[0].said}', ${diy[0].line.timestamp})`;
+    return null;
+  }
+
+  /** A problem or a request said outright, not only the equipment named. */
+  private get problemOrRequest(): boolean {
+    // "You guys installed" names past work: its verb is no request.
+    const past = hitsOf(this.cues, 'existing_work');
+    const partOfPast = (h: CueHit) => past.some((p) => p.line === h.line && p.said.includes(h.said));
+    return this.cues.hits.some((h) => (h.signal === 'service' || h.signal === 'booking_request') && h.weight >= SIGNAL_THRESHOLD && !partOfPast(h));
+  }
+
+  /** An outbound call that collects feedback or handles a reminder: not an offer of new work. */
+  get feedbackCall(): boolean {
+    if (['HAPPY_CALLS_AGENT', 'APPOINTMENT_REMINDER_AGENT'].includes(this.input.agentType)) return true;
+    if (EXISTING_JOB_ACTIONS.some((t) => this.completed(t))) return true;
+    return FEEDBACK_SIGNALS.some((s) => this.score(s) >= SIGNAL_THRESHOLD);
+  }
+
+  /**
+   * Abandoned (classify-interaction: "no request was made"): an inbound exchange of a few words that asks
+   * nothing, names no problem and states no other purpose (a supplier, a bill, a person, an appointment).
+   */
+  get madeNoRequest(): Verdict {
+    if (this.input.direction !== 'inbound') return no('an outbound call: the agent made the request.');
+    if (this.leadScore > 0) return no('the caller named a need for service.');
+    const purpose = PURPOSE_SIGNALS.filter((s) => this.score(s) >= SIGNAL_THRESHOLD);
+    if (purpose.length > 0) return no(`the caller stated a purpose (${purpose.join(', ')}).`);
+    if (this.input.facts.actions.some((a) => a.status === 'COMPLETED')) return no('an action was completed.');
+    if (this.input.facts.endedReason === 'transferred') return no('the call was transferred.');
+    const person = this.personAsked;
+    if (person.value) return no(person.reason);
+    if (this.languageIssue.value) return no('the caller spoke another language.');
+    const words = this.view.customerWords();
+    if (words >= SHORT_EXCHANGE_WORDS) return no(`the caller spoke ${words} words.`);
+    // A question of a few words or more asks something ("what are your hours?"); one about whether the agent is a machine does not.
+    const asks = (q: string) => q.split(/\s+/).filter(Boolean).length >= 4 && !ABOUT_THE_AGENT.test(q);
+    const question = this.view.customer.find((l) => questionsIn(l.message).some(asks));
+    if (question) return no(`the caller asked a question: ${cite({ line: question, text: question.message })}.`);
+    const heard = this.cues.hits.filter((h) => h.signal !== 'affirmative');
+    return yes(
+      `the caller said only ${words} word${words === 1 ? '' : 's'}, made no request and stated no other purpose${heard.length > 0 ? ` (only ${heard.slice(0, 2).map(describeHit).join(', ')})` : ''}.`,
+    );
   }
 
   /** A price asked by a caller who also asks for someone to come is a lead's question, not a price-only call. */
@@ -406,6 +577,61 @@ export class CallAnalysis {
     return lines.length > 0 ? lines : ['no action was completed'];
   }
 }
+
+/**
+ * With no line labelled as the caller, an unidentified speaker is the other party (a robocall, a
+ * recorded notice): what it said is read as the caller's, so a recording is not mistaken for silence.
+ */
+function otherPartyAsCaller(lines: readonly TranscriptLine[]): TranscriptLine[] {
+  if (lines.some((l) => speakerOf(l.role) === 'customer')) return [...lines];
+  // A voicemail greeting is no caller ("leave me a message and I'll get back to you").
+  if (lines.some((l) => speakerOf(l.role) !== 'agent' && TRANSCRIPT_VOICEMAIL.some((p) => p.test(l.message)))) return [...lines];
+  return lines.map((l) => (speakerOf(l.role) === 'unknown' ? { ...l, role: 'Customer' } : l));
+}
+
+/** A question about whether the agent is a machine asks for nothing. */
+const ABOUT_THE_AGENT = /\b(?:robot|bot|ai|a\.i\.|machine|computer|recording|real person|automated)\b/i;
+
+/** The sentences of a line that end in a question mark. */
+function questionsIn(message: string): string[] {
+  return (message.match(/[^.?!]*\?/g) ?? []).map((q) => q.replace(/[?]/g, '').trim());
+}
+
+/** A capitalised name right after "is … there" or "talk / speak to": a staff member asked for. */
+const NAMED_PERSON = [
+  /\b(?:[Ii]s|[Aa]re) ([A-Z][a-z]+) (?:there|in|around|available|in the office)\b/,
+  /\b(?:[Tt]alk|[Ss]peak) (?:to|with) ([A-Z][a-z]+)\b/,
+  /\b(?:[Cc]an|[Cc]ould) ([A-Z][a-z]+) (?:call me|give me a call)\b/,
+];
+const NOT_A_NAME = new Set([
+  'i',
+  'you',
+  'he',
+  'she',
+  'they',
+  'we',
+  'it',
+  'this',
+  'that',
+  'there',
+  'someone',
+  'somebody',
+  'anyone',
+  'anybody',
+  'the',
+  'a',
+  'an',
+  'your',
+  'my',
+  'our',
+  'hi',
+  'hello',
+  'yes',
+  'no',
+  ...'monday tuesday wednesday thursday friday saturday sunday today tomorrow tonight january february march april may june july august september october november december'.split(
+    ' ',
+  ),
+]);
 
 const TRANSCRIPT_VOICEMAIL = [
   /\bleave (?:me |us )?(?:a|your|it) (?:message|name and number|at the)\b/i,

@@ -5,13 +5,21 @@ import { languageOf, negatedAt, normalise, stem, tokenise } from './cue-text';
 
 // Phrasings written for these tests, apart from the cue lexicon and from the held-out calls.
 
-function call(lines: string[], opts: { direction?: 'inbound' | 'outbound'; actions?: Partial<Action>[]; endedReason?: string } = {}) {
+function call(
+  lines: string[],
+  opts: {
+    direction?: 'inbound' | 'outbound';
+    actions?: Partial<Action>[];
+    endedReason?: string;
+    agentType?: 'HAPPY_CALLS_AGENT' | 'ESTIMATE_FOLLOWUPS_AGENT';
+  } = {},
+) {
   return InteractionInputSchema.parse({
     direction: opts.direction ?? 'inbound',
-    agentType: opts.direction === 'outbound' ? 'SALES_AGENT' : 'RECEPTIONIST',
+    agentType: opts.agentType ?? (opts.direction === 'outbound' ? 'SALES_AGENT' : 'RECEPTIONIST'),
     org: { name: 'Acme Home Services', timezone: 'America/Denver' },
     transcript: lines.map((l, i) => ({
-      role: l.startsWith('A:') ? 'agent' : 'user',
+      role: l.startsWith('A:') ? 'agent' : l.startsWith('U:') ? 'Unknown' : 'user',
       message: l.slice(2).trim(),
       timestamp: `00:${String(i * 4).padStart(2, '0')}`,
       seconds: i * 4,
@@ -106,7 +114,7 @@ describe('offline call classification', () => {
 
   it('reads negations: not needing service is not a lead, a negated problem word is not a problem', () => {
     expect(typeOf(["C: We don't need a plumber anymore, my brother fixed it.", 'A: Okay.']).value).not.toBe('Unbooked');
-    expect(typeOf(["C: We're not looking for anything, thanks."], { direction: 'outbound' }).value).toBe('Excused');
+    expect(typeOf(["C: We're not looking for anything, thanks."], { direction: 'outbound' }).value).toBe('Unbooked');
     expect(typeOf(['C: Not interested.'], { direction: 'outbound' }).reason).toContain("'not interest");
   });
 
@@ -194,5 +202,202 @@ describe('offline call classification', () => {
     const tags = OFFLINE_ANSWERS.tags_unbooked(call(['C: Hi, I want to cancel the visit for Friday, and can someone call me back about the bill?']));
     expect(tags).toMatchObject({ cancellation: true, callback: true, reschedule: false, language_issue: false });
     expect(tags.cancellation_reason).toContain("'cancel'");
+  });
+
+  describe("the call types' definitions (classify-interaction, issue 11)", () => {
+    const out = { direction: 'outbound' as const };
+
+    it('an outbound offer declined for no listed excuse is Unbooked; a promise to decide later stays Excused', () => {
+      expect(typeOf(['A: We have a gutter guard promotion this month.', 'C: Nah, we are not interested, thank you.'], out).value).toBe('Unbooked');
+      expect(typeOf(['A: Calling from Acme about your heat pump quote.', 'C: Please remove my number, I never asked for this.'], out).value).toBe('Unbooked');
+      // An unsold estimate is a decline even with no decline word said.
+      const unsold = typeOf(['A: Following up on the sump pump estimate.', 'C: We went another direction, sorry.'], {
+        ...out,
+        actions: [{ type: 'update_estimate', payload: { status: 'unsold' } }],
+      });
+      expect(unsold.value).toBe('Unbooked');
+      expect(unsold.reason).toContain('unsold');
+      // "We decided against it" is a decision made, not one still to make.
+      expect(typeOf(['A: Following up on the generator estimate.', 'C: We decided against it, thanks anyway, not interested.'], out).value).toBe('Unbooked');
+      // A decline outweighs a time word said in passing ("we may sell the house next year").
+      expect(typeOf(['A: Time to renew your plan?', 'C: No thank you, we may sell the house next year, we are all set.'], out).value).toBe('Unbooked');
+      expect(typeOf(['A: Calling about the attic fan you asked about.', 'C: Not a good time, I am driving. Call me tomorrow?'], out).value).toBe('Excused');
+      // "Who is this?" is what anyone called asks; the decline that follows decides.
+      expect(typeOf(['A: Hi, Acme here about your furnace plan.', 'C: Who is this? Quit calling my cell.'], out).value).toBe('Unbooked');
+      expect(typeOf(['A: Hi, is this Maria?', 'C: No, you have the wrong number.'], out).value).toBe('NotLead');
+      // A short reply to a check-in is feedback, not a hang-up.
+      expect(typeOf(['A: Checking in after the repair, how is everything?', 'C: All fine, thanks.'], out).value).toBe('NotLead');
+      // A feedback call is no offer: "no thanks" to a review leaves it NotLead.
+      expect(typeOf(['A: How did the repair go?', 'C: The tech did a great job.', 'A: Could you leave a review?', 'C: No thanks.'], out).value).toBe('NotLead');
+    });
+
+    it('a short exchange with no request is Abandoned; a misdial too, but a wrong number or a question is NotLead', () => {
+      const misdial = typeOf(['A: Acme, how may I help?', 'C: Whoops, the phone was in my bag.']);
+      expect(misdial.value).toBe('Abandoned');
+      expect(misdial.reason).toContain("'whoops'");
+      expect(typeOf(['A: Acme, how may I help?', 'C: Sorry, I hit the wrong button.']).value).toBe('Abandoned');
+      expect(typeOf(['A: Acme, how may I help?', 'C: Is this the dentist? Wrong number, sorry.']).value).toBe('NotLead');
+      const cut = typeOf(['A: Acme, how may I help?', 'C: Hey, yeah, so um— wait, my kid is crying, one sec.']);
+      expect(cut.value).toBe('Abandoned');
+      expect(cut.reason).toContain('made no request');
+      expect(typeOf(['A: Acme, how may I help?', 'C: Wait, are you a robot? Ugh, forget it.']).value).toBe('Abandoned');
+      expect(typeOf(['A: Acme, how may I help?', 'C: What time do you folks close on Saturday?']).value).toBe('NotLead');
+      expect(typeOf(['A: Acme, how may I help?', 'C: Hi, this is Rita calling from the county assessor for the owner.']).value).toBe('NotLead');
+      expect(typeOf(['A: Acme, how may I help?', 'C: Yes, I think I was double charged on my card.']).value).toBe('NotLead');
+      // "Call you back" before any request is no follow-up on anything.
+      expect(typeOf(['A: Acme, how may I help?', 'C: Shoot, the doorbell, I will call you back.']).value).toBe('Abandoned');
+    });
+
+    it('marked_as_spam is a solicitation; an unidentified speaker is read as the other party', () => {
+      const spam = new CallAnalysis(
+        call(['A: Acme Plumbing.', 'U: Your business qualifies for a low rate loan, press nine now.'], { endedReason: 'marked_as_spam' }),
+      );
+      expect(spam.callType.value).toBe('Excused');
+      expect(spam.callType.reason).toContain('marked the call as spam');
+      expect(spam.excusedTag('spam').value).toBe(true);
+      expect(typeOf(['A: Acme Plumbing.', 'U: This is an automated message from the water district. Service will be interrupted Monday night.']).value).toBe(
+        'NotLead',
+      );
+      expect(typeOf(['A: Acme Plumbing.', 'A: Hello?'], { endedReason: 'user_hangup' }).value).toBe('Abandoned');
+      // A recording that sells to the business is still spam.
+      expect(typeOf(['A: Acme Plumbing.', 'U: This is an automated reminder: your business listing is unverified. Press 1 to claim your listing.']).value).toBe(
+        'Excused',
+      );
+    });
+
+    it('an existing appointment or past work is NotLead unless a problem or a visit is asked for', () => {
+      const confirmed = typeOf(['C: Checking my furnace replacement is still set for Monday.', 'A: It is, I have confirmed it.'], {
+        actions: [{ type: 'confirm_appointment' }],
+      });
+      expect(confirmed.value).toBe('NotLead');
+      expect(confirmed.reason).toContain('confirm_appointment');
+      expect(typeOf(['C: You guys installed our thermostat in May, what batteries does it take?', 'A: Two AA batteries.']).value).toBe('NotLead');
+      expect(typeOf(['C: You guys installed our AC in May and now it is leaking all over.', 'A: Sorry to hear that.']).value).toBe('Unbooked');
+      // Asked with a modal, "you guys install" is a request for new work.
+      expect(typeOf(['C: Do you guys install tankless water heaters?', 'A: We do. What is your address?']).value).toBe('Unbooked');
+    });
+
+    it('a supplier is a vendor (NotLead) even when it talks of purchasing; a pitch to the business is spam', () => {
+      expect(typeOf(['C: I am a territory manager for a valve maker, who does your purchasing? I would like to drop off samples.']).value).toBe('NotLead');
+    });
+
+    it('the agent declining the kind of work, or sending the caller elsewhere, is do_not_service', () => {
+      const a = new CallAnalysis(
+        call(['C: Can you come trim a tree that is touching my roof?', 'A: Sorry, you would need a tree service for that, we only do roofing repairs.']),
+      );
+      expect(a.callType.value).toBe('Excused');
+      expect(a.callType.reason).toContain('do_not_service');
+      // A caller asking for work a solicitor also sells (solar) is no solicitor when the request weighs as much.
+      const solar = new CallAnalysis(
+        call(['C: Could you install a solar panel system on my garage?', 'A: That is not something we do, you will want to call a solar installer.']),
+      );
+      expect(solar.callType.reason).toContain('do_not_service');
+    });
+
+    it("a fee objection over several turns while the agent explains the fee, the caller's last word deciding", () => {
+      const fee = new CallAnalysis(
+        call([
+          'C: My garbage disposal is jammed.',
+          'A: We can send someone, the trip charge is $95.',
+          'C: Do I still pay that if you fix it?',
+          'A: It gets credited toward the repair.',
+          'C: Okay, but if I do not go ahead?',
+          'A: Then it covers the trip and the diagnosis.',
+          "C: Yeah, no, I'll find another way.",
+        ]),
+      );
+      expect(fee.callType.value).toBe('Excused');
+      expect(fee.callType.reason).toContain('dispatch_fee_issue');
+      const fine = new CallAnalysis(call(['C: My garbage disposal is jammed.', 'A: The trip charge is $95.', 'C: No, that is no problem, go ahead.']));
+      expect(fine.objection).toBeNull();
+    });
+
+    it('a staff member asked for by name is agent_requested; a day asked about is not', () => {
+      const named = new CallAnalysis(call(['C: Hi, is Priya in? She quoted our boiler.', 'A: She is out today.', 'C: Okay, I need to speak with Priya.']));
+      expect(named.excusedTag('agent_requested').value).toBe(true);
+      expect(named.excusedTag('agent_requested').reason).toContain('Priya');
+      expect(new CallAnalysis(call(['C: My boiler is leaking, is Thursday available?'])).excusedTag('agent_requested').value).toBe(false);
+      // A short call that only asks for someone by name is Excused (asked for a person), not Abandoned.
+      expect(typeOf(['A: Acme Heating.', 'C: Hey, is Marisol around?', 'A: Not today.', 'C: Alright, bye.']).value).toBe('Excused');
+    });
+
+    it('follow_up needs a promise to decide or call later, not a relative named or a thanks', () => {
+      expect(new CallAnalysis(call(['A: How is the new boiler?', 'C: My husband loves it, it is so quiet.'], out)).excusedTag('follow_up').value).toBe(false);
+      expect(new CallAnalysis(call(['A: Hi, Acme here.', 'C: Oh thanks for calling back so fast.'], out)).excusedTag('follow_up').value).toBe(false);
+      expect(
+        new CallAnalysis(call(['C: My sink is leaking.', 'A: I have Friday.', 'C: I need to run it by my husband first.'])).excusedTag('follow_up').value,
+      ).toBe(true);
+      // Trying a fix first is the caller's choice, not an excuse: Unbooked.
+      const diy = typeOf([
+        'C: The dishwasher is not draining.',
+        'A: I can do Tuesday morning.',
+        "C: Let me try cleaning the filter first, I'll call if that doesn't work.",
+      ]);
+      expect(diy.value).toBe('Unbooked');
+    });
+
+    it('going to another company, or a polite pass, after naming a problem is Unbooked, not NotLead', () => {
+      expect(typeOf(['C: Our shower drain is backing up.', 'A: Let me check what I have.', 'C: Eh, I think I will use someone else.']).value).toBe('Unbooked');
+      expect(typeOf(['C: The ice maker is leaking.', 'A: We mostly do HVAC, I am not sure.', 'C: Then I will pass.']).value).toBe('Unbooked');
+    });
+
+    it('Spanish served in Spanish is classified by its content; French with an English word is still a language barrier', () => {
+      const served = new CallAnalysis(
+        call(['A: Acme, habla Sara.', 'C: Hola, el inodoro está goteando.', 'A: Entiendo. ¿Cuál es su dirección?', 'C: Es... ay, luego le hablo.']),
+      );
+      expect(served.languageIssue.value).toBe(false);
+      expect(served.callType.value).not.toBe('Abandoned');
+      expect(typeOf(['C: Hola, la regadera gotea. Tengo que hablar con mi esposa primero, le vuelvo a llamar.', 'A: Claro.']).value).toBe('Excused');
+      const french = new CallAnalysis(
+        call(['A: How can I help?', 'C: Bonjour, je cherche un électricien, le breaker saute.', 'A: Sorry?', 'C: Je ne parle pas bien anglais.']),
+      );
+      expect(french.languageIssue.value).toBe(true);
+      expect(french.callType.value).toBe('Excused');
+    });
+  });
+  describe('tag precision (issue 11)', () => {
+    const out = { direction: 'outbound' as const };
+
+    it('everyday approval words are praise only once the agent asked how the work went', () => {
+      const booking = OFFLINE_ANSWERS.tags_outbound_call(call(['A: I can send someone Friday at 9.', 'C: Friday is perfect, that works great.'], out));
+      expect(booking.positive).toBe(false);
+      const feedback = OFFLINE_ANSWERS.tags_outbound_call(
+        call(['A: How is the new water softener treating you?', 'C: Honestly it is perfect, we love it.'], out),
+      );
+      expect(feedback.positive).toBe(true);
+      // Praise of the crew itself counts without a question.
+      const praise = OFFLINE_ANSWERS.tags_outbound_call(call(['A: Hi, Acme here.', 'C: Your installer was so professional, by the way.'], out));
+      expect(praise.positive).toBe(true);
+    });
+
+    it('a follow-up already done ("we talked it over") or a voicemail greeting is no follow_up', () => {
+      const done = new CallAnalysis(call(['A: Following up on the deck lighting quote.', 'C: We discussed it with my wife and we want it.'], out));
+      expect(done.excusedTag('follow_up').value).toBe(false);
+      const greeting = new CallAnalysis(call(['U: You reached Sam, leave a message and I will get back to you.', 'A: Hi Sam, Acme calling.'], out));
+      expect(greeting.excusedTag('follow_up').value).toBe(false);
+      expect(greeting.callType.value).toBe('Excused');
+      // "I'll call around" shops elsewhere; it promises no call back.
+      expect(
+        new CallAnalysis(call(['C: What do you charge for a panel swap?', 'A: We quote on site.', 'C: Okay, I will call around.'])).excusedTag('follow_up')
+          .value,
+      ).toBe(false);
+    });
+
+    it("an estimate's recorded outcome outweighs a word for the other; a reminder's \"don't need it\" is no offer declined", () => {
+      const unsold = OFFLINE_ANSWERS.tags_outbound_call(
+        call(['A: About the furnace estimate.', 'C: We are going with the other company, sorry.'], {
+          ...out,
+          actions: [{ type: 'update_estimate', payload: { status: 'unsold' } }],
+        }),
+      );
+      expect(unsold).toMatchObject({ estimate_declined: true, estimate_accepted: false });
+      const reminder = OFFLINE_ANSWERS.tags_outbound_call(
+        call(['A: Reminding you of the plumber tomorrow at 10.', 'C: We do not need it anymore, please cancel.'], {
+          ...out,
+          actions: [{ type: 'job_cancel' }],
+        }),
+      );
+      expect(reminder.not_interested).toBe(false);
+    });
   });
 });

@@ -354,6 +354,8 @@ function labelled(body: string, labels: string): string | null {
   return match ? match[1].trim() : null;
 }
 
+const EXISTING_APPOINTMENT_ACTIONS = ['job_cancel', 'job_reschedule', 'confirm_appointment'] as const;
+
 export const OFFLINE_ANSWERS: OfflineAnswers = {
   classify_interaction: (input) => {
     const type = analyse(input).callType;
@@ -563,11 +565,20 @@ export const OFFLINE_ANSWERS: OfflineAnswers = {
   tags_outbound_call: (input) => {
     const a = analyse(input);
     const estimate = (status: 'sold' | 'unsold', signal: 'estimate_accepted' | 'estimate_declined', label: string): Verdict => {
-      const action = input.facts.actions.find((x) => x.type === 'update_estimate' && x.status === 'COMPLETED' && x.payload.status === status);
-      return action ? { value: true, reason: `evidence: update_estimate action ${action.id} marked it ${status}.` } : a.signal(signal, label);
+      const marked = (st: string) => input.facts.actions.find((x) => x.type === 'update_estimate' && x.status === 'COMPLETED' && x.payload.status === st);
+      const action = marked(status);
+      if (action) return { value: true, reason: `evidence: update_estimate action ${action.id} marked it ${status}.` };
+      // The estimate's recorded outcome outweighs a word that suggests the other ("we're going with them").
+      const other = marked(status === 'sold' ? 'unsold' : 'sold');
+      if (other) return { value: false, reason: `evidence: update_estimate action ${other.id} marked it ${other.payload.status}.` };
+      return a.signal(signal, label);
     };
     const verdicts: Record<(typeof OUTBOUND_CALL_TAGS)[number], () => Verdict> = {
-      not_interested: () => a.signal('not_interested', 'the person called is not interested'),
+      // On a reminder of an existing appointment "I don't need it anymore" is a cancellation, not an offer declined.
+      not_interested: () =>
+        input.agentType === 'APPOINTMENT_REMINDER_AGENT' || EXISTING_APPOINTMENT_ACTIONS.some((t) => a.completed(t))
+          ? { value: false, reason: 'a call about an existing appointment, not an offer.' }
+          : a.signal('not_interested', 'the person called is not interested'),
       agreed_to_review: () => a.signal('agreed_to_review', 'the person agreed to leave a review'),
       positive: () => a.signal('positive', 'the person was pleased'),
       negative: () => a.signal('negative', 'the person was unhappy'),
