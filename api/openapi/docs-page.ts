@@ -15,12 +15,12 @@ const PAGE = `<!doctype html>
 
 /**
  * The page's own CSP, in place of the API's default-src 'none': Swagger UI's files from here, its one inline
- * script by hash, the inline styles and data: images it renders, and "Try it out" calls to this origin.
+ * script by hash, the data: images it renders, and "Try it out" calls to this origin.
  */
 export const DOCS_CSP = [
   "default-src 'self'",
   `script-src 'self' 'sha256-${createHash('sha256').update(BOOT).digest('base64')}'`,
-  "style-src 'self' 'unsafe-inline'",
+  "style-src 'self'",
   "img-src 'self' data:",
   "connect-src 'self'",
   "object-src 'none'",
