@@ -1,5 +1,6 @@
 import express, { type Express } from 'express';
 import type { ApiDeps } from './deps';
+import { installAbuseLimits } from './http/abuse-limits';
 import { errorHandler, notFoundHandler } from './http/errors';
 import { registerRoutes } from './http/register-routes';
 import { requestContext } from './http/request-context';
@@ -21,6 +22,8 @@ export function createApp(deps: ApiDeps): Express {
   // Resend signs the exact bytes of its JSON (Svix): parsed as usual, the raw body kept beside it.
   app.use('/integrations/email/webhooks', express.json({ limit: '1mb', verify: keepRawBody }));
   app.use(express.json({ limit: '1mb' }));
+  // Security headers, CORS for the widget only, and rate limits (login keys on the parsed body's e-mail).
+  installAbuseLimits(app, deps.config);
 
   const openapi = buildOpenApiDocument(ROUTES);
   app.get('/openapi.json', (_req, res) => void res.json(openapi));

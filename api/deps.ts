@@ -1,4 +1,5 @@
 import type { AppConfig } from '../config/env';
+import type { AbuseLimitSettings } from './http/abuse-limits';
 import type { Logger } from '../lib/logger';
 import type { OrganizationRepository } from '../events/projections/organizations/organizations.repository';
 import type { SessionRepository } from './repositories/session.repository';
@@ -31,7 +32,7 @@ import type { SmsNumberRepository, TeamChatHookRepository, WebhookAppRepository,
 import type { Messaging } from '../activities/notifications/messaging.port';
 
 export interface ApiDeps {
-  config: Pick<AppConfig, 'NODE_ENV' | 'ADMIN_API_TOKEN' | 'SESSION_TTL_HOURS'>;
+  config: Pick<AppConfig, 'NODE_ENV' | 'ADMIN_API_TOKEN' | 'SESSION_TTL_HOURS'> & Partial<AbuseLimitSettings>;
   logger: Logger;
   organizations: OrganizationRepository;
   staff: StaffRepository;

@@ -173,6 +173,39 @@ export const EnvSchema = z.object({
   /** The API's public base URL, as SMS providers call it (status callbacks, Twilio signatures). */
   PUBLIC_API_URL: z.url().optional(),
 
+  /**
+   * Abuse limits (api/http/abuse-limits.ts). Counted in the API process's memory: see that file for the
+   * trade-off with several API replicas. The test stack raises them (testStackEnv), since tests log in often.
+   */
+  LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
+  /** Failed logins per e-mail address per window; beyond it even the right password is refused until the window ends. */
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+  /** Failed logins per client address per window, whatever the accounts tried. */
+  LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(50),
+  /** Requests per client address per minute to unauthenticated routes that start work (incoming call, demo call, widget). */
+  PUBLIC_MAX_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  /** Requests per client address per minute to provider webhooks and tool calls: generous, a platform sends bursts from few addresses. */
+  WEBHOOK_MAX_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
+  /**
+   * Which proxies' X-Forwarded-For the API believes when it keys limits by client address (Express "trust proxy"):
+   * "loopback" (the dashboard's vite proxy on the same host), a comma list of addresses or subnets, a hop count, or "false".
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('loopback')
+    .transform((v): boolean | number | string => (v === 'false' ? false : /^\d+$/.test(v) ? Number(v) : v)),
+  /** Web origins (https://www.example.com) whose pages may call the chat widget's routes (/widget/*) cross-origin; comma-separated. */
+  WIDGET_ALLOWED_ORIGINS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((o) => o.trim())
+        .filter(Boolean),
+    )
+    .refine((origins) => origins.every((o) => URL.canParse(o) && new URL(o).origin === o), 'must be origins like https://www.example.com, comma-separated'),
+
   DEMO_ADMIN_EMAIL: z.email().default('owner@demo-hvac.test'),
   DEMO_ADMIN_PASSWORD: z.string().min(8).default('demo-password'),
   DEMO_OPERATOR_EMAIL: z.email().default('operator@homeagent.test'),
@@ -267,6 +300,11 @@ export function testStackEnv(env: NodeJS.ProcessEnv = process.env): Record<strin
     TEMPORAL_UI_PORT: port(18233),
     API_PORT: port(13000),
     WEB_PORT: port(15173),
+    // The suite logs in and calls public routes far more often than a person; the limits' own tests set their real values.
+    LOGIN_MAX_FAILURES_PER_ACCOUNT: '100000',
+    LOGIN_MAX_FAILURES_PER_ADDRESS: '100000',
+    PUBLIC_MAX_REQUESTS_PER_MINUTE: '100000',
+    WEBHOOK_MAX_REQUESTS_PER_MINUTE: '100000',
   };
 }
 

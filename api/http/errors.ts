@@ -2,13 +2,15 @@ import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { z } from 'zod';
 import type { Logger } from '../../lib/logger';
 
-const REASONS: Record<number, string> = { 400: 'Bad Request', 401: 'Unauthorized', 404: 'Not Found', 500: 'Internal Server Error' };
+const REASONS: Record<number, string> = { 400: 'Bad Request', 401: 'Unauthorized', 404: 'Not Found', 429: 'Too Many Requests', 500: 'Internal Server Error' };
 
 /** The one error type of the API, rendered as the spec's common body {error, status, message}. */
 export class ApiError extends Error {
   constructor(
-    readonly status: 400 | 401 | 404 | 500,
+    readonly status: 400 | 401 | 404 | 429 | 500,
     message: string,
+    /** Seconds until a 429's limit lifts, sent as Retry-After. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -18,6 +20,7 @@ export class ApiError extends Error {
 export const badRequest = (message: string) => new ApiError(400, message);
 export const unauthorized = (message = 'Authentication required') => new ApiError(401, message);
 export const notFound = (message: string) => new ApiError(404, message);
+export const tooManyRequests = (message: string, retryAfterSeconds: number) => new ApiError(429, message, retryAfterSeconds);
 
 /** A dashboard call without a session: 307 {redirect, status} (spec 001 §2.1), with a Location header to the same page. */
 export class LoginRedirect extends Error {
@@ -46,6 +49,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       return;
     }
     if (err instanceof ApiError) {
+      if (err.retryAfterSeconds !== undefined && !res.headersSent) res.setHeader('Retry-After', String(Math.max(1, Math.ceil(err.retryAfterSeconds))));
       res.status(err.status).json(errorBody(err.status, err.message));
       return;
     }

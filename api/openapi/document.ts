@@ -11,6 +11,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   400: 'Invalid input; the message names what is wrong',
   401: 'Not allowed',
   404: 'Not found',
+  429: 'Too many requests from this address or for this account; Retry-After says when to try again',
   500: 'Unexpected failure (no internals are disclosed)',
 };
 
@@ -38,6 +39,8 @@ export function buildOpenApiDocument(routes: AnyRoute[]) {
           : json(ErrorBodySchema, ERROR_DESCRIPTIONS[status]);
     }
     const kind = route.access.kind;
+    // Every public route sits behind an abuse limit (api/http/abuse-limits.ts).
+    if (kind === 'public') responses[429] = json(ErrorBodySchema, ERROR_DESCRIPTIONS[429]);
     registry.registerPath({
       method: route.method,
       path: route.path.replace(/:(\w+)/g, '{$1}'),

@@ -1,0 +1,141 @@
+import cors from 'cors';
+import { type Express, type Request, type RequestHandler } from 'express';
+import { rateLimit } from 'express-rate-limit';
+import helmet from 'helmet';
+import { EnvSchema, type AppConfig } from '../../config/env';
+import { errorBody } from './errors';
+
+export type AbuseLimitSettings = Pick<
+  AppConfig,
+  | 'LOGIN_WINDOW_MINUTES'
+  | 'LOGIN_MAX_FAILURES_PER_ACCOUNT'
+  | 'LOGIN_MAX_FAILURES_PER_ADDRESS'
+  | 'PUBLIC_MAX_REQUESTS_PER_MINUTE'
+  | 'WEBHOOK_MAX_REQUESTS_PER_MINUTE'
+  | 'TRUST_PROXY'
+  | 'WIDGET_ALLOWED_ORIGINS'
+>;
+
+/** The production defaults (config/env.ts), for apps built without a loaded configuration (unit tests). */
+export const DEFAULT_ABUSE_LIMITS: AbuseLimitSettings = EnvSchema.pick({
+  LOGIN_WINDOW_MINUTES: true,
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: true,
+  LOGIN_MAX_FAILURES_PER_ADDRESS: true,
+  PUBLIC_MAX_REQUESTS_PER_MINUTE: true,
+  WEBHOOK_MAX_REQUESTS_PER_MINUTE: true,
+  TRUST_PROXY: true,
+  WIDGET_ALLOWED_ORIGINS: true,
+}).parse({});
+
+/** Where the website chat widget's routes live: the only paths a page of another origin may call. */
+export const WIDGET_PATH = '/widget';
+
+/** Unauthenticated routes that start work on anyone's say-so (an inbound call, the demo flow, a widget chat): a tight limit per address. */
+export const PUBLIC_WORK_PATHS = ['/voice-agent/incoming-call', '/voice-agent/expo', WIDGET_PATH];
+
+/**
+ * Deliveries from providers (voice platforms' webhooks and tool calls, SMS and e-mail status callbacks,
+ * the evaluation service) and the cheap public reads. A platform sends bursts from a handful of
+ * addresses (every call's events, every tool call of a busy org), so the limit per address is generous:
+ * it stops a flood, not a platform. Their signatures are what keep strangers out.
+ */
+export const PROVIDER_PATHS = [
+  '/voice-agent/webhook',
+  '/voice-agent/tool',
+  '/integrations/sms/webhook',
+  '/integrations/email/webhooks',
+  '/llm/evaluation/webhook',
+  '/auth/logout',
+  '/heartbeat',
+];
+
+export const LOGIN_PATH = '/auth/login';
+
+const under = (prefix: string, path: string) => path === prefix || path.startsWith(`${prefix}/`);
+
+/** Which limit covers a public path ('none' only for GET/POST / — the root page); public routes must all be covered. */
+export function limitOf(path: string): 'login' | 'public' | 'provider' | 'none' | null {
+  if (path === LOGIN_PATH) return 'login';
+  if (PUBLIC_WORK_PATHS.some((p) => under(p, path))) return 'public';
+  if (PROVIDER_PATHS.some((p) => under(p, path))) return 'provider';
+  if (path === '/') return 'none';
+  return null;
+}
+
+function refuse(message: string): RequestHandler {
+  // express-rate-limit has already set Retry-After (seconds until the window ends) when this runs.
+  return (_req, res) => void res.status(429).json(errorBody(429, message));
+}
+
+function accountKey(req: Request): string | null {
+  const email: unknown = (req.body as { email?: unknown } | undefined)?.email;
+  return typeof email === 'string' && email.trim() ? email.trim().toLowerCase() : null;
+}
+
+/**
+ * Abuse limits, security headers and CORS for the whole API (issue 12 §3), installed before the routes.
+ *
+ * The counters live in this process's memory (express-rate-limit's MemoryStore). That is deliberate: a
+ * limit's count is not a business state change (no event, nothing to replay), and one API process is what
+ * the product runs. With several API replicas behind a load balancer each replica counts on its own, so
+ * an attacker gets N times the budget; a shared store (Redis, or Postgres) would then be the fix.
+ * Each createApp builds fresh limiters, so every app (and every test's app) starts with clean counts.
+ */
+export function installAbuseLimits(app: Express, given: Partial<AbuseLimitSettings> | undefined) {
+  // Apps built from a partial configuration (unit tests' fakes) get the production defaults.
+  const settings: AbuseLimitSettings = { ...DEFAULT_ABUSE_LIMITS };
+  for (const [name, value] of Object.entries(given ?? {})) if (name in settings && value !== undefined) Object.assign(settings, { [name]: value });
+  // Client addresses behind the dashboard's proxy come from X-Forwarded-For, believed only from TRUST_PROXY.
+  app.set('trust proxy', settings.TRUST_PROXY);
+
+  // A JSON API: nothing it answers is a page to render, frame or run scripts in (the /docs page sets its own CSP).
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"], baseUri: ["'none'"], formAction: ["'none'"] },
+      },
+    }),
+  );
+
+  // CORS: only the widget's routes, only for the configured origins. Every other route sends no Access-Control-Allow-Origin.
+  app.use(WIDGET_PATH, cors({ origin: settings.WIDGET_ALLOWED_ORIGINS, methods: ['GET', 'POST'], maxAge: 600 }));
+
+  const common = { standardHeaders: 'draft-7' as const, legacyHeaders: false };
+  const loginWindowMs = settings.LOGIN_WINDOW_MINUTES * 60_000;
+  // Only failures count (a successful login gives its count back), but once a limit is reached every attempt
+  // is refused until the window ends, the right password included: guessing cannot continue under cover of a success.
+  const loginPerAddress = rateLimit({
+    ...common,
+    windowMs: loginWindowMs,
+    limit: settings.LOGIN_MAX_FAILURES_PER_ADDRESS,
+    skipSuccessfulRequests: true,
+    handler: refuse('Too many failed logins from this address. Try again later.'),
+  });
+  const loginPerAccount = rateLimit({
+    ...common,
+    windowMs: loginWindowMs,
+    limit: settings.LOGIN_MAX_FAILURES_PER_ACCOUNT,
+    skipSuccessfulRequests: true,
+    skip: (req) => accountKey(req) === null,
+    keyGenerator: (req) => accountKey(req)!,
+    handler: refuse('Too many failed logins for this account. Try again later.'),
+  });
+  app.post(LOGIN_PATH, loginPerAddress, loginPerAccount);
+
+  const publicLimit = rateLimit({
+    ...common,
+    windowMs: 60_000,
+    limit: settings.PUBLIC_MAX_REQUESTS_PER_MINUTE,
+    handler: refuse('Too many requests from this address. Try again later.'),
+  });
+  for (const path of PUBLIC_WORK_PATHS) app.use(path, publicLimit);
+
+  const providerLimit = rateLimit({
+    ...common,
+    windowMs: 60_000,
+    limit: settings.WEBHOOK_MAX_REQUESTS_PER_MINUTE,
+    handler: refuse('Too many requests from this address. Try again later.'),
+  });
+  for (const path of PROVIDER_PATHS) app.use(path, providerLimit);
+}
