@@ -4,6 +4,7 @@ import { Kafka, Partitioners, logLevel, type Consumer, type Producer, type Admin
 import { randomUUID } from 'node:crypto';
 import type { Logger } from '../../lib/logger';
 import { AGGREGATE_TYPES, parseEvent, InvalidEventError, type DomainEvent } from '../catalog';
+import type { DeadLetter } from '../dead-letter';
 import type { ConsumedEvent, EventBus, Subscription } from './event-bus.port';
 
 export interface KafkaBusOptions {
@@ -102,7 +103,13 @@ export function createKafkaBus(opts: KafkaBusOptions): EventBus {
         {
           key: message.key,
           value: message.value,
-          headers: { 'source-topic': topic, 'source-partition': String(partition), 'source-offset': message.offset, error: error.message },
+          headers: {
+            'dead-letter-kind': 'invalid-record',
+            'source-topic': topic,
+            'source-partition': String(partition),
+            'source-offset': message.offset,
+            error: error.message,
+          },
         },
       ],
     });
@@ -176,6 +183,22 @@ export function createKafkaBus(opts: KafkaBusOptions): EventBus {
       });
     },
 
+    async publishDeadLetter(letter: DeadLetter) {
+      const p = await getProducer();
+      await p.send({
+        topic: deadLetterTopic(topicPrefix),
+        acks: -1,
+        messages: [
+          {
+            // Keyed by the event: every dead letter of one event lands in one partition, in order.
+            key: letter.event.eventId,
+            value: JSON.stringify(letter),
+            headers: { 'dead-letter-kind': 'projection-failure', projection: letter.projection, 'event-type': letter.event.type },
+          },
+        ],
+      });
+    },
+
     async subscribe({ groupId, aggregateTypes, onEvent }): Promise<Subscription> {
       const consumer = kafka.consumer({ groupId, allowAutoTopicCreation: false, sessionTimeout: 30_000 });
       consumers.add(consumer);
@@ -185,6 +208,29 @@ export function createKafkaBus(opts: KafkaBusOptions): EventBus {
         autoCommit: true,
         eachMessage: async ({ topic, partition, message, heartbeat }) => {
           await handle(message, topic, partition, onEvent);
+          await heartbeat();
+        },
+      });
+      return {
+        async stop() {
+          consumers.delete(consumer);
+          await consumer.disconnect();
+        },
+      };
+    },
+
+    async subscribeDeadLetters({ groupId, onDeadLetter }): Promise<Subscription> {
+      const consumer = kafka.consumer({ groupId, allowAutoTopicCreation: false, sessionTimeout: 30_000 });
+      consumers.add(consumer);
+      await consumer.connect();
+      await consumer.subscribe({ topics: [deadLetterTopic(topicPrefix)], fromBeginning: true });
+      await consumer.run({
+        autoCommit: true,
+        eachMessage: async ({ message, heartbeat }) => {
+          // Records that were not events at all (invalid-record) carry no projection to retry; they stay in the topic.
+          if (message.headers?.['dead-letter-kind']?.toString() !== 'projection-failure') return;
+          const letter = JSON.parse(message.value?.toString('utf8') ?? 'null') as DeadLetter;
+          await onDeadLetter({ ...letter, event: parseEvent(letter.event) });
           await heartbeat();
         },
       });

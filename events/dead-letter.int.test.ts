@@ -1,0 +1,140 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { createTestDatabase, eventually, integrationConfig, testLogger, uniqueName, type TestDatabase } from '../tests/support/integration';
+import { DEFAULT_REGULAR_HOURS } from '../domain/organization/organization-settings.schema';
+import { createDb } from '../prisma/client';
+import { createKafkaBus } from './bus/kafka-bus';
+import type { EventBus, Subscription } from './bus/event-bus.port';
+import { createEvent } from './catalog';
+import { applyWithRetries, isTransientError, type DeadLetter, type RetryPolicy } from './dead-letter';
+import { organizationsProjection } from './projections/organizations/organizations.projection';
+import { applyOrDeadLetter, runProjectors } from './projector';
+import { rebuildReadModels } from './rebuild-read-models';
+
+const config = integrationConfig();
+let tdb: TestDatabase;
+let bus: EventBus;
+let projectors: Subscription;
+let deadLetterFeed: Subscription;
+const letters: DeadLetter[] = [];
+const topicPrefix = `${uniqueName('dl').toLowerCase().replace(/_/g, '-')}.`;
+const policy: RetryPolicy = { tries: 3, backoffMs: () => 20 };
+const projections = [organizationsProjection];
+
+function organizationCreated(orgId: string, name: string) {
+  return createEvent({
+    eventId: randomUUID(),
+    type: 'OrganizationCreated',
+    aggregateId: orgId,
+    orgId,
+    correlationId: 'it-dead-letter',
+    causationId: null,
+    data: {
+      orgId,
+      name,
+      slug: `s-${orgId.slice(0, 8)}`,
+      timezone: 'America/Denver',
+      crmName: 'NONE',
+      officeEmail: 'office@example.test',
+      adminEmails: [],
+      tradesOffered: ['HVAC'],
+      enterpriseId: null,
+      regularHours: DEFAULT_REGULAR_HOURS,
+      emergencyHours: null,
+    },
+  });
+}
+
+beforeAll(async () => {
+  tdb = await createTestDatabase(config);
+  // One partition: the poison event and the good one after it share it, as they would by bad luck.
+  bus = createKafkaBus({ brokers: config.KAFKA_BROKERS.split(','), clientId: 'it-dead-letter', topicPrefix, partitions: 1, logger: testLogger });
+  await bus.ensureTopics();
+  projectors = await runProjectors({ db: tdb.db, bus, projections, topicPrefix, logger: testLogger, retryPolicy: policy });
+  deadLetterFeed = await bus.subscribeDeadLetters({ groupId: `${topicPrefix}test-feed`, onDeadLetter: async (l) => void letters.push(l) });
+}, 60_000);
+
+afterAll(async () => {
+  await deadLetterFeed?.stop();
+  await projectors?.stop();
+  await bus?.close();
+  await tdb?.drop();
+});
+
+describe('poison events', () => {
+  const poisonOrg = randomUUID();
+  const goodOrg = randomUUID();
+  // Postgres text cannot hold NUL: the projection's insert fails for this event every time.
+  const poison = organizationCreated(poisonOrg, 'Bad\u0000Name');
+  const good = organizationCreated(goodOrg, 'Good Heating');
+
+  it('dead-letters an event the projection cannot apply after a bounded number of tries, and projects the next one in its partition', async () => {
+    await bus.publish([poison]);
+    await bus.publish([good]);
+    const row = await eventually(() => tdb.db.organization.findUnique({ where: { id: goodOrg } }), 30_000);
+    expect(row.name).toBe('Good Heating');
+    expect(await tdb.db.organization.findUnique({ where: { id: poisonOrg } })).toBeNull();
+
+    const letter = await eventually(async () => letters.find((l) => l.event.eventId === poison.eventId), 20_000);
+    expect(letter).toMatchObject({ projection: 'organizations', tries: 3, source: { topic: `${topicPrefix}organization`, partition: 0, offset: '0' } });
+    expect(letter.event).toEqual(poison);
+    // A data exception (SQLSTATE class 22), not an outage.
+    expect(letter.error.code).toMatch(/^22/);
+    expect(letter.error.message).toMatch(/0x00|\\u0000|null character|unsupported Unicode/i);
+    expect(Date.parse(letter.lastFailedAt)).toBeGreaterThanOrEqual(Date.parse(letter.firstFailedAt));
+  }, 60_000);
+
+  it('lets the rebuild skip the poison event, report it, and end', async () => {
+    const before = letters.length;
+    const { replayed, skipped } = await rebuildReadModels({ db: tdb.db, databaseUrl: tdb.url, bus, projections, logger: testLogger, retryPolicy: policy });
+    expect(replayed.organizations).toBe(2);
+    expect(skipped.map((s) => s.event.eventId)).toEqual([poison.eventId]);
+    expect(skipped[0].source.offset).toBe('0');
+    expect((await tdb.db.organization.findUnique({ where: { id: goodOrg } }))?.name).toBe('Good Heating');
+    // The skip is recorded in the dead-letter topic too.
+    await eventually(async () => letters.length > before, 20_000);
+  }, 60_000);
+
+  it('does not dead-letter while Postgres is unreachable: the error is thrown for redelivery', async () => {
+    // Same database name and credentials, a port nothing listens on: an outage as the projector sees it.
+    const url = new URL(tdb.url);
+    url.port = '1';
+    const down = createDb(url.toString());
+    try {
+      const consumed = { event: organizationCreated(randomUUID(), 'Fine Name'), topic: 't', partition: 0, offset: '9' };
+      const err = await applyOrDeadLetter(down, organizationsProjection, consumed, { policy, logger: testLogger }).then(
+        (outcome) => ({ outcome }),
+        (e: unknown) => e,
+      );
+      expect(isTransientError(err)).toBe(true);
+    } finally {
+      await down.$disconnect();
+    }
+  }, 30_000);
+
+  it('does not dead-letter a projection failure while the database does not answer', async () => {
+    const url = new URL(tdb.url);
+    url.port = '1';
+    const down = createDb(url.toString());
+    // A projection that throws on content; yet the database is down when checked, so it is not skipped.
+    const throwing = { ...organizationsProjection, name: 'throwing', apply: async () => Promise.reject(new Error('cannot read this')) };
+    try {
+      const consumed = { event: organizationCreated(randomUUID(), 'Fine Name'), topic: 't', partition: 0, offset: '9' };
+      const result = await applyWithRetries({
+        projection: throwing.name,
+        event: consumed.event,
+        source: consumed,
+        apply: () => throwing.apply(),
+        healthy: async () => (await down.$queryRaw`SELECT 1`, true),
+        policy,
+        logger: testLogger,
+      }).then(
+        () => 'returned',
+        (e: Error) => e.message,
+      );
+      expect(result).toBe('cannot read this');
+    } finally {
+      await down.$disconnect();
+    }
+  }, 30_000);
+});
