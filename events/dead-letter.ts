@@ -1,5 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import type { Logger } from '../lib/logger';
-import type { DomainEvent } from './catalog';
+import { createEvent, type DomainEvent, type EventOf } from './catalog';
 
 /**
  * One event a projection could not apply, as written to the dead-letter topic: what failed, how
@@ -16,9 +17,36 @@ export interface DeadLetter {
   event: DomainEvent;
 }
 
-export interface DeadLetterPublisher {
-  /** Resolves once the dead letter is durably in the dead-letter topic. */
-  publishDeadLetter(letter: DeadLetter): Promise<void>;
+/** The dead-letter read model's stream id for one event of one projection. */
+export const deadLetterId = (projection: string, eventId: string): string => `${projection}:${eventId}`;
+
+/** Postgres text refuses NUL; an error message must never make its own dead letter unstorable. */
+const storable = (s: string): string => s.replace(/\u0000/g, '\\u0000');
+
+/**
+ * The dead letter as an event on the dead_letter topic, which the dead-letters read model projects.
+ * It carries the original envelope as JSON text, and the original event's correlation id.
+ */
+export function deadLetterEvent(letter: DeadLetter): EventOf<'EventDeadLettered'> {
+  return createEvent({
+    eventId: randomUUID(),
+    type: 'EventDeadLettered',
+    aggregateId: deadLetterId(letter.projection, letter.event.eventId),
+    orgId: letter.event.orgId,
+    correlationId: letter.event.correlationId,
+    causationId: letter.event.eventId,
+    data: {
+      projection: letter.projection,
+      eventId: letter.event.eventId,
+      eventType: letter.event.type,
+      error: { message: storable(letter.error.message), code: letter.error.code },
+      tries: letter.tries,
+      firstFailedAt: letter.firstFailedAt,
+      lastFailedAt: letter.lastFailedAt,
+      source: letter.source,
+      event: JSON.stringify(letter.event),
+    },
+  });
 }
 
 /** How many times an event is tried before it is dead-lettered, and the pause between tries. */

@@ -1,10 +1,11 @@
 import type { Db } from '../prisma/client';
 import type { Logger } from '../lib/logger';
 import { withCorrelationId } from '../lib/correlation';
-import type { ConsumedEvent, EventSubscriber, Subscription } from './bus/event-bus.port';
+import type { ConsumedEvent, EventPublisher, EventSubscriber, Subscription } from './bus/event-bus.port';
 import type { Projection } from './projections/projection';
 import { recordProcessedEvent } from './processed-events.repository';
-import { applyWithRetries, type DeadLetter, type DeadLetterPublisher, type RetryPolicy } from './dead-letter';
+import { DEAD_LETTERS_PROJECTION } from './projections/dead-letters/dead-letters.projection';
+import { applyWithRetries, deadLetterEvent, type DeadLetter, type RetryPolicy } from './dead-letter';
 
 export type ApplyOutcome = 'applied' | 'duplicate' | 'ignored';
 
@@ -67,7 +68,7 @@ export function projectionGroupId(topicPrefix: string, projection: Projection): 
 /** Starts one consumer group per projection, so each read model advances independently. */
 export async function runProjectors(deps: {
   db: Db;
-  bus: EventSubscriber & DeadLetterPublisher;
+  bus: EventSubscriber & EventPublisher;
   projections: Projection[];
   topicPrefix: string;
   logger: Logger;
@@ -82,7 +83,12 @@ export async function runProjectors(deps: {
           withCorrelationId(consumed.event.correlationId, async () => {
             const outcome = await applyOrDeadLetter(deps.db, projection, consumed, { policy: deps.retryPolicy, logger: deps.logger });
             // Published before the offset is committed: a crash in between dead-letters it again (the read model keeps one).
-            if (typeof outcome !== 'string') return deps.bus.publishDeadLetter(outcome);
+            if (typeof outcome !== 'string') {
+              // The dead-letters read model does not dead-letter its own events (that would loop): logged, skipped, still in the log.
+              if (projection.name === DEAD_LETTERS_PROJECTION)
+                return void deps.logger.error({ eventId: consumed.event.eventId }, 'dead-letter event not projected');
+              return deps.bus.publish([deadLetterEvent(outcome)]);
+            }
             deps.logger.debug({ projection: projection.name, eventId: consumed.event.eventId, type: consumed.event.type, outcome }, 'projected');
           }),
       }),

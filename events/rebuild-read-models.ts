@@ -1,10 +1,11 @@
 import { Client } from 'pg';
 import type { Db } from '../prisma/client';
 import type { Logger } from '../lib/logger';
-import type { EventSubscriber } from './bus/event-bus.port';
+import type { EventPublisher, EventSubscriber } from './bus/event-bus.port';
 import type { Projection } from './projections/projection';
 import { applyOrDeadLetter } from './projector';
-import type { DeadLetter, DeadLetterPublisher, RetryPolicy } from './dead-letter';
+import { deadLetterEvent, type DeadLetter, type RetryPolicy } from './dead-letter';
+import { DEAD_LETTERS_PROJECTION } from './projections/dead-letters/dead-letters.projection';
 import { forgetProcessedEvents } from './processed-events.repository';
 
 /**
@@ -16,7 +17,7 @@ import { forgetProcessedEvents } from './processed-events.repository';
 export async function rebuildReadModels(deps: {
   db: Db;
   databaseUrl: string;
-  bus: EventSubscriber & DeadLetterPublisher;
+  bus: EventSubscriber & EventPublisher;
   projections: Projection[];
   logger: Logger;
   retryPolicy?: RetryPolicy;
@@ -39,8 +40,9 @@ export async function rebuildReadModels(deps: {
           onEvent: async (consumed) => {
             const outcome = await applyOrDeadLetter(deps.db, projection, consumed, { lock: false, policy: deps.retryPolicy, logger: deps.logger });
             if (typeof outcome === 'string') return;
-            await deps.bus.publishDeadLetter(outcome);
             skipped.push(outcome);
+            if (projection.name === DEAD_LETTERS_PROJECTION) return; // its own events are not dead-lettered again
+            await deps.bus.publish([deadLetterEvent(outcome)]);
           },
         });
         replayed[projection.name] = events;

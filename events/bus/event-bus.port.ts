@@ -1,5 +1,4 @@
 import type { DomainEvent } from '../catalog';
-import type { DeadLetter, DeadLetterPublisher } from '../dead-letter';
 
 export interface ConsumedEvent {
   event: DomainEvent;
@@ -20,13 +19,11 @@ export interface Subscription {
 export interface EventSubscriber {
   /** Live consumption under a consumer group; offsets are committed only after onEvent resolves. */
   subscribe(opts: { groupId: string; aggregateTypes: string[]; onEvent: (e: ConsumedEvent) => Promise<void> }): Promise<Subscription>;
-  /** Live consumption of the dead-letter topic (projection failures) under a consumer group. */
-  subscribeDeadLetters(opts: { groupId: string; onDeadLetter: (letter: DeadLetter) => Promise<void> }): Promise<Subscription>;
   /** Reads the topics from the beginning up to their end as of the call, then returns. */
   replay(opts: { aggregateTypes: string[]; onEvent: (e: ConsumedEvent) => Promise<void> }): Promise<{ events: number }>;
 }
 
-export interface EventBus extends EventPublisher, EventSubscriber, DeadLetterPublisher {
+export interface EventBus extends EventPublisher, EventSubscriber {
   ensureTopics(): Promise<void>;
   close(): Promise<void>;
 }

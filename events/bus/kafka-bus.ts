@@ -4,7 +4,6 @@ import { Kafka, Partitioners, logLevel, type Consumer, type Producer, type Admin
 import { randomUUID } from 'node:crypto';
 import type { Logger } from '../../lib/logger';
 import { AGGREGATE_TYPES, parseEvent, InvalidEventError, type DomainEvent } from '../catalog';
-import type { DeadLetter } from '../dead-letter';
 import type { ConsumedEvent, EventBus, Subscription } from './event-bus.port';
 
 export interface KafkaBusOptions {
@@ -136,7 +135,7 @@ export function createKafkaBus(opts: KafkaBusOptions): EventBus {
   return {
     async ensureTopics() {
       const a = await getAdmin();
-      const wanted = [...AGGREGATE_TYPES.map((t) => topicFor(topicPrefix, t)), deadLetterTopic(topicPrefix)];
+      const wanted = [...new Set([...AGGREGATE_TYPES.map((t) => topicFor(topicPrefix, t)), deadLetterTopic(topicPrefix)])];
       const existing = new Set(await a.listTopics());
       const missing = wanted.filter((t) => !existing.has(t));
       if (missing.length > 0) {
@@ -183,22 +182,6 @@ export function createKafkaBus(opts: KafkaBusOptions): EventBus {
       });
     },
 
-    async publishDeadLetter(letter: DeadLetter) {
-      const p = await getProducer();
-      await p.send({
-        topic: deadLetterTopic(topicPrefix),
-        acks: -1,
-        messages: [
-          {
-            // Keyed by the event: every dead letter of one event lands in one partition, in order.
-            key: letter.event.eventId,
-            value: JSON.stringify(letter),
-            headers: { 'dead-letter-kind': 'projection-failure', projection: letter.projection, 'event-type': letter.event.type },
-          },
-        ],
-      });
-    },
-
     async subscribe({ groupId, aggregateTypes, onEvent }): Promise<Subscription> {
       const consumer = kafka.consumer({ groupId, allowAutoTopicCreation: false, sessionTimeout: 30_000 });
       consumers.add(consumer);
@@ -208,29 +191,6 @@ export function createKafkaBus(opts: KafkaBusOptions): EventBus {
         autoCommit: true,
         eachMessage: async ({ topic, partition, message, heartbeat }) => {
           await handle(message, topic, partition, onEvent);
-          await heartbeat();
-        },
-      });
-      return {
-        async stop() {
-          consumers.delete(consumer);
-          await consumer.disconnect();
-        },
-      };
-    },
-
-    async subscribeDeadLetters({ groupId, onDeadLetter }): Promise<Subscription> {
-      const consumer = kafka.consumer({ groupId, allowAutoTopicCreation: false, sessionTimeout: 30_000 });
-      consumers.add(consumer);
-      await consumer.connect();
-      await consumer.subscribe({ topics: [deadLetterTopic(topicPrefix)], fromBeginning: true });
-      await consumer.run({
-        autoCommit: true,
-        eachMessage: async ({ message, heartbeat }) => {
-          // Records that were not events at all (invalid-record) carry no projection to retry; they stay in the topic.
-          if (message.headers?.['dead-letter-kind']?.toString() !== 'projection-failure') return;
-          const letter = JSON.parse(message.value?.toString('utf8') ?? 'null') as DeadLetter;
-          await onDeadLetter({ ...letter, event: parseEvent(letter.event) });
           await heartbeat();
         },
       });
