@@ -11,6 +11,8 @@ import { organizationsProjection } from './projections/organizations/organizatio
 import { deadLettersProjection } from './projections/dead-letters/dead-letters.projection';
 import { applyOrDeadLetter, runProjectors } from './projector';
 import { rebuildReadModels } from './rebuild-read-models';
+import { createDeadLetterOperations } from '../api/use-cases/dead-letters';
+import type { Projection } from './projections/projection';
 
 const config = integrationConfig();
 let tdb: TestDatabase;
@@ -96,6 +98,52 @@ describe('poison events', () => {
       async () =>
         (await tdb.db.deadLetter.findUnique({ where: { projection_eventId: { projection: 'organizations', eventId: poison.eventId } } }))?.occurrences === 2,
     );
+  }, 60_000);
+
+  const key = { projection: 'organizations', eventId: poison.eventId };
+  const origin = { correlationId: 'it-operator', causationId: 'staff:operator-1' };
+  const row = (eventId: string) => tdb.db.deadLetter.findUnique({ where: { projection_eventId: { projection: 'organizations', eventId } } });
+
+  it('records a retry that fails again, and keeps the dead letter open', async () => {
+    const ops = createDeadLetterOperations({ db: tdb.db, events: bus, projections });
+    const result = await ops.retry(key, origin);
+    expect(result.outcome).toBe('failed');
+    expect(result.error).toMatch(/0x00/);
+    const after = await eventually(async () => ((await row(poison.eventId))?.retryOutcome === 'failed' ? row(poison.eventId) : null));
+    expect(after).toMatchObject({ status: 'open', resolvedBy: 'staff:operator-1' });
+  }, 30_000);
+
+  it('lands a retried dead letter in its read model after a fix', async () => {
+    // The fix, as a new release of the projection would ship it: NUL is dropped from the name.
+    const fixed: Projection = {
+      ...organizationsProjection,
+      apply: (tx, event) =>
+        organizationsProjection.apply(
+          tx,
+          event.type === 'OrganizationCreated' ? { ...event, data: { ...event.data, name: event.data.name.replace(/\u0000/g, '') } } : event,
+        ),
+    };
+    const ops = createDeadLetterOperations({ db: tdb.db, events: bus, projections: [fixed, deadLettersProjection] });
+    expect(await ops.retry(key, origin)).toEqual({ outcome: 'applied', error: null });
+    expect((await tdb.db.organization.findUnique({ where: { id: poisonOrg } }))?.name).toBe('BadName');
+    const after = await eventually(async () => ((await row(poison.eventId))?.status === 'retried' ? row(poison.eventId) : null));
+    expect(after).toMatchObject({ retryOutcome: 'applied', retryError: null });
+    expect(await ops.list('open', 10)).toMatchObject({ deadLetters: [], open: 0 });
+    // Closed: a second retry is refused.
+    await expect(ops.retry(key, origin)).rejects.toMatchObject({ status: 400 });
+  }, 30_000);
+
+  it("discards a dead letter with the operator's reason", async () => {
+    const other = organizationCreated(randomUUID(), 'Also\u0000Bad');
+    await bus.publish([other]);
+    await eventually(() => row(other.eventId), 30_000);
+    const ops = createDeadLetterOperations({ db: tdb.db, events: bus, projections });
+    await expect(ops.discard({ projection: 'organizations', eventId: other.eventId }, 'test data from a fuzzer', origin)).resolves.toBeUndefined();
+    const after = await eventually(async () => ((await row(other.eventId))?.status === 'discarded' ? row(other.eventId) : null));
+    expect(after).toMatchObject({ discardReason: 'test data from a fuzzer', resolvedBy: 'staff:operator-1' });
+    expect(after!.discardedAt).toBeInstanceOf(Date);
+    await expect(ops.discard({ projection: 'organizations', eventId: other.eventId }, 'again', origin)).rejects.toMatchObject({ status: 400 });
+    await expect(ops.discard({ projection: 'organizations', eventId: randomUUID() }, 'none', origin)).rejects.toMatchObject({ status: 404 });
   }, 60_000);
 
   it('does not dead-letter while Postgres is unreachable: the error is thrown for redelivery', async () => {
