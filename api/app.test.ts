@@ -163,6 +163,8 @@ function world() {
     },
     sessions: sessionRepository,
     workflows,
+    // The dead-letter routes are covered by events/dead-letter.int.test.ts against the real stack.
+    deadLetters: {} as ApiDeps['deadLetters'],
     // The call routes are covered by calls.int.test.ts against the real stack.
     calls: {} as ApiDeps['calls'],
     // The notification routes are covered by notifications.int.test.ts against the real stack.
@@ -439,12 +441,21 @@ describe('GET /org', () => {
   });
 });
 
+const DEAD_EVENT = '0b7e2f8a-1111-4111-8111-111111111111';
+
 describe('admin routes', () => {
   const adminCalls = [
     ['GET /organizations', (agent: request.Agent) => agent.get('/organizations')],
     ['GET /workflow-status', (agent: request.Agent) => agent.get('/workflow-status?workflowId=onboarding/acme-air')],
     ['POST /terminate-workflow', (agent: request.Agent) => agent.post('/terminate-workflow').send({ workflowId: 'onboarding/acme-air' })],
     ['POST /onboarding', (agent: request.Agent) => agent.post('/onboarding').send(onboardingBody())],
+    ['GET /admin/dead-letters', (agent: request.Agent) => agent.get('/admin/dead-letters')],
+    ['GET /admin/dead-letters/:projection/:eventId', (agent: request.Agent) => agent.get(`/admin/dead-letters/organizations/${DEAD_EVENT}`)],
+    ['POST /admin/dead-letters/…/retry', (agent: request.Agent) => agent.post(`/admin/dead-letters/organizations/${DEAD_EVENT}/retry`)],
+    [
+      'POST /admin/dead-letters/…/discard',
+      (agent: request.Agent) => agent.post(`/admin/dead-letters/organizations/${DEAD_EVENT}/discard`).send({ reason: 'x' }),
+    ],
   ] as const;
 
   it.each(adminCalls)('%s answers 401 without a session', async (_label, call) => {

@@ -30,6 +30,7 @@ import type { LlmTraceRepository } from './repositories/llm-trace.repository';
 
 import type { SmsNumberRepository, TeamChatHookRepository, WebhookAppRepository, WebhookAttemptRepository } from './repositories/delivery.repository';
 import type { Messaging } from '../activities/notifications/messaging.port';
+import type { DeadLetterOperations } from './use-cases/dead-letters';
 
 export interface ApiDeps {
   config: Pick<AppConfig, 'NODE_ENV' | 'ADMIN_API_TOKEN' | 'SESSION_TTL_HOURS'> & Partial<AbuseLimitSettings>;
@@ -40,6 +41,8 @@ export interface ApiDeps {
   auth: { events: EventPublisher };
   sessions: SessionRepository;
   workflows: WorkflowGateway;
+  /** Events a projection could not apply (issue 12): listed, retried or discarded by operators, each action an event. */
+  deadLetters: DeadLetterOperations;
   /** Calls and interactions (issue 3): webhooks in, call history out; user decisions are published as events. */
   calls: {
     interactions: InteractionRepository;

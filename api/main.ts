@@ -5,6 +5,8 @@ import { createTemporalChatSessionGateway } from './use-cases/temporal-chat-sess
 import { loadConfigOrExit } from '../config/env';
 import { createLogger } from '../lib/logger';
 import { createDb } from '../prisma/client';
+import { PROJECTIONS } from '../events/projections';
+import { createDeadLetterOperations } from './use-cases/dead-letters';
 import { createApp } from './app';
 import { createOrganizationRepository } from '../events/projections/organizations/organizations.repository';
 import { createOrgProfileRepository } from './repositories/org-profile.repository';
@@ -62,6 +64,7 @@ async function main() {
     auth: { events: bus },
     sessions: createSessionRepository(db, config.SESSION_TTL_HOURS),
     workflows: createTemporalWorkflowGateway(client, config.TEMPORAL_TASK_QUEUE_PREFIX),
+    deadLetters: createDeadLetterOperations({ db, events: bus, projections: PROJECTIONS }),
     calls: {
       interactions: createInteractionRepository(db),
       evaluations: createTraceEvaluationRepository(db),

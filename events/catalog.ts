@@ -44,6 +44,7 @@ import {
   AudienceBuiltV1Schema,
   AudienceMembersFoundV1Schema,
 } from './schemas/audience.events';
+import { DEAD_LETTER, DeadLetterDiscardedV1Schema, DeadLetterRetriedV1Schema, EventDeadLetteredV1Schema } from './schemas/dead-letter.events';
 
 /**
  * Every event type with each published version's schema. A published version is never edited:
@@ -95,6 +96,9 @@ const CATALOG = {
   AudienceMembersFound: { aggregateType: AUDIENCE, versions: { 1: AudienceMembersFoundV1Schema } },
   AudienceBuilt: { aggregateType: AUDIENCE, versions: { 1: AudienceBuiltV1Schema } },
   AudienceBuildFailed: { aggregateType: AUDIENCE, versions: { 1: AudienceBuildFailedV1Schema } },
+  EventDeadLettered: { aggregateType: DEAD_LETTER, versions: { 1: EventDeadLetteredV1Schema } },
+  DeadLetterRetried: { aggregateType: DEAD_LETTER, versions: { 1: DeadLetterRetriedV1Schema } },
+  DeadLetterDiscarded: { aggregateType: DEAD_LETTER, versions: { 1: DeadLetterDiscardedV1Schema } },
 } as const satisfies Record<string, { aggregateType: string; versions: Record<number, z.ZodType> }>;
 
 type Catalog = typeof CATALOG;

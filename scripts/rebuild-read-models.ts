@@ -18,8 +18,16 @@ async function main() {
   });
   try {
     await bus.ensureTopics();
-    const replayed = await rebuildReadModels({ db, databaseUrl: config.databaseUrl, bus, projections: PROJECTIONS, logger });
+    const { replayed, skipped } = await rebuildReadModels({ db, databaseUrl: config.databaseUrl, bus, projections: PROJECTIONS, logger });
     for (const [name, n] of Object.entries(replayed)) console.log(`${name}: ${n} events replayed`);
+    if (skipped.length > 0) {
+      console.log(`${skipped.length} event(s) skipped and sent to the dead-letter topic:`);
+      for (const d of skipped) {
+        console.log(
+          `  ${d.projection}: ${d.event.type} ${d.event.eventId} (${d.source.topic}/${d.source.partition}@${d.source.offset}) after ${d.tries} tries: ${d.error.message}`,
+        );
+      }
+    }
   } finally {
     await bus.close();
     await db.$disconnect();

@@ -3,6 +3,7 @@ import { listOrganizationsRoute } from './admin/organizations.route';
 import { onboardingRoute } from './admin/onboarding.route';
 import { terminateWorkflowRoute } from './admin/terminate-workflow.route';
 import { workflowStatusRoute } from './admin/workflow-status.route';
+import { discardDeadLetterRoute, getDeadLetterRoute, listDeadLettersRoute, retryDeadLetterRoute } from './admin/dead-letters.route';
 import { loginRoute } from './auth/login.route';
 import { logoutRoute } from './auth/logout.route';
 import { sessionRoute } from './auth/session.route';
@@ -77,6 +78,10 @@ export const ROUTES: AnyRoute[] = [
   onboardingRoute,
   workflowStatusRoute,
   terminateWorkflowRoute,
+  listDeadLettersRoute,
+  getDeadLetterRoute,
+  retryDeadLetterRoute,
+  discardDeadLetterRoute,
   providerWebhookRoute,
   webhookRoute,
   callLogsRoute,

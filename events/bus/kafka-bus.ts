@@ -102,7 +102,13 @@ export function createKafkaBus(opts: KafkaBusOptions): EventBus {
         {
           key: message.key,
           value: message.value,
-          headers: { 'source-topic': topic, 'source-partition': String(partition), 'source-offset': message.offset, error: error.message },
+          headers: {
+            'dead-letter-kind': 'invalid-record',
+            'source-topic': topic,
+            'source-partition': String(partition),
+            'source-offset': message.offset,
+            error: error.message,
+          },
         },
       ],
     });
@@ -129,7 +135,7 @@ export function createKafkaBus(opts: KafkaBusOptions): EventBus {
   return {
     async ensureTopics() {
       const a = await getAdmin();
-      const wanted = [...AGGREGATE_TYPES.map((t) => topicFor(topicPrefix, t)), deadLetterTopic(topicPrefix)];
+      const wanted = [...new Set([...AGGREGATE_TYPES.map((t) => topicFor(topicPrefix, t)), deadLetterTopic(topicPrefix)])];
       const existing = new Set(await a.listTopics());
       const missing = wanted.filter((t) => !existing.has(t));
       if (missing.length > 0) {

@@ -9,6 +9,7 @@ import { schedulingRulesProjection } from './scheduling-rules/scheduling-rules.p
 import { interactionActionsProjection } from './interaction-actions/interaction-actions.projection';
 import { audiencesProjection } from './audiences/audiences.projection';
 import { companyProfilesProjection } from './company-profiles/company-profiles.projection';
+import { deadLettersProjection } from './dead-letters/dead-letters.projection';
 import { traceEvaluationsProjection } from './trace-evaluations/trace-evaluations.projection';
 
 /** Every read model the projector process keeps and the rebuild command recreates. */
@@ -24,4 +25,5 @@ export const PROJECTIONS: Projection[] = [
   audiencesProjection,
   traceEvaluationsProjection,
   companyProfilesProjection,
+  deadLettersProjection,
 ];

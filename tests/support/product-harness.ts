@@ -19,6 +19,7 @@ import { createNotificationRepository } from '../../api/repositories/notificatio
 import { createCapacityRepository } from '../../events/projections/capacity-settings/capacity-settings.repository';
 import type { EventBus, Subscription } from '../../events/bus/event-bus.port';
 import { PROJECTIONS } from '../../events/projections';
+import { createDeadLetterOperations } from '../../api/use-cases/dead-letters';
 import { runProjectors } from '../../events/projector';
 import { createWorkers, runWorkers } from '../../worker/create-worker';
 import { DefaultLogger, Runtime } from '@temporalio/worker';
@@ -97,6 +98,7 @@ export async function startProductHarness(env: Record<string, string> = {}): Pro
     auth: { events: bus },
     sessions: createSessionRepository(tdb.db, 1),
     workflows: gateway,
+    deadLetters: createDeadLetterOperations({ db: tdb.db, events: bus, projections: PROJECTIONS }),
     calls: {
       interactions: createInteractionRepository(tdb.db),
       evaluations: createTraceEvaluationRepository(tdb.db),

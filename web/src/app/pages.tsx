@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { OrganizationsPage } from '../features/admin-organizations/components/organizations-page';
 import { WorkflowsPage } from '../features/admin-workflows/components/workflows-page';
+import { DeadLettersPage } from '../features/admin-dead-letters/components/dead-letters-page';
 import { AnalyticsPage } from '../features/analytics/components/analytics-page';
 import { AvailabilityPage } from '../features/availability/components/availability-page';
 import { CallsPage } from '../features/calls/components/calls-page';
@@ -41,5 +42,6 @@ export const PAGES: Record<Exclude<RouteName, 'login'>, (params: RouteParams) =>
   'custom-instructions': () => <CustomInstructionsPage />,
   'admin-organizations': () => <OrganizationsPage />,
   'admin-workflows': () => <WorkflowsPage />,
+  'admin-dead-letters': () => <DeadLettersPage />,
   'interaction-link': (params) => <InteractionLinkPage interactionId={params.interactionId ?? ''} />,
 };

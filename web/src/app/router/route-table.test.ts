@@ -39,6 +39,7 @@ describe('route table', () => {
     ['/outbox', 'outbox'],
     ['/admin/organizations', 'admin-organizations'],
     ['/admin/workflows', 'admin-workflows'],
+    ['/admin/dead-letters', 'admin-dead-letters'],
   ])('resolves %s to %s', (pathname, name) => {
     expect(resolveRoute(pathname)?.route.name).toBe(name);
   });
