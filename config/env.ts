@@ -172,6 +172,11 @@ export const EnvSchema = z.object({
   TEAM_CHAT_WEBHOOK_URL: z.url().optional(),
   /** The API's public base URL, as SMS providers call it (status callbacks, Twilio signatures). */
   PUBLIC_API_URL: z.url().optional(),
+  /**
+   * Lets requests to addresses an organization supplies (webhook URLs) reach loopback, private, link-local
+   * and CGNAT addresses: for development and the test suite's fake servers on 127.0.0.1. Off in production.
+   */
+  OUTBOUND_ALLOW_PRIVATE_ADDRESSES: z.enum(['true', 'false']).default('false'),
 
   DEMO_ADMIN_EMAIL: z.email().default('owner@demo-hvac.test'),
   DEMO_ADMIN_PASSWORD: z.string().min(8).default('demo-password'),
@@ -267,6 +272,8 @@ export function testStackEnv(env: NodeJS.ProcessEnv = process.env): Record<strin
     TEMPORAL_UI_PORT: port(18233),
     API_PORT: port(13000),
     WEB_PORT: port(15173),
+    // The test suite's fake receivers listen on 127.0.0.1; the guard's own tests turn this off.
+    OUTBOUND_ALLOW_PRIVATE_ADDRESSES: 'true',
   };
 }
 
