@@ -120,11 +120,13 @@ export async function checkOutboundUrl(raw: string, guard: OutboundGuard): Promi
 }
 
 export interface GuardedRequest {
-  method: 'GET' | 'POST';
+  method: string;
   url: string;
   headers?: Record<string, string>;
   body?: string;
   timeoutMs: number;
+  /** The caller's own cancel, on top of the timeout. */
+  signal?: AbortSignal;
 }
 
 export interface GuardedResponse {
@@ -151,7 +153,14 @@ export async function sendGuardedRequest(req: GuardedRequest, guard: OutboundGua
   return new Promise<GuardedResponse>((resolve, reject) => {
     const request = client.request(
       url,
-      { method: req.method, headers: req.headers, lookup, agent: false, timeout: req.timeoutMs, signal: AbortSignal.timeout(req.timeoutMs) },
+      {
+        method: req.method,
+        headers: req.headers,
+        lookup,
+        agent: false,
+        timeout: req.timeoutMs,
+        signal: req.signal ? AbortSignal.any([req.signal, AbortSignal.timeout(req.timeoutMs)]) : AbortSignal.timeout(req.timeoutMs),
+      },
       (res) => {
         const chunks: Buffer[] = [];
         let size = 0;
@@ -169,7 +178,40 @@ export async function sendGuardedRequest(req: GuardedRequest, guard: OutboundGua
   });
 }
 
+const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);
+
+/**
+ * The guarded request behind the fetch signature, for clients built on fetch (the vendor transport):
+ * string and form bodies only; redirects are never followed whatever `redirect` says.
+ */
+export function createGuardedFetch(guard: OutboundGuard, timeoutMs = 30_000): typeof fetch {
+  const guarded = async (input: string | URL | Request, init: RequestInit = {}): Promise<Response> => {
+    if (input instanceof Request) throw new TypeError('createGuardedFetch takes a URL, not a Request');
+    const { body } = init;
+    if (body !== undefined && body !== null && typeof body !== 'string' && !(body instanceof URLSearchParams)) {
+      throw new TypeError('createGuardedFetch sends string and form bodies only');
+    }
+    const res = await sendGuardedRequest(
+      {
+        method: init.method ?? 'GET',
+        url: String(input),
+        headers: Object.fromEntries(new Headers(init.headers).entries()),
+        ...(body === undefined || body === null ? {} : { body: String(body) }),
+        timeoutMs,
+        ...(init.signal ? { signal: init.signal } : {}),
+      },
+      guard,
+    );
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(res.headers)) {
+      if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+    }
+    return new Response(NULL_BODY_STATUSES.has(res.status) ? null : res.body, { status: res.status, headers });
+  };
+  return guarded as typeof fetch;
+}
+
 /** The policy from configuration (OUTBOUND_ALLOW_PRIVATE_ADDRESSES). */
-export const outboundGuardFrom = (config: { OUTBOUND_ALLOW_PRIVATE_ADDRESSES: 'true' | 'false' }): OutboundGuard => ({
+export const outboundGuardFrom = (config: { OUTBOUND_ALLOW_PRIVATE_ADDRESSES?: 'true' | 'false' }): OutboundGuard => ({
   allowPrivate: config.OUTBOUND_ALLOW_PRIVATE_ADDRESSES === 'true',
 });
