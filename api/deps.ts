@@ -1,5 +1,6 @@
 import type { AppConfig } from '../config/env';
 import type { AbuseLimitSettings } from './http/abuse-limits';
+import type { OutboundPolicy } from '../activities/http/outbound-address-guard';
 import type { Logger } from '../lib/logger';
 import type { OrganizationRepository } from '../events/projections/organizations/organizations.repository';
 import type { SessionRepository } from './repositories/session.repository';
@@ -121,6 +122,8 @@ export interface ApiDeps {
     /** The API's public base URL as providers call it; the request's own host otherwise. */
     publicApiUrl: string | null;
     dashboardUrl: string;
+    /** OUTBOUND_ALLOW_PRIVATE_ADDRESSES: whether a webhook URL may name a loopback or private IP; refused when absent. */
+    outbound?: OutboundPolicy;
   };
   /** The /llm group (spec 000 §7): AI tasks on LLM_ADAPTER, the prompt hub, evaluations, LLM chat sessions. */
   llm: {

@@ -37,6 +37,7 @@ import {
   createWebhookAttemptRepository,
 } from './repositories/delivery.repository';
 import { createMessaging } from '../activities/notifications/create-messaging';
+import { outboundGuardFrom } from '../activities/http/outbound-address-guard';
 
 async function main() {
   const config = loadConfigOrExit();
@@ -83,6 +84,7 @@ async function main() {
       resendWebhookSecret: config.RESEND_WEBHOOK_SECRET ?? null,
       publicApiUrl: config.PUBLIC_API_URL ?? null,
       dashboardUrl: config.dashboardUrl,
+      outbound: outboundGuardFrom(config),
     },
     audiences: { builds: createTemporalAudienceBuildGateway(client, config.TEMPORAL_TASK_QUEUE_PREFIX), repository: createAudienceRepository(db) },
     capacity: { repository: createCapacityRepository(db), events: bus },

@@ -172,6 +172,11 @@ export const EnvSchema = z.object({
   TEAM_CHAT_WEBHOOK_URL: z.url().optional(),
   /** The API's public base URL, as SMS providers call it (status callbacks, Twilio signatures). */
   PUBLIC_API_URL: z.url().optional(),
+  /**
+   * Lets requests to addresses an organization supplies (webhook URLs) reach loopback, private, link-local
+   * and CGNAT addresses: for development and the test suite's fake servers on 127.0.0.1. Off in production.
+   */
+  OUTBOUND_ALLOW_PRIVATE_ADDRESSES: z.enum(['true', 'false']).default('false'),
 
   /**
    * Abuse limits (api/http/abuse-limits.ts). Counted in the API process's memory: see that file for the
@@ -305,6 +310,8 @@ export function testStackEnv(env: NodeJS.ProcessEnv = process.env): Record<strin
     LOGIN_MAX_FAILURES_PER_ADDRESS: '100000',
     PUBLIC_MAX_REQUESTS_PER_MINUTE: '100000',
     WEBHOOK_MAX_REQUESTS_PER_MINUTE: '100000',
+    // The test suite's fake receivers listen on 127.0.0.1; the guard's own tests turn this off.
+    OUTBOUND_ALLOW_PRIVATE_ADDRESSES: 'true',
   };
 }
 

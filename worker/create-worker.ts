@@ -18,6 +18,7 @@ import { createCrmActivities } from '../activities/crm/crm.activities';
 import { createAudienceActivities } from '../activities/crm/audience.activities';
 import { createWebhookDeliveryActivities } from '../activities/webhooks/webhook-delivery.activities';
 import { createWebhookAppSource } from '../activities/webhooks/webhook-app.repository';
+import { outboundGuardFrom } from '../activities/http/outbound-address-guard';
 import { createCrm, verifyCrmConnection, type CrmComposition, type VendorCrmSettings } from '../activities/crm/create-crm';
 import { createCrmConnectionActivities } from '../activities/crm/crm-connection.activities';
 import { createFollowUpActivities } from '../activities/interaction/follow-up.activities';
@@ -45,7 +46,16 @@ const quietBundlerLogger = {
 };
 
 export interface WorkerDeps {
-  config: Pick<AppConfig, 'TEMPORAL_ADDRESS' | 'TEMPORAL_NAMESPACE' | 'TEMPORAL_TASK_QUEUE_PREFIX' | 'CRM_ADAPTER' | 'MESSAGING_ADAPTER' | 'dashboardUrl'> &
+  config: Pick<
+    AppConfig,
+    | 'TEMPORAL_ADDRESS'
+    | 'TEMPORAL_NAMESPACE'
+    | 'TEMPORAL_TASK_QUEUE_PREFIX'
+    | 'CRM_ADAPTER'
+    | 'MESSAGING_ADAPTER'
+    | 'OUTBOUND_ALLOW_PRIVATE_ADDRESSES'
+    | 'dashboardUrl'
+  > &
     LanguageEngineSettings &
     MessagingConfig &
     VendorCrmSettings &
@@ -95,7 +105,12 @@ export async function createWorkers(deps: WorkerDeps): Promise<{ workers: Worker
       dashboardUrl: deps.config.dashboardUrl,
       logger,
     }),
-    ...createWebhookDeliveryActivities({ events: deps.events, apps: createWebhookAppSource(deps.db), logger }),
+    ...createWebhookDeliveryActivities({
+      events: deps.events,
+      apps: createWebhookAppSource(deps.db),
+      logger,
+      outbound: outboundGuardFrom(deps.config),
+    }),
     ...createInteractionHandoffActivities({ snapshots: createInteractionSnapshotReader(deps.db), crm: crm.crm, logger }),
   };
   const bundle = await workflowBundle();

@@ -6,6 +6,7 @@ import { createResendEmailSender } from './adapters/resend/resend-email.adapter'
 import { createSmtpEmailSender } from './adapters/smtp/smtp-email.adapter';
 import { createPrimarySmsSender, createRoutedSmsSender } from './adapters/sms-primary/primary-sms.adapter';
 import { createSlackWebhookSender } from './adapters/team-chat/slack-webhook.adapter';
+import { createGuardedFetch, outboundGuardFrom } from '../http/outbound-address-guard';
 import { createTwilioSmsSender } from './adapters/twilio/twilio-sms.adapter';
 import { createTwilioPhoneCaller } from './adapters/twilio/twilio-voice.adapter';
 import { MessagingError, type EmailSender, type Messaging, type PhoneCaller } from './messaging.port';
@@ -32,6 +33,8 @@ export interface MessagingConfig {
   TWILIO_VOICE_FROM?: string;
   TEAM_CHAT_WEBHOOK_URL?: string;
   PUBLIC_API_URL?: string;
+  /** Whether an organization's own team-chat hook may be a local address; refused when absent. */
+  OUTBOUND_ALLOW_PRIVATE_ADDRESSES?: 'true' | 'false';
 }
 
 const refusal = (what: string) => new MessagingError('NOT_CONFIGURED', `${what} is not configured`, false);
@@ -112,11 +115,13 @@ export function createMessaging(opts: { config: MessagingConfig; db: Db }): Mess
         return (flags as { force_secondary_sms_provider?: boolean } | null)?.force_secondary_sms_provider === true || forced;
       },
     }),
-    // The organization's own hook (PUT /org team_chat_webhook_url), else the deployment's.
+    // The organization's own hook (PUT /org team_chat_webhook_url), else the deployment's. The org's goes through the address guard.
     teamChat: createSlackWebhookSender({
       async webhookUrlFor(orgId) {
-        return (await findTeamChatWebhookUrl(db, orgId)) ?? c.TEAM_CHAT_WEBHOOK_URL ?? null;
+        const own = await findTeamChatWebhookUrl(db, orgId);
+        return own ? { url: own, suppliedByOrganization: true } : (c.TEAM_CHAT_WEBHOOK_URL ?? null);
       },
+      organizationFetch: createGuardedFetch(outboundGuardFrom(c), 15_000),
     }),
     phone: livePhone(c),
   };

@@ -8,12 +8,15 @@ import { uuidV5 } from '../../lib/ids';
 import type { Logger } from '../../lib/logger';
 import type { WebhookAppSource, WebhookEndpoint } from './webhook-delivery.port';
 import { webhookHeaders } from './webhook-signature';
+import { OutboundAddressRefused, sendGuardedRequest, type OutboundGuard } from '../http/outbound-address-guard';
 import type { RunMeta } from '../../domain/run/run-meta';
 
 export interface WebhookDeliveryActivityDeps {
   events: EventPublisher;
   apps: WebhookAppSource;
   logger: Logger;
+  /** Which addresses the organization's URLs may reach (000 §8: no requests into the deployment's own network). */
+  outbound: OutboundGuard;
   /** Per-attempt timeout of the receiver's answer. */
   timeoutMs?: number;
 }
@@ -34,7 +37,7 @@ export interface DeliverWebhookInput {
 
 const isUuid = (v: string) => z.uuid().safeParse(v).success;
 
-export function createWebhookDeliveryActivities({ events, apps, logger, timeoutMs = 10_000 }: WebhookDeliveryActivityDeps) {
+export function createWebhookDeliveryActivities({ events, apps, logger, outbound, timeoutMs = 10_000 }: WebhookDeliveryActivityDeps) {
   return {
     /** The endpoints an organization's events go to; none when webhook delivery is not set up. */
     async planWebhookDeliveries({ orgId }: { orgId: string }): Promise<WebhookEndpoint[]> {
@@ -56,19 +59,24 @@ export function createWebhookDeliveryActivities({ events, apps, logger, timeoutM
         const started = Date.now();
         let httpStatus: number | null = null;
         let error: string | null = null;
+        let refused = false;
         try {
-          const res = await fetch(input.endpoint.url, {
-            method: 'POST',
-            headers: { 'Content-Type': 'application/json', 'User-Agent': 'HomeAgent-Webhooks/1', ...headers },
-            body,
-            signal: AbortSignal.timeout(timeoutMs),
-            redirect: 'manual',
-          });
+          // Redirects are not followed: a 3xx is recorded as the receiver's answer.
+          const res = await sendGuardedRequest(
+            {
+              method: 'POST',
+              url: input.endpoint.url,
+              headers: { 'Content-Type': 'application/json', 'User-Agent': 'HomeAgent-Webhooks/1', ...headers },
+              body,
+              timeoutMs,
+            },
+            outbound,
+          );
           httpStatus = res.status;
-          await res.arrayBuffer().catch(() => undefined);
-          if (!res.ok) error = `HTTP ${res.status}`;
+          if (res.status < 200 || res.status >= 300) error = `HTTP ${res.status}`;
         } catch (err) {
           error = (err as Error).message;
+          refused = err instanceof OutboundAddressRefused;
         }
         const succeeded = error === null;
         const common = { aggregateId: input.messageId, orgId: input.orgId, correlationId: input.meta.correlationId, causationId: input.causationId };
@@ -122,6 +130,8 @@ export function createWebhookDeliveryActivities({ events, apps, logger, timeoutM
         await events.publish(recorded);
         if (!succeeded) {
           logger.warn({ orgId: input.orgId, endpoint: input.endpoint.name, attempt, httpStatus, error }, 'webhook delivery attempt failed');
+          // A refused address stays refused: retrying would only repeat the attempt.
+          if (refused) throw ApplicationFailure.nonRetryable(`webhook to ${input.endpoint.name} ${error}`, 'WebhookAddressRefused');
           throw ApplicationFailure.retryable(`webhook to ${input.endpoint.name} failed: ${error}`, 'WebhookDeliveryFailed');
         }
         return { attempts: attempt, httpStatus: httpStatus! };

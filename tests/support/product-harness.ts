@@ -41,6 +41,7 @@ import {
   createWebhookAttemptRepository,
 } from '../../api/repositories/delivery.repository';
 import { createMessaging } from '../../activities/notifications/create-messaging';
+import { outboundGuardFrom } from '../../activities/http/outbound-address-guard';
 import { createTestDatabase, integrationConfig, testLogger, uniqueName, type TestDatabase } from './integration';
 
 export interface ProductHarness {
@@ -117,6 +118,7 @@ export async function startProductHarness(env: Record<string, string> = {}): Pro
       resendWebhookSecret: config.RESEND_WEBHOOK_SECRET ?? null,
       publicApiUrl: config.PUBLIC_API_URL ?? null,
       dashboardUrl: config.dashboardUrl,
+      outbound: outboundGuardFrom(config),
     },
     audiences: { builds: createTemporalAudienceBuildGateway(client, config.TEMPORAL_TASK_QUEUE_PREFIX), repository: createAudienceRepository(tdb.db) },
     capacity: { repository: createCapacityRepository(tdb.db), events: bus },

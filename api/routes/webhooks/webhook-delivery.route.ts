@@ -1,3 +1,6 @@
+import { isIP } from 'node:net';
+import { classifyOutboundAddress, type OutboundPolicy } from '../../../activities/http/outbound-address-guard';
+import { badRequest } from '../../http/errors';
 import { defineRoute } from '../../http/route';
 import {
   WebhookAttemptsQuerySchema,
@@ -10,6 +13,19 @@ import {
 
 // 001 §7 names the path after the webhook-delivery service; the product is its own service here.
 const PATH = '/webhook-delivery';
+
+/**
+ * A URL naming a refused IP literal is turned away when saved; host names are checked when each
+ * delivery resolves them (activities/http/outbound-address-guard.ts).
+ */
+function refuseInternalAddresses(urls: Record<string, string> | undefined, policy: OutboundPolicy) {
+  for (const [name, url] of Object.entries(urls ?? {})) {
+    const host = new URL(url).hostname.replace(/^\[(.*)\]$/, '$1');
+    if (!isIP(host)) continue;
+    const verdict = classifyOutboundAddress(host, policy);
+    if (!verdict.allowed) throw badRequest(`webhook_urls.${name}: refused: ${verdict.reason}`);
+  }
+}
 
 const dashboardUrlOf = (base: string, appId: string) => `${base.replace(/\/+$/, '')}/settings/webhooks?appId=${encodeURIComponent(appId)}`;
 
@@ -40,6 +56,7 @@ export const setUpWebhookDeliveryRoute = defineRoute({
   response: { schema: WebhookSetupResultSchema, description: 'The app; setting up again keeps its id and secret' },
   errors: [307, 401],
   async handler({ body, orgId, deps }) {
+    refuseInternalAddresses(body.webhook_urls, deps.delivery.outbound ?? { allowPrivate: false });
     const app = await deps.delivery.webhookApps.setUp(orgId!, body.webhook_urls);
     return {
       appId: app.appId,

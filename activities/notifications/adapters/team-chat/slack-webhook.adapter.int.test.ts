@@ -3,6 +3,7 @@ import { renderTeamChat } from '../../../../domain/notifications/templates/rende
 import { startFakeVendorServer } from '../../../testing/fake-vendor-server';
 import { MessagingError } from '../../messaging.port';
 import { createSlackWebhookSender } from './slack-webhook.adapter';
+import { createGuardedFetch } from '../../../http/outbound-address-guard';
 
 let close: (() => Promise<void>) | undefined;
 afterEach(async () => close?.());
@@ -63,5 +64,25 @@ describe('team-chat incoming webhook adapter (contract)', () => {
       .postMessage(message)
       .catch((e: unknown) => e);
     expect(err).toMatchObject({ code: 'NOT_CONFIGURED', retryable: false });
+  });
+
+  it("sends an organization's own hook through the address guard: refused at 127.0.0.1 unless local addresses are allowed", async () => {
+    const fake = await startFakeVendorServer({ otherwise: () => ({ status: 200, body: 'ok' }) });
+    close = fake.close;
+    const own = { url: `${fake.url}/services/T000/B000/XXXX`, suppliedByOrganization: true };
+    const strict = createSlackWebhookSender({ webhookUrlFor: () => own, organizationFetch: createGuardedFetch({ allowPrivate: false }) });
+    const err = await strict.postMessage(message).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(MessagingError);
+    expect(err).toMatchObject({ code: 'REJECTED', retryable: false, message: 'team-chat webhook refused: 127.0.0.1 is a loopback address' });
+    expect(fake.requests).toHaveLength(0);
+
+    const local = createSlackWebhookSender({ webhookUrlFor: () => own, organizationFetch: createGuardedFetch({ allowPrivate: true }) });
+    await expect(local.postMessage(message)).resolves.toEqual({ messageId: message.dedupKey });
+    expect(fake.requests).toHaveLength(1);
+    expect(JSON.parse(fake.requests[0].rawBody)).toMatchObject({ text: message.text });
+
+    // The deployment's own hook (TEAM_CHAT_WEBHOOK_URL) is the operator's choice and is not guarded.
+    const deployment = createSlackWebhookSender({ webhookUrlFor: () => own.url, organizationFetch: createGuardedFetch({ allowPrivate: false }) });
+    await expect(deployment.postMessage(message)).resolves.toEqual({ messageId: message.dedupKey });
   });
 });

@@ -1,9 +1,14 @@
 import { MessagingError, type TeamChatSender } from '../../messaging.port';
 import { requireOk } from '../../../http/vendor-http-client';
+import { OutboundAddressRefused } from '../../../http/outbound-address-guard';
+
+type HookUrl = string | { url: string; suppliedByOrganization: boolean } | null;
 
 export interface SlackWebhookConfig {
   /** The incoming-webhook URL of the organization's workspace channel, or null when it has none. */
-  webhookUrlFor(orgId: string): Promise<string | null> | string | null;
+  webhookUrlFor(orgId: string): Promise<HookUrl> | HookUrl;
+  /** How a hook the organization supplied is called (the outbound address guard); plain fetch otherwise. */
+  organizationFetch?: typeof fetch;
 }
 
 // Incoming webhooks answer with a plain-text reason; these mean the hook itself is gone or refused.
@@ -21,13 +26,18 @@ function slackError(status: number, reason: string): MessagingError {
 export function createSlackWebhookSender(config: SlackWebhookConfig): TeamChatSender {
   return {
     async postMessage(m) {
-      const url = await config.webhookUrlFor(m.orgId);
-      if (!url) throw new MessagingError('NOT_CONFIGURED', `no team-chat webhook for organization ${m.orgId}`, false);
+      const hook = await config.webhookUrlFor(m.orgId);
+      if (!hook) throw new MessagingError('NOT_CONFIGURED', `no team-chat webhook for organization ${m.orgId}`, false);
+      const { url, suppliedByOrganization } = typeof hook === 'string' ? { url: hook, suppliedByOrganization: false } : hook;
       await requireOk(
         {
           timeoutMs: 15_000,
+          ...(suppliedByOrganization && config.organizationFetch ? { fetch: config.organizationFetch } : {}),
           errors: {
-            forNetwork: (cause) => new MessagingError('UNAVAILABLE', `team chat unreachable: ${(cause as Error).message}`),
+            forNetwork: (cause) =>
+              cause instanceof OutboundAddressRefused
+                ? new MessagingError('REJECTED', `team-chat webhook ${cause.message}`, false)
+                : new MessagingError('UNAVAILABLE', `team chat unreachable: ${(cause as Error).message}`),
             forResponse: ({ status, text }) => slackError(status, text.trim()),
           },
         },
