@@ -66,6 +66,10 @@ describe('production defaults', () => {
 });
 
 describe('login limits', () => {
+  // Each login checks a password at OWASP's scrypt cost (lib/passwords.ts), up to a few seconds on a loaded
+  // 2-core machine, and these tests log in about a dozen times.
+  jest.setTimeout(120_000);
+
   it('per account: after 10 failures even the right password gets 429 with Retry-After, from any address', async () => {
     const a = app();
     for (let i = 0; i < 10; i++) expect((await login(a, USER.email, `wrong-${i}`, `198.51.100.${i}`)).status).toBe(401);
