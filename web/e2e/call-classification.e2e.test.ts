@@ -1,9 +1,9 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { type BrowserContext, chromium, type Page } from 'playwright-core';
-import { onboardThroughApi } from './e2e-support';
+import type { Page } from 'playwright-core';
+import { type E2eBrowser, launchE2eBrowser, logInThroughPage, onboardThroughApi } from './e2e-support';
 
 // Call details of a call the offline engine analysed: one "Offline engine" badge for the call (none on its
 // lines), the type with the evidence and cues it rests on, and each tag with its reason. The call is a
@@ -36,8 +36,7 @@ const TRANSCRIPT: [string, string][] = [
   ['user', "No, that's too much. I'll figure it out myself."],
 ];
 
-let userDataDir: string;
-let context: BrowserContext;
+let browser: E2eBrowser | undefined;
 let page: Page;
 let orgId: string;
 
@@ -69,20 +68,12 @@ beforeAll(async () => {
     org: { name: `Classification E2E ${run}`, ownerEmail, ownerPassword, crmName: 'NONE' },
   });
   await deliverCall();
-  userDataDir = mkdtempSync(path.join(os.tmpdir(), 'classification-e2e-'));
-  context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    viewport: { width: 1400, height: 1000 },
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
-  context.setDefaultTimeout(STEP_TIMEOUT_MS);
-  page = context.pages()[0] ?? (await context.newPage());
+  browser = await launchE2eBrowser('classification-e2e', { timeoutMs: STEP_TIMEOUT_MS, viewport: { width: 1400, height: 1000 } });
+  page = browser.page;
 }, 120_000);
 
 afterAll(async () => {
-  await context?.close();
-  if (userDataDir) rmSync(userDataDir, { recursive: true, force: true });
+  await browser?.close();
 });
 
 async function shot(name: string) {
@@ -93,12 +84,7 @@ async function shot(name: string) {
 describe('call details of an offline-engine call', () => {
   it('shows one Offline engine badge, the type with its cues and each tag with its reason', async () => {
     try {
-      await page.goto(webUrl);
-      await page.waitForURL((u) => u.pathname === '/login');
-      await page.getByTestId('login-email').fill(ownerEmail);
-      await page.getByTestId('login-password').fill(ownerPassword);
-      await page.getByTestId('login-submit').click();
-      await page.waitForURL((u) => u.pathname === '/');
+      await logInThroughPage(page, webUrl, ownerEmail, ownerPassword);
 
       // The call is still being analysed for a moment after its webhooks; the list shows it once classified.
       const deadline = Date.now() + 60_000;

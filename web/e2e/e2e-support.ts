@@ -1,4 +1,57 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { expect } from '@jest/globals';
+import { type BrowserContext, chromium, type Page } from 'playwright-core';
+
+/** Debian's Chromium, headless, with nothing running in the background that could slow or flake a test. */
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export interface E2eBrowser {
+  context: BrowserContext;
+  page: Page;
+  /** Closes the browser and removes its profile. */
+  close(): Promise<void>;
+}
+
+/** A fresh browser profile in a temporary folder named after the test, and its first page. */
+export async function launchE2eBrowser(name: string, options: { timeoutMs: number; viewport?: { width: number; height: number } }): Promise<E2eBrowser> {
+  const userDataDir = mkdtempSync(path.join(os.tmpdir(), `${name}-`));
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    ...(options.viewport ? { viewport: options.viewport } : {}),
+    args: CHROMIUM_ARGS,
+  });
+  context.setDefaultTimeout(options.timeoutMs);
+  const page = context.pages()[0] ?? (await context.newPage());
+  return {
+    context,
+    page,
+    async close() {
+      await context.close();
+      rmSync(userDataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Signs in on the dashboard's login page, as a person would, and waits for the home page. */
+export async function logInThroughPage(page: Page, webUrl: string, email: string, password: string): Promise<void> {
+  await page.goto(webUrl);
+  await page.waitForURL((u) => u.pathname === '/login');
+  await page.getByTestId('login-email').fill(email);
+  await page.getByTestId('login-password').fill(password);
+  await page.getByTestId('login-submit').click();
+  await page.waitForURL((u) => u.pathname === '/');
+}
 
 export interface OnboardThroughApi {
   /** Builds a URL of the API behind the dashboard's /api proxy. */

@@ -1,8 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
+import { type E2eBrowser, launchE2eBrowser, logInThroughPage } from './e2e-support';
 
 function requireEnv(name: string): string {
   const value = process.env[name];
@@ -17,43 +15,28 @@ const orgName = requireEnv('E2E_ORG_NAME');
 
 const onPath = (pathname: string) => (url: URL) => url.pathname === pathname;
 
-let userDataDir: string;
-let context: BrowserContext;
+let browser: E2eBrowser | undefined;
 let page: Page;
 /** Every CSP complaint the browser makes: console messages and securitypolicyviolation events. */
 const violations: string[] = [];
 
 beforeAll(async () => {
-  userDataDir = mkdtempSync(path.join(os.tmpdir(), 'security-e2e-'));
-  context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
-  context.setDefaultTimeout(15_000);
+  browser = await launchE2eBrowser('security-e2e', { timeoutMs: 15_000 });
+  const { context } = browser;
+  page = browser.page;
   await context.exposeFunction('reportCspViolation', (text: string) => void violations.push(text));
   await context.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (e) => {
       (window as unknown as { reportCspViolation: (t: string) => void }).reportCspViolation(`${e.violatedDirective} blocked ${e.blockedURI || 'inline'}`);
     });
   });
-  page = context.pages()[0] ?? (await context.newPage());
   page.on('console', (message) => {
     if (/Content Security Policy|Content-Security-Policy/i.test(message.text())) violations.push(message.text());
   });
 }, 60_000);
 
 afterAll(async () => {
-  await context?.close();
-  if (userDataDir) rmSync(userDataDir, { recursive: true, force: true });
+  await browser?.close();
 });
 
 describe('security headers', () => {
@@ -72,12 +55,7 @@ describe('security headers', () => {
   });
 
   it('the dashboard loads, signs in and navigates with no CSP violation', async () => {
-    await page.goto(webUrl);
-    await page.waitForURL(onPath('/login'));
-    await page.getByTestId('login-email').fill(email);
-    await page.getByTestId('login-password').fill(password);
-    await page.getByTestId('login-submit').click();
-    await page.waitForURL(onPath('/'));
+    await logInThroughPage(page, webUrl, email, password);
     await page.getByTestId('org-details').getByText(orgName).waitFor();
     await page.getByTestId('nav-calls').click();
     await page.waitForURL(onPath('/calls'));

@@ -1,9 +1,9 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { type BrowserContext, chromium, type Page } from 'playwright-core';
-import { onboardThroughApi } from './e2e-support';
+import type { Page } from 'playwright-core';
+import { type E2eBrowser, launchE2eBrowser, logInThroughPage, onboardThroughApi } from './e2e-support';
 
 // Settings → Voice platforms in the running product (issue 11 point 2), in an organization of its own so the demo
 // org's webhooks stay unsigned for the other browser tests.
@@ -25,8 +25,7 @@ const ownerPassword = 'voice platforms e2e';
 const api = (p: string) => new URL(`/api${p}`, webUrl).toString();
 const onPath = (pathname: string) => (url: URL) => url.pathname === pathname;
 
-let userDataDir: string;
-let context: BrowserContext;
+let browser: E2eBrowser | undefined;
 let page: Page;
 let orgId: string;
 
@@ -36,34 +35,13 @@ beforeAll(async () => {
     operator: { email: operatorEmail, password: operatorPassword },
     org: { name: `Voice E2E ${run}`, ownerEmail, ownerPassword },
   });
-  userDataDir = mkdtempSync(path.join(os.tmpdir(), 'voice-platforms-e2e-'));
-  context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    viewport: { width: 1400, height: 1000 },
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
-  context.setDefaultTimeout(STEP_TIMEOUT_MS);
-  page = context.pages()[0] ?? (await context.newPage());
-  await page.goto(webUrl);
-  await page.waitForURL(onPath('/login'));
-  await page.getByTestId('login-email').fill(ownerEmail);
-  await page.getByTestId('login-password').fill(ownerPassword);
-  await page.getByTestId('login-submit').click();
-  await page.waitForURL(onPath('/'));
+  browser = await launchE2eBrowser('voice-platforms-e2e', { timeoutMs: STEP_TIMEOUT_MS, viewport: { width: 1400, height: 1000 } });
+  page = browser.page;
+  await logInThroughPage(page, webUrl, ownerEmail, ownerPassword);
 }, 90_000);
 
 afterAll(async () => {
-  await context?.close();
-  if (userDataDir) rmSync(userDataDir, { recursive: true, force: true });
+  await browser?.close();
 });
 
 async function withScreenshot(name: string, body: () => Promise<void>) {
