@@ -1,13 +1,13 @@
 import express, { type Express } from 'express';
 import type { ApiDeps } from './deps';
 import { installAbuseLimits } from './http/abuse-limits';
+import { keepRawBody } from './http/raw-body';
 import { errorHandler, notFoundHandler } from './http/errors';
 import { registerRoutes } from './http/register-routes';
 import { requestContext } from './http/request-context';
 import { buildOpenApiDocument } from './openapi/document';
 import { docsRouter } from './openapi/docs-page';
 import { ROUTES } from './routes';
-import { keepRawBody } from './routes/messaging/messaging.route';
 
 /** Builds the API without listening, so tests drive it in-process. */
 export function createApp(deps: ApiDeps): Express {
@@ -21,6 +21,8 @@ export function createApp(deps: ApiDeps): Express {
   app.use('/integrations/sms/webhook', express.raw({ type: () => true, limit: '1mb' }));
   // Resend signs the exact bytes of its JSON (Svix): parsed as usual, the raw body kept beside it.
   app.use('/integrations/email/webhooks', express.json({ limit: '1mb', verify: keepRawBody }));
+  // The incoming-call request is signed like the call webhooks, over the exact bytes.
+  app.use('/voice-agent/incoming-call', express.json({ limit: '1mb', verify: keepRawBody }));
   app.use(express.json({ limit: '1mb' }));
   // Security headers, CORS for the widget only, and rate limits (login keys on the parsed body's e-mail).
   installAbuseLimits(app, deps.config);

@@ -17,6 +17,7 @@ import type { CrmConnection } from '../domain/crm/crm-config.schema';
 import type { CrmActionGateway } from '../activities/agent-tools/crm-action-gateway.port';
 import type { AudienceBuildGateway } from './use-cases/audience-build-gateway.port';
 import type { AudienceRepository } from '../events/projections/audiences/audiences.repository';
+import type { VoiceCallTokenStore } from '../activities/voice/voice-call-tokens.repository';
 import type { VoicePlatformAccountStore } from '../activities/voice/voice-platform-accounts.repository';
 import type { CapacityRepository } from '../events/projections/capacity-settings/capacity-settings.repository';
 import type { OrgProfileRepository } from './repositories/org-profile.repository';
@@ -86,6 +87,8 @@ export interface ApiDeps {
      * published as VoicePlatformConfigured.
      */
     platforms: VoicePlatformAccountStore;
+    /** The per-call webhook tokens of calls placed on Synthflow and Vapi (sealed), checked on their deliveries. */
+    callTokens: Pick<VoiceCallTokenStore, 'matches'>;
     events: EventPublisher;
     /** The API's own address, the base of the webhook and tool URLs shown for the vendors' consoles when PUBLIC_API_URL is not set. */
     ownApiUrl: string;

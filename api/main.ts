@@ -28,6 +28,7 @@ import { createAudienceRepository } from '../events/projections/audiences/audien
 import { createVoicePlatformAccountStore } from '../activities/voice/voice-platform-accounts.repository';
 import { createSecretBox, crmCredentialsKey } from '../lib/secrets/secret-box';
 import { createVoiceProviderDirectory } from '../activities/voice/voice-provider-directory';
+import { createVoiceCallTokenStore } from '../activities/voice/voice-call-tokens.repository';
 import { deliverThrough } from './use-cases/voice-agent-calls';
 import { createLanguageEngine, languageEngineConfigFrom } from '../activities/llm/create-language-engine';
 import {
@@ -56,7 +57,10 @@ async function main() {
   const engine = createLanguageEngine(languageEngineConfigFrom(config));
   const organizations = createOrganizationRepository(db);
   const interactionGateway = createTemporalInteractionGateway(client, config.TEMPORAL_TASK_QUEUE_PREFIX);
-  const voicePlatforms = createVoicePlatformAccountStore(db, createSecretBox(crmCredentialsKey(config)));
+  const secretBox = createSecretBox(crmCredentialsKey(config));
+  const voicePlatforms = createVoicePlatformAccountStore(db, secretBox);
+  const callTokens = createVoiceCallTokenStore(db, secretBox);
+  const ownApiUrl = `http://${config.API_HOST}:${config.API_PORT}`;
   const app = createApp({
     config,
     logger,
@@ -103,11 +107,17 @@ async function main() {
         : undefined,
     },
     voice: {
-      providers: createVoiceProviderDirectory({ db, accounts: voicePlatforms, deliver: deliverThrough(interactionGateway) }),
+      providers: createVoiceProviderDirectory({
+        db,
+        accounts: voicePlatforms,
+        deliver: deliverThrough(interactionGateway),
+        callTokens: { store: callTokens, apiBaseUrl: config.PUBLIC_API_URL ?? ownApiUrl },
+      }),
       engine,
       platforms: voicePlatforms,
+      callTokens,
       events: bus,
-      ownApiUrl: `http://${config.API_HOST}:${config.API_PORT}`,
+      ownApiUrl,
     },
     webCalls: {
       agents: createOrganizationAgentDirectory(organizations, crm),

@@ -5,7 +5,9 @@ import { SandboxVoiceProvider } from './adapters/sandbox/sandbox-voice.adapter';
 import { SynthflowVoiceProvider } from './adapters/synthflow/synthflow.adapter';
 import { VapiVoiceProvider } from './adapters/vapi/vapi.adapter';
 import type { VoiceAgentProvider } from '../../domain/call/call-record.schema';
-import type { VoiceProvider } from './voice-provider.port';
+import type { CallWebhookIssuer, VoiceProvider } from './voice-provider.port';
+import type { VoiceCallTokenStore } from './voice-call-tokens.repository';
+import { voiceCallWebhookUrl, type VoicePlatform } from '../../domain/voice-platform/voice-platform';
 import type { WebhookEvent } from '../../domain/call/call-event';
 import type { VoicePlatformAccount, VoicePlatformAccountSource } from './voice-platform-accounts.repository';
 
@@ -20,6 +22,11 @@ export interface VoiceProviderDirectoryDeps {
   /** Where the sandbox's call events go: the interaction gateway, as a platform's webhook would. */
   deliver: (event: WebhookEvent, correlationId: string) => Promise<void>;
   fetch?: typeof fetch;
+  /**
+   * Per-call webhook tokens: calls placed on Synthflow and Vapi (whose checks cover less than the body) carry their
+   * own webhook URL under `apiBaseUrl` with a token kept in `store`. Absent: the platforms' console URLs are used.
+   */
+  callTokens?: { store: VoiceCallTokenStore; apiBaseUrl: string };
 }
 
 export interface VoiceProviderDirectory {
@@ -30,31 +37,46 @@ export interface VoiceProviderDirectory {
   sandbox(orgId: string, correlationId: string): SandboxVoiceProvider;
 }
 
-export function createVoiceProviderDirectory({ db, accounts, deliver, fetch }: VoiceProviderDirectoryDeps): VoiceProviderDirectory {
+export function createVoiceProviderDirectory({ db, accounts, deliver, fetch, callTokens }: VoiceProviderDirectoryDeps): VoiceProviderDirectory {
   const sandbox = (orgId: string, correlationId: string) => new SandboxVoiceProvider({ db, orgId, deliver: (event) => deliver(event, correlationId) });
 
-  const build = (account: VoicePlatformAccount | null): VoiceProvider | null => {
+  const callWebhookOf = (orgId: string, provider: VoicePlatform, headers?: Record<string, string>): CallWebhookIssuer | undefined => {
+    if (!callTokens) return undefined;
+    return () => {
+      const token = callTokens.store.issue();
+      return {
+        url: voiceCallWebhookUrl(callTokens.apiBaseUrl, orgId, provider, token),
+        ...(headers ? { headers } : {}),
+        placed: (providerCallId) => callTokens.store.bind(orgId, provider, providerCallId, token),
+      };
+    };
+  };
+
+  const build = (orgId: string, account: VoicePlatformAccount | null): VoiceProvider | null => {
     if (!account?.apiKey) return null;
     const config = { apiKey: account.apiKey, ...(account.baseUrl ? { baseUrl: account.baseUrl } : {}), fetch };
     switch (account.provider) {
       case 'retell':
         return new RetellVoiceProvider(config);
-      case 'vapi':
-        return new VapiVoiceProvider(config);
+      case 'vapi': {
+        // The call's own server replaces the assistant's, so the secret Vapi presents is sent along with it.
+        const secretHeader = account.webhookSecret ? { 'X-Vapi-Secret': account.webhookSecret } : undefined;
+        return new VapiVoiceProvider({ ...config, callWebhook: callWebhookOf(orgId, 'vapi', secretHeader) });
+      }
       case 'bland':
         return new BlandVoiceProvider(config);
       case 'synthflow':
-        return new SynthflowVoiceProvider(config);
+        return new SynthflowVoiceProvider({ ...config, callWebhook: callWebhookOf(orgId, 'synthflow') });
     }
   };
 
   return {
     async forOrganization(orgId, correlationId) {
-      return build(await accounts.findActive(orgId)) ?? sandbox(orgId, correlationId);
+      return build(orgId, await accounts.findActive(orgId)) ?? sandbox(orgId, correlationId);
     },
     async named(orgId, provider, correlationId) {
       if (provider === 'sandbox') return sandbox(orgId, correlationId);
-      return build(await accounts.find(orgId, provider));
+      return build(orgId, await accounts.find(orgId, provider));
     },
     sandbox,
   };

@@ -84,6 +84,25 @@ export interface PhoneAssignment {
 /** Spec 000 §7 PUT /phones/{provider}/{phoneId}: absent fields stay as they are, `null` unassigns. */
 export type PhoneAssignmentUpdate = Partial<PhoneAssignment>;
 
+/**
+ * The webhook of one call on a platform that signs less than the body: a URL carrying the call's own token, and
+ * `placed`, called once the platform has named the call, which keeps the token for that call id.
+ */
+export interface CallWebhook {
+  url: string;
+  /** Headers the platform is asked to send with each delivery (Vapi's server `headers`). */
+  headers?: Record<string, string>;
+  placed(providerCallId: string): Promise<void>;
+}
+export type CallWebhookIssuer = () => CallWebhook;
+
+/**
+ * How much of a delivery the vendor's check covers: `body` (an HMAC of the bytes), `call-id` (an HMAC of the
+ * call id alone: Synthflow) or `nothing` (a static shared secret: Vapi's X-Vapi-Secret). Less than `body` needs
+ * the call's token in the URL as well.
+ */
+export type SignatureScope = 'body' | 'call-id' | 'nothing';
+
 /** A client's Idempotency-Key: where the provider can honour it, a repeated request places nothing new. */
 export interface CallRequestOptions {
   idempotencyKey?: string;
@@ -95,6 +114,8 @@ export interface VoiceProvider {
   parseWebhook(input: WebhookInput): WebhookEvent;
   /** Present where the vendor signs its webhooks. Never throws: a bad or missing signature is `false`. */
   verifySignature?(input: SignatureInput): boolean;
+  /** What `verifySignature` covered for a delivery with these headers; absent: the body. */
+  signatureScope?(headers: WebhookHeaders): SignatureScope;
   createCall(input: CreateCallInput, options?: CallRequestOptions): Promise<{ callId: string }>;
   createBatchCall(input: BatchCallInput, options?: CallRequestOptions): Promise<{ batchCallId: string }>;
   listCalls(query: ListCallsQuery): Promise<CanonicalCallRecord[]>;

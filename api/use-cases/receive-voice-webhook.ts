@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { isVoiceProviderError, type WebhookHeaders, type WebhookInput } from '../../activities/voice/voice-provider.port';
 import type { ApiDeps } from '../deps';
-import { badRequest, notFound, unauthorized } from '../http/errors';
+import { badRequest, notFound } from '../http/errors';
+import { authenticateVoiceDelivery, checkCallToken } from './authenticate-voice-delivery';
 import { createWebhookParsers, detectWebhookProvider, WEBHOOK_PROVIDERS, type WebhookProvider } from './voice-webhook-parsers';
 
 const parsers = createWebhookParsers();
@@ -13,13 +14,16 @@ export interface VoiceWebhookRequest {
   provider?: string;
   headers: WebhookHeaders;
   rawBody: Buffer;
+  /** The URL's call_token: the per-call token of a call placed on a platform that signs less than the body. */
+  callToken?: string;
   correlationId: string;
 }
 
 /**
- * Spec 000 §7 /voice-agent webhooks. Where the organization has set a webhook secret for the provider, the
- * vendor's signature is required; an organization without one (the offline default) accepts unsigned
- * deliveries. Accepted deliveries go to the call's one interaction workflow.
+ * Spec 000 §7 /voice-agent webhooks. Once the organization has a webhook secret for any platform, every delivery
+ * must be signed by a platform it has a secret for (authenticate-voice-delivery.ts), and one whose vendor signs less
+ * than the body must carry its call's token too; an organization without secrets (the offline default) accepts
+ * unsigned deliveries. Accepted deliveries go to the call's one interaction workflow; a refused one changes nothing.
  */
 export async function receiveVoiceWebhook(deps: ApiDeps, req: VoiceWebhookRequest) {
   if (!isUuid(req.orgId) || !(await deps.organizations.findById(req.orgId))) throw notFound('Organization not found');
@@ -37,11 +41,8 @@ export async function receiveVoiceWebhook(deps: ApiDeps, req: VoiceWebhookReques
     provider = detected.provider;
   }
 
-  const secret = (await deps.voice.platforms.find(req.orgId, provider))?.webhookSecret ?? null;
-  const verify = parsers[provider].verifySignature;
-  if (secret !== null && verify && !verify.call(parsers[provider], { headers: req.headers, rawBody: req.rawBody, secret })) {
-    throw unauthorized('Invalid webhook signature');
-  }
+  const delivery = { orgId: req.orgId, provider, headers: req.headers, rawBody: req.rawBody, callToken: req.callToken };
+  const auth = await authenticateVoiceDelivery(deps, parsers, delivery);
 
   let event;
   try {
@@ -50,6 +51,8 @@ export async function receiveVoiceWebhook(deps: ApiDeps, req: VoiceWebhookReques
     if (isVoiceProviderError(error)) throw badRequest(error.message);
     throw error;
   }
+  if (auth.signed && auth.needsCallToken) await checkCallToken(deps, delivery, event.providerCallId);
+
   const { workflowId, accepted } = await deps.calls.gateway.deliverCallEvent(provider, event, req.correlationId);
   deps.logger.info({ orgId: req.orgId, provider, providerEvent: event.providerEvent, workflowId, accepted }, 'voice webhook received');
   return { success: true, message: accepted ? 'Delivery accepted' : 'The interaction for this call has already finished' };

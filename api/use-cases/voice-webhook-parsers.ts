@@ -7,7 +7,7 @@ import type { VoiceProvider, WebhookInput } from '../../activities/voice/voice-p
 import type { WebhookEvent } from '../../domain/call/call-event';
 
 /** The webhook half of each third-party adapter; parsing and signature checks need no API key. */
-export type WebhookParser = Pick<VoiceProvider, 'provider' | 'parseWebhook' | 'verifySignature'>;
+export type WebhookParser = Pick<VoiceProvider, 'provider' | 'parseWebhook' | 'verifySignature' | 'signatureScope'>;
 
 export const WEBHOOK_PROVIDERS = ['retell', 'vapi', 'bland', 'synthflow'] as const satisfies readonly VoiceAgentProvider[];
 export type WebhookProvider = (typeof WEBHOOK_PROVIDERS)[number];
@@ -29,6 +29,13 @@ const PROVIDER_HEADERS: Record<WebhookProvider, readonly string[]> = {
   synthflow: ['synthflow-signature', 'http_synthflow_signature', 'http-synthflow-signature'],
 };
 
+/** The one platform whose signing header the delivery carries; null when none or several. */
+export function providerNamedByHeaders(headers: WebhookInput['headers']): WebhookProvider | null {
+  const names = new Set(Object.keys(headers).map((h) => h.toLowerCase()));
+  const named = WEBHOOK_PROVIDERS.filter((p) => PROVIDER_HEADERS[p].some((h) => names.has(h)));
+  return named.length === 1 ? named[0] : null;
+}
+
 /**
  * The provider of a delivery posted without one in the path: named by a vendor header, or the one
  * whose payload shape this is (Synthflow's loose shape also reads Retell's, so headers come first).
@@ -38,9 +45,8 @@ export function detectWebhookProvider(
   parsers: Record<WebhookProvider, WebhookParser>,
   input: WebhookInput,
 ): { provider: WebhookProvider; event: WebhookEvent } | null {
-  const names = new Set(Object.keys(input.headers).map((h) => h.toLowerCase()));
-  const byHeader = WEBHOOK_PROVIDERS.filter((p) => PROVIDER_HEADERS[p].some((h) => names.has(h)));
-  const candidates = byHeader.length === 1 ? byHeader : WEBHOOK_PROVIDERS;
+  const byHeader = providerNamedByHeaders(input.headers);
+  const candidates = byHeader ? [byHeader] : WEBHOOK_PROVIDERS;
   const matches: { provider: WebhookProvider; event: WebhookEvent }[] = [];
   for (const provider of candidates) {
     try {

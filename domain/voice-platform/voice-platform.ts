@@ -72,6 +72,14 @@ export function voiceWebhookUrl(apiBaseUrl: string, orgId: string, provider: Voi
   return `${apiBaseUrl.replace(/\/$/, '')}/voice-agent/webhook/${orgId}/${provider}`;
 }
 
+/** The query parameter that carries a call's own token on the webhook URL of a call we placed. */
+export const CALL_TOKEN_PARAM = 'call_token';
+
+/** The webhook URL of one call we placed on a platform that signs less than the body: the platform's URL and the call's token. */
+export function voiceCallWebhookUrl(apiBaseUrl: string, orgId: string, provider: VoicePlatform, token: string): string {
+  return `${voiceWebhookUrl(apiBaseUrl, orgId, provider)}?${CALL_TOKEN_PARAM}=${encodeURIComponent(token)}`;
+}
+
 /**
  * Where the platform's tool definitions point (spec 000 §7: "most carry the query doNotService"). `provider` names
  * whose request shape the body is: Bland's and Synthflow's configured bodies look like ours.

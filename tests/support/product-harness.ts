@@ -32,6 +32,7 @@ import { createAudienceRepository } from '../../events/projections/audiences/aud
 import { createVoicePlatformAccountStore, type VoicePlatformAccountStore } from '../../activities/voice/voice-platform-accounts.repository';
 import { createSecretBox, crmCredentialsKey } from '../../lib/secrets/secret-box';
 import { createVoiceProviderDirectory } from '../../activities/voice/voice-provider-directory';
+import { createVoiceCallTokenStore } from '../../activities/voice/voice-call-tokens.repository';
 import { deliverThrough } from '../../api/use-cases/voice-agent-calls';
 import { createLanguageEngine, languageEngineConfigFrom } from '../../activities/llm/create-language-engine';
 import {
@@ -90,7 +91,10 @@ export async function startProductHarness(env: Record<string, string> = {}): Pro
   const gateway = createTemporalWorkflowGateway(client, config.TEMPORAL_TASK_QUEUE_PREFIX);
   const { crm, connections } = crmComposition;
   const engine = createLanguageEngine(languageEngineConfigFrom(config));
-  const voicePlatforms = createVoicePlatformAccountStore(tdb.db, createSecretBox(crmCredentialsKey(config)));
+  const secretBox = createSecretBox(crmCredentialsKey(config));
+  const voicePlatforms = createVoicePlatformAccountStore(tdb.db, secretBox);
+  const callTokens = createVoiceCallTokenStore(tdb.db, secretBox);
+  const ownApiUrl = `http://${config.API_HOST}:${config.API_PORT}`;
   const app = createApp({
     config,
     logger: testLogger,
@@ -141,11 +145,13 @@ export async function startProductHarness(env: Record<string, string> = {}): Pro
         db: tdb.db,
         accounts: voicePlatforms,
         deliver: deliverThrough(createTemporalInteractionGateway(client, config.TEMPORAL_TASK_QUEUE_PREFIX)),
+        callTokens: { store: callTokens, apiBaseUrl: config.PUBLIC_API_URL ?? ownApiUrl },
       }),
       engine,
       platforms: voicePlatforms,
+      callTokens,
       events: bus,
-      ownApiUrl: `http://${config.API_HOST}:${config.API_PORT}`,
+      ownApiUrl,
     },
     webCalls: {
       agents: createOrganizationAgentDirectory(createOrganizationRepository(tdb.db), crm),

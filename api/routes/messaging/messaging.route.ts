@@ -1,6 +1,5 @@
-import type { IncomingMessage } from 'node:http';
-import type { Request } from 'express';
 import { notFound } from '../../http/errors';
+import { keptRawBodyOf as rawBodyOf } from '../../http/raw-body';
 import { defineRoute } from '../../http/route';
 import { receiveEmailWebhook, sendDirectEmail, sendDirectSms } from '../../use-cases/messaging/direct-messages';
 import {
@@ -75,13 +74,6 @@ export const getEmailRoute = defineRoute({
     };
   },
 });
-
-// Resend signs the exact bytes it sent (Svix), so the JSON parser for this path keeps them on the request.
-type WithRawBody = { rawBody?: Buffer };
-export const keepRawBody = (req: IncomingMessage, _res: unknown, buf: Buffer) => {
-  (req as IncomingMessage & WithRawBody).rawBody = buf;
-};
-const rawBodyOf = (req: Request) => (req as Request & WithRawBody).rawBody ?? Buffer.alloc(0);
 
 export const emailWebhookRoute = defineRoute({
   method: 'post',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CanonicalCallRecordSchema } from '../../../domain/call/call-record.schema';
 import { OUTBOUND_PROVIDERS } from '../../../activities/voice/voice-provider-directory';
+import { VoicePlatformSchema } from '../../../domain/voice-platform/voice-platform';
 
 const ORG_ID_MESSAGE = 'orgId must be a UUID';
 const DATE_MESSAGE = 'must be an ISO date-time';
@@ -112,6 +113,9 @@ export const IncomingCallBodySchema = z.union(
   'The body must be {to_number, from_number} or {event: "call_inbound", call_inbound: {from_number, to_number}}',
 );
 export const IncomingCallParamsSchema = z.object({ orgId: z.string() });
+export const IncomingCallQuerySchema = z.object({
+  provider: VoicePlatformSchema.optional().describe('The platform asking; without it, the one whose signing header the request carries'),
+});
 /** Retell's inbound-call webhook answer; the other platforms ignore what they do not read. */
 export const IncomingCallResponseSchema = z.object({
   call_inbound: z.object({

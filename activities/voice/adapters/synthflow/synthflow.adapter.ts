@@ -8,11 +8,13 @@ import {
   VoiceProviderError,
   isVoiceProviderError,
   type BatchCallInput,
+  type CallWebhookIssuer,
   type CreateCallInput,
   type ListCallsQuery,
   type PhoneAssignment,
   type PhoneAssignmentUpdate,
   type SignatureInput,
+  type SignatureScope,
   type VoicemailAction,
   type VoiceProvider,
   type WebhookInput,
@@ -32,6 +34,8 @@ export interface SynthflowAdapterConfig {
   workspaceId?: string;
   /** Where Synthflow posts the post-call webhook; it is set per call request (`external_webhook_url`). */
   webhookUrl?: string;
+  /** Each placed call's own webhook URL with its token (its signature covers only the call id); wins over `webhookUrl`. */
+  callWebhook?: CallWebhookIssuer;
   fetch?: typeof fetch;
   timeoutMs?: number;
   now?: () => Date;
@@ -47,7 +51,12 @@ const BATCH_NAMESPACE = '3a1f0e7c-5b2d-4c9e-8f61-0d2b7a4c9e15';
  */
 const SIGNATURE_HEADERS = ['synthflow-signature', 'http_synthflow_signature', 'http-synthflow-signature'];
 
-const CallIdOnlySchema = z.object({ call: z.object({ call_id: z.string().min(1) }) });
+const CallIdSchema = z.string().min(1);
+/** The post-call webhook names the call in `call.call_id`; an inbound-call request may carry it in `call_inbound`. */
+const SignedCallIdSchema = z.union([
+  z.object({ call: z.object({ call_id: CallIdSchema }) }).transform((b) => b.call.call_id),
+  z.object({ call_inbound: z.object({ call_id: CallIdSchema }) }).transform((b) => b.call_inbound.call_id),
+]);
 
 export class SynthflowVoiceProvider implements VoiceProvider {
   readonly provider = 'synthflow' as const;
@@ -77,13 +86,17 @@ export class SynthflowVoiceProvider implements VoiceProvider {
     if (!signature) return false;
     let callId: string;
     try {
-      const parsed = CallIdOnlySchema.safeParse(JSON.parse(rawBodyText(rawBody)));
+      const parsed = SignedCallIdSchema.safeParse(JSON.parse(rawBodyText(rawBody)));
       if (!parsed.success) return false;
-      callId = parsed.data.call.call_id;
+      callId = parsed.data;
     } catch {
       return false;
     }
     return safeEqual(hmacSha256(secret, callId, 'base64'), signature);
+  }
+
+  signatureScope(): SignatureScope {
+    return 'call-id';
   }
 
   parseWebhook({ rawBody, orgId, receivedAt }: WebhookInput): WebhookEvent {
@@ -108,6 +121,8 @@ export class SynthflowVoiceProvider implements VoiceProvider {
   async createCall(input: CreateCallInput): Promise<{ callId: string }> {
     const { assistantId, callVariables, customerPhone, phoneId } = CreateCallInputSchema.parse(input);
     if (!assistantId) throw badRequest('synthflow', 'a call needs assistantId, the Synthflow model id');
+    const hook = this.config.callWebhook?.();
+    const webhookUrl = hook?.url ?? this.config.webhookUrl;
     const response = await this.http.request({
       method: 'POST',
       path: '/calls',
@@ -117,10 +132,11 @@ export class SynthflowVoiceProvider implements VoiceProvider {
         name: callVariables.customer_name ?? callVariables.name ?? customerPhone,
         ...(phoneId ? { from_phone_number: phoneId } : {}),
         custom_variables: Object.entries(callVariables).map(([key, value]) => ({ key, value })),
-        ...(this.config.webhookUrl ? { external_webhook_url: this.config.webhookUrl } : {}),
+        ...(webhookUrl ? { external_webhook_url: webhookUrl } : {}),
       },
       schema: SynthflowCreateCallResponseSchema,
     });
+    await hook?.placed(response.response.call_id);
     return { callId: response.response.call_id };
   }
 

@@ -6,12 +6,15 @@ import {
   VoicemailActionSchema,
   VoiceProviderError,
   type BatchCallInput,
+  type CallWebhookIssuer,
   type CreateCallInput,
   type ListCallsQuery,
   type PhoneAssignment,
   type PhoneAssignmentUpdate,
   type SignatureInput,
+  type SignatureScope,
   type VoicemailAction,
+  type WebhookHeaders,
   type VoiceProvider,
   type WebhookInput,
 } from '../../voice-provider.port';
@@ -27,9 +30,11 @@ import { type WebhookEvent, type WebhookEventKind, type WebhookToolCall } from '
  * `X-Vapi-Secret` (a server `secret`, or a custom credential of that kind), or as `Authorization: Bearer`
  * (a bearer credential). `hmac`: a custom HMAC credential; the defaults are those of Vapi's
  * HMACAuthenticationPlan — SHA-256, hex, header `x-signature`, timestamp header `x-timestamp`, payload
- * `{timestamp}.{body}` (the body alone when no timestamp header is sent).
+ * `{timestamp}.{body}` (the body alone when no timestamp header is sent). `auto` (default): `hmac` with those
+ * defaults and five minutes' tolerance when the delivery carries `x-signature`, `secret` otherwise.
  */
-export type VapiWebhookAuth = { mode: 'secret' } | { mode: 'hmac'; signatureHeader?: string; timestampHeader?: string; toleranceMs?: number };
+export type VapiWebhookAuth =
+  { mode: 'auto' } | { mode: 'secret' } | { mode: 'hmac'; signatureHeader?: string; timestampHeader?: string; toleranceMs?: number };
 
 export interface VapiAdapterConfig {
   apiKey: string;
@@ -38,9 +43,12 @@ export interface VapiAdapterConfig {
   timeoutMs?: number;
   now?: () => Date;
   webhookAuth?: VapiWebhookAuth;
+  /** Each placed call's own server URL with its token (a static secret covers nothing of the body). */
+  callWebhook?: CallWebhookIssuer;
 }
 
 export const VAPI_DEFAULT_BASE_URL = 'https://api.vapi.ai';
+const FIVE_MINUTES_MS = 5 * 60_000;
 
 const STATUS_SEQUENCE: Record<string, number> = {
   scheduled: 5,
@@ -98,8 +106,19 @@ export class VapiVoiceProvider implements VoiceProvider {
     });
   }
 
+  /** The plan a delivery with these headers is checked under. */
+  private authFor(headers: WebhookHeaders): Exclude<VapiWebhookAuth, { mode: 'auto' }> {
+    const auth = this.config.webhookAuth ?? { mode: 'auto' };
+    if (auth.mode !== 'auto') return auth;
+    return headerValue(headers, 'x-signature') !== undefined ? { mode: 'hmac', toleranceMs: FIVE_MINUTES_MS } : { mode: 'secret' };
+  }
+
+  signatureScope(headers: WebhookHeaders): SignatureScope {
+    return this.authFor(headers).mode === 'hmac' ? 'body' : 'nothing';
+  }
+
   verifySignature({ headers, rawBody, secret, now }: SignatureInput): boolean {
-    const auth = this.config.webhookAuth ?? { mode: 'secret' };
+    const auth = this.authFor(headers);
     if (auth.mode === 'secret') {
       const sent = headerValue(headers, 'x-vapi-secret') ?? /^Bearer\s+(.+)$/i.exec(headerValue(headers, 'authorization') ?? '')?.[1];
       return sent !== undefined && safeEqual(sent.trim(), secret);
@@ -152,6 +171,7 @@ export class VapiVoiceProvider implements VoiceProvider {
     const { assistantId, callVariables, customerPhone, phoneId, metadata } = CreateCallInputSchema.parse(input);
     if (!assistantId) throw badRequest('vapi', 'a call needs assistantId');
     if (!phoneId) throw badRequest('vapi', 'a call needs phoneId, the Vapi phone-number id to call from');
+    const hook = this.config.callWebhook?.();
     const call = await this.http.request({
       method: 'POST',
       path: '/call',
@@ -159,10 +179,15 @@ export class VapiVoiceProvider implements VoiceProvider {
         assistantId,
         phoneNumberId: phoneId,
         customer: { number: customerPhone },
-        assistantOverrides: { variableValues: callVariables, ...(metadata ? { metadata } : {}) },
+        assistantOverrides: {
+          variableValues: callVariables,
+          ...(metadata ? { metadata } : {}),
+          ...(hook ? { server: { url: hook.url, ...(hook.headers ? { headers: hook.headers } : {}) } } : {}),
+        },
       },
       schema: VapiCallSchema,
     });
+    await hook?.placed(call.id);
     return { callId: call.id };
   }
 
