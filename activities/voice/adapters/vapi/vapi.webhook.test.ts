@@ -182,4 +182,24 @@ describe('Vapi webhook authentication', () => {
       expect(custom.verifySignature({ headers: { 'x-vapi-signature': signature }, rawBody: `${body} `, secret })).toBe(false);
     });
   });
+
+  describe('by default, told from the headers', () => {
+    const auto = new VapiVoiceProvider({ apiKey: 'k', now: () => NOW });
+    const timestamp = String(NOW.getTime() - 10_000);
+    const headers = { 'x-signature': createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex'), 'x-timestamp': timestamp };
+
+    it('checks an HMAC signature over the body, within five minutes, and says it covered the body', () => {
+      expect(auto.verifySignature({ headers, rawBody: body, secret })).toBe(true);
+      expect(auto.verifySignature({ headers, rawBody: body.replace('0.1387', '0.0001'), secret })).toBe(false);
+      expect(auto.verifySignature({ headers, rawBody: body, secret, now: new Date(NOW.getTime() + 301_000) })).toBe(false);
+      // The secret itself in x-signature is not a signature.
+      expect(auto.verifySignature({ headers: { 'x-signature': secret, 'x-vapi-secret': secret }, rawBody: body, secret })).toBe(false);
+      expect(auto.signatureScope(headers)).toBe('body');
+    });
+
+    it('takes the static secret without a signature header, which covers nothing of the body', () => {
+      expect(auto.verifySignature({ headers: { 'x-vapi-secret': secret }, rawBody: body, secret })).toBe(true);
+      expect(auto.signatureScope({ 'x-vapi-secret': secret })).toBe('nothing');
+    });
+  });
 });
