@@ -5,7 +5,7 @@ export const SECRET_FIELDS = [
     key: 'webhookSecret',
     label: 'Webhook signing secret',
     noun: 'webhook signing secret',
-    help: 'Without one, unsigned webhooks are accepted.',
+    help: 'Once any platform has one, every webhook and incoming-call request must be signed by a platform that has one; with none at all, unsigned ones are accepted.',
   },
   {
     key: 'toolSecret',
@@ -18,9 +18,10 @@ export const SECRET_FIELDS = [
 /** Where each vendor's webhook secret comes from (the adapters in activities/voice/adapters/ check it this way). */
 export const WEBHOOK_SECRET_HELP: Record<VoicePlatform, string> = {
   retell: 'Retell signs its webhooks (x-retell-signature) with the API key that has the webhook badge in its dashboard: paste that key.',
-  vapi: "The secret set on the assistant's server URL; Vapi sends it in the X-Vapi-Secret header.",
+  vapi: "The secret of the assistant's server URL (X-Vapi-Secret, then only calls placed here are accepted: their URL carries a per-call token), or of a Vapi HMAC credential (x-signature over the body, any call).",
   bland: "The Bland account's webhook signing secret (X-Webhook-Signature).",
-  synthflow: 'The secret Synthflow signs its webhooks with.',
+  synthflow:
+    'The secret Synthflow signs its webhooks with. It signs only the call id, so only calls placed here are accepted: their webhook URL carries a per-call token.',
 };
 
 export type SecretKey = (typeof SECRET_FIELDS)[number]['key'];
