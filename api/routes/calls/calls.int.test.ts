@@ -235,7 +235,9 @@ describe('webhook refusals', () => {
     const body = retell('call_started', `call_${run}_nobody`);
     expect((await postWebhook(`/voice-agent/webhook/${randomUUID()}/retell`, body)).status).toBe(404);
     expect((await postWebhook(`/voice-agent/webhook/not-a-uuid`, body)).status).toBe(404);
-    const garbage = await postWebhook(`/voice-agent/webhook/${orgId}/vapi`, '{"not":');
+    // The org signs (the test above set its Retell secret): a delivery is authenticated before it is read.
+    expect((await postWebhook(`/voice-agent/webhook/${orgId}/vapi`, '{"not":')).status).toBe(401);
+    const garbage = await postWebhook(`/voice-agent/webhook/${orgId}/retell`, '{"not":', { 'x-retell-signature': retellSignature(`whsec-${run}`, '{"not":') });
     expect(garbage.status).toBe(400);
     expect(garbage.body).toMatchObject({ error: 'Bad Request', status: 400 });
     expect((await postWebhook(`/voice-agent/webhook/${orgId}/nobody`, body)).status).toBe(400);
