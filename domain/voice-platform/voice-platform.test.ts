@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { applyVoicePlatformChange, checkVoicePlatform, maskSecret, NO_CREDENTIALS, voiceToolUrl, voiceWebhookUrl } from './voice-platform';
+import { applyVoicePlatformChange, checkVoicePlatform, maskSecret, NO_CREDENTIALS, voiceCallWebhookUrl, voiceToolUrl, voiceWebhookUrl } from './voice-platform';
 
 const stored = { webhookSecret: 'whsec_old_value', toolSecret: 'tool_old_value', apiKey: 'key_old_value', baseUrl: 'https://api.vapi.example', active: true };
 
@@ -26,5 +26,8 @@ describe('voice platform credentials', () => {
     const org = '5f59dfbc-d5b7-40c2-9a9d-3626912a54d6';
     expect(voiceWebhookUrl('https://api.example.com/', org, 'retell')).toBe(`https://api.example.com/voice-agent/webhook/${org}/retell`);
     expect(voiceToolUrl('https://api.example.com', org, 'bland')).toBe(`https://api.example.com/voice-agent/tool/${org}?doNotService=true&provider=bland`);
+    expect(voiceCallWebhookUrl('https://api.example.com/', org, 'synthflow', 'a+b/c')).toBe(
+      `https://api.example.com/voice-agent/webhook/${org}/synthflow?call_token=a%2Bb%2Fc`,
+    );
   });
 });
