@@ -290,6 +290,104 @@ describe('errors', () => {
   });
 });
 
+describe('text input, path ids and body size', () => {
+  it('answers 400 to NUL in a JSON body, before the handler runs', async () => {
+    const { app, calls } = world();
+
+    const res = await request(app)
+      .post('/auth/login')
+      .send({ email: 'owner@acme-air.test', password: `${PASSWORD}\u0000` });
+
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: 'Bad Request', status: 400, message: 'body.password contains a NUL character' });
+    expect(calls.sessionsCreated).toEqual([]);
+  });
+
+  it('answers 400 to NUL in a field name, a nested value and the query', async () => {
+    const { app } = world();
+
+    const key = await request(app).post('/auth/login').send({ email: 'owner@acme-air.test', password: PASSWORD, 'x\u0000': 1 });
+    const nested = await request(app)
+      .post('/auth/login')
+      .send({ email: 'owner@acme-air.test', password: PASSWORD, extra: [{ note: 'a\u0000b' }] });
+    const query = await request(app).get('/org?id=%00').set(asOwner);
+
+    expect([key.status, key.body.message]).toEqual([400, 'a field name in body contains a NUL character']);
+    expect([nested.status, nested.body.message]).toEqual([400, 'body.extra[0].note contains a NUL character']);
+    expect(query.body).toEqual({ error: 'Bad Request', status: 400, message: 'query.id contains a NUL character' });
+  });
+
+  it('answers 400 to a JSON body that is not valid UTF-8, instead of reading it as replacement characters', async () => {
+    const { app, calls } = world();
+    const body = Buffer.concat([Buffer.from('{"email": "owner@acme-air.test", "password": "'), Buffer.from([0xc3, 0x28, 0xff]), Buffer.from('"}')]);
+
+    // superagent would serialize a Buffer as JSON; these bytes go as they are.
+    const res = await request(app)
+      .post('/auth/login')
+      .set('Content-Type', 'application/json')
+      .serialize((b: Buffer) => b as unknown as string)
+      .send(body);
+
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: 'Bad Request', status: 400, message: 'Request body is not valid UTF-8' });
+    expect(calls.sessionsCreated).toEqual([]);
+  });
+
+  it('answers 400 to a lone surrogate escaped in JSON (it has no UTF-8 form)', async () => {
+    const res = await request(world().app)
+      .post('/auth/login')
+      .set('Content-Type', 'application/json')
+      .send('{"email": "owner@acme-air.test", "password": "\\ud800"}');
+
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('body.password is not valid UTF-8');
+  });
+
+  it('answers 400 to a path that is not valid percent-encoded UTF-8', async () => {
+    const res = await request(world().app).put('/org/scheduling-rules/%FF').set(asOperator).send({ orgId: ACME_ID, data: {} });
+
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: 'Bad Request', status: 400, message: 'The URL is not valid UTF-8' });
+  });
+
+  it('answers 400 to a path id that is not a UUID without querying (the capacity store here would throw)', async () => {
+    const res = await request(world().app).put('/org/scheduling-rules/0').set(asOperator).send({ orgId: ACME_ID, data: {} });
+
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: 'Bad Request', status: 400, message: 'ruleId must be a UUID' });
+  });
+
+  it('answers 400 to NUL in a raw webhook body, signed or not', async () => {
+    const res = await request(world().app)
+      .post(`/voice-agent/webhook/${ACME_ID}/retell`)
+      .set('Content-Type', 'application/json')
+      .send('{"event": "call_ended", "call": {"call_id": "c1", "transcript": "hi\\u0000"}}');
+
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: 'Bad Request', status: 400, message: 'body.call.transcript contains a NUL character' });
+  });
+
+  it('answers 413 in the common body to a body over the limit', async () => {
+    const { app, calls } = world();
+
+    const res = await request(app)
+      .post('/auth/login')
+      .send({ email: 'owner@acme-air.test', password: PASSWORD, padding: 'x'.repeat(1_100_000) });
+
+    expect(res.status).toBe(413);
+    expect(res.body).toEqual({ error: 'Payload Too Large', status: 413, message: 'Request body is too large (the limit is 1048576 bytes)' });
+    expect(calls.sessionsCreated).toEqual([]);
+  });
+
+  it('documents what each route answers before its handler: 413 with a body, 307 and 401 by access, 429 on public routes', async () => {
+    const paths = (await request(world().app).get('/openapi.json')).body.paths;
+
+    expect(Object.keys(paths['/auth/login'].post.responses).sort()).toEqual(['200', '400', '401', '413', '429', '500']);
+    expect(Object.keys(paths['/org/scheduling-rules/{ruleId}'].put.responses).sort()).toEqual(['200', '307', '400', '401', '404', '413', '500']);
+    expect(Object.keys(paths['/organizations'].get.responses).sort()).toEqual(['200', '400', '401', '500']);
+  });
+});
+
 describe('correlation id', () => {
   const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 

@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import express, { type Express } from 'express';
 import type { ApiDeps } from './deps';
 import { installAbuseLimits } from './http/abuse-limits';
@@ -5,6 +6,7 @@ import { keepRawBody } from './http/raw-body';
 import { errorHandler, notFoundHandler } from './http/errors';
 import { registerRoutes } from './http/register-routes';
 import { requestContext } from './http/request-context';
+import { refuseInvalidUtf8 } from './http/text-input';
 import { buildOpenApiDocument } from './openapi/document';
 import { docsRouter } from './openapi/docs-page';
 import { ROUTES } from './routes';
@@ -20,10 +22,14 @@ export function createApp(deps: ApiDeps): Express {
   // SMS providers post JSON or forms; Twilio signs the form fields, so the route parses the raw body itself.
   app.use('/integrations/sms/webhook', express.raw({ type: () => true, limit: '1mb' }));
   // Resend signs the exact bytes of its JSON (Svix): parsed as usual, the raw body kept beside it.
-  app.use('/integrations/email/webhooks', express.json({ limit: '1mb', verify: keepRawBody }));
+  const refuseBadTextKeepRaw = (req: IncomingMessage, res: unknown, buf: Buffer, encoding: string) => {
+    refuseInvalidUtf8(req, res, buf, encoding);
+    keepRawBody(req, res, buf);
+  };
+  app.use('/integrations/email/webhooks', express.json({ limit: '1mb', verify: refuseBadTextKeepRaw }));
   // The incoming-call request is signed like the call webhooks, over the exact bytes.
-  app.use('/voice-agent/incoming-call', express.json({ limit: '1mb', verify: keepRawBody }));
-  app.use(express.json({ limit: '1mb' }));
+  app.use('/voice-agent/incoming-call', express.json({ limit: '1mb', verify: refuseBadTextKeepRaw }));
+  app.use(express.json({ limit: '1mb', verify: refuseInvalidUtf8 }));
   // Security headers, CORS for the widget only, and rate limits (login keys on the parsed body's e-mail).
   installAbuseLimits(app, deps.config);
 

@@ -2,12 +2,19 @@ import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { z } from 'zod';
 import type { Logger } from '../../lib/logger';
 
-const REASONS: Record<number, string> = { 400: 'Bad Request', 401: 'Unauthorized', 404: 'Not Found', 429: 'Too Many Requests', 500: 'Internal Server Error' };
+const REASONS: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  404: 'Not Found',
+  413: 'Payload Too Large',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+};
 
 /** The one error type of the API, rendered as the spec's common body {error, status, message}. */
 export class ApiError extends Error {
   constructor(
-    readonly status: 400 | 401 | 404 | 429 | 500,
+    readonly status: 400 | 401 | 404 | 413 | 429 | 500,
     message: string,
     /** Seconds until a 429's limit lifts, sent as Retry-After. */
     readonly retryAfterSeconds?: number,
@@ -53,13 +60,22 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       res.status(err.status).json(errorBody(err.status, err.message));
       return;
     }
-    // express.json() failures
+    // express.json() and express.raw() failures
     if (err?.type === 'entity.parse.failed') {
       res.status(400).json(errorBody(400, 'Request body is not valid JSON'));
       return;
     }
     if (err?.type === 'entity.too.large') {
-      res.status(400).json(errorBody(400, 'Request body is too large'));
+      res.status(413).json(errorBody(413, `Request body is too large (the limit is ${err.limit} bytes)`));
+      return;
+    }
+    if (err?.type === 'entity.invalid.utf8') {
+      res.status(400).json(errorBody(400, 'Request body is not valid UTF-8'));
+      return;
+    }
+    // A path segment that is not valid percent-encoded UTF-8 (%FF): the router cannot decode it.
+    if (err instanceof URIError) {
+      res.status(400).json(errorBody(400, 'The URL is not valid UTF-8'));
       return;
     }
     // Other body-parser refusals (unsupported charset or encoding) are the client's doing.

@@ -1,10 +1,11 @@
 import type { Request, Router } from 'express';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { ApiDeps } from '../deps';
 import type { StaffIdentity } from '../repositories/staff.repository';
-import { LoginRedirect, unauthorized, validationError } from './errors';
+import { badRequest, LoginRedirect, unauthorized, validationError } from './errors';
 import type { AnyRoute } from './route';
 import { bearerToken, readSessionToken } from './session';
+import { textInputProblem } from './text-input';
 import { timingSafeEqual } from 'node:crypto';
 
 async function sessionUser(req: Request, deps: ApiDeps): Promise<StaffIdentity | null> {
@@ -42,6 +43,9 @@ export function registerRoutes(router: Router, routes: AnyRoute[], deps: ApiDeps
       if (access.kind === 'operator' && !user?.isOperator && !hasAdminToken(req, deps)) {
         throw unauthorized('Operator access required');
       }
+      // Before any schema, query or event: text that Postgres or a projection could not hold is the caller's error.
+      const problem = textInputProblem(req.params, 'path') ?? textInputProblem(req.query, 'query') ?? textInputProblem(req.body, 'body');
+      if (problem) throw badRequest(problem);
       const input = {
         query: parse(route.request?.query, req.query),
         params: parse(route.request?.params, req.params),
@@ -55,7 +59,11 @@ export function registerRoutes(router: Router, routes: AnyRoute[], deps: ApiDeps
           throw unauthorized('You do not have access to this organization');
         }
       }
-      const result = await route.handler({ ...input, user, orgId, deps, req, res });
+      const result = await route.handler({ ...input, user, orgId, deps, req, res }).catch((err: unknown) => {
+        // A handler that validates a part of its input itself (a nested payload, a merged edit) throws zod's error.
+        if (err instanceof z.ZodError) throw validationError(err);
+        throw err;
+      });
       if (res.headersSent) return; // the handler answered in a shape of its own (heartbeat's 500)
       const status = route.response.status ?? 200;
       if (status === 204) {

@@ -16,6 +16,8 @@ export type Access<I> =
   | { kind: 'operator' }
   | { kind: 'org'; orgIdOf: (input: I, deps: ApiDeps) => Promise<string | null> | string | null };
 
+export type ErrorStatus = 307 | 401 | 404;
+
 export interface RouteInput<Q, B, P> {
   query: Q;
   body: B;
@@ -46,8 +48,12 @@ export interface RouteDefinition<
   request?: { query?: Q; body?: B; params?: P };
   /** Success status (default 200) and the schema of its body. */
   response: { status?: 200 | 201 | 204; schema: R; description: string };
-  /** Documented error statuses besides 400 for validation (public routes also document 429: api/http/abuse-limits.ts). */
-  errors?: (401 | 404 | 307)[];
+  /**
+   * Error statuses the handler itself answers, in the common body unless a schema is given. The document adds
+   * the rest from the route: 400 (validation, text input), 307 and 401 from its access rule, 413 for a body over
+   * the limit, 429 on public routes (api/http/abuse-limits.ts), 500.
+   */
+  errors?: (ErrorStatus | { status: ErrorStatus | 500; schema: z.ZodType; description: string })[];
   handler: (ctx: RouteContext<z.infer<Q>, z.infer<B>, z.infer<P>>) => Promise<z.infer<R>>;
 }
 

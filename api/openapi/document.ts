@@ -8,12 +8,26 @@ const RedirectBodySchema = z.object({ redirect: z.string(), status: z.literal(30
 const RedirectHeadersSchema = z.object({ Location: z.string() });
 
 const ERROR_DESCRIPTIONS: Record<number, string> = {
-  400: 'Invalid input; the message names what is wrong',
+  400: 'Invalid input; the message names what is wrong (text with a NUL character or not valid UTF-8 included)',
   401: 'Not allowed',
   404: 'Not found',
+  413: 'Request body over the size limit',
   429: 'Too many requests from this address or for this account; Retry-After says when to try again',
   500: 'Unexpected failure (no internals are disclosed)',
 };
+
+/** The statuses every route of this access kind and method can answer before its handler runs (api/http/register-routes.ts, api/app.ts). */
+function statusesOf(route: AnyRoute): (307 | 401 | 413 | 429)[] {
+  const kind = route.access.kind;
+  return [
+    ...(kind === 'session' || kind === 'org' ? [307 as const] : []),
+    ...(kind === 'operator' || kind === 'org' ? [401 as const] : []),
+    // The body parsers read any request's body before routing, up to their limit.
+    ...(route.method !== 'get' ? [413 as const] : []),
+    // Every public route sits behind an abuse limit (api/http/abuse-limits.ts).
+    ...(kind === 'public' ? [429 as const] : []),
+  ];
+}
 
 /** The OpenAPI document, generated from the same zod schemas the routes validate with. */
 export function buildOpenApiDocument(routes: AnyRoute[]) {
@@ -29,18 +43,20 @@ export function buildOpenApiDocument(routes: AnyRoute[]) {
       400: json(ErrorBodySchema, ERROR_DESCRIPTIONS[400]),
       500: json(ErrorBodySchema, ERROR_DESCRIPTIONS[500]),
     };
-    for (const status of route.errors ?? []) {
-      responses[status] =
-        status === 307
+    for (const error of [...statusesOf(route), ...(route.errors ?? [])]) {
+      if (typeof error === 'object') {
+        responses[error.status] = json(error.schema, error.description);
+        continue;
+      }
+      responses[error] =
+        error === 307
           ? {
               ...json(RedirectBodySchema, 'No session: go to the login page'),
               headers: RedirectHeadersSchema,
             }
-          : json(ErrorBodySchema, ERROR_DESCRIPTIONS[status]);
+          : json(ErrorBodySchema, ERROR_DESCRIPTIONS[error]);
     }
     const kind = route.access.kind;
-    // Every public route sits behind an abuse limit (api/http/abuse-limits.ts).
-    if (kind === 'public') responses[429] = json(ErrorBodySchema, ERROR_DESCRIPTIONS[429]);
     registry.registerPath({
       method: route.method,
       path: route.path.replace(/:(\w+)/g, '{$1}'),

@@ -27,7 +27,7 @@ export const CreateRulesBodySchema = z.object({
     .min(1, 'data must hold at least one rule'),
 });
 
-export const RuleParamsSchema = z.object({ ruleId: z.string().min(1) });
+export const RuleParamsSchema = z.object({ ruleId: z.uuid('ruleId must be a UUID') });
 
 export const UpdateRuleBodySchema = z.object({
   orgId: OrgId,

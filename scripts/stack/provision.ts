@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import os from 'node:os';
 import { run, commandExists } from './exec';
-import { KAFKA_SCALA_VERSION, KAFKA_VERSION, POSTGRES_MAJOR, TEMPORAL_CLI_VERSION, TEMPORAL_TEST_SERVER_VERSION } from './versions';
+import { KAFKA_SCALA_VERSION, KAFKA_VERSION, POSTGRES_MAJOR, SCHEMATHESIS_VERSION, TEMPORAL_CLI_VERSION, TEMPORAL_TEST_SERVER_VERSION } from './versions';
 
 // Everything here is idempotent: a second run finds the cached folder and returns at once.
 // Folders are written under a temporary name and renamed when complete, so an interrupted build is
@@ -71,6 +71,21 @@ export async function provisionTemporalTestServer(cacheDir: string, log: Log): P
     );
   });
   return launcher;
+}
+
+/** Schemathesis from PyPI in a virtualenv of its own (`python3 -m venv` + pip), for `npm run fuzz:api`; returns its CLI. */
+export async function provisionSchemathesis(cacheDir: string, log: Log): Promise<string> {
+  const dir = path.join(cacheDir, `schemathesis-${SCHEMATHESIS_VERSION}`);
+  const cli = path.join(dir, 'bin', 'schemathesis');
+  if (fs.existsSync(path.join(dir, '.complete'))) return cli;
+  if (!(await commandExists('python3'))) throw new Error('Python 3 (with its venv module) is needed once to install Schemathesis');
+  log(`installing Schemathesis ${SCHEMATHESIS_VERSION} from PyPI into a virtualenv (once)`);
+  // A virtualenv records its own path in its scripts, so it is built where it will live; .complete marks it finished.
+  fs.rmSync(dir, { recursive: true, force: true });
+  await run('python3', ['-m', 'venv', dir], { quiet: true });
+  await run(path.join(dir, 'bin', 'pip'), ['install', '--quiet', '--disable-pip-version-check', `schemathesis==${SCHEMATHESIS_VERSION}`], { quiet: true });
+  fs.writeFileSync(path.join(dir, '.complete'), `${SCHEMATHESIS_VERSION}\n`);
+  return cli;
 }
 
 /** Copies artifacts and their dependencies into <dir>/libs; `finish` may add files before the folder is published. */

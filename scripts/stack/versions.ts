@@ -4,3 +4,4 @@ export const KAFKA_VERSION = '3.9.1'; // 3.9 keeps every protocol version kafkaj
 export const KAFKA_SCALA_VERSION = '2.13';
 export const POSTGRES_MAJOR = '15';
 export const TEMPORAL_TEST_SERVER_VERSION = '1.38.0'; // io.temporal:temporal-test-server, the time-skipping server of the workflow tests
+export const SCHEMATHESIS_VERSION = '4.32.5'; // PyPI; the API fuzzer of `npm run fuzz:api`, in a virtualenv of its own

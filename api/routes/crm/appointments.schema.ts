@@ -40,6 +40,8 @@ export const TechnicianCapacityBodySchema = z.object({
 
 export const TechnicianShiftQuerySchema = z.object({ from: queryDate('from'), to: queryDate('to') });
 
+const bothDates = (b: { startsOnOrAfter: unknown; endsOnOrBefore: unknown }) => b.startsOnOrAfter instanceof Date && b.endsOnOrBefore instanceof Date;
+
 /** Free-form (spec 000 §7); these are the fields the sandbox and ServiceTitan read. */
 export const CapacityPlanningBodySchema = z
   .object({
@@ -50,5 +52,6 @@ export const CapacityPlanningBodySchema = z
     skillBasedAvailability: z.boolean().optional(),
   })
   .loose()
-  .refine((b) => b.endsOnOrBefore > b.startsOnOrAfter, 'endsOnOrBefore must be after startsOnOrAfter')
-  .refine((b) => b.endsOnOrBefore.getTime() - b.startsOnOrAfter.getTime() <= 31 * 86_400_000, 'A capacity plan covers at most 31 days');
+  // Zod runs these even when a date above failed (and was not transformed): compare only two dates.
+  .refine((b) => !bothDates(b) || b.endsOnOrBefore > b.startsOnOrAfter, 'endsOnOrBefore must be after startsOnOrAfter')
+  .refine((b) => !bothDates(b) || b.endsOnOrBefore.getTime() - b.startsOnOrAfter.getTime() <= 31 * 86_400_000, 'A capacity plan covers at most 31 days');

@@ -38,7 +38,10 @@ export const OnboardingJobTypesBodySchema = z
     businessUnits: z.array(z.string().trim().min(1, 'businessUnits must be non-empty names'), 'businessUnits is required'),
     org_name: z.string('org_name is required').trim().min(1, 'org_name is required'),
   })
-  .refine((b) => b.descriptions.length === b.jobTypes.length, { message: 'descriptions must have one entry per job type', path: ['descriptions'] });
+  .refine((b) => !Array.isArray(b.descriptions) || !Array.isArray(b.jobTypes) || b.descriptions.length === b.jobTypes.length, {
+    message: 'descriptions must have one entry per job type',
+    path: ['descriptions'],
+  });
 
 /** Spec 002 §3 "Audience rules"; unknown keys are kept for CRMs that read more of them. */
 const IdName = z.object({ id: z.coerce.string(), name: z.string() });

@@ -27,7 +27,7 @@ export const evaluationWebhookRoute = defineRoute({
   // Documented with its shape; read leniently here so a wrong secret is refused before the body is judged.
   request: { query: EvaluationWebhookQuerySchema, body: z.union([EvaluationWebhookBodySchema, z.unknown()]) },
   response: { schema: EvaluationWebhookResponseSchema, description: "Each run's evaluation status" },
-  errors: [401],
+  errors: [{ status: 401, schema: z.object({ message: z.string() }), description: "Wrong or missing secret (the spec's own body)" }],
   async handler({ query, deps, req, res }) {
     if (!secretMatches(query.secret, deps.llm.evaluationWebhookSecret)) {
       res.status(401).json({ message: 'Invalid secret' });

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { defineRoute } from '../../http/route';
 import { MessageResponseSchema, SuccessResponseSchema } from './heartbeat.schema';
 
@@ -8,6 +9,8 @@ export const getHeartbeatRoute = defineRoute({
   tag: 'Root',
   access: { kind: 'public' },
   response: { schema: MessageResponseSchema, description: 'The API and its database answer' },
+  // The common body also has an error string, so it fits this too.
+  errors: [{ status: 500, schema: z.object({ error: z.string() }), description: 'The database does not answer: {error} alone (spec 000 §7 Root)' }],
   async handler({ deps, res }) {
     try {
       await deps.organizations.ping();

@@ -28,7 +28,7 @@ export const summarizeRoute = defineRoute({
   access: { kind: 'org', orgIdOf: ({ body }) => body.orgId },
   request: { query: QuerySchema, body: BodySchema },
   response: { schema: ResponseSchema, description: 'The summary as titled sections' },
-  errors: [307, 401],
+  errors: [307, 401, 404],
   async handler({ query, body, orgId, deps }) {
     const org = await deps.organizations.findById(orgId!);
     if (!org) throw notFound('Organization not found');
