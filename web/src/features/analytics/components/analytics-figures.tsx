@@ -34,7 +34,7 @@ function Change({ current, previous, unit }: { current: number | null; previous:
     unit === 'points' ? `${Math.abs(Math.round(diff * 10) / 10)} points` : previous === 0 ? 'new' : `${Math.abs(Math.round((diff / previous) * 100))}%`;
   return (
     <Text color={up ? 'green.fg' : 'red.fg'} textStyle="xs" data-testid="kpi-change">
-      {up ? '▲' : '▼'} {text} {up ? 'more' : 'less'} than the period before
+      {up ? '▲' : '▼'} {text} {up ? 'higher' : 'lower'} than the period before
     </Text>
   );
 }
@@ -57,7 +57,7 @@ export function KpiGrid({ current, previous }: { current: CallAnalytics; previou
       value: count(current.totalCount),
       current: current.totalCount,
       previous: previous?.totalCount ?? null,
-      help: `${plural(current.totalBooked, 'booked')}, ${count(current.totalUnbooked)} unbooked`,
+      help: `${count(current.totalBooked)} booked, ${count(current.totalUnbooked)} unbooked`,
     },
     {
       key: 'after-hours',
