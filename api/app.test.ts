@@ -52,6 +52,7 @@ function organizationRow(id: string, name: string, slug: string): OrganizationRo
     spamNumbers: null,
     zipcodes: [],
     customInstructions: null,
+    avgJobRevenue: null,
     streamVersion: 1,
     createdAt: at,
     updatedAt: at,
@@ -103,6 +104,8 @@ function world() {
     findBySlug: async (slug) => orgs.find((o) => o.slug === slug) ?? null,
     listAll: async () => orgs.map(summary),
     listByIds: async (ids) => orgs.filter((o) => ids.includes(o.id)).map(summary),
+    listAverageJobRevenues: async () => orgs.map((o) => ({ id: o.id, name: o.name, avgJobRevenue: o.avgJobRevenue, timezone: o.timezone })),
+    findAnalyticsFields: async (id) => orgs.find((o) => o.id === id) ?? null,
     ping: async () => undefined,
   });
 
@@ -167,6 +170,8 @@ function world() {
     deadLetters: {} as ApiDeps['deadLetters'],
     // The call routes are covered by calls.int.test.ts against the real stack.
     calls: {} as ApiDeps['calls'],
+    // The analytics routes are covered by analytics.int.test.ts against the real stack.
+    analytics: {} as ApiDeps['analytics'],
     // The notification routes are covered by notifications.int.test.ts against the real stack.
     notifications: {} as ApiDeps['notifications'],
     // The CRM tool routes are covered by voice-agent-tool.int.test.ts against the real stack.

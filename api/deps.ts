@@ -2,6 +2,7 @@ import type { AppConfig } from '../config/env';
 import type { AbuseLimitSettings } from './http/abuse-limits';
 import type { OutboundPolicy } from '../activities/http/outbound-address-guard';
 import type { Logger } from '../lib/logger';
+import type { CallAnalyticsRepository } from '../events/projections/call-analytics/call-analytics.repository';
 import type { OrganizationRepository } from '../events/projections/organizations/organizations.repository';
 import type { SessionRepository } from './repositories/session.repository';
 import type { StaffRepository } from './repositories/staff.repository';
@@ -53,6 +54,8 @@ export interface ApiDeps {
     gateway: InteractionGateway;
     events: EventPublisher;
   };
+  /** Call analytics (issue 13): read from the call-analytics rollups; the average job revenue is set by an event. */
+  analytics: { calls: CallAnalyticsRepository; events: EventPublisher };
   /** Notifications (issue 5): the outbox, on-call schedule and notification settings; saves are published as events. */
   notifications: {
     repository: NotificationRepository;

@@ -16,6 +16,7 @@ import { createTemporalWorkflowGateway } from './use-cases/temporal-workflow-gat
 import { createKafkaBus } from '../events/bus/kafka-bus';
 import { createNotificationRepository } from './repositories/notification.repository';
 import { createCapacityRepository } from '../events/projections/capacity-settings/capacity-settings.repository';
+import { createCallAnalyticsRepository } from '../events/projections/call-analytics/call-analytics.repository';
 import { createInteractionRepository } from '../events/projections/interactions/interactions.repository';
 import { createTraceEvaluationRepository } from '../events/projections/trace-evaluations/trace-evaluations.repository';
 import { createTemporalInteractionGateway } from './use-cases/temporal-interaction-gateway';
@@ -76,6 +77,7 @@ async function main() {
       gateway: interactionGateway,
       events: bus,
     },
+    analytics: { calls: createCallAnalyticsRepository(db), events: bus },
     notifications: { repository: createNotificationRepository(db), events: bus },
     delivery: {
       events: bus,

@@ -1,6 +1,12 @@
 import type { z } from 'zod';
 import { EventEnvelopeSchema, type EventEnvelope } from './envelope';
-import { ORGANIZATION, OrganizationCreatedV1Schema, OrganizationWentLiveV1Schema, OrganizationCrmConnectedV1Schema } from './schemas/organization.events';
+import {
+  ORGANIZATION,
+  OrganizationAverageJobRevenueSetV1Schema,
+  OrganizationCreatedV1Schema,
+  OrganizationWentLiveV1Schema,
+  OrganizationCrmConnectedV1Schema,
+} from './schemas/organization.events';
 import { STAFF_USER, StaffUserJoinedOrganizationV1Schema, StaffUserPasswordRehashedV1Schema, StaffUserRegisteredV1Schema } from './schemas/staff-user.events';
 import { EmergencyPagerUnansweredV1Schema, NOTIFICATION, NotificationSentV1Schema, NotificationSkippedV1Schema } from './schemas/notification.events';
 import {
@@ -57,6 +63,7 @@ const CATALOG = {
   OrganizationCreated: { aggregateType: ORGANIZATION, versions: { 1: OrganizationCreatedV1Schema } },
   OrganizationWentLive: { aggregateType: ORGANIZATION, versions: { 1: OrganizationWentLiveV1Schema } },
   OrganizationCrmConnected: { aggregateType: ORGANIZATION, versions: { 1: OrganizationCrmConnectedV1Schema } },
+  OrganizationAverageJobRevenueSet: { aggregateType: ORGANIZATION, versions: { 1: OrganizationAverageJobRevenueSetV1Schema } },
   VoicePlatformConfigured: { aggregateType: ORGANIZATION, versions: { 1: VoicePlatformConfiguredV1Schema } },
   StaffUserRegistered: { aggregateType: STAFF_USER, versions: { 1: StaffUserRegisteredV1Schema } },
   StaffUserJoinedOrganization: { aggregateType: STAFF_USER, versions: { 1: StaffUserJoinedOrganizationV1Schema } },

@@ -5,6 +5,7 @@ import { staffUserIdFor, uuidV5 } from '../lib/ids';
 import { hashPassword } from '../lib/passwords';
 import { createEvent } from '../events/catalog';
 import { createKafkaBus } from '../events/bus/kafka-bus';
+import type { EventPublisher } from '../events/bus/event-bus.port';
 import { createDb, type Db } from './client';
 import { createOrganizationRepository } from '../events/projections/organizations/organizations.repository';
 import { findStaffIdentity } from '../events/projections/staff-directory/staff-directory.repository';
@@ -15,12 +16,15 @@ import type { OnboardingResult } from '../workflows/onboarding/onboarding.types'
 import { createVoicePlatformAccountStore } from '../activities/voice/voice-platform-accounts.repository';
 import { createSecretBox, crmCredentialsKey } from '../lib/secrets/secret-box';
 import { carryOverLegacyVoiceCredentials } from './legacy-voice-credentials';
+import { createInteractionRepository } from '../events/projections/interactions/interactions.repository';
+import { toZonedParts } from '../domain/time/zoned-time';
+import { demoCalls, syntheticCallEvents } from './demo-calls';
 
 const SEED_NAMESPACE = '0f6c2d8e-4c1a-4f55-9a63-2b7d9c1e5a44';
 
-export const DEMO_ORGANIZATIONS: { name: string; slug: string; timezone: Timezone; trades: Trade[] }[] = [
-  { name: 'Demo Heating & Air', slug: 'demo-hvac', timezone: 'America/Chicago', trades: ['HVAC', 'Electrical'] },
-  { name: 'Demo Plumbing & Drains', slug: 'demo-plumbing', timezone: 'America/New_York', trades: ['Plumbing', 'Drains'] },
+export const DEMO_ORGANIZATIONS: { name: string; slug: string; timezone: Timezone; trades: Trade[]; avgJobRevenue: number }[] = [
+  { name: 'Demo Heating & Air', slug: 'demo-hvac', timezone: 'America/Chicago', trades: ['HVAC', 'Electrical'], avgJobRevenue: 425 },
+  { name: 'Demo Plumbing & Drains', slug: 'demo-plumbing', timezone: 'America/New_York', trades: ['Plumbing', 'Drains'], avgJobRevenue: 310 },
 ];
 
 async function waitUntil(what: string, check: () => Promise<boolean>, timeoutMs = 60_000) {
@@ -124,12 +128,39 @@ export async function seedDemo(config: AppConfig, db: Db): Promise<{ orgs: Onboa
       } else {
         orgs.push({ orgId: existing.id, slug: existing.slug, adminUserId: staffUserIdFor(config.DEMO_ADMIN_EMAIL) });
       }
+      // Not on the test stack: its browser tests see the demo organization as a new one, with no calls.
+      if (config.NODE_ENV !== 'test') await seedDemoCalls(bus, db, orgs[orgs.length - 1].orgId, demo);
     }
     return { orgs };
   } finally {
     await connection.close();
     await bus.close();
   }
+}
+
+/**
+ * Two months of finished calls and an average job revenue for a demo organization that has no calls yet, so the
+ * Dashboard and Analytics charts have something to show. Published as the interaction events calls leave.
+ */
+async function seedDemoCalls(bus: EventPublisher, db: Db, orgId: string, demo: (typeof DEMO_ORGANIZATIONS)[number]) {
+  const org = await createOrganizationRepository(db).findById(orgId);
+  if (org && org.avgJobRevenue === null) {
+    await bus.publish([
+      createEvent({
+        eventId: uuidV5(`avg-job-revenue:${orgId}`, SEED_NAMESPACE),
+        type: 'OrganizationAverageJobRevenueSet',
+        aggregateId: orgId,
+        orgId,
+        data: { orgId, avgJobRevenue: demo.avgJobRevenue },
+        correlationId: 'seed',
+        causationId: null,
+      }),
+    ]);
+  }
+  if ((await createInteractionRepository(db).countOfOrganization(orgId)) > 0) return;
+  const calls = demoCalls(orgId, demo.timezone, toZonedParts(new Date(), demo.timezone).date);
+  const events = calls.flatMap(syntheticCallEvents);
+  for (let i = 0; i < events.length; i += 500) await bus.publish(events.slice(i, i + 500));
 }
 
 if (require.main === module) {

@@ -58,6 +58,10 @@ import { getCompanyProfileRoute, updateCompanyProfileRoute } from './org/company
 import { getCustomInstructionsRoute, saveCustomInstructionsRoute } from './org/custom-instructions.route';
 import { getWebhookSetupRoute, listWebhookAttemptsRoute, setUpWebhookDeliveryRoute } from './webhooks/webhook-delivery.route';
 import { LLM_ROUTES } from './llm';
+import { callAnalyticsRoute } from './analytics/call-analytics.route';
+import { dailyCountsRoute } from './analytics/daily-counts.route';
+import { listAvgJobRevenueRoute } from './analytics/avg-job-revenue-list.route';
+import { setAvgJobRevenueRoute } from './analytics/avg-job-revenue-set.route';
 /** Every route of the API: the router and the OpenAPI document are both built from this list. */
 export const ROUTES: AnyRoute[] = [
   getRootRoute,
@@ -68,6 +72,10 @@ export const ROUTES: AnyRoute[] = [
   logoutRoute,
   sessionRoute,
   getOrgRoute,
+  callAnalyticsRoute,
+  dailyCountsRoute,
+  listAvgJobRevenueRoute,
+  setAvgJobRevenueRoute,
   listOutboxRoute,
   oncallRetrieveRoute,
   oncallUpdateRoute,

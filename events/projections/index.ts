@@ -10,6 +10,7 @@ import { interactionActionsProjection } from './interaction-actions/interaction-
 import { audiencesProjection } from './audiences/audiences.projection';
 import { companyProfilesProjection } from './company-profiles/company-profiles.projection';
 import { deadLettersProjection } from './dead-letters/dead-letters.projection';
+import { callAnalyticsProjection } from './call-analytics/call-analytics.projection';
 import { traceEvaluationsProjection } from './trace-evaluations/trace-evaluations.projection';
 
 /** Every read model the projector process keeps and the rebuild command recreates. */
@@ -17,6 +18,7 @@ export const PROJECTIONS: Projection[] = [
   organizationsProjection,
   staffDirectoryProjection,
   interactionsProjection,
+  callAnalyticsProjection,
   smsMessagesProjection,
   webhookDeliveriesProjection,
   capacitySettingsProjection,

@@ -24,3 +24,7 @@ export type OrganizationWentLiveV1 = z.infer<typeof OrganizationWentLiveV1Schema
 /** The organization was connected to its own tenant of a vendor CRM; the credentials stay in crm_connections. */
 export const OrganizationCrmConnectedV1Schema = z.object({ orgId: z.uuid(), crmName: z.enum(['servicetitan', 'housecallpro']) });
 export type OrganizationCrmConnectedV1 = z.infer<typeof OrganizationCrmConnectedV1Schema>;
+
+/** An operator set the organization's average job revenue (000 §3 avg_job_revenue, §7 PUT /avg-job-revenue). */
+export const OrganizationAverageJobRevenueSetV1Schema = z.object({ orgId: z.uuid(), avgJobRevenue: z.number().min(0) });
+export type OrganizationAverageJobRevenueSetV1 = z.infer<typeof OrganizationAverageJobRevenueSetV1Schema>;

@@ -10,6 +10,7 @@ import { createSessionRepository } from '../../api/repositories/session.reposito
 import { createStaffRepository } from '../../api/repositories/staff.repository';
 import { createTemporalWorkflowGateway } from '../../api/use-cases/temporal-workflow-gateway';
 import type { WorkflowGateway } from '../../api/use-cases/workflow-gateway.port';
+import { createCallAnalyticsRepository } from '../../events/projections/call-analytics/call-analytics.repository';
 import { createInteractionRepository } from '../../events/projections/interactions/interactions.repository';
 import { createTraceEvaluationRepository } from '../../events/projections/trace-evaluations/trace-evaluations.repository';
 import { createTemporalInteractionGateway } from '../../api/use-cases/temporal-interaction-gateway';
@@ -110,6 +111,7 @@ export async function startProductHarness(env: Record<string, string> = {}): Pro
       gateway: createTemporalInteractionGateway(client, config.TEMPORAL_TASK_QUEUE_PREFIX),
       events: bus,
     },
+    analytics: { calls: createCallAnalyticsRepository(tdb.db), events: bus },
     notifications: { repository: createNotificationRepository(tdb.db), events: bus },
     delivery: {
       events: bus,

@@ -23,7 +23,7 @@ export type InteractionEvent = EventOf<(typeof INTERACTION_EVENT_TYPES)[number]>
 const date = (iso: string | null) => (iso ? new Date(iso) : null);
 
 /** The §4 status a call has when it ends, before (or instead of) classification. */
-function statusWhenEnded(event: EventOf<'CallEnded'>): string {
+export function statusWhenEnded(event: EventOf<'CallEnded'>): string {
   const { record, timedOut } = event.data;
   if (timedOut || record.status === 'error') return 'ERROR';
   if (record.status === 'not-connected') return 'NO_ANSWER';

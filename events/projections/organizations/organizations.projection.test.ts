@@ -66,6 +66,7 @@ describe('evolveOrganization', () => {
       featureFlags: {},
       companyProfileId: null,
       customInstructions: null,
+      avgJobRevenue: null,
       streamVersion: 1,
       createdAt: new Date(CREATED_AT),
       updatedAt: new Date(CREATED_AT),
@@ -201,5 +202,22 @@ describe('organization settings update (PUT /org)', () => {
       featureFlags: { skip_email_summary: true, force_secondary_sms_provider: true },
       streamVersion: 3,
     });
+  });
+});
+
+describe('average job revenue (PUT /avg-job-revenue)', () => {
+  const set = (eventId: string, avgJobRevenue: number) =>
+    createEvent({ ...envelope(eventId, LIVE_AT), type: 'OrganizationAverageJobRevenueSet', data: { orgId: ORG_ID, avgJobRevenue } });
+
+  it('keeps the last value set, and takes a redelivery or the same value as a no-op', () => {
+    const first = set('55555555-5555-4555-8555-555555555555', 425.5);
+    const once = evolveOrganization(evolveOrganization(null, created()), first)!;
+    expect(once).toMatchObject({ avgJobRevenue: 425.5, streamVersion: 2 });
+    expect(evolveOrganization(once, first)).toBe(once);
+    expect(evolveOrganization(once, set('66666666-6666-4666-8666-666666666666', 0))).toMatchObject({ avgJobRevenue: 0, streamVersion: 3 });
+  });
+
+  it('ignores a value for an organization it has not seen created', () => {
+    expect(evolveOrganization(null, set('77777777-7777-4777-8777-777777777777', 300))).toBeNull();
   });
 });

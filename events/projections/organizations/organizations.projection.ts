@@ -13,7 +13,8 @@ type OrganizationEvent =
   | EventOf<'OncallScheduleChanged'>
   | EventOf<'OrganizationAvailabilityChanged'>
   | EventOf<'CompanyProfileChanged'>
-  | EventOf<'OrganizationCustomInstructionsChanged'>;
+  | EventOf<'OrganizationCustomInstructionsChanged'>
+  | EventOf<'OrganizationAverageJobRevenueSet'>;
 
 // Settings are plain JSON documents; equal content (keys in any order, as jsonb keeps them) means a
 // redelivery or a no-op save, not a new version.
@@ -47,6 +48,7 @@ export function evolveOrganization(state: OrganizationDoc | null, event: Organiz
         featureFlags: {},
         companyProfileId: null,
         customInstructions: null,
+        avgJobRevenue: null,
         streamVersion: 1,
         createdAt: at,
         updatedAt: at,
@@ -107,6 +109,9 @@ export function evolveOrganization(state: OrganizationDoc | null, event: Organiz
       if (!state || sameJson(state.customInstructions, event.data.customInstructions)) return state;
       return { ...state, customInstructions: event.data.customInstructions, streamVersion: state.streamVersion + 1, updatedAt: at };
     }
+    case 'OrganizationAverageJobRevenueSet':
+      if (!state || state.avgJobRevenue === event.data.avgJobRevenue) return state;
+      return { ...state, avgJobRevenue: event.data.avgJobRevenue, streamVersion: state.streamVersion + 1, updatedAt: at };
   }
 }
 
@@ -123,6 +128,7 @@ export const organizationsProjection = documentProjection<OrganizationDoc, Organ
     'OrganizationAvailabilityChanged',
     'CompanyProfileChanged',
     'OrganizationCustomInstructionsChanged',
+    'OrganizationAverageJobRevenueSet',
   ],
   documentId: (e) => e.data.orgId,
   evolve: evolveOrganization,

@@ -27,6 +27,8 @@ export interface OrganizationDoc {
   companyProfileId: string | null;
   /** custom_instructions as last saved (001 §2.14); null until the first save. */
   customInstructions: CustomInstructions | null;
+  /** 000 §3 avg_job_revenue; null until an operator sets it. */
+  avgJobRevenue: number | null;
   streamVersion: number;
   createdAt: Date;
   updatedAt: Date;
@@ -59,6 +61,7 @@ export const organizationsStore: DocumentStore<OrganizationDoc> = {
       featureFlags: (row.featureFlags as Record<string, unknown> | null) ?? {},
       companyProfileId: row.companyProfileId,
       customInstructions: (row.customInstructions as CustomInstructions | null) ?? null,
+      avgJobRevenue: row.avgJobRevenue,
       streamVersion: row.streamVersion,
       createdAt: row.createdAt,
       updatedAt: row.updatedAt,
@@ -95,6 +98,10 @@ export function createOrganizationRepository(db: Db) {
         orderBy: { name: 'asc' },
         select: { id: true, name: true, slug: true, onboardingStatus: true },
       }),
+    /** 000 §7 GET /avg-job-revenue: every organization's average job revenue, by name. */
+    listAverageJobRevenues: () => db.organization.findMany({ orderBy: { name: 'asc' }, select: { id: true, name: true, avgJobRevenue: true, timezone: true } }),
+    /** What the call analytics read of an organization: its time zone (day boundaries) and average job revenue. */
+    findAnalyticsFields: (id: string) => db.organization.findUnique({ where: { id }, select: { id: true, timezone: true, avgJobRevenue: true } }),
     async ping(): Promise<void> {
       await db.$queryRaw`SELECT 1`;
     },

@@ -1,4 +1,6 @@
-import { Grid } from '@chakra-ui/react';
+import { Grid, Heading, Stack } from '@chakra-ui/react';
+import { addDays, todayIn } from '../../analytics/api/analytics.api';
+import { CallAnalyticsView } from '../../analytics/components/call-analytics-view';
 import { EmptyNotice } from '../../../components/empty-notice';
 import { ErrorNotice } from '../../../components/error-notice';
 import { LoadingNotice } from '../../../components/loading-notice';
@@ -20,14 +22,21 @@ export function DashboardHomePage() {
       ) : !data ? (
         <LoadingNotice label="Loading organization…" />
       ) : (
-        <Grid templateColumns={{ base: '1fr', xl: '3fr 2fr' }} gap="6" alignItems="start">
-          <OrganizationDetails organization={data} />
-          <EmptyNotice
-            symbol="☎"
-            title="No call activity yet"
-            description="Calls answered, jobs booked and revenue for the selected dates will appear here once your AI agents start taking calls."
-          />
-        </Grid>
+        <Stack gap="6">
+          <Stack gap="3">
+            <Heading size="lg">Last 7 days</Heading>
+            <CallAnalyticsView
+              orgId={data.id}
+              from={addDays(todayIn(data.timezone), -6)}
+              to={todayIn(data.timezone)}
+              timeZone={data.timezone}
+              detail="summary"
+            />
+          </Stack>
+          <Grid templateColumns={{ base: '1fr', xl: '3fr 2fr' }} gap="6" alignItems="start">
+            <OrganizationDetails organization={data} />
+          </Grid>
+        </Stack>
       )}
     </Page>
   );

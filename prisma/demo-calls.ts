@@ -1,0 +1,179 @@
+import { emptyCallRecord } from '../domain/call/call-record.schema';
+import type { AgentType, CallStatus, CallType } from '../domain/interaction/interaction.schema';
+import { addDays } from '../domain/time/calendar';
+import { zonedTimeToInstant } from '../domain/time/zoned-time';
+import { createEvent, type DomainEvent } from '../events/catalog';
+import { interactionIdForProviderCall, uuidV5 } from '../lib/ids';
+
+const DEMO_CALL_NAMESPACE = '3b0f7a52-8d1e-4c6b-9f2a-51c7e0d4a913';
+
+/** One finished call as its interaction events will tell it. */
+export interface SyntheticCall {
+  orgId: string;
+  providerCallId: string;
+  startedAt: Date;
+  agentType: AgentType;
+  seconds: number;
+  outcome: Exclude<CallType, 'Abandoned'>;
+  isLead: boolean;
+  tags: string[];
+  customerName: string;
+  customerNumber: string;
+  subject: string;
+}
+
+const STATUS: Record<SyntheticCall['outcome'], CallStatus> = { Booked: 'BOOKED', Unbooked: 'UNBOOKED', Excused: 'EXCUSED', NotLead: 'COMPLETED' };
+
+/**
+ * The events a classified call leaves in the log (started, ended, customer identified, classified, tagged,
+ * summarised), with ids derived from the call, so publishing them twice changes nothing. For the demo seed and
+ * the analytics tests; live calls get theirs from the interaction workflow.
+ */
+export function syntheticCallEvents(c: SyntheticCall): DomainEvent[] {
+  const interactionId = interactionIdForProviderCall(c.orgId, 'retell', c.providerCallId);
+  const ids = { interactionId, orgId: c.orgId };
+  const endedAt = new Date(c.startedAt.getTime() + c.seconds * 1000);
+  const at = (seconds: number) => new Date(endedAt.getTime() + seconds * 1000);
+  const envelope = (type: string, occurredAt: Date) => ({
+    eventId: uuidV5(`${interactionId}/${type}`, DEMO_CALL_NAMESPACE),
+    aggregateId: interactionId,
+    orgId: c.orgId,
+    correlationId: `demo-call-${c.providerCallId}`,
+    causationId: null,
+    occurredAt,
+  });
+  const summary = `${c.customerName} called about ${c.subject.toLowerCase()}.`;
+  return [
+    createEvent({
+      ...envelope('CallStarted', c.startedAt),
+      type: 'CallStarted',
+      data: {
+        ...ids,
+        callId: interactionId,
+        provider: 'retell',
+        providerCallId: c.providerCallId,
+        agentType: c.agentType,
+        voiceAgentId: null,
+        direction: 'inbound',
+        customerNumber: c.customerNumber,
+        startedAt: c.startedAt.toISOString(),
+      },
+    }),
+    createEvent({
+      ...envelope('CallEnded', at(1)),
+      type: 'CallEnded',
+      data: {
+        ...ids,
+        timedOut: false,
+        record: {
+          ...emptyCallRecord('retell', c.providerCallId),
+          direction: 'inbound',
+          status: 'ended',
+          endedReason: 'user_hangup',
+          startedAt: c.startedAt.toISOString(),
+          endedAt: endedAt.toISOString(),
+          durationSeconds: c.seconds,
+          summary,
+          fromNumber: c.customerNumber,
+          receiverId: c.customerNumber,
+        },
+      },
+    }),
+    createEvent({
+      ...envelope('CustomerIdentified', at(5)),
+      type: 'CustomerIdentified',
+      data: { ...ids, customerName: c.customerName, customerAddress: null, crmCustomerId: null, isLead: c.isLead, subject: c.subject, department: null },
+    }),
+    createEvent({
+      ...envelope('InteractionClassified', at(8)),
+      type: 'InteractionClassified',
+      data: { ...ids, callType: c.outcome, callStatus: STATUS[c.outcome], reason: `${c.outcome} (demo call)`, engine: 'offline' },
+    }),
+    createEvent({
+      ...envelope('InteractionTagged', at(9)),
+      type: 'InteractionTagged',
+      data: { ...ids, tags: c.tags, reasons: Object.fromEntries(c.tags.map((t) => [t, 'demo call'])) },
+    }),
+    createEvent({
+      ...envelope('InteractionSummarized', at(10)),
+      type: 'InteractionSummarized',
+      data: { ...ids, kind: 'inbound', summary: [{ title: 'Summary', content: [summary] }] },
+    }),
+  ];
+}
+
+const NAMES = ['Dana Ruiz', 'Marcus Lee', 'Priya Shah', 'Tom Becker', 'Alicia Gomez', 'Sam Okafor', 'Jen Walsh', 'Luis Ortega', 'Kim Nguyen', 'Ray Foster'];
+const SUBJECTS = [
+  'No cooling',
+  'Furnace not starting',
+  'Water heater leak',
+  'Thermostat replacement',
+  'Annual maintenance',
+  'Clogged drain',
+  'Breaker keeps tripping',
+];
+const UNBOOKED_TAGS = ['no_availability', 'price_shopper', 'caller_hung_up', 'needs_callback'];
+const EXCUSED_TAGS = ['out_of_service_area', 'estimate_on_call', 'existing_job_question', 'spam'];
+
+/** A small deterministic generator (mulberry32), so the demo's calls are the same on every machine. */
+function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * About 4-9 calls a day for the `days` days up to `today` (in the org's zone): office-hours and after-hours CSR
+ * calls and receptionist calls, each booked, unbooked, excused or not a lead, so the dashboard's charts have
+ * something to show in `npm start`.
+ */
+export function demoCalls(orgId: string, timeZone: string, today: string, days = 60): SyntheticCall[] {
+  const next = random(parseInt(orgId.replace(/-/g, '').slice(0, 8), 16));
+  const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)];
+  const calls: SyntheticCall[] = [];
+  for (let d = days - 1; d >= 0; d -= 1) {
+    const date = addDays(today, -d);
+    const count = 4 + Math.floor(next() * 6);
+    for (let i = 0; i < count; i += 1) {
+      const afterHours = next() < 0.3;
+      const hour = afterHours ? pick([6, 7, 18, 19, 20, 21]) : 9 + Math.floor(next() * 8);
+      const minute = Math.floor(next() * 60);
+      const startedAt = zonedTimeToInstant(date, `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`, timeZone);
+      if (d === 0 && startedAt.getTime() > Date.now()) continue;
+      const agentType: AgentType = afterHours ? 'AFTER_HOURS_CSR' : next() < 0.25 ? 'RECEPTIONIST' : 'OFFICE_HOURS_CSR';
+      const roll = next();
+      const outcome: SyntheticCall['outcome'] =
+        agentType === 'RECEPTIONIST'
+          ? roll < 0.5
+            ? 'NotLead'
+            : 'Excused'
+          : roll < 0.5
+            ? 'Booked'
+            : roll < 0.72
+              ? 'Unbooked'
+              : roll < 0.9
+                ? 'Excused'
+                : 'NotLead';
+      const tags = outcome === 'Unbooked' ? [pick(UNBOOKED_TAGS)] : outcome === 'Excused' ? [pick(EXCUSED_TAGS)] : [];
+      calls.push({
+        orgId,
+        providerCallId: `demo_${date}_${i}`,
+        startedAt,
+        agentType,
+        seconds: 60 + Math.floor(next() * 360),
+        outcome,
+        isLead: outcome === 'Booked' || outcome === 'Unbooked' || (outcome === 'Excused' && next() < 0.5),
+        tags,
+        customerName: pick(NAMES),
+        customerNumber: `+1512555${String(1000 + Math.floor(next() * 9000))}`,
+        subject: pick(SUBJECTS),
+      });
+    }
+  }
+  return calls;
+}
