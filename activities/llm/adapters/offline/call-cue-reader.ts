@@ -199,13 +199,38 @@ export function readCues(lines: readonly TranscriptLine[]): CueReading {
 
 const HYPOTHETICAL = new Set(['if', 'unless']);
 
+/** Words a speaker opens with that say nothing ("wait, um, is this a person?"). */
+const FILLERS = new Set([
+  'wait',
+  'so',
+  'um',
+  'uh',
+  'uhm',
+  'er',
+  'hey',
+  'hi',
+  'hello',
+  'ok',
+  'okay',
+  'oh',
+  'sorry',
+  'yeah',
+  'well',
+  'like',
+  'hold',
+  'on',
+  'hmm',
+]);
+
 /**
  * "Is this a real person?", "am I talking to a robot?": a question about what the agent is, not a request
  * for someone. The cue's clause opens with "is this / are you / am I / is it / is that".
  */
 function asksWhatTheAgentIs(tokens: readonly Token[], at: number): boolean {
   const clause = tokens.filter((t, i) => i <= at && t.clause === tokens[at].clause);
-  const [first, second] = clause.map((t) => t.stem);
+  const words = clause.map((t) => t.stem);
+  while (words.length > 2 && FILLERS.has(words[0])) words.shift();
+  const [first, second] = words;
   return (first === 'is' && ['thi', 'this', 'it', 'that'].includes(second)) || (first === 'are' && second === 'you') || (first === 'am' && second === 'i');
 }
 /** A past-tense verb: a regular -ed form or a common irregular one. */

@@ -398,7 +398,7 @@ export class CallAnalysis {
       case 'timing_issue': {
         const said = this.signal('timing_issue', TAG_LABEL.timing_issue);
         const o = this.objection;
-        if (said.value || !o || o.to !== 'offered_time' || this.leadScore === 0 || this.otherExcuseHeard('timing_issue')) return said;
+        if (said.value || !o || o.to !== 'offered_time' || this.leadScore === 0 || this.otherExcuseHeard('timing_issue') || this.ownChoice) return said;
         return yes(`the caller refused ('${o.said}', ${o.line.timestamp}) the time the agent offered (${o.offer.timestamp}).`);
       }
       case 'follow_up': {
@@ -572,7 +572,7 @@ export class CallAnalysis {
       };
     }
     const objection = this.objection;
-    if (lead > 0 && objection) {
+    if (lead > 0 && objection && !this.ownChoice) {
       const excuse = objection.to === 'fee' ? 'dispatch_fee_issue' : 'timing_issue';
       return {
         value: 'Excused',
@@ -621,6 +621,22 @@ export class CallAnalysis {
     const diy = hitsOf(this.cues, 'try_first');
     if (this.score('try_first') >= SIGNAL_THRESHOLD) return `the caller will try a fix first ('${diy[0].said}', ${diy[0].line.timestamp})`;
     return null;
+  }
+
+  /**
+   * The caller turned the visit down to fix it themselves or to use someone else: their choice, so a "no" to
+   * the offered time is no excuse (Unbooked, as classify-interaction's "for any other reason"). Going elsewhere
+   * right after a fee was named objects to the fee instead.
+   */
+  get ownChoice(): boolean {
+    return this.score('try_first') >= SIGNAL_THRESHOLD || hitsOf(this.cues, 'elsewhere').some((h) => h.weight >= SIGNAL_THRESHOLD && !this.feeContextBefore(h));
+  }
+
+  /** Whether a fee was named in the few lines up to a cue ("$89? I'll call someone else" objects to the fee). */
+  private feeContextBefore(hit: CueHit): boolean {
+    const lines = this.view.lines;
+    const at = lines.indexOf(hit.line);
+    return lines.slice(Math.max(0, at - 3), at + 1).some((l) => /\$\s?\d|\b(?:fee|charge|dollars?|bucks?)\b/i.test(l.message));
   }
 
   /** A problem or a request said outright, not only the equipment named. */
