@@ -106,10 +106,13 @@ export function readCues(lines: readonly TranscriptLine[]): CueReading {
       const starts = findAll(tokens, cue.parts);
       if (starts.length === 0) continue;
       if (cue.group.needs && !contextShows(cue.group.needs, index)) continue;
+      if (cue.group.unlessLineShows && shows(tokenised[index], cue.group.unlessLineShows)) continue;
       const [at, end] = starts[0];
+      if (cue.group.notWith && tokens.slice(at, end).some((t) => cue.group.notWith!.includes(t.stem))) continue;
       // "Thanks for calling back" is gratitude, not a promise to call; "if that does not work" is a condition, not a refusal.
       if (thankedFor(tokens, at) || HYPOTHETICAL.has(tokens[at - 1]?.stem ?? '')) continue;
       if (cue.group.notAfter?.includes(tokens[at - 1]?.stem ?? '')) continue;
+      if (cue.group.signal === 'agent_requested' && asksWhatTheAgentIs(tokens, at)) continue;
       if (cue.group.pastIsDone && saidInPast(tokens, at)) continue;
       const negator = cue.selfNegated ? null : negatedAt(tokens, at);
       const signal = negator ? cue.group.negated : cue.group.signal;
@@ -195,6 +198,41 @@ export function readCues(lines: readonly TranscriptLine[]): CueReading {
 }
 
 const HYPOTHETICAL = new Set(['if', 'unless']);
+
+/** Words a speaker opens with that say nothing ("wait, um, is this a person?"). */
+const FILLERS = new Set([
+  'wait',
+  'so',
+  'um',
+  'uh',
+  'uhm',
+  'er',
+  'hey',
+  'hi',
+  'hello',
+  'ok',
+  'okay',
+  'oh',
+  'sorry',
+  'yeah',
+  'well',
+  'like',
+  'hold',
+  'on',
+  'hmm',
+]);
+
+/**
+ * "Is this a real person?", "am I talking to a robot?": a question about what the agent is, not a request
+ * for someone. The cue's clause opens with "is this / are you / am I / is it / is that".
+ */
+function asksWhatTheAgentIs(tokens: readonly Token[], at: number): boolean {
+  const clause = tokens.filter((t, i) => i <= at && t.clause === tokens[at].clause);
+  const words = clause.map((t) => t.stem);
+  while (words.length > 2 && FILLERS.has(words[0])) words.shift();
+  const [first, second] = words;
+  return (first === 'is' && ['thi', 'this', 'it', 'that'].includes(second)) || (first === 'are' && second === 'you') || (first === 'am' && second === 'i');
+}
 /** A past-tense verb: a regular -ed form or a common irregular one. */
 const PAST = /^(?:\w{2,}[^e]ed|thought|spoke|told|went|got|made|took|said)$/;
 

@@ -10,6 +10,7 @@ import {
 import { EXCUSED_TAGS, type ExcusedTag } from '../../../../domain/interaction/tags.schema';
 import { type Signal } from './call-cues.lexicon';
 import { type CueHit, type CueReading, describeHit, hitsOf, readCues } from './call-cue-reader';
+import { languageOf, normalise } from './cue-text';
 import {
   cite,
   type Evidence,
@@ -111,7 +112,7 @@ export class CallAnalysis {
   private classification: Classification | null = null;
 
   constructor(readonly input: InteractionInput) {
-    const transcript = otherPartyAsCaller(input.transcript);
+    const transcript = otherPartyAsCaller(withoutNoise(input.transcript));
     this.view = new TranscriptView(transcript);
     this.booked = completedBookingActions(input.facts);
     this.cues = readCues(transcript);
@@ -168,7 +169,9 @@ export class CallAnalysis {
 
   get reachedVoicemail(): Verdict {
     if (this.input.facts.endedReason === 'voicemail') return yes('evidence: the call ended with reason voicemail.');
-    const greeting = this.view.find('any', TRANSCRIPT_VOICEMAIL);
+    // The agent answers every inbound call, so only a call the agent placed can meet a mailbox's greeting
+    // ("I'd like to leave a message for the office" is a caller's request).
+    const greeting = this.input.direction === 'outbound' ? this.view.find('any', TRANSCRIPT_VOICEMAIL) : null;
     if (greeting && speakerOf(greeting.line.role) !== 'agent') {
       return yes(`evidence: a voicemail greeting answered: ${cite(greeting)}.`);
     }
@@ -190,7 +193,9 @@ export class CallAnalysis {
     const lead = this.leadScore;
     const spam = this.score('spam');
     // A supplier or manufacturer's rep selling the trade's materials is a vendor (NotLead), not a pitch aimed at the business.
-    if (spam >= 3 && spam > lead && spam > this.score('vendor')) return this.signal('spam', 'a solicitation aimed at the business');
+    // A caller who asked for a person before asking for "the owner" wants a human, not to pitch one.
+    if (spam >= 3 && spam > lead && spam > this.score('vendor') && spam > this.score('agent_requested'))
+      return this.signal('spam', 'a solicitation aimed at the business');
     return no(spam > 0 ? `solicitation cues (${spam}) did not outweigh the request for service (${lead}).` : 'no solicitation cue was heard.');
   }
 
@@ -212,16 +217,64 @@ export class CallAnalysis {
     if (said.value) return said;
     const { callerLanguage, agentLanguage } = this.cues;
     if ((callerLanguage === 'es' || callerLanguage === 'other') && agentLanguage !== callerLanguage) {
-      const line = this.view.customer.find((l) => l.message.trim() !== '');
       const language = callerLanguage === 'es' ? 'Spanish' : 'a language other than English or Spanish';
-      return yes(`the caller spoke ${language} and the agent answered only in English${line ? `: ${cite({ line, text: line.message })}` : ''}.`);
+      // A barrier shows only once the agent answered the caller's words in English; a caller who hung up after a
+      // "¿bueno?" or an "allô?" met no barrier, they made no conversation.
+      const lines = this.view.lines;
+      const spokeAt = lines.findIndex((l) => speakerOf(l.role) === 'customer' && languageOf(l.message) !== 'en' && l.message.trim() !== '');
+      const answer = spokeAt >= 0 ? lines.slice(spokeAt + 1).find((l) => speakerOf(l.role) === 'agent') : undefined;
+      if (!answer) return no(`the caller spoke ${language} but the agent never answered before the call ended.`);
+      const line = lines[spokeAt];
+      return yes(`the caller spoke ${language} and the agent answered only in English (${answer.timestamp}): ${cite({ line, text: line.message })}.`);
     }
     return no(callerLanguage === 'es' ? 'the caller spoke Spanish and the agent answered in Spanish.' : 'no language barrier was recognised.');
   }
 
   get doNotService(): Verdict {
     if (this.input.facts.doNotService) return yes('evidence: the CRM marks the customer do-not-service.');
-    return this.signal('do_not_service', 'the company does not do the requested work');
+    const said = this.signal('do_not_service', 'the company does not do the requested work');
+    if (said.value) return said;
+    const refused = this.capabilityRefused;
+    return refused
+      ? yes(
+          `the caller asked whether the company does the work (${refused.asked.timestamp}) and the agent said no: ${cite({ line: refused.answer, text: refused.answer.message })}.`,
+        )
+      : said;
+  }
+
+  /**
+   * Whether the call is about an appointment already made: a reminder call, an action on one, or the words
+   * for one said (an appointment, a visit, a booking, "scheduled", "coming"). "We don't need it anymore" said
+   * of an offer or a quote cancels nothing.
+   */
+  get aboutExistingAppointment(): boolean {
+    if (this.input.agentType === 'APPOINTMENT_REMINDER_AGENT') return true;
+    if (EXISTING_JOB_ACTIONS.some((t) => this.completed(t))) return true;
+    return this.view.lines.some((l) => EXISTING_APPOINTMENT_WORDS.test(l.message));
+  }
+
+  /** The cancellation tag: a cancel said outright, or "no longer needed" of an appointment already made. */
+  get cancellationAsked(): Verdict {
+    const said = this.signal('cancellation', 'the caller wanted to cancel');
+    if (!said.value || this.aboutExistingAppointment) return said;
+    const outright = hitsOf(this.cues, 'cancellation').some((h) => /cancel|call (?:it )?off/.test(h.said));
+    return outright ? said : no('"no longer needed" was said of no appointment already made (an offer or a quote is not cancelled).');
+  }
+
+  /**
+   * A question whether the company does some work ("do you guys install solar?", "can you fix a garage door
+   * opener?") that the agent's next line answers in the negative ("no, we don't…", "sorry, that isn't
+   * something we…"): work the company does not do. A question about days or hours is a time, not work.
+   */
+  get capabilityRefused(): { asked: TranscriptLine; answer: TranscriptLine } | null {
+    const lines = this.view.lines;
+    for (let i = 0; i < lines.length; i++) {
+      const asked = lines[i];
+      if (speakerOf(asked.role) !== 'customer' || !CAPABILITY_QUESTION.test(asked.message) || WHEN_WORDS.test(asked.message)) continue;
+      const answer = lines.slice(i + 1).find((l) => speakerOf(l.role) === 'agent');
+      if (answer && NEGATIVE_ANSWER.test(answer.message) && /\b(?:we|our|us)\b/i.test(answer.message)) return { asked, answer };
+    }
+    return null;
   }
 
   /**
@@ -244,8 +297,55 @@ export class CallAnalysis {
     // On an outbound call the agent brings up the equipment, so the person naming it shows no need: only a problem or a request counts.
     // A caller who will take the work to another company needed it ('elsewhere').
     const counts = (h: CueHit) =>
-      (h.signal === 'service' || h.signal === 'booking_request' || h.signal === 'elsewhere') && (this.input.direction === 'inbound' || h.weight >= 2);
-    return this.cues.hits.filter(counts).reduce((n, h) => n + h.weight, 0) + (dropped ? 4 : 0);
+      (h.signal === 'service' || h.signal === 'booking_request' || h.signal === 'elsewhere') &&
+      (this.input.direction === 'inbound' || h.weight >= 2) &&
+      !this.aboutPaperwork(h);
+    return this.cues.hits.filter(counts).reduce((n, h) => n + h.weight, 0) + (dropped ? 4 : 0) + this.intakeWeight;
+  }
+
+  /**
+   * Equipment or work named in the same line as a bill, an invoice, a supplier's order or a job application is
+   * what the paperwork is about ("the invoice for the water damage repair"), not a need, unless a visit is asked for there too.
+   */
+  private aboutPaperwork(hit: CueHit): boolean {
+    if (hit.signal !== 'service') return false;
+    const sentence = sentenceOf(hit);
+    const near = this.cues.hits.filter((h) => h.line === hit.line && sentenceOf(h) === sentence);
+    return near.some((h) => ['account', 'vendor', 'job_seeker'].includes(h.signal)) && !near.some((h) => h.signal === 'booking_request');
+  }
+
+  /**
+   * The agent taking the service address after the caller spoke (in whatever language) shows the caller asked
+   * for work, even when the words of the request were not understood. Inbound only: on an outbound call the agent drives.
+   */
+  get intakeWeight(): number {
+    if (this.input.direction !== 'inbound') return 0;
+    const lines = this.view.lines;
+    const firstCaller = lines.findIndex((l) => speakerOf(l.role) === 'customer');
+    if (firstCaller < 0) return 0;
+    return hitsOf(this.cues, 'intake').some((h) => lines.indexOf(h.line) > firstCaller) ? SIGNAL_THRESHOLD : 0;
+  }
+
+  /** A need said outright: a problem, a request, or more than one piece of equipment named; one appliance named in passing is not. */
+  get needStated(): boolean {
+    return this.leadScore >= SIGNAL_THRESHOLD;
+  }
+
+  /**
+   * Whether the caller's "no longer needed" came no later than the need itself (fixed before the call: not a
+   * lead), rather than after the agent answered it (a need the call did not turn into a booking: Unbooked).
+   */
+  private get needGoneBeforeCall(): boolean {
+    const lines = this.view.lines;
+    const at = (signals: readonly Signal[]) => {
+      const found = this.cues.hits.filter((h) => signals.includes(h.signal)).map((h) => lines.indexOf(h.line));
+      return found.length > 0 ? Math.min(...found) : Number.POSITIVE_INFINITY;
+    };
+    const need = at(['service', 'booking_request']);
+    const gone = at(['not_interested']);
+    if (gone <= need) return true;
+    // Between the need and the "never mind", did the agent answer? If not, the caller took it back in the same breath.
+    return !lines.slice(need + 1, gone).some((l) => speakerOf(l.role) === 'agent');
   }
 
   /** Weight of everything that says the caller is not a potential customer for new work. */
@@ -298,7 +398,7 @@ export class CallAnalysis {
       case 'timing_issue': {
         const said = this.signal('timing_issue', TAG_LABEL.timing_issue);
         const o = this.objection;
-        if (said.value || !o || o.to !== 'offered_time' || this.leadScore === 0 || this.otherExcuseHeard('timing_issue')) return said;
+        if (said.value || !o || o.to !== 'offered_time' || this.leadScore === 0 || this.otherExcuseHeard('timing_issue') || this.ownChoice) return said;
         return yes(`the caller refused ('${o.said}', ${o.line.timestamp}) the time the agent offered (${o.offer.timestamp}).`);
       }
       case 'follow_up': {
@@ -465,14 +565,14 @@ export class CallAnalysis {
     }
     // A caller who says they no longer need the work outweighs the work they name ("my brother fixed it"); a polite "I'll pass" does not.
     const noLongerNeeded = this.score('not_interested');
-    if (inbound && noLongerNeeded >= SIGNAL_THRESHOLD && noLongerNeeded >= lead) {
+    if (inbound && noLongerNeeded >= SIGNAL_THRESHOLD && noLongerNeeded >= lead && this.needGoneBeforeCall) {
       return {
         value: 'NotLead',
         reason: said(`the caller does not need service (no longer needed ${noLongerNeeded} vs lead ${lead})${cueList(['not_interested'])}.`),
       };
     }
     const objection = this.objection;
-    if (lead > 0 && objection) {
+    if (lead > 0 && objection && !this.ownChoice) {
       const excuse = objection.to === 'fee' ? 'dispatch_fee_issue' : 'timing_issue';
       return {
         value: 'Excused',
@@ -481,7 +581,7 @@ export class CallAnalysis {
         ),
       };
     }
-    if (lead > 0) {
+    if (this.needStated) {
       return {
         value: 'Unbooked',
         reason: said(
@@ -523,6 +623,22 @@ export class CallAnalysis {
     return null;
   }
 
+  /**
+   * The caller turned the visit down to fix it themselves or to use someone else: their choice, so a "no" to
+   * the offered time is no excuse (Unbooked, as classify-interaction's "for any other reason"). Going elsewhere
+   * right after a fee was named objects to the fee instead.
+   */
+  get ownChoice(): boolean {
+    return this.score('try_first') >= SIGNAL_THRESHOLD || hitsOf(this.cues, 'elsewhere').some((h) => h.weight >= SIGNAL_THRESHOLD && !this.feeContextBefore(h));
+  }
+
+  /** Whether a fee was named in the few lines up to a cue ("$89? I'll call someone else" objects to the fee). */
+  private feeContextBefore(hit: CueHit): boolean {
+    const lines = this.view.lines;
+    const at = lines.indexOf(hit.line);
+    return lines.slice(Math.max(0, at - 3), at + 1).some((l) => /\$\s?\d|\b(?:fee|charge|dollars?|bucks?)\b/i.test(l.message));
+  }
+
   /** A problem or a request said outright, not only the equipment named. */
   private get problemOrRequest(): boolean {
     // "You guys installed" names past work: its verb is no request.
@@ -544,7 +660,7 @@ export class CallAnalysis {
    */
   get madeNoRequest(): Verdict {
     if (this.input.direction !== 'inbound') return no('an outbound call: the agent made the request.');
-    if (this.leadScore > 0) return no('the caller named a need for service.');
+    if (this.needStated) return no('the caller named a need for service.');
     const purpose = PURPOSE_SIGNALS.filter((s) => this.score(s) >= SIGNAL_THRESHOLD);
     if (purpose.length > 0) return no(`the caller stated a purpose (${purpose.join(', ')}).`);
     if (this.input.facts.actions.some((a) => a.status === 'COMPLETED')) return no('an action was completed.');
@@ -579,6 +695,19 @@ export class CallAnalysis {
 }
 
 /**
+ * Speech-to-text marks what is not speech in brackets ("[static]", "[inaudible]", "[hangs up]",
+ * "(background noise)"): it is no word of the caller's, so it is removed, and a line left empty is dropped.
+ */
+function withoutNoise(lines: readonly TranscriptLine[]): TranscriptLine[] {
+  return lines
+    .map((l) => ({
+      ...l,
+      message: l.message.replace(/\[[^\]]*\]|\((?:inaudible|unintelligible|crosstalk|static|silence|noise|[a-z ]*noise|laughs?|click)\)/gi, ' ').trim(),
+    }))
+    .filter((l) => /[\p{L}\p{N}]/u.test(l.message));
+}
+
+/**
  * With no line labelled as the caller, an unidentified speaker is the other party (a robocall, a
  * recorded notice): what it said is read as the caller's, so a recording is not mistaken for silence.
  */
@@ -587,6 +716,28 @@ function otherPartyAsCaller(lines: readonly TranscriptLine[]): TranscriptLine[] 
   // A voicemail greeting is no caller ("leave me a message and I'll get back to you").
   if (lines.some((l) => speakerOf(l.role) !== 'agent' && TRANSCRIPT_VOICEMAIL.some((p) => p.test(l.message)))) return [...lines];
   return lines.map((l) => (speakerOf(l.role) === 'unknown' ? { ...l, role: 'Customer' } : l));
+}
+
+/** "Do you (guys) do / install / fix / work on …?", "can you (guys) fix …?", "¿hacen / instalan …?". */
+const CAPABILITY_QUESTION =
+  /\b(?:do|does|can|could) (?:you|y'?all|your company|your guys|you guys|you all) (?:guys |all |folks )?(?:do|install|fix|repair|service|handle|offer|clean|replace|work on|put in|deal with)\b|\b(?:hacen|instalan|reparan|arreglan|fazem|instalam|consertam)\b/i;
+const EXISTING_APPOINTMENT_WORDS = /\b(?:appointments?|appt|visit|scheduled|booking|booked|reservation|coming (?:out|over|by|tomorrow|today)|cita|visita)\b/i;
+/** A capability question about a day or an hour asks for a time, not for work. */
+const WHEN_WORDS = /\b(?:weekends?|saturdays?|sundays?|evenings?|nights?|holidays?|same[- ]day|today|tonight|tomorrow|after hours|24\/7|emergenc(?:y|ies))\b/i;
+/** An agent's answer that says no. */
+const NEGATIVE_ANSWER =
+  /^\s*(?:no\b|nope\b|sorry\b|unfortunately\b|i'?m sorry\b|i'?m afraid\b)|\b(?:we|us) (?:don'?t|do not|only|no longer|can'?t|cannot)\b|\bnot something we\b|\bno (?:hacemos|trabajamos)\b/i;
+
+/** Which sentence (or "but" / "also" clause) of its line a cue was said in. */
+function sentenceOf(hit: CueHit): number {
+  const parts = normalise(hit.line.message).split(/[.?!;]+|\b(?:but|also)\b/);
+  const index = parts.findIndex((p) =>
+    p
+      .replace(/[^a-z0-9ñ ]/g, ' ')
+      .replace(/\s+/g, ' ')
+      .includes(hit.said),
+  );
+  return index < 0 ? 0 : index;
 }
 
 /** A question about whether the agent is a machine asks for nothing. */

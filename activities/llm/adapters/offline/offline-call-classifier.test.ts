@@ -401,3 +401,93 @@ describe('offline call classification', () => {
     });
   });
 });
+
+describe('structural rules of the offline classifier (issue 11 point 8)', () => {
+  it('reads bracketed non-speech as silence, not words', () => {
+    const type = typeOf(['A: Acme Home Services, how can I help?', 'C: [dial tone] [click]'], { endedReason: 'user_hangup' });
+    expect(type.value).toBe('Abandoned');
+  });
+
+  it('sees a language barrier only once the agent answered the caller in English', () => {
+    const hungUp = typeOf(['A: Acme Home Services.', 'C: Alô? Alô? Quem fala?'], { endedReason: 'user_hangup' });
+    expect(hungUp.value).toBe('Abandoned');
+    const answered = new CallAnalysis(
+      call(['A: Acme Home Services.', 'C: Alô, minha geladeira não gela faz três dias.', 'A: Sorry, could you say that in English?'], {
+        endedReason: 'user_hangup',
+      }),
+    );
+    expect(answered.languageIssue.value).toBe(true);
+  });
+
+  it('does not take a question about what the agent is for a request for a person', () => {
+    const type = typeOf(['A: Acme Home Services, this is the virtual assistant.', 'C: wait am I talking to a real person'], { endedReason: 'user_hangup' });
+    expect(type.value).toBe('Abandoned');
+  });
+
+  it('hears the company decline work it was asked about as do_not_service', () => {
+    const a = new CallAnalysis(
+      call(['A: Acme Home Services.', 'C: Can you guys fix a pool heater?', "A: No, we don't work on anything for pools, sorry.", 'C: Okay.'], {
+        endedReason: 'user_hangup',
+      }),
+    );
+    expect(a.doNotService.value).toBe(true);
+    expect(a.callType.value).toBe('Excused');
+    // A question about when is a time, not work.
+    const when = new CallAnalysis(call(['A: Acme.', 'C: Do you guys work on Sundays?', "A: No, we don't, sorry."]));
+    expect(when.capabilityRefused).toBeNull();
+  });
+
+  it('reads a need fixed during the call as Unbooked and one fixed before it as NotLead', () => {
+    const during = typeOf(
+      [
+        'A: Acme Home Services.',
+        'C: Half the outlets in the den went dead.',
+        'A: Try resetting the outlet with the test button in the bathroom.',
+        'C: Oh hey, that did it, they work now.',
+      ],
+      { endedReason: 'user_hangup' },
+    );
+    expect(during.value).toBe('Unbooked');
+    const before = typeOf(['A: Acme Home Services.', 'C: Hi, I called about my outlets being dead this morning but they work now, so never mind.'], {
+      endedReason: 'user_hangup',
+    });
+    expect(before.value).toBe('NotLead');
+  });
+
+  it('does not count the equipment a bill or a report is about as a need', () => {
+    const type = typeOf(['A: Acme Home Services.', 'C: I am the adjuster on a claim and need the invoice for the furnace repair you did.'], {
+      endedReason: 'user_hangup',
+    });
+    expect(type.value).toBe('NotLead');
+  });
+
+  it('counts the agent taking the service address after the caller spoke as a request, in any language', () => {
+    const type = typeOf(['A: Acme Home Services.', 'C: Oi, o chuveiro queimou.', 'A: Entendi! Qual é o seu endereço?', 'C: Rua'], {
+      endedReason: 'user_hangup',
+    });
+    expect(type.value).toBe('Unbooked');
+  });
+
+  it('does not excuse a "no" to the offered time when the caller will fix it themselves', () => {
+    const type = typeOf(
+      ['A: Acme Home Services.', 'C: The bathroom fan is rattling.', 'A: I have Friday at 10.', "C: No, I'll just pick up a new fan motor at the store."],
+      { endedReason: 'user_hangup' },
+    );
+    expect(type.value).toBe('Unbooked');
+  });
+
+  it('meets no mailbox on an inbound call', () => {
+    const a = new CallAnalysis(
+      call(['A: Acme Home Services.', 'C: I just want to leave a message for Pat that the check is under the mat.'], { endedReason: 'user_hangup' }),
+    );
+    expect(a.reachedVoicemail.value).toBe(false);
+  });
+
+  it('does not tag an offer that is no longer needed as a cancellation', () => {
+    const input = call(['A: Hi, this is Acme about the quote for gutter guards you asked for.', "C: Oh, we don't need that anymore, thanks."], {
+      direction: 'outbound',
+      endedReason: 'user_hangup',
+    });
+    expect(new CallAnalysis(input).cancellationAsked.value).toBe(false);
+  });
+});

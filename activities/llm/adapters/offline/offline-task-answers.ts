@@ -543,7 +543,10 @@ export const OFFLINE_ANSWERS: OfflineAnswers = {
     const verdicts: Record<(typeof UNBOOKED_TAGS)[number], () => Verdict> = {
       callback: () => actionOr('create_callback', 'callback', 'the caller asked to be called back'),
       reschedule: () => actionOr('job_reschedule', 'reschedule', 'the caller wanted to move an appointment'),
-      cancellation: () => actionOr('job_cancel', 'cancellation', 'the caller wanted to cancel'),
+      cancellation: () => {
+        const action = a.completed('job_cancel');
+        return action ? { value: true, reason: `evidence: job_cancel action ${action.id} is COMPLETED.` } : a.cancellationAsked;
+      },
       appointment_confirmed: () => actionOr('confirm_appointment', 'appointment_confirmed', 'the caller confirmed an appointment'),
       language_issue: () => a.languageIssue,
       do_not_service: () => a.doNotService,
