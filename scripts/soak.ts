@@ -397,7 +397,21 @@ async function main(): Promise<number> {
     await buildWebIfStale(config.repoRoot, log);
     await startProductProcesses(config, product, env, { logToFiles: logsDir });
     const db = createDb(config.databaseUrl);
-    const { orgs } = await seedDemo(config, db);
+    // The seed waits a minute for the projectors. On a busy machine Kafka's group coordinator can be slower
+    // than their consumers' retries, which then give up for good: start them again once, then seed again.
+    const { orgs } = await seedDemo(config, db).catch(async (err: Error) => {
+      log(`${err.message}; restarting the projectors and seeding again`);
+      await product.stop('projectors');
+      product.start({
+        name: 'projectors',
+        cmd: path.join(config.repoRoot, 'node_modules', '.bin', 'tsx'),
+        args: ['worker/projectors.main.ts'],
+        logFile: path.join(logsDir, 'projectors.log'),
+        cwd: config.repoRoot,
+        env,
+      });
+      return seedDemo(config, db);
+    });
     await db.$disconnect();
     const base = `http://${config.API_HOST}:${config.API_PORT}`;
     const login = await fetch(`${base}/auth/login`, {
