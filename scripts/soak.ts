@@ -18,8 +18,9 @@ import { isPortOpen } from './stack/servers';
 // calls (Retell's call_started, call_ended and call_analyzed webhooks, fixtures of the repo), the agents'
 // tool calls on those live calls, and dashboard reads, for --minutes after a --warmup. Every minute it
 // prints each process's memory: PSS and RSS from /proc, and for the Node processes the V8 heap from the
-// `process memory` lines they log (PROCESS_MEMORY_LOG_SECONDS). At the end it compares each Node process
-// with itself after the warm-up and exits 1 when the worker or the API grew more than --max-growth %.
+// `process memory` lines they log (PROCESS_MEMORY_LOG_SECONDS). At the end it compares each process with
+// itself after the warm-up (median of the first --window samples vs the last) and exits 1 when the worker
+// or the API grew more than --max-growth %.
 // The servers (PostgreSQL, Kafka, Temporal) are reused when the slot's test stack is up, else started here.
 
 const { values: flags } = parseArgs({
@@ -32,6 +33,7 @@ const { values: flags } = parseArgs({
     'call-seconds': { type: 'string', default: '10' },
     'max-growth': { type: 'string', default: '10' },
     'sample-seconds': { type: 'string', default: '60' },
+    window: { type: 'string', default: '5' },
   },
 });
 const num = (name: keyof typeof flags) => {
@@ -47,6 +49,7 @@ const READS_PER_SECOND = num('reads-per-second');
 const CALL_SECONDS = num('call-seconds');
 const MAX_GROWTH = num('max-growth');
 const SAMPLE_SECONDS = num('sample-seconds');
+const WINDOW = num('window');
 /** Requests of one kind still unanswered beyond which the next one is skipped (and counted), so a stalled stack is not buried. */
 const MAX_IN_FLIGHT = 64;
 
@@ -465,21 +468,31 @@ async function main(): Promise<number> {
       tools: counts.tool.ok - countsAtWarmup.tools,
       reads: counts.read.ok - countsAtWarmup.reads,
     };
-    console.log(`\n[soak] after warm-up vs at the end (${MINUTES} min apart), PSS in MB (RSS, V8 heap used); peak PSS in between`);
-    console.log('process      after warm-up                 end                           PSS change   peak');
-    const peak = (r: Role) => Math.max(...samples.filter((x) => x.at >= baseline!.at).map((x) => x.memory[r].pssMb));
+    // The worker's memory is a sawtooth (its workflow threads collect garbage lazily, hundreds of MB at a time),
+    // so one sample is compared with another only for show: the verdict compares the median of the first
+    // WINDOW samples from the end of the warm-up on with the median of the last WINDOW.
+    const after = samples.filter((x) => x.at >= baseline!.at);
+    const window = Math.max(1, Math.min(WINDOW, Math.floor(after.length / 2)));
+    const median = (xs: number[]) => [...xs].sort((p, q) => p - q)[Math.floor((xs.length - 1) / 2)];
+    const pct = (a: number, b: number) => (a > 0 ? ((b - a) / a) * 100 : NaN);
+    const signed = (v: number) => `${v >= 0 ? '+' : ''}${v.toFixed(1)}%`;
+    console.log(`\n[soak] memory after the warm-up vs at the end, ${MINUTES} min apart (PSS MB; median of ${window} samples each; single samples; peak)`);
+    console.log('process      median: after warm-up → end   change   | sample: after warm-up (RSS, heap) → end (RSS, heap)   change   | peak');
     let failed = false;
     for (const r of ROLES) {
+      const first = median(after.slice(0, window).map((x) => x.memory[r].pssMb));
+      const end = median(after.slice(-window).map((x) => x.memory[r].pssMb));
+      const change = pct(first, end);
       const a = baseline!.memory[r];
       const b = last.memory[r];
-      const change = a.pssMb > 0 ? ((b.pssMb - a.pssMb) / a.pssMb) * 100 : NaN;
       const cell = (m: Memory, heap: number | null | undefined) =>
-        `${m.pssMb.toFixed(0).padStart(5)} (${m.rssMb.toFixed(0)}${NODE_ROLES.includes(r) ? `, ${fmtMb(heap).trim()}` : ''})`.padEnd(30);
+        `${m.pssMb.toFixed(0)} (${m.rssMb.toFixed(0)}${NODE_ROLES.includes(r) ? `, ${fmtMb(heap).trim()}` : ''})`;
       const judged = r === 'worker' || r === 'api';
-      const over = judged && change > MAX_GROWTH;
-      failed ||= over || (judged && a.pssMb === 0);
+      const over = judged && !(change <= MAX_GROWTH);
+      failed ||= over;
+      const peak = Math.max(...after.map((x) => x.memory[r].pssMb));
       console.log(
-        `${r.padEnd(12)} ${cell(a, baseline!.heapMb[r])}${cell(b, last.heapMb[r])}${`${(change >= 0 ? '+' : '') + change.toFixed(1)}%`.padEnd(12)} ${peak(r).toFixed(0)}${over ? `  over ${MAX_GROWTH}%` : ''}`,
+        `${r.padEnd(12)} ${`${first.toFixed(0)} → ${end.toFixed(0)}`.padEnd(23)} ${signed(change).padStart(7)}   | ${`${cell(a, baseline!.heapMb[r])} → ${cell(b, last.heapMb[r])}`.padEnd(44)} ${signed(pct(a.pssMb, b.pssMb)).padStart(7)}   | ${peak.toFixed(0)}${over ? `   over ${MAX_GROWTH}%` : ''}`,
       );
     }
     console.log(
