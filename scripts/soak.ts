@@ -113,8 +113,10 @@ function findRoles(dataDir: string): Record<Role, string[]> {
     web: /vite.* preview --config web\/vite\.config\.ts/,
   };
   const roles = {} as Record<Role, string[]>;
+  // Only this run's processes: other checkouts on the host run the same entry points.
+  const ours = new Set(tree(String(process.pid)));
   for (const role of ['worker', 'api', 'projectors', 'web'] as const) {
-    const mine = procs.filter((p) => entry[role].test(p.cmd) && p.cmd.includes('node'));
+    const mine = procs.filter((p) => ours.has(p.pid) && entry[role].test(p.cmd) && p.cmd.includes('node'));
     // tsx's launcher has a child running the same entry point; the child is the product.
     const leaf = mine.filter((p) => !mine.some((q) => q.ppid === p.pid));
     roles[role] = leaf.map((p) => p.pid);
