@@ -470,9 +470,9 @@ async function main(): Promise<number> {
       tools: counts.tool.ok - countsAtWarmup.tools,
       reads: counts.read.ok - countsAtWarmup.reads,
     };
-    // The worker's memory is a sawtooth (its workflow threads collect garbage lazily, hundreds of MB at a time),
-    // so one sample is compared with another only for show: the verdict compares the median of the first
-    // WINDOW samples from the end of the warm-up on with the median of the last WINDOW.
+    // A single sample can land on a burst of work or a collection, so one sample is compared with another only
+    // for show: the verdict compares the median of the first WINDOW samples from the end of the warm-up on with
+    // the median of the last WINDOW.
     const after = samples.filter((x) => x.at >= baseline!.at);
     const window = Math.max(1, Math.min(WINDOW, Math.floor(after.length / 2)));
     const median = (xs: number[]) => [...xs].sort((p, q) => p - q)[Math.floor((xs.length - 1) / 2)];
