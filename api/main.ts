@@ -4,6 +4,7 @@ import { createLlmTraceRepository } from './repositories/llm-trace.repository';
 import { createTemporalChatSessionGateway } from './use-cases/temporal-chat-session-gateway';
 import { loadConfigOrExit } from '../config/env';
 import { createLogger } from '../lib/logger';
+import { startProcessMemoryLog } from '../lib/process-memory-log';
 import { createDb } from '../prisma/client';
 import { PROJECTIONS } from '../events/projections';
 import { createDeadLetterOperations } from './use-cases/dead-letters';
@@ -44,6 +45,7 @@ import { outboundGuardFrom } from '../activities/http/outbound-address-guard';
 async function main() {
   const config = loadConfigOrExit();
   const logger = createLogger('api', config.LOG_LEVEL);
+  startProcessMemoryLog(logger, config.PROCESS_MEMORY_LOG_SECONDS);
   const db = createDb(config.databaseUrl);
   const connection = await Connection.connect({ address: config.TEMPORAL_ADDRESS });
   const client = new Client({ connection, namespace: config.TEMPORAL_NAMESPACE });

@@ -11,6 +11,11 @@ const repoRoot = path.resolve(__dirname, '..');
 export const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * Every this many seconds each product process logs its memory (RSS, V8 heap, external) as a `process memory`
+   * line, whatever LOG_LEVEL says; 0 (the default) turns it off. `npm run soak` reads these lines.
+   */
+  PROCESS_MEMORY_LOG_SECONDS: z.coerce.number().int().min(0).max(86_400).default(0),
 
   /** Root of every server's data (Postgres cluster, Kafka log, Temporal SQLite file). */
   HOMEAGENT_DATA_DIR: z
@@ -53,6 +58,13 @@ export const EnvSchema = z.object({
   TEMPORAL_UI_URL: z.url().optional(),
   TEMPORAL_NAMESPACE: z.string().min(1).default('default'),
   TEMPORAL_TASK_QUEUE_PREFIX: z.string().default(''),
+  /**
+   * Workflow runs the worker process keeps in memory between their tasks (Temporal's sticky cache), shared out
+   * over its task queues (worker/workflow-cache.ts). The SDK's default sizes each queue's cache from the heap
+   * limit (about 2,300 runs per queue with a 4 GB heap), so a backlog of open runs grew the worker past 1 GB.
+   * A run pushed out is replayed from its history on its next task: fewer means less memory, more replay.
+   */
+  TEMPORAL_MAX_CACHED_WORKFLOWS: z.coerce.number().int().min(0).max(100_000).default(200),
 
   API_HOST: z.string().min(1).default('127.0.0.1'),
   API_PORT: port.default(3000),

@@ -27,6 +27,10 @@ import { createCustomerSuccessTracker, type CustomerSuccessConfig } from '../act
 import { createAgentRuntimeActivities } from '../activities/agent-runtime/agent-runtime.activities';
 import { createWorkerAgentTools } from './create-agent-tools';
 import { TASK_QUEUES, taskQueue, type TaskQueueName } from '../domain/run/task-queues';
+import { workflowCacheOptions } from './workflow-cache';
+
+/** TEMPORAL_MAX_CACHED_WORKFLOWS's default, for callers that build the config by hand. */
+const DEFAULT_MAX_CACHED_WORKFLOWS = 200;
 
 let bundle: Promise<WorkflowBundleWithSourceMap> | undefined;
 
@@ -56,6 +60,7 @@ export interface WorkerDeps {
     | 'OUTBOUND_ALLOW_PRIVATE_ADDRESSES'
     | 'dashboardUrl'
   > &
+    Partial<Pick<AppConfig, 'TEMPORAL_MAX_CACHED_WORKFLOWS'>> &
     LanguageEngineSettings &
     MessagingConfig &
     VendorCrmSettings &
@@ -114,6 +119,7 @@ export async function createWorkers(deps: WorkerDeps): Promise<{ workers: Worker
     ...createInteractionHandoffActivities({ snapshots: createInteractionSnapshotReader(deps.db), crm: crm.crm, logger }),
   };
   const bundle = await workflowBundle();
+  const cache = workflowCacheOptions(deps.config.TEMPORAL_MAX_CACHED_WORKFLOWS ?? DEFAULT_MAX_CACHED_WORKFLOWS);
   const workers = await Promise.all(
     (Object.keys(TASK_QUEUES) as TaskQueueName[]).map((name) =>
       Worker.create({
@@ -122,6 +128,7 @@ export async function createWorkers(deps: WorkerDeps): Promise<{ workers: Worker
         taskQueue: taskQueue(name, deps.config.TEMPORAL_TASK_QUEUE_PREFIX),
         workflowBundle: bundle,
         activities,
+        ...cache[name],
       }),
     ),
   );

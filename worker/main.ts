@@ -1,6 +1,7 @@
 import { Runtime, DefaultLogger, type LogLevel } from '@temporalio/worker';
 import { loadConfigOrExit } from '../config/env';
 import { createLogger } from '../lib/logger';
+import { startProcessMemoryLog } from '../lib/process-memory-log';
 import { createDb } from '../prisma/client';
 import { createKafkaBus } from '../events/bus/kafka-bus';
 import { createWorkers, runWorkers } from './create-worker';
@@ -8,6 +9,7 @@ import { createWorkers, runWorkers } from './create-worker';
 async function main() {
   const config = loadConfigOrExit();
   const logger = createLogger('worker', config.LOG_LEVEL);
+  startProcessMemoryLog(logger, config.PROCESS_MEMORY_LOG_SECONDS);
   // Route the SDK's own log lines through the product's logger.
   Runtime.install({
     logger: new DefaultLogger('WARN', ({ level, message, meta }) => {

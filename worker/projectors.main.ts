@@ -1,5 +1,6 @@
 import { loadConfigOrExit } from '../config/env';
 import { createLogger } from '../lib/logger';
+import { startProcessMemoryLog } from '../lib/process-memory-log';
 import { createDb } from '../prisma/client';
 import { createKafkaBus } from '../events/bus/kafka-bus';
 import { PROJECTIONS } from '../events/projections';
@@ -8,6 +9,7 @@ import { runProjectors } from '../events/projector';
 async function main() {
   const config = loadConfigOrExit();
   const logger = createLogger('projectors', config.LOG_LEVEL);
+  startProcessMemoryLog(logger, config.PROCESS_MEMORY_LOG_SECONDS);
   const db = createDb(config.databaseUrl);
   const bus = createKafkaBus({
     brokers: config.KAFKA_BROKERS.split(','),

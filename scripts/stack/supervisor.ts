@@ -58,6 +58,20 @@ export class Supervisor {
     return !!c && c.child.exitCode === null && c.child.signalCode === null;
   }
 
+  /** Stops one child (its process group) and forgets it, so it can be started again. */
+  async stop(name: string, graceMs = 15_000): Promise<void> {
+    const running = this.children.find((r) => r.spec.name === name && r.child.exitCode === null && r.child.signalCode === null);
+    if (!running) return;
+    this.children.splice(this.children.indexOf(running), 1);
+    const wasStopping = this.stopping;
+    this.stopping = true; // not an unexpected exit
+    signalGroup(running.child, running.spec.stopSignal ?? 'SIGTERM');
+    const timer = setTimeout(() => signalGroup(running.child, 'SIGKILL'), graceMs);
+    await running.exited;
+    clearTimeout(timer);
+    this.stopping = wasStopping;
+  }
+
   async stopAll(graceMs = 15_000): Promise<void> {
     this.stopping = true;
     for (const running of [...this.children].reverse()) {
