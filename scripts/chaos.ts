@@ -26,7 +26,7 @@ import { isPortOpen, logPath, startKafka, startPostgres } from './stack/servers'
 //
 //   --phases worker,projectors,kafka,postgres   (default: all four, in that order)
 //   --rate <calls/s> (1)   --down <s> (10)   --before <s> (10, load before the kill)
-//   --settle <s> (5, load after the backlog cleared)   --backlog-timeout <s> (180)
+//   --settle <s> (5, load after the backlog cleared)   --backlog-timeout <s> (300)
 
 const PHASES = ['worker', 'projectors', 'kafka', 'postgres'] as const;
 type Phase = (typeof PHASES)[number] | 'baseline';
@@ -38,7 +38,7 @@ const { values: flags } = parseArgs({
     down: { type: 'string', default: '10' },
     before: { type: 'string', default: '10' },
     settle: { type: 'string', default: '5' },
-    'backlog-timeout': { type: 'string', default: '180' },
+    'backlog-timeout': { type: 'string', default: '300' },
   },
 });
 const phases = flags.phases!.split(',').map((p) => p.trim()) as Phase[];
