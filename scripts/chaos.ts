@@ -7,6 +7,7 @@ import { Client } from 'pg';
 import { loadConfigOrExit, testStackEnv, type AppConfig } from '../config/env';
 import { createKafkaBus } from '../events/bus/kafka-bus';
 import { INTERACTION } from '../events/schemas/interaction.events';
+import { workflowIds } from '../domain/run/workflow-ids';
 import { interactionIdForProviderCall } from '../lib/ids';
 import { createLogger } from '../lib/logger';
 import { applyMigrations } from '../prisma/migrator';
@@ -348,6 +349,25 @@ async function interactionEvents(config: AppConfig, interactionIds: Set<string>)
   return { byInteraction, repeatedCopies };
 }
 
+async function interactionWorkflowStatuses(config: AppConfig, providerCallIds: string[]): Promise<Map<string, string>> {
+  const connection = await Connection.connect({ address: config.TEMPORAL_ADDRESS });
+  const client = new TemporalClient({ connection, namespace: config.TEMPORAL_NAMESPACE });
+  const out = new Map<string, string>();
+  try {
+    for (const id of providerCallIds) {
+      const status = await client.workflow
+        .getHandle(workflowIds.interaction('retell', id))
+        .describe()
+        .then((d) => d.status.name as string)
+        .catch(() => 'NOT_FOUND');
+      out.set(id, status);
+    }
+  } finally {
+    await connection.close();
+  }
+  return out;
+}
+
 async function audit(stack: Stack, load: LoadGenerator, orgId: string, cookie: string, windows: PhaseWindow[]): Promise<boolean> {
   const { config } = stack;
   const pg = new Client({ connectionString: config.databaseUrl });
@@ -409,6 +429,20 @@ async function audit(stack: Stack, load: LoadGenerator, orgId: string, cookie: s
     );
   }
   const acceptedTotal = load.calls.filter((c) => c.acceptedAt !== null).length;
+  const missingCalls = load.calls.filter(
+    (c) => c.acceptedAt !== null && !(interactionsOf.get(c.providerCallId) ?? []).some((r) => !['STARTED', 'PROCESSING'].includes(r.call_status)),
+  );
+  if (missingCalls.length > 0) {
+    // Slow is not lost: a call whose interaction workflow is still running is late; one without is gone.
+    const statuses = await interactionWorkflowStatuses(
+      config,
+      missingCalls.map((c) => c.providerCallId),
+    );
+    const running = [...statuses.values()].filter((st) => st === 'RUNNING').length;
+    console.log(
+      `!! ${missingCalls.length} accepted calls not recorded: ${running} still running in Temporal (late), ${missingCalls.length - running} not (${[...new Set(statuses.values())].join(', ')})`,
+    );
+  }
   console.log(
     `\ncalls sent ${load.calls.length}, accepted ${acceptedTotal}, interactions in the read model ${rows.length}, counted by /call/logs ${countedInLogs} (status counts ${JSON.stringify(logsBody.statusCounts)})`,
   );
