@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { Logger } from '../../lib/logger';
 import { AGGREGATE_TYPES, parseEvent, InvalidEventError, type DomainEvent } from '../catalog';
 import type { ConsumedEvent, EventBus, Subscription } from './event-bus.port';
+import { keepConsuming } from './restarting-consumer';
 
 export interface KafkaBusOptions {
   brokers: string[];
@@ -183,23 +184,37 @@ export function createKafkaBus(opts: KafkaBusOptions): EventBus {
     },
 
     async subscribe({ groupId, aggregateTypes, onEvent }): Promise<Subscription> {
-      const consumer = kafka.consumer({ groupId, allowAutoTopicCreation: false, sessionTimeout: 30_000 });
-      consumers.add(consumer);
-      await consumer.connect();
-      await consumer.subscribe({ topics: aggregateTypes.map((t) => topicFor(topicPrefix, t)), fromBeginning: true });
-      await consumer.run({
-        autoCommit: true,
-        eachMessage: async ({ topic, partition, message, heartbeat }) => {
-          await handle(message, topic, partition, onEvent);
-          await heartbeat();
+      const running = await keepConsuming(
+        async ({ joined, gaveUp }) => {
+          const consumer = kafka.consumer({ groupId, allowAutoTopicCreation: false, sessionTimeout: 30_000 });
+          consumers.add(consumer);
+          consumer.on(consumer.events.GROUP_JOIN, () => joined());
+          consumer.on(consumer.events.CRASH, ({ payload }) => {
+            if (!payload.restart) gaveUp(payload.error);
+          });
+          const stop = async () => {
+            consumers.delete(consumer);
+            await consumer.disconnect();
+          };
+          try {
+            await consumer.connect();
+            await consumer.subscribe({ topics: aggregateTypes.map((t) => topicFor(topicPrefix, t)), fromBeginning: true });
+            await consumer.run({
+              autoCommit: true,
+              eachMessage: async ({ topic, partition, message, heartbeat }) => {
+                await handle(message, topic, partition, onEvent);
+                await heartbeat();
+              },
+            });
+          } catch (err) {
+            await stop().catch(() => undefined);
+            throw err;
+          }
+          return { stop };
         },
-      });
-      return {
-        async stop() {
-          consumers.delete(consumer);
-          await consumer.disconnect();
-        },
-      };
+        { groupId, logger },
+      );
+      return { stop: () => running.stop() };
     },
 
     async replay({ aggregateTypes, onEvent }) {

@@ -18,6 +18,8 @@ interface Running {
   spec: ChildSpec;
   child: ChildProcess;
   exited: Promise<number | null>;
+  /** Killed on purpose through kill(): its exit is not reported as unexpected. */
+  killed?: boolean;
 }
 
 /**
@@ -46,15 +48,21 @@ export class Supervisor {
       }
     }
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    const running: Running = { spec, child, exited };
     void exited.then((code) => {
-      if (!this.stopping) this.onUnexpectedExit?.(spec.name, code);
+      if (!this.stopping && !running.killed) this.onUnexpectedExit?.(spec.name, code);
     });
-    this.children.push({ spec, child, exited });
+    this.children.push(running);
     return child;
   }
 
+  /** The latest child started under this name (a name can be killed and started again). */
+  private latest(name: string): Running | undefined {
+    return this.children.filter((r) => r.spec.name === name).pop();
+  }
+
   isRunning(name: string): boolean {
-    const c = this.children.find((r) => r.spec.name === name);
+    const c = this.latest(name);
     return !!c && c.child.exitCode === null && c.child.signalCode === null;
   }
 
@@ -70,6 +78,22 @@ export class Supervisor {
     await running.exited;
     clearTimeout(timer);
     this.stopping = wasStopping;
+  }
+
+  /** Signals the latest child of this name and its process group, and waits until it has exited. */
+  async kill(name: string, signal: NodeJS.Signals = 'SIGKILL'): Promise<void> {
+    const running = this.latest(name);
+    if (!running || running.child.exitCode !== null || running.child.signalCode !== null) return;
+    running.killed = true;
+    signalGroup(running.child, signal);
+    await running.exited;
+  }
+
+  /** Starts a child again with the spec it was last started with. */
+  restart(name: string): ChildProcess {
+    const running = this.latest(name);
+    if (!running) throw new Error(`no process named ${name} was started`);
+    return this.start(running.spec);
   }
 
   async stopAll(graceMs = 15_000): Promise<void> {
