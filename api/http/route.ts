@@ -47,7 +47,7 @@ export interface RouteDefinition<
   /** Success status (default 200) and the schema of its body. */
   response: { status?: 200 | 201 | 204; schema: R; description: string };
   /** Documented error statuses besides 400 for validation (public routes also document 429: api/http/abuse-limits.ts). */
-  errors?: (401 | 404 | 307)[];
+  errors?: (401 | 404 | 307 | 503)[];
   handler: (ctx: RouteContext<z.infer<Q>, z.infer<B>, z.infer<P>>) => Promise<z.infer<R>>;
 }
 

@@ -13,6 +13,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   404: 'Not found',
   429: 'Too many requests from this address or for this account; Retry-After says when to try again',
   500: 'Unexpected failure (no internals are disclosed)',
+  503: 'A service the request needs (a vendor API) is out of reach for now; nothing was changed, send it again later',
 };
 
 /** The OpenAPI document, generated from the same zod schemas the routes validate with. */
