@@ -116,6 +116,7 @@ async function main() {
         accounts: voicePlatforms,
         deliver: deliverThrough(interactionGateway),
         callTokens: { store: callTokens, apiBaseUrl: config.PUBLIC_API_URL ?? ownApiUrl },
+        logger,
       }),
       engine,
       platforms: voicePlatforms,

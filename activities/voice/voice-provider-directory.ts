@@ -1,4 +1,5 @@
 import type { Db } from '../../prisma/client';
+import type { Logger } from '../../lib/logger';
 import { BlandVoiceProvider } from './adapters/bland/bland.adapter';
 import { RetellVoiceProvider } from './adapters/retell/retell.adapter';
 import { SandboxVoiceProvider } from './adapters/sandbox/sandbox-voice.adapter';
@@ -27,6 +28,8 @@ export interface VoiceProviderDirectoryDeps {
    * own webhook URL under `apiBaseUrl` with a token kept in `store`. Absent: the platforms' console URLs are used.
    */
   callTokens?: { store: VoiceCallTokenStore; apiBaseUrl: string };
+  /** Told when a placed call's token could not be kept (the call is placed; its deliveries are read from the vendor). */
+  logger?: Pick<Logger, 'warn'>;
 }
 
 export interface VoiceProviderDirectory {
@@ -37,7 +40,7 @@ export interface VoiceProviderDirectory {
   sandbox(orgId: string, correlationId: string): SandboxVoiceProvider;
 }
 
-export function createVoiceProviderDirectory({ db, accounts, deliver, fetch, callTokens }: VoiceProviderDirectoryDeps): VoiceProviderDirectory {
+export function createVoiceProviderDirectory({ db, accounts, deliver, fetch, callTokens, logger }: VoiceProviderDirectoryDeps): VoiceProviderDirectory {
   const sandbox = (orgId: string, correlationId: string) => new SandboxVoiceProvider({ db, orgId, deliver: (event) => deliver(event, correlationId) });
 
   const callWebhookOf = (orgId: string, provider: VoicePlatform, headers?: Record<string, string>): CallWebhookIssuer | undefined => {
@@ -47,7 +50,15 @@ export function createVoiceProviderDirectory({ db, accounts, deliver, fetch, cal
       return {
         url: voiceCallWebhookUrl(callTokens.apiBaseUrl, orgId, provider, token),
         ...(headers ? { headers } : {}),
-        placed: (providerCallId) => callTokens.store.bind(orgId, provider, providerCallId, token),
+        // The platform has dialled by now: a failed save must not fail the request, or its retry would dial again.
+        // Without the token the call's deliveries are bound by reading the call from the platform's API instead.
+        placed: async (providerCallId) => {
+          try {
+            await callTokens.store.bind(orgId, provider, providerCallId, token);
+          } catch (error) {
+            logger?.warn({ orgId, provider, providerCallId, error: (error as Error).message }, 'placed call: its webhook token was not kept');
+          }
+        },
       };
     };
   };

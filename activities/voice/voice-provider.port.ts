@@ -86,7 +86,8 @@ export type PhoneAssignmentUpdate = Partial<PhoneAssignment>;
 
 /**
  * The webhook of one call on a platform that signs less than the body: a URL carrying the call's own token, and
- * `placed`, called once the platform has named the call, which keeps the token for that call id.
+ * `placed`, called once the platform has named the call, which keeps the token for that call id. `placed` never
+ * rejects: the call is placed by then, and a failure to keep the token must not make a retried request dial again.
  */
 export interface CallWebhook {
   url: string;

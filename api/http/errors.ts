@@ -9,14 +9,15 @@ const REASONS: Record<number, string> = {
   413: 'Payload Too Large',
   429: 'Too Many Requests',
   500: 'Internal Server Error',
+  503: 'Service Unavailable',
 };
 
 /** The one error type of the API, rendered as the spec's common body {error, status, message}. */
 export class ApiError extends Error {
   constructor(
-    readonly status: 400 | 401 | 404 | 413 | 429 | 500,
+    readonly status: 400 | 401 | 404 | 413 | 429 | 500 | 503,
     message: string,
-    /** Seconds until a 429's limit lifts, sent as Retry-After. */
+    /** Seconds until a 429's limit lifts (or a 503 is worth retrying), sent as Retry-After. */
     readonly retryAfterSeconds?: number,
   ) {
     super(message);
@@ -28,6 +29,8 @@ export const badRequest = (message: string) => new ApiError(400, message);
 export const unauthorized = (message = 'Authentication required') => new ApiError(401, message);
 export const notFound = (message: string) => new ApiError(404, message);
 export const tooManyRequests = (message: string, retryAfterSeconds: number) => new ApiError(429, message, retryAfterSeconds);
+/** Something the request needs is out of reach for now (a vendor's API): the caller should send it again later. */
+export const serviceUnavailable = (message: string, retryAfterSeconds?: number) => new ApiError(503, message, retryAfterSeconds);
 
 /** A dashboard call without a session: 307 {redirect, status} (spec 001 §2.1), with a Location header to the same page. */
 export class LoginRedirect extends Error {

@@ -16,7 +16,7 @@ export type Access<I> =
   | { kind: 'operator' }
   | { kind: 'org'; orgIdOf: (input: I, deps: ApiDeps) => Promise<string | null> | string | null };
 
-export type ErrorStatus = 307 | 401 | 404;
+export type ErrorStatus = 307 | 401 | 404 | 503;
 
 export interface RouteInput<Q, B, P> {
   query: Q;

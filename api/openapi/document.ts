@@ -14,6 +14,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   413: 'Request body over the size limit',
   429: 'Too many requests from this address or for this account; Retry-After says when to try again',
   500: 'Unexpected failure (no internals are disclosed)',
+  503: 'A service the request needs (a vendor API) is out of reach for now; nothing was changed, send it again later',
 };
 
 /** The statuses every route of this access kind and method can answer before its handler runs (api/http/register-routes.ts, api/app.ts). */

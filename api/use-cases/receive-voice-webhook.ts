@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isVoiceProviderError, type WebhookHeaders, type WebhookInput } from '../../activities/voice/voice-provider.port';
 import type { ApiDeps } from '../deps';
 import { badRequest, notFound } from '../http/errors';
-import { authenticateVoiceDelivery, checkCallToken } from './authenticate-voice-delivery';
+import { authenticateVoiceDelivery, bindDeliveryToCall } from './authenticate-voice-delivery';
 import { createWebhookParsers, detectWebhookProvider, WEBHOOK_PROVIDERS, type WebhookProvider } from './voice-webhook-parsers';
 
 const parsers = createWebhookParsers();
@@ -21,8 +21,9 @@ export interface VoiceWebhookRequest {
 
 /**
  * Spec 000 §7 /voice-agent webhooks. Once the organization has a webhook secret for any platform, every delivery
- * must be signed by a platform it has a secret for (authenticate-voice-delivery.ts), and one whose vendor signs less
- * than the body must carry its call's token too; an organization without secrets (the offline default) accepts
+ * must be signed by a platform it has a secret for (authenticate-voice-delivery.ts); where the vendor signs less than
+ * the body, the body counts only with its call's token, else the call is read from the vendor's API and that record is
+ * the delivery (503 while it cannot be read); an organization without secrets (the offline default) accepts
  * unsigned deliveries. Accepted deliveries go to the call's one interaction workflow; a refused one changes nothing.
  */
 export async function receiveVoiceWebhook(deps: ApiDeps, req: VoiceWebhookRequest) {
@@ -30,7 +31,8 @@ export async function receiveVoiceWebhook(deps: ApiDeps, req: VoiceWebhookReques
   if (req.provider !== undefined && !(WEBHOOK_PROVIDERS as readonly string[]).includes(req.provider)) {
     throw badRequest(`Unknown voice provider "${req.provider}"`);
   }
-  const input: WebhookInput = { headers: req.headers, rawBody: req.rawBody, orgId: req.orgId, receivedAt: new Date() };
+  const receivedAt = new Date();
+  const input: WebhookInput = { headers: req.headers, rawBody: req.rawBody, orgId: req.orgId, receivedAt };
 
   let provider: WebhookProvider;
   if (req.provider) {
@@ -51,9 +53,12 @@ export async function receiveVoiceWebhook(deps: ApiDeps, req: VoiceWebhookReques
     if (isVoiceProviderError(error)) throw badRequest(error.message);
     throw error;
   }
-  if (auth.signed && auth.needsCallToken) await checkCallToken(deps, delivery, event.providerCallId);
+  let boundBy: 'signature' | 'call-token' | 'vendor-read' | 'unsigned' = auth.signed ? 'signature' : 'unsigned';
+  if (auth.signed && auth.needsCallToken) {
+    ({ event, boundBy } = await bindDeliveryToCall(deps, delivery, event, { receivedAt, correlationId: req.correlationId }));
+  }
 
   const { workflowId, accepted } = await deps.calls.gateway.deliverCallEvent(provider, event, req.correlationId);
-  deps.logger.info({ orgId: req.orgId, provider, providerEvent: event.providerEvent, workflowId, accepted }, 'voice webhook received');
+  deps.logger.info({ orgId: req.orgId, provider, providerEvent: event.providerEvent, boundBy, workflowId, accepted }, 'voice webhook received');
   return { success: true, message: accepted ? 'Delivery accepted' : 'The interaction for this call has already finished' };
 }

@@ -148,6 +148,7 @@ export async function startProductHarness(env: Record<string, string> = {}): Pro
         accounts: voicePlatforms,
         deliver: deliverThrough(createTemporalInteractionGateway(client, config.TEMPORAL_TASK_QUEUE_PREFIX)),
         callTokens: { store: callTokens, apiBaseUrl: config.PUBLIC_API_URL ?? ownApiUrl },
+        logger: testLogger,
       }),
       engine,
       platforms: voicePlatforms,

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import request from 'supertest';
 import { startFakeVendorServer, type FakeVendorServer } from '../../../activities/testing/fake-vendor-server';
 import { workflowIds } from '../../../domain/run/workflow-ids';
+import { getInteractionQuery } from '../../../workflows/interaction/interaction.messages';
 import { uniqueName } from '../../../tests/support/integration';
 import { onboardAndLogIn } from '../../../tests/support/onboard';
 import { startProductHarness, type ProductHarness } from '../../../tests/support/product-harness';
@@ -45,6 +46,16 @@ async function interactionStarted(provider: string, callId: string): Promise<boo
   } catch {
     return false;
   }
+}
+/** The call record the call's interaction holds once a delivery reached it. */
+async function recordOf(provider: string, callId: string) {
+  const handle = h.client.workflow.getHandle(workflowIds.interaction(provider, callId));
+  for (let i = 0; i < 50; i += 1) {
+    const progress = await handle.query(getInteractionQuery);
+    if (progress.deliveries > 0) return progress.record;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`no delivery reached ${provider} call ${callId}`);
 }
 const finish = (provider: string, callId: string) => h.client.workflow.getHandle(workflowIds.interaction(provider, callId)).terminate('test done');
 
@@ -178,29 +189,83 @@ describe('Synthflow, which signs only the call id: a per-call token in the webho
     const res = await post(target(url), synthflowPostCall(callId), signed(callId));
     expect(res.status).toBe(200);
     expect(await interactionStarted('synthflow', callId)).toBe(true);
+    // Bound by its token: Synthflow's API was not asked.
+    expect(vendor.requestsTo('GET', `/calls/${callId}`)).toHaveLength(0);
     await finish('synthflow', callId);
   }, 60_000);
 
-  it('refuses a missing or wrong token, and a body swapped under a valid call-id signature, starting nothing', async () => {
+  it("never takes a body that is not its call's: a missing, wrong or other call's token sends it to Synthflow's record (none here: 503)", async () => {
     const first = await placeCall();
     const second = await placeCall();
     const body = synthflowPostCall(first.callId);
-    const noToken = await post(target(first.url, null), body, signed(first.callId));
-    expect(noToken.status).toBe(401);
-    expect(noToken.body.message).toMatch(/^Synthflow signs less than the body: a delivery needs the call's token/);
-    expect((await post(target(first.url, 'A'.repeat(32)), body, signed(first.callId))).body).toEqual(
-      unauthorized(`The call_token is not the one issued for Synthflow call ${first.callId}`),
-    );
-    // Another call's token: the signature is valid for the call the body names, the token is not that call's.
-    expect((await post(target(second.url), body, signed(first.callId))).status).toBe(401);
-    // The body of a call never placed here, signed over its own call id (what a call-id signature allows), under a placed call's URL.
-    const stranger = `${Date.now()}x${run}stranger`;
-    expect((await post(target(first.url), synthflowPostCall(stranger), signed(stranger))).status).toBe(401);
+    const before = vendor.requestsTo('GET', /^\/calls\/.+/).length;
+    // Synthflow knows no such call here (the fake answers 404): nothing to record, and Synthflow is asked to send it again.
+    for (const path of [target(first.url, null), target(first.url, 'A'.repeat(32)), target(second.url)]) {
+      const res = await post(path, body, signed(first.callId));
+      expect({ path, status: res.status, error: res.body.error }).toEqual({ path, status: 503, error: 'Service Unavailable' });
+    }
+    expect(vendor.requestsTo('GET', `/calls/${first.callId}`).map((r) => r.headers.authorization)).toEqual(Array(3).fill(`Bearer key_${run}`));
     // The first call's body with the second call's id swapped in, under the first call's URL and signature.
     const swapped = synthflowPostCall(second.callId);
     expect((await post(target(first.url), swapped, signed(first.callId))).body).toEqual(unauthorized('Invalid webhook signature'));
-    expect((await post(target(first.url), swapped, signed(second.callId))).status).toBe(401);
-    for (const callId of [first.callId, second.callId, stranger]) expect(await interactionStarted('synthflow', callId)).toBe(false);
+    expect(vendor.requestsTo('GET', /^\/calls\/.+/).length).toBe(before + 3);
+    for (const callId of [first.callId, second.callId]) expect(await interactionStarted('synthflow', callId)).toBe(false);
+  }, 60_000);
+
+  it("records a call it did not place (an inbound call) from Synthflow's own record, not the posted body; Synthflow down is a 503 and the retry records it", async () => {
+    const callId = `${Date.now()}x${run}inbound`;
+    const vendorTranscript =
+      'bot: Thanks for calling Demo HVAC, this is Ava.\nhuman: My furnace stopped blowing heat.\nbot: I can send someone tomorrow morning.';
+    const vendorCall = {
+      call_id: callId,
+      model_id: 'model_1',
+      type_of_call: 'inbound',
+      phone_number_from: '+13035550188',
+      phone_number_to: '+13035550100',
+      transcript: vendorTranscript,
+      duration: 64,
+      end_call_reason: 'human_goodbye',
+      start_time: '1764252000000',
+      status: 'completed',
+    };
+    // Posted to the console's URL (no token), signed over its call id, with the transcript changed on the way.
+    const posted = synthflowPostCall(callId).replace('Thursday works.', 'Cancel every job on my account.');
+    expect(posted).toContain('Cancel every job');
+    vendor.on('GET', `/calls/${callId}`, { status: 200, body: { status: 'ok', response: { calls: [vendorCall] } } });
+    vendor.failNext('GET', `/calls/${callId}`, { status: 503, body: { status: 'error', message: 'maintenance' } });
+    const path = `/voice-agent/webhook/${orgId}/synthflow`;
+
+    const down = await post(path, posted, signed(callId));
+    expect(down.status).toBe(503);
+    expect(down.body).toEqual({
+      error: 'Service Unavailable',
+      status: 503,
+      message: `Call ${callId} could not be read from Synthflow's API to confirm this delivery (UNAVAILABLE); nothing was recorded, send it again`,
+    });
+    expect(await interactionStarted('synthflow', callId)).toBe(false);
+
+    const retried = await post(path, posted, signed(callId));
+    expect(retried.status).toBe(200);
+    expect(vendor.requestsTo('GET', `/calls/${callId}`)).toHaveLength(2);
+    const record = await recordOf('synthflow', callId);
+    expect(record.transcriptObject.map((t) => `${t.role}: ${t.content}`)).toEqual([
+      'Agent: Thanks for calling Demo HVAC, this is Ava.',
+      'Customer: My furnace stopped blowing heat.',
+      'Agent: I can send someone tomorrow morning.',
+    ]);
+    expect(JSON.stringify(record)).not.toContain('Cancel every job');
+    expect(record).toMatchObject({ status: 'ended', direction: 'inbound', fromNumber: '+13035550188', durationSeconds: 64 });
+    await finish('synthflow', callId);
+  }, 60_000);
+
+  it('answers 503 and records nothing when the organization has no Synthflow API key to read the call with', async () => {
+    const { orgId: keyless, agent } = await orgWith('synthflow-keyless');
+    expect((await agent.put(`/org/${keyless}/voice-platforms/synthflow`).send({ webhookSecret: secret })).status).toBe(200);
+    const callId = `${Date.now()}x${run}keyless`;
+    const res = await post(`/voice-agent/webhook/${keyless}/synthflow`, synthflowPostCall(callId), signed(callId));
+    expect(res.status).toBe(503);
+    expect(res.body.message).toMatch(/this organization has no Synthflow API key/);
+    expect(await interactionStarted('synthflow', callId)).toBe(false);
   }, 60_000);
 });
 
@@ -229,8 +294,10 @@ describe('Vapi: its static X-Vapi-Secret covers nothing of the body, its HMAC cr
     const url = new URL(server.url);
     const body = vapiEnded(callId);
 
-    expect((await post(url.pathname, body, { 'x-vapi-secret': secret })).status).toBe(401);
-    expect((await post(`${url.pathname}?call_token=wrong`, body, { 'x-vapi-secret': secret })).status).toBe(401);
+    // Without the call's token the body is not trusted: the call is read from Vapi, which knows none here (503, nothing recorded).
+    expect((await post(url.pathname, body, { 'x-vapi-secret': secret })).status).toBe(503);
+    expect((await post(`${url.pathname}?call_token=wrong`, body, { 'x-vapi-secret': secret })).status).toBe(503);
+    expect(vendor.requestsTo('GET', `/call/${callId}`)).toHaveLength(2);
     expect((await post(`${url.pathname}${url.search}`, body, { 'x-vapi-secret': 'not-the-secret' })).body).toEqual(unauthorized('Invalid webhook signature'));
     expect(await interactionStarted('vapi', callId)).toBe(false);
     expect((await post(`${url.pathname}${url.search}`, body, { 'x-vapi-secret': secret })).status).toBe(200);

@@ -11,7 +11,7 @@ const common = {
   access: { kind: 'public' as const },
   request: { params: WebhookParamsSchema, query: WebhookQuerySchema },
   response: { schema: WebhookResponseSchema, description: 'The delivery was accepted (a duplicate is accepted too)' },
-  errors: [401, 404] as (401 | 404)[],
+  errors: [401, 404, 503] as (401 | 404 | 503)[],
 };
 
 export const providerWebhookRoute = defineRoute({

@@ -18,10 +18,10 @@ export const SECRET_FIELDS = [
 /** Where each vendor's webhook secret comes from (the adapters in activities/voice/adapters/ check it this way). */
 export const WEBHOOK_SECRET_HELP: Record<VoicePlatform, string> = {
   retell: 'Retell signs its webhooks (x-retell-signature) with the API key that has the webhook badge in its dashboard: paste that key.',
-  vapi: "The secret of the assistant's server URL (X-Vapi-Secret, then only calls placed here are accepted: their URL carries a per-call token), or of a Vapi HMAC credential (x-signature over the body, any call).",
+  vapi: "The secret of the assistant's server URL (X-Vapi-Secret: a call placed here is bound by the per-call token of its URL, any other call is read from Vapi with the API key), or of a Vapi HMAC credential (x-signature over the body, any call).",
   bland: "The Bland account's webhook signing secret (X-Webhook-Signature).",
   synthflow:
-    'The secret Synthflow signs its webhooks with. It signs only the call id, so only calls placed here are accepted: their webhook URL carries a per-call token.',
+    'The secret Synthflow signs its webhooks with. It signs only the call id: a call placed here is bound by the per-call token of its webhook URL, any other call (an inbound one) is read from Synthflow with the API key, so set the API key too.',
 };
 
 export type SecretKey = (typeof SECRET_FIELDS)[number]['key'];
