@@ -1,13 +1,14 @@
 import { Button, Flex, HStack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import { useSWRConfig } from 'swr';
 import { logout } from '../../features/auth/api/session.api';
 import type { SessionUser } from '../../features/auth/api/session.schema';
 import { OrgSwitcher } from '../../features/organizations/components/org-switcher';
-import { navigate } from '../router/history';
 
 export function AppHeader({ user }: { user: SessionUser }) {
   const { mutate } = useSWRConfig();
+  const navigate = useNavigate();
   const [signingOut, setSigningOut] = useState(false);
 
   async function signOut() {
@@ -17,7 +18,7 @@ export function AppHeader({ user }: { user: SessionUser }) {
     } catch {
       // The session may already be gone; the user is leaving either way.
     }
-    navigate('/login', { replace: true });
+    await navigate('/login', { replace: true });
     await mutate(() => true, undefined, { revalidate: false });
   }
 
