@@ -85,7 +85,7 @@ describe('the organization slice through every layer', () => {
       .set('authorization', `Bearer ${h.adminToken}`)
       .send({ name: ALPHA, admin_email: 'owner@alpha.test', office_email: 'o@alpha.test', timezone: 'America/Phoenix', trades_offered: ['HVAC'] });
     expect(again.status).toBe(400);
-    expect(again.body).toEqual({ error: 'Bad Request', status: 400, message: `An organization with slug "${alphaSlug}" already exists` });
+    expect(again.body).toMatchObject({ error: 'Bad Request', status: 400, message: `An organization with slug "${alphaSlug}" already exists` });
   });
 
   it('carries the HTTP correlation id into the workflow and the events it emits', async () => {

@@ -51,12 +51,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    // React, Chakra UI and zod make a ~660 kB vendor chunk (190 kB gzipped), needed by every page.
-    chunkSizeWarningLimit: 800,
-    rollupOptions: {
-      // Libraries change less often than the app; a separate chunk stays cached across deploys.
-      output: { manualChunks: (id) => (id.includes('node_modules') ? 'vendor' : undefined) },
-    },
+    // Which chunks each page loads, for scripts/bench-bundle.ts (the first page's gzipped JS budget).
+    manifest: true,
   },
   server: { host: '127.0.0.1', port, strictPort: true, proxy },
   preview: { host: '127.0.0.1', port, strictPort: true, proxy, headers: securityHeaders },

@@ -1,5 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { z } from 'zod';
+import type { ValidationIssue } from '../../domain/contracts/errors.contract';
 import type { Logger } from '../../lib/logger';
 
 const REASONS: Record<number, string> = {
@@ -19,13 +20,15 @@ export class ApiError extends Error {
     message: string,
     /** Seconds until a 429's limit lifts (or a 503 is worth retrying), sent as Retry-After. */
     readonly retryAfterSeconds?: number,
+    /** A 400's failed checks by field, sent as `issues`. */
+    readonly issues?: ValidationIssue[],
   ) {
     super(message);
     this.name = 'ApiError';
   }
 }
 
-export const badRequest = (message: string) => new ApiError(400, message);
+export const badRequest = (message: string, issues?: ValidationIssue[]) => new ApiError(400, message, undefined, issues);
 export const unauthorized = (message = 'Authentication required') => new ApiError(401, message);
 export const notFound = (message: string) => new ApiError(404, message);
 export const tooManyRequests = (message: string, retryAfterSeconds: number) => new ApiError(429, message, retryAfterSeconds);
@@ -42,11 +45,16 @@ export class LoginRedirect extends Error {
 /** Validation failures carry the schema's own messages: these are the spec's exact strings. */
 export function validationError(error: z.ZodError): ApiError {
   const messages = [...new Set(error.issues.map((i) => i.message))];
-  return badRequest(messages.join('; '));
+  return badRequest(messages.join('; '), validationIssues(error));
 }
 
-export function errorBody(status: number, message: string) {
-  return { error: REASONS[status] ?? 'Error', status, message };
+/** Each issue with its path as a dotted name (`address.zip`, `trades_offered.0`); a whole-body issue has path "". */
+export function validationIssues(error: z.ZodError): ValidationIssue[] {
+  return error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));
+}
+
+export function errorBody(status: number, message: string, issues?: ValidationIssue[]) {
+  return { error: REASONS[status] ?? 'Error', status, message, ...(issues ? { issues } : {}) };
 }
 
 export const notFoundHandler: RequestHandler = (req, _res, next) => next(notFound(`No route for ${req.method} ${req.path}`));
@@ -60,7 +68,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     }
     if (err instanceof ApiError) {
       if (err.retryAfterSeconds !== undefined && !res.headersSent) res.setHeader('Retry-After', String(Math.max(1, Math.ceil(err.retryAfterSeconds))));
-      res.status(err.status).json(errorBody(err.status, err.message));
+      res.status(err.status).json(errorBody(err.status, err.message, err.issues));
       return;
     }
     // express.json() and express.raw() failures

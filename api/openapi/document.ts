@@ -1,14 +1,14 @@
 import { OpenAPIRegistry, OpenApiGeneratorV3 } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
+import { ErrorBodySchema } from '../../domain/contracts/errors.contract';
 import type { AnyRoute } from '../http/route';
 
-const ErrorBodySchema = z.object({ error: z.string(), status: z.number().int(), message: z.string() });
 const RedirectBodySchema = z.object({ redirect: z.string(), status: z.literal(307) });
 /** The 307 also names the login page in Location (the body's redirect). */
 const RedirectHeadersSchema = z.object({ Location: z.string() });
 
 const ERROR_DESCRIPTIONS: Record<number, string> = {
-  400: 'Invalid input; the message names what is wrong (text with a NUL character or not valid UTF-8 included)',
+  400: 'Invalid input; the message names what is wrong (text with a NUL character or not valid UTF-8 included), and `issues` lists each failed check by field path',
   401: 'Not allowed',
   404: 'Not found',
   413: 'Request body over the size limit',

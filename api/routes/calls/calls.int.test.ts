@@ -125,7 +125,7 @@ describe('calls end to end: provider webhooks → one interaction workflow → r
     expect((await callLogs()).body.entries[0]).toMatchObject({ reviewed_at: null, review_notes: 'Called back' });
 
     const bad = await owner.put('/interaction').send({ id: entry.interactionId, reviewed_at: 'yesterday' });
-    expect(bad.body).toEqual({ error: 'Bad Request', status: 400, message: 'reviewed_at must be a datetime or null' });
+    expect(bad.body).toMatchObject({ error: 'Bad Request', status: 400, message: 'reviewed_at must be a datetime or null' });
   }, 30_000);
 
   it('reclassifies to UNBOOKED or EXCUSED only', async () => {
@@ -137,7 +137,7 @@ describe('calls end to end: provider webhooks → one interaction workflow → r
     expect(logs.body.statusCounts).toEqual({ [target]: 1 });
 
     const refused = await owner.post('/call/reclassify').send({ callId: entry.id, newStatus: 'BOOKED' });
-    expect(refused.body).toEqual({ error: 'Bad Request', status: 400, message: 'newStatus must be UNBOOKED or EXCUSED' });
+    expect(refused.body).toMatchObject({ error: 'Bad Request', status: 400, message: 'newStatus must be UNBOOKED or EXCUSED' });
     expect((await callLogs()).body.entries[0].call_status).toBe(target);
   }, 30_000);
 
@@ -147,7 +147,7 @@ describe('calls end to end: provider webhooks → one interaction workflow → r
     expect((await callLogs({ currentAgents: ['DEMO_AGENT'] })).body.pagination.totalCount).toBe(0);
     expect((await callLogs({ page: 2, pageSize: 1 })).body).toMatchObject({ entries: [], pagination: { currentPage: 2, totalPages: 1, hasMore: false } });
     const zero = await callLogs({ pageSize: 0 });
-    expect(zero.body).toEqual({ error: 'Bad Request', status: 400, message: 'pageSize must be between 1 and 1000' });
+    expect(zero.body).toMatchObject({ error: 'Bad Request', status: 400, message: 'pageSize must be between 1 and 1000' });
     expect((await callLogs({ page: 0 })).body.message).toBe('page must be at least 1');
   }, 30_000);
 

@@ -21,7 +21,7 @@ const HVAC = { business_units: [{ id: '1', name: 'HVAC Service' }] };
 
 const queue = (body: object) => agent.post('/crm/customers/audience-rules/async').query({ orgId: org }).send(body);
 const status = (audienceId: string, query: object = {}) => agent.get(`/crm/customers/audiences/${audienceId}`).query({ orgId: org, ...query });
-const bad = (message: string) => ({ error: 'Bad Request', status: 400, message });
+const bad = (message: string) => expect.objectContaining({ error: 'Bad Request', status: 400, message });
 const settled = (audienceId: string) =>
   eventually(async () => {
     const res = await status(audienceId, { pageSize: 1000 });

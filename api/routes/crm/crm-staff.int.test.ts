@@ -10,7 +10,7 @@ let org: string;
 const run = uniqueName('').replace(/^_/, '');
 
 const send = (method: 'post' | 'patch', path: string, body: object) => agent[method](path).query({ orgId: org }).send(body);
-const bad = (message: string) => ({ error: 'Bad Request', status: 400, message });
+const bad = (message: string) => expect.objectContaining({ error: 'Bad Request', status: 400, message });
 
 beforeAll(async () => {
   h = await startProductHarness();

@@ -66,7 +66,7 @@ describe('CRM worker lists for the On-call Scheduler', () => {
 
   it('refuses a malformed orgId, a missing one and another organization', async () => {
     const bad = await owner.post('/crm/technicians').send({ orgId: 'nope' });
-    expect(bad.body).toEqual({ error: 'Bad Request', status: 400, message: 'orgId must be a UUID' });
+    expect(bad.body).toMatchObject({ error: 'Bad Request', status: 400, message: 'orgId must be a UUID' });
     expect((await owner.post('/crm/employees').send({})).status).toBe(401);
     expect((await owner.post('/crm/employees').send({ orgId: noCrm })).body).toEqual({
       error: 'Unauthorized',

@@ -31,9 +31,9 @@ describe('on-call routes', () => {
   it('refuses a malformed month or date with the spec messages, and saves nothing', async () => {
     const badMonth = await agent.post('/org/oncall/update/new').send({ orgId, month: '2025-1', assignments: [] });
     expect(badMonth.status).toBe(400);
-    expect(badMonth.body).toEqual({ error: 'Bad Request', status: 400, message: 'Must be YYYY-MM format' });
+    expect(badMonth.body).toMatchObject({ error: 'Bad Request', status: 400, message: 'Must be YYYY-MM format' });
     const badDate = await agent.post('/org/oncall/update/new').send({ orgId, month: '2025-02', assignments: [{ date: '2025-02-3', people: [person] }] });
-    expect(badDate.body).toEqual({ error: 'Bad Request', status: 400, message: 'Must be YYYY-MM-DD format' });
+    expect(badDate.body).toMatchObject({ error: 'Bad Request', status: 400, message: 'Must be YYYY-MM-DD format' });
     const retrieveBad = await agent.post('/org/oncall/retrieve/new').send({ orgId, month: 'Feb 2025' });
     expect(retrieveBad.body.message).toBe('Must be YYYY-MM format');
     const month = await agent.post('/org/oncall/retrieve/new').send({ orgId, month: '2025-02' });

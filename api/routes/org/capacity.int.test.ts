@@ -20,7 +20,7 @@ function futureWeekday(after = 3): string {
   return date;
 }
 
-const badRequest = (message: string) => ({ error: 'Bad Request', status: 400, message });
+const badRequest = (message: string) => expect.objectContaining({ error: 'Bad Request', status: 400, message });
 const capacity = (body: object) => agent.post('/org/get-capacity').send({ orgId, job_type_id: '101', business_unit: '1', priority: 0, ...body });
 
 beforeAll(async () => {

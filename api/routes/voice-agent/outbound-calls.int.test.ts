@@ -12,7 +12,7 @@ const run = uniqueName('').replace(/^_/, '');
 let orgId: string;
 let owner: ReturnType<typeof request.agent>;
 
-const badRequest = (message: string) => ({ error: 'Bad Request', status: 400, message });
+const badRequest = (message: string) => expect.objectContaining({ error: 'Bad Request', status: 400, message });
 
 beforeAll(async () => {
   h = await startProductHarness();

@@ -82,7 +82,7 @@ describe('get_jobs and confirm_appointment', () => {
     expect((await h.tdb.db.sandboxAppointment.findUniqueOrThrow({ where: { id: Number(job.appointment_id) } })).isConfirmed).toBe(true);
 
     const missing = await tool({ tool: 'confirm_appointment', args: {} });
-    expect(missing.body).toEqual({ error: 'Bad Request', status: 400, message: 'appointmentId is required.' });
+    expect(missing.body).toMatchObject({ error: 'Bad Request', status: 400, message: 'appointmentId is required.' });
     const unknown = await tool({ tool: 'confirm_appointment', args: { appointmentId: '999999' } });
     expect(unknown.body.data).toMatchObject({ action_status: 'DROPPED', reason: 'Appointment 999999 not found' });
   }, 60_000);
@@ -127,7 +127,7 @@ describe('create_action_job_reschedule and create_action_job_cancel', () => {
     await setFlags({ full_reschedule_and_cancel: true, has_zones: true });
     try {
       const cancel = await tool({ tool: 'create_action_job_cancel', args: { appointment_time: `${addDays(today, 1)}T13:00:00`, address: '500 Main Street' } });
-      expect(cancel.body).toEqual({ error: 'Bad Request', status: 400, message: 'job_id is required.' });
+      expect(cancel.body).toMatchObject({ error: 'Bad Request', status: 400, message: 'job_id is required.' });
       const reschedule = await tool({
         tool: 'create_action_job_reschedule',
         args: { original_appointment_time: `${addDays(today, 1)}T13:00:00`, new_appointment_time: `${weekdayAhead(5)}T10:00:00`, address: '500 Main Street' },
@@ -137,7 +137,7 @@ describe('create_action_job_reschedule and create_action_job_cancel', () => {
         tool: 'get_capacity',
         args: { time_to_check: `${weekdayAhead(5)}T10:00:00`, job_type_id: '101', business_unit: '1', priority: 0, execution_message: 'Checking' },
       });
-      expect(capacity.body).toEqual({ error: 'Bad Request', status: 400, message: 'Please ask the customer for their zip code.' });
+      expect(capacity.body).toMatchObject({ error: 'Bad Request', status: 400, message: 'Please ask the customer for their zip code.' });
 
       const dental = (await tool({ tool: 'get_jobs', args: { phone_number: '5125550104' } })).body.data.jobs[0];
       const withId = await tool({
@@ -157,7 +157,7 @@ describe('update_estimate', () => {
       where: { orgId: org, kind: 'estimate', data: { path: ['name'], equals: 'Water heater replacement' } },
     });
     const bad = await tool({ tool: 'update_estimate', args: { estimate_id: estimate.id, status: 'maybe' } });
-    expect(bad.body).toEqual({ error: 'Bad Request', status: 400, message: 'status must be sold or unsold.' });
+    expect(bad.body).toMatchObject({ error: 'Bad Request', status: 400, message: 'status must be sold or unsold.' });
 
     const sold = await tool({ tool: 'update_estimate', args: { estimate_id: estimate.id, status: 'Sold' } });
     expect(sold.body.result).toBe(

@@ -1,47 +1,104 @@
-import type { ReactNode } from 'react';
-import { OrganizationsPage } from '../features/admin-organizations/components/organizations-page';
-import { WorkflowsPage } from '../features/admin-workflows/components/workflows-page';
-import { DeadLettersPage } from '../features/admin-dead-letters/components/dead-letters-page';
-import { AnalyticsPage } from '../features/analytics/components/analytics-page';
-import { AvailabilityPage } from '../features/availability/components/availability-page';
-import { CallsPage } from '../features/calls/components/calls-page';
-import { CallDetailsPage } from '../features/calls/components/call-details-page';
-import { ChatsPage } from '../features/chats/components/chats-page';
-import { CrmConnectionPage } from '../features/crm-connection/components/crm-connection-page';
-import { CompanyProfilePage } from '../features/company-profile/components/company-profile-page';
-import { CustomInstructionsPage } from '../features/custom-instructions/components/custom-instructions-page';
-import { DashboardHomePage } from '../features/dashboard/components/dashboard-home-page';
-import { InteractionLinkPage } from '../features/interactions/components/interaction-link-page';
-import { OnCallPage } from '../features/on-call/components/on-call-page';
-import { OutboxPage } from '../features/outbox/components/outbox-page';
-import { SchedulingRulesPage } from '../features/scheduling-rules/components/scheduling-rules-page';
-import { SettingsPage } from '../features/settings/components/settings-page';
-import { WebCallPage } from '../features/web-call/components/web-call-page';
-import { VoicePlatformsPage } from '../features/voice-platforms/components/voice-platforms-page';
-import { WebhookDeliveryPage } from '../features/webhook-delivery/components/webhook-delivery-page';
-import type { RouteParams } from './router/match-path';
-import type { RouteName } from './router/route-table';
+import type { ComponentType } from 'react';
+import { type LazyRouteFunction, type RouteObject, useParams } from 'react-router';
+import type { RouteName } from './router/routes';
 
-/** The page of every signed-in route; the login page is rendered outside the shell. */
-export const PAGES: Record<Exclude<RouteName, 'login'>, (params: RouteParams) => ReactNode> = {
-  home: () => <DashboardHomePage />,
-  calls: () => <CallsPage />,
-  'call-details': (params) => <CallDetailsPage interactionId={params.interactionId ?? ''} />,
-  'web-call': () => <WebCallPage />,
-  chats: () => <ChatsPage />,
-  analytics: () => <AnalyticsPage />,
-  'on-call': () => <OnCallPage />,
-  availability: () => <AvailabilityPage />,
-  'scheduling-rules': () => <SchedulingRulesPage />,
-  settings: () => <SettingsPage />,
-  outbox: () => <OutboxPage />,
-  'webhook-delivery': () => <WebhookDeliveryPage />,
-  'crm-connection': () => <CrmConnectionPage />,
-  'voice-platforms': () => <VoicePlatformsPage />,
-  'company-profile': () => <CompanyProfilePage />,
-  'custom-instructions': () => <CustomInstructionsPage />,
-  'admin-organizations': () => <OrganizationsPage />,
-  'admin-workflows': () => <WorkflowsPage />,
-  'admin-dead-letters': () => <DeadLettersPage />,
-  'interaction-link': (params) => <InteractionLinkPage interactionId={params.interactionId ?? ''} />,
+type LazyPage = LazyRouteFunction<RouteObject>;
+
+/** A route's page, imported on its first visit: each page (and what only it uses) is a chunk of its own. */
+const page =
+  <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType): LazyPage =>
+  async () => ({ Component: pick(await load()) });
+
+const withInteractionId = (Page: ComponentType<{ interactionId: string }>) =>
+  function InteractionRoute() {
+    const { interactionId = '' } = useParams();
+    return <Page interactionId={interactionId} />;
+  };
+
+/** The page of every route, loaded lazily; the login page is rendered outside the shell. */
+export const PAGES: Record<RouteName, LazyPage> = {
+  login: page(
+    () => import('../features/auth/components/login-page'),
+    (m) => m.LoginPage,
+  ),
+  home: page(
+    () => import('../features/dashboard/components/dashboard-home-page'),
+    (m) => m.DashboardHomePage,
+  ),
+  calls: page(
+    () => import('../features/calls/components/calls-page'),
+    (m) => m.CallsPage,
+  ),
+  'call-details': page(
+    () => import('../features/calls/components/call-details-page'),
+    (m) => withInteractionId(m.CallDetailsPage),
+  ),
+  'web-call': page(
+    () => import('../features/web-call/components/web-call-page'),
+    (m) => m.WebCallPage,
+  ),
+  chats: page(
+    () => import('../features/chats/components/chats-page'),
+    (m) => m.ChatsPage,
+  ),
+  analytics: page(
+    () => import('../features/analytics/components/analytics-page'),
+    (m) => m.AnalyticsPage,
+  ),
+  'on-call': page(
+    () => import('../features/on-call/components/on-call-page'),
+    (m) => m.OnCallPage,
+  ),
+  availability: page(
+    () => import('../features/availability/components/availability-page'),
+    (m) => m.AvailabilityPage,
+  ),
+  'scheduling-rules': page(
+    () => import('../features/scheduling-rules/components/scheduling-rules-page'),
+    (m) => m.SchedulingRulesPage,
+  ),
+  settings: page(
+    () => import('../features/settings/components/settings-page'),
+    (m) => m.SettingsPage,
+  ),
+  outbox: page(
+    () => import('../features/outbox/components/outbox-page'),
+    (m) => m.OutboxPage,
+  ),
+  'webhook-delivery': page(
+    () => import('../features/webhook-delivery/components/webhook-delivery-page'),
+    (m) => m.WebhookDeliveryPage,
+  ),
+  'crm-connection': page(
+    () => import('../features/crm-connection/components/crm-connection-page'),
+    (m) => m.CrmConnectionPage,
+  ),
+  'voice-platforms': page(
+    () => import('../features/voice-platforms/components/voice-platforms-page'),
+    (m) => m.VoicePlatformsPage,
+  ),
+  'company-profile': page(
+    () => import('../features/company-profile/components/company-profile-page'),
+    (m) => m.CompanyProfilePage,
+  ),
+  'custom-instructions': page(
+    () => import('../features/custom-instructions/components/custom-instructions-page'),
+    (m) => m.CustomInstructionsPage,
+  ),
+  'admin-organizations': page(
+    () => import('../features/admin-organizations/components/organizations-page'),
+    (m) => m.OrganizationsPage,
+  ),
+  'admin-workflows': page(
+    () => import('../features/admin-workflows/components/workflows-page'),
+    (m) => m.WorkflowsPage,
+  ),
+  'admin-dead-letters': page(
+    () => import('../features/admin-dead-letters/components/dead-letters-page'),
+    (m) => m.DeadLettersPage,
+  ),
+  'interaction-link': page(
+    () => import('../features/interactions/components/interaction-link-page'),
+    (m) => withInteractionId(m.InteractionLinkPage),
+  ),
 };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { ErrorBodySchema, type ValidationIssue } from '@contracts/errors.contract';
 
-const ErrorBodySchema = z.object({ error: z.string(), status: z.number(), message: z.string() });
 const RedirectBodySchema = z.object({ redirect: z.string() });
 
 const DEFAULT_LOGIN_PATH = '/login';
@@ -11,6 +11,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly error: string,
     message: string,
+    /** A 400's failed checks by field path, as the API's request validation found them. */
+    readonly issues: readonly ValidationIssue[] = [],
   ) {
     super(message);
     this.name = 'ApiError';
@@ -68,7 +70,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const json = await readJson(response);
     if (!response.ok) {
       const parsed = ErrorBodySchema.safeParse(json);
-      if (parsed.success) throw new ApiError(response.status, parsed.data.error, parsed.data.message);
+      if (parsed.success) throw new ApiError(response.status, parsed.data.error, parsed.data.message, parsed.data.issues);
       throw new ApiError(response.status, response.statusText || 'Error', `The request failed (status ${response.status}).`);
     }
 

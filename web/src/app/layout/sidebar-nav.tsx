@@ -1,7 +1,7 @@
 import { Box, Link, Stack, Text } from '@chakra-ui/react';
 import { useSelectedOrg } from '../../features/organizations/selected-org';
-import { RouterLink } from '../router/router-link';
-import { type AppRoute, type NavSection, ROUTES } from '../router/route-table';
+import { Link as RouterLink } from 'react-router';
+import { type AppRoute, type NavSection, ROUTES } from '../router/routes';
 
 const inSection = (section: NavSection) => ROUTES.filter((route): route is Extract<AppRoute, { nav: NavSection }> => 'nav' in route && route.nav === section);
 

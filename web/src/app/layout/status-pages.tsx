@@ -2,7 +2,7 @@ import { Center, Link, Spinner } from '@chakra-ui/react';
 import { EmptyNotice } from '../../components/empty-notice';
 import { ErrorNotice } from '../../components/error-notice';
 import { Page } from '../../components/page';
-import { RouterLink } from '../router/router-link';
+import { Link as RouterLink, useRouteError } from 'react-router';
 
 const backHome = (
   <Link asChild colorPalette="blue">
@@ -40,4 +40,10 @@ export function FullPageError({ error, onRetry }: { error: unknown; onRetry: () 
       <ErrorNotice error={error} title="The dashboard could not start" onRetry={onRetry} />
     </Center>
   );
+}
+
+/** A page that failed to load or render (a chunk missing after a deploy, a bug): offers a reload. */
+export function RouteErrorPage() {
+  const error = useRouteError();
+  return <FullPageError error={error} onRetry={() => window.location.reload()} />;
 }

@@ -1,5 +1,5 @@
 import { createContext, type ReactNode, useContext, useEffect, useMemo } from 'react';
-import { navigate, useLocation } from '../../app/router/history';
+import { useLocation, useNavigate } from 'react-router';
 import type { SessionOrganization } from '../auth/api/session.schema';
 import { ORG_QUERY_PARAM, resolveSelectedOrgId, withOrgQuery } from './org-selection';
 
@@ -34,15 +34,16 @@ function storeOrgId(orgId: string): void {
 }
 
 export function SelectedOrgProvider({ organizations, children }: { organizations: readonly SessionOrganization[]; children: ReactNode }) {
-  const { pathname, search, query } = useLocation();
-  const requestedId = query.get(ORG_QUERY_PARAM);
+  const { pathname, search } = useLocation();
+  const navigate = useNavigate();
+  const requestedId = new URLSearchParams(search).get(ORG_QUERY_PARAM);
   const orgId = resolveSelectedOrgId(organizations, requestedId, readStoredOrgId());
 
   useEffect(() => {
     if (orgId === null) return;
     storeOrgId(orgId);
-    if (requestedId !== orgId) navigate(withOrgQuery(pathname, search, orgId), { replace: true });
-  }, [orgId, requestedId, pathname, search]);
+    if (requestedId !== orgId) void navigate(withOrgQuery(pathname, search, orgId), { replace: true });
+  }, [orgId, requestedId, pathname, search, navigate]);
 
   const value = useMemo<SelectedOrg>(
     () => ({
@@ -51,11 +52,11 @@ export function SelectedOrgProvider({ organizations, children }: { organizations
       organizations,
       selectOrg: (id) => {
         storeOrgId(id);
-        navigate(withOrgQuery(pathname, search, id));
+        void navigate(withOrgQuery(pathname, search, id));
       },
       hrefFor: (target) => withOrgQuery(target, '', orgId),
     }),
-    [orgId, organizations, pathname, search],
+    [orgId, organizations, pathname, search, navigate],
   );
 
   return <SelectedOrgContext.Provider value={value}>{children}</SelectedOrgContext.Provider>;

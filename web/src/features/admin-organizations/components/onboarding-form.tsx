@@ -1,12 +1,11 @@
 import { Alert, Button, Checkbox, CheckboxGroup, Field, Fieldset, Input, NativeSelect, SimpleGrid, Stack, Wrap } from '@chakra-ui/react';
-import { type FormEvent, useState } from 'react';
-import { z } from 'zod';
-import { errorMessage } from '../../../components/error-notice';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { applyApiErrors } from '../../../lib/form-errors';
 import type { WorkflowActionResult } from '../../admin-workflows/api/workflow.schema';
 import { startOnboarding } from '../api/organizations.api';
-import { type OnboardingForm as OnboardingFormValues, OnboardingRequestSchema, TIMEZONES, TRADES } from '../api/organizations.schema';
-
-type FieldErrors = Partial<Record<keyof OnboardingFormValues, string>>;
+import { type OnboardingForm as OnboardingFormValues, OnboardingFormSchema, type OnboardingRequest, TIMEZONES, TRADES } from '../api/organizations.schema';
 
 const EMPTY_FORM: OnboardingFormValues = {
   name: '',
@@ -14,7 +13,7 @@ const EMPTY_FORM: OnboardingFormValues = {
   admin_email: '',
   office_email: '',
   password: '',
-  timezone: '' as OnboardingFormValues['timezone'],
+  timezone: '',
   trades_offered: [],
   crm_name: 'NONE',
 };
@@ -29,36 +28,30 @@ const TEXT_FIELDS: { name: TextField; label: string; type?: string; required?: b
   { name: 'password', label: 'Admin password', type: 'password', helper: 'Optional.' },
 ];
 
+const FIELDS = [...TEXT_FIELDS.map((field) => field.name), 'timezone', 'trades_offered'] as const;
+
 export function OnboardingForm({ onStarted }: { onStarted: (started: WorkflowActionResult) => void }) {
-  const [values, setValues] = useState<OnboardingFormValues>(EMPTY_FORM);
-  const [errors, setErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<OnboardingFormValues, unknown, OnboardingRequest>({ resolver: zodResolver(OnboardingFormSchema), defaultValues: EMPTY_FORM });
 
-  const set = <K extends keyof OnboardingFormValues>(key: K, value: OnboardingFormValues[K]) => setValues((current) => ({ ...current, [key]: value }));
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  async function submit(request: OnboardingRequest) {
     setFailure(null);
-    const parsed = OnboardingRequestSchema.safeParse(values);
-    if (!parsed.success) {
-      const fieldErrors = z.flattenError(parsed.error).fieldErrors;
-      setErrors(Object.fromEntries(Object.entries(fieldErrors).map(([key, messages]) => [key, messages?.[0]])));
-      return;
-    }
-    setErrors({});
-    setSubmitting(true);
     try {
-      onStarted(await startOnboarding(parsed.data));
+      onStarted(await startOnboarding(request));
     } catch (error) {
-      setFailure(errorMessage(error));
-    } finally {
-      setSubmitting(false);
+      // The API checks more than the form can (a slug already taken, …); its 400 names the fields by path.
+      setFailure(applyApiErrors(error, setError, FIELDS));
     }
   }
 
   return (
-    <form onSubmit={submit} noValidate data-testid="onboarding-form">
+    <form onSubmit={(event) => void handleSubmit(submit)(event)} noValidate data-testid="onboarding-form">
       <Stack gap="5">
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
           {TEXT_FIELDS.map((field) => (
@@ -67,14 +60,9 @@ export function OnboardingForm({ onStarted }: { onStarted: (started: WorkflowAct
                 {field.label}
                 <Field.RequiredIndicator />
               </Field.Label>
-              <Input
-                type={field.type ?? 'text'}
-                autoComplete="off"
-                value={values[field.name] ?? ''}
-                onChange={(event) => set(field.name, event.target.value)}
-              />
+              <Input type={field.type ?? 'text'} autoComplete="off" {...register(field.name)} data-testid={`onboarding-${field.name}`} />
               {errors[field.name] ? (
-                <Field.ErrorText>{errors[field.name]}</Field.ErrorText>
+                <Field.ErrorText>{errors[field.name]?.message}</Field.ErrorText>
               ) : (
                 field.helper && <Field.HelperText>{field.helper}</Field.HelperText>
               )}
@@ -86,7 +74,7 @@ export function OnboardingForm({ onStarted }: { onStarted: (started: WorkflowAct
               <Field.RequiredIndicator />
             </Field.Label>
             <NativeSelect.Root>
-              <NativeSelect.Field value={values.timezone} onChange={(event) => set('timezone', event.currentTarget.value as OnboardingFormValues['timezone'])}>
+              <NativeSelect.Field {...register('timezone')} data-testid="onboarding-timezone">
                 <option value="">Pick a timezone</option>
                 {TIMEZONES.map((timezone) => (
                   <option key={timezone} value={timezone}>
@@ -96,24 +84,30 @@ export function OnboardingForm({ onStarted }: { onStarted: (started: WorkflowAct
               </NativeSelect.Field>
               <NativeSelect.Indicator />
             </NativeSelect.Root>
-            <Field.ErrorText>{errors.timezone}</Field.ErrorText>
+            <Field.ErrorText>{errors.timezone?.message}</Field.ErrorText>
           </Field.Root>
         </SimpleGrid>
 
         <Fieldset.Root invalid={Boolean(errors.trades_offered)}>
           <Fieldset.Legend>Trades offered</Fieldset.Legend>
-          <CheckboxGroup value={values.trades_offered} onValueChange={(trades) => set('trades_offered', trades as OnboardingFormValues['trades_offered'])}>
-            <Wrap gap="4">
-              {TRADES.map((trade) => (
-                <Checkbox.Root key={trade} value={trade}>
-                  <Checkbox.HiddenInput />
-                  <Checkbox.Control />
-                  <Checkbox.Label>{trade}</Checkbox.Label>
-                </Checkbox.Root>
-              ))}
-            </Wrap>
-          </CheckboxGroup>
-          <Fieldset.ErrorText>{errors.trades_offered}</Fieldset.ErrorText>
+          <Controller
+            control={control}
+            name="trades_offered"
+            render={({ field }) => (
+              <CheckboxGroup value={field.value} onValueChange={(trades) => field.onChange(trades)}>
+                <Wrap gap="4">
+                  {TRADES.map((trade) => (
+                    <Checkbox.Root key={trade} value={trade}>
+                      <Checkbox.HiddenInput />
+                      <Checkbox.Control />
+                      <Checkbox.Label>{trade}</Checkbox.Label>
+                    </Checkbox.Root>
+                  ))}
+                </Wrap>
+              </CheckboxGroup>
+            )}
+          />
+          <Fieldset.ErrorText>{errors.trades_offered?.message}</Fieldset.ErrorText>
           <Fieldset.HelperText>The CRM is connected after onboarding; the organization starts in testing.</Fieldset.HelperText>
         </Fieldset.Root>
 
@@ -123,7 +117,7 @@ export function OnboardingForm({ onStarted }: { onStarted: (started: WorkflowAct
             <Alert.Title>{failure}</Alert.Title>
           </Alert.Root>
         )}
-        <Button type="submit" colorPalette="blue" alignSelf="start" loading={submitting} loadingText="Starting…">
+        <Button type="submit" colorPalette="blue" alignSelf="start" loading={isSubmitting} loadingText="Starting…">
           Start onboarding
         </Button>
       </Stack>

@@ -1,7 +1,7 @@
 import { Alert, Button, Code, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { useEffect } from 'react';
 import { useSWRConfig } from 'swr';
-import { RouterLink } from '../../../app/router/router-link';
+import { Link as RouterLink } from 'react-router';
 import { ErrorNotice } from '../../../components/error-notice';
 import { useWorkflowStatus } from '../../admin-workflows/api/workflow.api';
 import { WorkflowStatusBadge } from '../../admin-workflows/components/workflow-status-badge';

@@ -1,6 +1,6 @@
 import { Alert, Button, Card, Field, HStack, Input, Stack } from '@chakra-ui/react';
 import { type FormEvent, useState } from 'react';
-import { navigate, useLocation } from '../../../app/router/history';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { withQueryParam } from '../../../app/router/query';
 import { EmptyNotice } from '../../../components/empty-notice';
 import { ErrorNotice } from '../../../components/error-notice';
@@ -14,7 +14,9 @@ import { WorkflowStatusDetails } from './workflow-status-details';
 export const WORKFLOW_QUERY_PARAM = 'workflowId';
 
 export function WorkflowsPage() {
-  const { pathname, search, query } = useLocation();
+  const { pathname, search } = useLocation();
+  const [query] = useSearchParams();
+  const navigate = useNavigate();
   // The looked-up id lives in the URL so the onboarding progress can link straight here.
   const workflowId = query.get(WORKFLOW_QUERY_PARAM);
   const [draftId, setDraftId] = useState(workflowId ?? '');
@@ -27,7 +29,7 @@ export function WorkflowsPage() {
     event.preventDefault();
     setNotice(null);
     const id = draftId.trim();
-    navigate(withQueryParam(pathname, search, WORKFLOW_QUERY_PARAM, id || null));
+    void navigate(withQueryParam(pathname, search, WORKFLOW_QUERY_PARAM, id || null));
     if (id === workflowId) void mutate();
   }
 

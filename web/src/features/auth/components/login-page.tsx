@@ -1,44 +1,37 @@
 import { Alert, Box, Button, Card, Field, Heading, Input, Stack, Text } from '@chakra-ui/react';
-import { type FormEvent, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useSWRConfig } from 'swr';
-import { z } from 'zod';
-import { navigate, useLocation } from '../../../app/router/history';
-import { errorMessage } from '../../../components/error-notice';
+import { LoginRequestSchema } from '@contracts/auth.contract';
 import { safeNextPath } from '../../../lib/api-client';
+import { applyApiErrors } from '../../../lib/form-errors';
 import { login, SESSION_KEY } from '../api/session.api';
-import { LoginFormSchema } from '../api/session.schema';
-
-type FieldErrors = { email?: string; password?: string };
+import type { LoginRequest } from '../api/session.schema';
 
 export function LoginPage() {
-  const { query } = useLocation();
+  const [query] = useSearchParams();
+  const navigate = useNavigate();
   const { mutate } = useSWRConfig();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<LoginRequest>({ resolver: zodResolver(LoginRequestSchema), defaultValues: { email: '', password: '' } });
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  async function signIn(credentials: LoginRequest) {
     setFailure(null);
-    const input = LoginFormSchema.safeParse({ email: email.trim(), password });
-    if (!input.success) {
-      const errors = z.flattenError(input.error).fieldErrors;
-      setFieldErrors({ email: errors.email?.[0], password: errors.password?.[0] });
-      return;
-    }
-    setFieldErrors({});
-    setSubmitting(true);
     try {
-      const session = await login(input.data);
+      const session = await login(credentials);
       // Drop anything cached for a previous user before showing this one's data.
       await mutate(() => true, undefined, { revalidate: false });
       await mutate(SESSION_KEY, session, { revalidate: false });
-      navigate(safeNextPath(query.get('next')) ?? '/', { replace: true });
+      await navigate(safeNextPath(query.get('next')) ?? '/', { replace: true });
     } catch (error) {
-      setFailure(errorMessage(error));
-      setSubmitting(false);
+      setFailure(applyApiErrors(error, setError, ['email', 'password']));
     }
   }
 
@@ -57,32 +50,25 @@ export function LoginPage() {
           </Text>
         </Card.Header>
         <Card.Body>
-          <form onSubmit={handleSubmit} noValidate>
+          <form onSubmit={(event) => void handleSubmit(signIn)(event)} noValidate>
             <Stack gap="4">
-              <Field.Root invalid={Boolean(fieldErrors.email)} required>
+              <Field.Root invalid={Boolean(errors.email)} required>
                 <Field.Label>E-mail</Field.Label>
                 <Input
                   type="email"
                   autoComplete="username"
                   autoFocus
-                  value={email}
-                  onChange={(event) => setEmail(event.target.value)}
+                  {...register('email', { setValueAs: (value: string) => value.trim() })}
                   data-testid="login-email"
                 />
-                <Field.ErrorText>{fieldErrors.email}</Field.ErrorText>
+                <Field.ErrorText data-testid="login-email-error">{errors.email?.message}</Field.ErrorText>
               </Field.Root>
-              <Field.Root invalid={Boolean(fieldErrors.password)} required>
+              <Field.Root invalid={Boolean(errors.password)} required>
                 <Field.Label>Password</Field.Label>
-                <Input
-                  type="password"
-                  autoComplete="current-password"
-                  value={password}
-                  onChange={(event) => setPassword(event.target.value)}
-                  data-testid="login-password"
-                />
-                <Field.ErrorText>{fieldErrors.password}</Field.ErrorText>
+                <Input type="password" autoComplete="current-password" {...register('password')} data-testid="login-password" />
+                <Field.ErrorText data-testid="login-password-error">{errors.password?.message}</Field.ErrorText>
               </Field.Root>
-              <Button type="submit" colorPalette="blue" loading={submitting} loadingText="Signing in…" data-testid="login-submit">
+              <Button type="submit" colorPalette="blue" loading={isSubmitting} loadingText="Signing in…" data-testid="login-submit">
                 Sign in
               </Button>
               {failure && (

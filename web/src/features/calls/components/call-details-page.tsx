@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { ErrorNotice } from '../../../components/error-notice';
 import { LoadingNotice } from '../../../components/loading-notice';
 import { Page } from '../../../components/page';
-import { RouterLink } from '../../../app/router/router-link';
+import { Link as RouterLink } from 'react-router';
 import { evaluateCall, reclassifyCall, recordingUrl, reviewInteraction, useCallDetails } from '../api/calls.api';
 import { cannotEvaluate, evaluationStatusOf, failedFlagsOf, waitForEvaluation } from '../api/call-evaluation';
 import { CRM_LABELS, formatOffset, turnStart, type CallDetails } from '../api/calls.schema';

@@ -4,8 +4,7 @@ import { EmptyNotice } from '../../../components/empty-notice';
 import { ErrorNotice } from '../../../components/error-notice';
 import { LoadingNotice } from '../../../components/loading-notice';
 import { Page } from '../../../components/page';
-import { navigate, useLocation } from '../../../app/router/history';
-import { RouterLink } from '../../../app/router/router-link';
+import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useSelectedOrg } from '../../organizations/selected-org';
 import { useWebCallAgents } from '../../web-call/api/web-call.api';
 import { reviewInteraction, useCallLogs } from '../api/calls.api';
@@ -126,10 +125,12 @@ function FilterSelect({
 
 export function CallsPage() {
   const { orgId } = useSelectedOrg();
-  const { pathname, query } = useLocation();
+  const { pathname } = useLocation();
+  const [query] = useSearchParams();
+  const navigate = useNavigate();
   const filter = parseCallsFilter(query, new Date());
   // Every change but paging goes back to page 1; the URL is replaced so Back leaves the page, not a filter.
-  const update = (change: Partial<CallsFilter>) => navigate(`${pathname}${callsFilterSearch({ ...filter, page: 1, ...change })}`, { replace: true });
+  const update = (change: Partial<CallsFilter>) => void navigate(`${pathname}${callsFilterSearch({ ...filter, page: 1, ...change })}`, { replace: true });
 
   const agents = useWebCallAgents(orgId);
   const { data, error, isLoading, mutate } = useCallLogs(

@@ -13,11 +13,11 @@ export function OrgSwitcher() {
   }
 
   return (
-    <HStack gap="3">
-      <Text asChild textStyle="sm" color="fg.muted">
+    <HStack gap="3" minW="0">
+      <Text asChild textStyle="sm" color="fg.muted" display={{ base: 'none', sm: 'block' }}>
         <label htmlFor="org-switcher">Organization</label>
       </Text>
-      <NativeSelect.Root size="sm" width="64">
+      <NativeSelect.Root size="sm" width={{ base: '44', sm: '64' }} maxW="full">
         <NativeSelect.Field id="org-switcher" value={orgId ?? ''} onChange={(event) => selectOrg(event.currentTarget.value)} data-testid="org-switcher">
           {organizations.map((org) => (
             <option key={org.id} value={org.id}>

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { errorMessage, ErrorNotice } from '../../../components/error-notice';
 import { LoadingNotice } from '../../../components/loading-notice';
 import { Page } from '../../../components/page';
-import { RouterLink } from '../../../app/router/router-link';
+import { Link as RouterLink } from 'react-router';
 import { useOrganization } from '../../organizations/api/organization.api';
 import { useSelectedOrg } from '../../organizations/selected-org';
 import { updateOrganization } from '../api/notification-settings.api';

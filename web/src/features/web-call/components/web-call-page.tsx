@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { ErrorNotice } from '../../../components/error-notice';
 import { LoadingNotice } from '../../../components/loading-notice';
 import { Page } from '../../../components/page';
-import { RouterLink } from '../../../app/router/router-link';
+import { Link as RouterLink } from 'react-router';
 import { useSelectedOrg } from '../../organizations/selected-org';
 import { endWebCall, sendCallerTurn, startWebCall, useWebCallAgents, useWebCallInteraction } from '../api/web-call.api';
 import { isClassified, linesOfTurn, type CreatedWebCall, type WebCallLine } from '../api/web-call.schema';

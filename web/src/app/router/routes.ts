@@ -1,10 +1,9 @@
-import { matchRoute } from './match-path';
-
 export type RouteAccess = 'public' | 'member' | 'operator';
 export type NavSection = 'main' | 'operations';
 
 export type RouteDefinition = {
   name: string;
+  /** A React Router path pattern; the URLs are the dashboard's public addresses (notification links use some). */
   path: string;
   title: string;
   access: RouteAccess;
@@ -44,4 +43,7 @@ export const ROUTES = [
 export type AppRoute = (typeof ROUTES)[number];
 export type RouteName = AppRoute['name'];
 
-export const resolveRoute = (pathname: string) => matchRoute<AppRoute>(ROUTES, pathname);
+/** What every route object carries as its `handle`: the shell reads the title, access and sidebar entry from it. */
+export type RouteHandle = Pick<RouteDefinition, 'title' | 'access'> & { name: RouteName | 'not-found' };
+
+export const NOT_FOUND_HANDLE: RouteHandle = { name: 'not-found', title: 'Page not found', access: 'member' };
