@@ -145,6 +145,8 @@ const crossTenantRequests: Record<string, (otherOrg: { id: string; slug: string 
   'post /crm/employees': (o) => ({ body: { orgId: o.id } }),
   'post /crm/technicians': (o) => ({ body: { orgId: o.id } }),
   'post /call/logs': (o) => ({ body: { orgId: o.id, currentAgents: 'ALL' } }),
+  'get /call/logs/export': (o) => ({ query: { orgId: o.id } }),
+  'get /org/:orgId/events/stream': (o) => ({ params: { orgId: o.id } }),
   'post /call/retrieve': () => ({ body: { callId: alphaCall.id } }),
   'put /interaction': () => ({ body: { id: alphaCall.id, reviewed_at: null, review_notes: 'not yours' } }),
   'post /call/reclassify': () => ({ body: { callId: alphaCall.id, newStatus: 'EXCUSED' } }),

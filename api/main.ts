@@ -8,6 +8,7 @@ import { createDb } from '../prisma/client';
 import { PROJECTIONS } from '../events/projections';
 import { createDeadLetterOperations } from './use-cases/dead-letters';
 import { createApp } from './app';
+import { startLiveCalls } from './use-cases/live-calls';
 import { createOrganizationRepository } from '../events/projections/organizations/organizations.repository';
 import { createOrgProfileRepository } from './repositories/org-profile.repository';
 import { createSessionRepository } from './repositories/session.repository';
@@ -57,6 +58,7 @@ async function main() {
   const organizations = createOrganizationRepository(db);
   const interactionGateway = createTemporalInteractionGateway(client, config.TEMPORAL_TASK_QUEUE_PREFIX);
   const voicePlatforms = createVoicePlatformAccountStore(db, createSecretBox(crmCredentialsKey(config)));
+  const live = startLiveCalls({ databaseUrl: config.databaseUrl, logger });
   const app = createApp({
     config,
     logger,
@@ -71,6 +73,7 @@ async function main() {
       evaluations: createTraceEvaluationRepository(db),
       gateway: interactionGateway,
       events: bus,
+      live: live.hub,
     },
     notifications: { repository: createNotificationRepository(db), events: bus },
     delivery: {
@@ -124,6 +127,8 @@ async function main() {
   });
   const server = app.listen(config.API_PORT, config.API_HOST, () => logger.info({ url: `http://${config.API_HOST}:${config.API_PORT}` }, 'API listening'));
   const stop = () => {
+    // Open event streams would keep server.close waiting: they are ended first.
+    void live.stop();
     server.close(async () => {
       await connection.close();
       await bus.close();

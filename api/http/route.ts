@@ -45,9 +45,10 @@ export interface RouteDefinition<
   access: Access<RouteInput<z.infer<Q>, z.infer<B>, z.infer<P>>>;
   request?: { query?: Q; body?: B; params?: P };
   /** Success status (default 200) and the schema of its body. */
-  response: { status?: 200 | 201 | 204; schema: R; description: string };
+  /** contentType: what the handler itself writes instead of JSON (a CSV download, a server-sent event stream). */
+  response: { status?: 200 | 201 | 204; schema: R; description: string; contentType?: 'text/csv' | 'text/event-stream' };
   /** Documented error statuses besides 400 for validation (public routes also document 429: api/http/abuse-limits.ts). */
-  errors?: (401 | 404 | 307)[];
+  errors?: (401 | 404 | 307 | 429)[];
   handler: (ctx: RouteContext<z.infer<Q>, z.infer<B>, z.infer<P>>) => Promise<z.infer<R>>;
 }
 
