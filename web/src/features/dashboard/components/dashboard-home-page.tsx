@@ -6,6 +6,7 @@ import { Page } from '../../../components/page';
 import { useOrganization } from '../../organizations/api/organization.api';
 import { OrganizationDetails } from '../../organizations/components/organization-details';
 import { useSelectedOrg } from '../../organizations/selected-org';
+import { RecentCallsCard } from '../../calls/components/recent-calls-card';
 
 export function DashboardHomePage() {
   const { orgId, organization } = useSelectedOrg();
@@ -22,6 +23,7 @@ export function DashboardHomePage() {
       ) : (
         <Grid templateColumns={{ base: '1fr', xl: '3fr 2fr' }} gap="6" alignItems="start">
           <OrganizationDetails organization={data} />
+          <RecentCallsCard />
           <EmptyNotice
             symbol="☎"
             title="No call activity yet"
