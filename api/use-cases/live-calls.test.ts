@@ -3,7 +3,7 @@ import { createLiveCallsHub, type LiveCallsMessage } from './live-calls';
 
 const ORG = '11111111-1111-4111-8111-111111111111';
 const OTHER = '22222222-2222-4222-8222-222222222222';
-const change = (interactionId: string, orgId = ORG, callStatus = 'PROCESSING') => ({ interactionId, orgId, callStatus, ended: true });
+const change = (interactionId: string, orgId = ORG, callStatus = 'PROCESSING') => ({ interactionId, orgId, callStatus, ended: true, justEnded: false });
 
 function subscriber() {
   const received: LiveCallsMessage[] = [];

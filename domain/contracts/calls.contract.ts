@@ -149,6 +149,8 @@ export const InteractionChangedSchema = z.object({
   callStatus: z.string(),
   /** True once the call has ended (its end time is known). */
   ended: z.boolean(),
+  /** True on the change that ended the call: a dashboard counts the call as new then, not on its later changes. */
+  justEnded: z.boolean(),
 });
 export type InteractionChanged = z.infer<typeof InteractionChangedSchema>;
 

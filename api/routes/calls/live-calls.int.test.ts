@@ -9,6 +9,7 @@ import { eventually, uniqueName } from '../../../tests/support/integration';
 import { onboardAndLogIn, TEST_PASSWORD } from '../../../tests/support/onboard';
 import { startProductHarness, type ProductHarness } from '../../../tests/support/product-harness';
 import { interactionsStore, type InteractionDoc } from '../../../events/projections/interactions/interactions.repository';
+import { notifyInteractionChanged } from '../../../events/projections/interactions/interaction-changes';
 
 // Issue 13, live calls: a call's change reaches its organization's open event streams once the interactions
 // read model has it (and no other organization's); the call history searches names, numbers and transcripts,
@@ -68,7 +69,7 @@ function openStream(forOrg: string, cookie: string): Promise<Stream> {
   });
 }
 
-/** A call as the interactions projection stores it (the store writes the search text and notifies). */
+/** A call as the interactions projection stores it (the store writes the search text), and its notification. */
 async function storeCall(over: Partial<InteractionDoc>): Promise<string> {
   const id = randomUUID();
   const at = over.createdAt ?? new Date();
@@ -112,7 +113,10 @@ async function storeCall(over: Partial<InteractionDoc>): Promise<string> {
     updatedAt: at,
     ...over,
   };
-  await h.tdb.db.$transaction((tx) => interactionsStore.save(tx, id, doc));
+  await h.tdb.db.$transaction(async (tx) => {
+    await interactionsStore.save(tx, id, doc);
+    await notifyInteractionChanged(tx, { interactionId: id, orgId, callStatus: doc.callStatus, ended: true, justEnded: true });
+  });
   return id;
 }
 
@@ -151,7 +155,9 @@ describe('live calls: the event stream', () => {
         expect(res.status).toBe(200);
       }
       const ended = await eventually(async () => mine.events.find((e) => e.event === 'interaction' && (e.data as { ended: boolean }).ended) ?? null, 15_000);
-      const change = ended.data as { interactionId: string; orgId: string; callStatus: string };
+      const change = ended.data as { interactionId: string; orgId: string; callStatus: string; justEnded: boolean };
+      // The change that ended the call says so; the ones after it (the classification) do not.
+      expect(change.justEnded).toBe(true);
       expect(change.orgId).toBe(orgId);
       // The pushed call is already in the call history when the push arrives: the read model sent it.
       const logs = await callLogs();
@@ -180,11 +186,15 @@ describe('live calls: the event stream', () => {
       console.log(`live calls: a second call-ended webhook → pushed in ${second.at - warm} ms`);
 
       // The classified call follows as another change of the same call.
-      await eventually(
+      const classified = await eventually(
         async () =>
-          mine.events.find((e) => e.event === 'interaction' && !['STARTED', 'PROCESSING'].includes((e.data as { callStatus: string }).callStatus)) ?? null,
+          mine.events.find((e) => {
+            const d = e.data as { interactionId?: string; callStatus?: string } | null;
+            return e.event === 'interaction' && d?.interactionId === change.interactionId && !['STARTED', 'PROCESSING'].includes(d.callStatus ?? '');
+          }) ?? null,
         30_000,
       );
+      expect(classified.data).toMatchObject({ interactionId: change.interactionId, ended: true, justEnded: false });
       expect(theirs.events.filter((e) => e.event === 'interaction')).toEqual([]);
     } finally {
       mine.close();

@@ -14,6 +14,8 @@ export interface InteractionChange {
   orgId: string;
   callStatus: string;
   ended: boolean;
+  /** This change is the call's end (the change that made `ended` true). */
+  justEnded: boolean;
 }
 
 export async function notifyInteractionChanged(tx: Tx, change: InteractionChange): Promise<void> {
@@ -24,7 +26,7 @@ function parseChange(payload: string | undefined): InteractionChange | null {
   try {
     const v = JSON.parse(payload ?? '') as Partial<InteractionChange>;
     if (typeof v.interactionId !== 'string' || typeof v.orgId !== 'string' || typeof v.callStatus !== 'string') return null;
-    return { interactionId: v.interactionId, orgId: v.orgId, callStatus: v.callStatus, ended: v.ended === true };
+    return { interactionId: v.interactionId, orgId: v.orgId, callStatus: v.callStatus, ended: v.ended === true, justEnded: v.justEnded === true };
   } catch {
     return null;
   }

@@ -3,7 +3,6 @@ import type { Db, Tx } from '../../../prisma/client';
 import { listCompletedActionsOfInteractions } from '../interaction-actions/interaction-actions.repository';
 import type { DocumentStore } from '../projection';
 import { callSearchTerms, callSearchText } from '../../../domain/call/call-search';
-import { notifyInteractionChanged } from './interaction-changes';
 import { CALL_GROUPS, type CallGroupName } from '../../../domain/contracts/calls.contract';
 
 export interface InteractionEventRecord {
@@ -84,7 +83,6 @@ export const interactionsStore: DocumentStore<InteractionDoc> = {
       searchText: callSearchText(doc),
     };
     await tx.interaction.upsert({ where: { id }, create: { id, ...fields }, update: fields });
-    await notifyInteractionChanged(tx, { interactionId: id, orgId: doc.orgId, callStatus: doc.callStatus, ended: doc.endedAt !== null });
   },
   async reset(tx: Tx) {
     await tx.interaction.deleteMany();

@@ -135,8 +135,8 @@ function openOnRowClick(event: React.MouseEvent, href: string) {
 
 function CallRow({ entry, isNew, onReviewed }: { entry: CallLogEntry; isNew: boolean; onReviewed: () => void }) {
   const { format } = useOrgTime();
-  const { hrefFor } = useSelectedOrg();
-  const href = hrefFor(`/calls/${entry.id}`);
+  // The org comes back into the URL from the selection (as on every in-app link to a call).
+  const href = `/calls/${entry.id}`;
   const jobs = entry.jobs.filter((j) => j.jobNumber || j.link !== '#');
   return (
     <Table.Row
@@ -204,8 +204,8 @@ function CallRow({ entry, isNew, onReviewed }: { entry: CallLogEntry; isNew: boo
 /** Under 768 px the list is cards: no sideways scroll on a phone. */
 function CallCard({ entry, isNew, onReviewed }: { entry: CallLogEntry; isNew: boolean; onReviewed: () => void }) {
   const { format } = useOrgTime();
-  const { hrefFor } = useSelectedOrg();
-  const href = hrefFor(`/calls/${entry.id}`);
+  // The org comes back into the URL from the selection (as on every in-app link to a call).
+  const href = `/calls/${entry.id}`;
   return (
     <Box
       borderWidth="1px"

@@ -12,9 +12,9 @@ describe('unread calls', () => {
   });
 
   it('counts a call once when it ends, not again when it is classified', () => {
-    expect(isNewlyEnded({ interactionId: 'a', ended: false }, new Set())).toBe(false);
-    expect(isNewlyEnded({ interactionId: 'a', ended: true }, new Set())).toBe(true);
-    expect(isNewlyEnded({ interactionId: 'a', ended: true }, new Set(['a']))).toBe(false);
+    expect(isNewlyEnded({ interactionId: 'a', justEnded: false }, new Set())).toBe(false);
+    expect(isNewlyEnded({ interactionId: 'a', justEnded: true }, new Set())).toBe(true);
+    expect(isNewlyEnded({ interactionId: 'a', justEnded: true }, new Set(['a']))).toBe(false);
   });
 
   it('shows the count, nothing at zero, and "99+" past the bound', () => {

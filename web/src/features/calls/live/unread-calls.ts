@@ -35,11 +35,11 @@ export function writeUnread(orgId: string, unread: readonly string[]): void {
 }
 
 /**
- * Whether a pushed change makes a call unread: it has ended and this tab has not already seen it end (its
- * later changes, the classification, are the same call). `endedSeen` is bounded by the caller.
+ * Whether a pushed change makes a call unread: it is the call's end (not a later change of a call that ended
+ * before the page was opened), seen once by this tab. `endedSeen` is bounded by the caller.
  */
-export function isNewlyEnded(change: { interactionId: string; ended: boolean }, endedSeen: ReadonlySet<string>): boolean {
-  return change.ended && !endedSeen.has(change.interactionId);
+export function isNewlyEnded(change: { interactionId: string; justEnded: boolean }, endedSeen: ReadonlySet<string>): boolean {
+  return change.justEnded && !endedSeen.has(change.interactionId);
 }
 
 /** SWR keys of what shows calls: the call history, a call's details, and call analytics. */
