@@ -147,6 +147,8 @@ const crossTenantRequests: Record<string, (otherOrg: { id: string; slug: string 
   'post /call/logs': (o) => ({ body: { orgId: o.id, currentAgents: 'ALL' } }),
   'post /call/analytics': (o) => ({ body: { orgId: o.id, from: '2026-01-01', to: '2026-01-31' } }),
   'post /chat/daily-counts': (o) => ({ body: { orgId: o.id, from: '2026-01-01', to: '2026-01-31' } }),
+  'get /call/logs/export': (o) => ({ query: { orgId: o.id } }),
+  'get /org/:orgId/events/stream': (o) => ({ params: { orgId: o.id } }),
   'post /call/retrieve': () => ({ body: { callId: alphaCall.id } }),
   'put /interaction': () => ({ body: { id: alphaCall.id, reviewed_at: null, review_notes: 'not yours' } }),
   'post /call/reclassify': () => ({ body: { callId: alphaCall.id, newStatus: 'EXCUSED' } }),

@@ -11,6 +11,7 @@ import type { EventPublisher } from '../events/bus/event-bus.port';
 import type { InteractionRepository } from '../events/projections/interactions/interactions.repository';
 import type { TraceEvaluationRepository } from '../events/projections/trace-evaluations/trace-evaluations.repository';
 import type { InteractionGateway } from './use-cases/interaction-gateway.port';
+import type { LiveCallsHub } from './use-cases/live-calls';
 import type { NotificationRepository } from './repositories/notification.repository';
 import type { CrmProvider } from '../activities/crm/crm.port';
 import type { CrmConnectionStore } from '../activities/crm/crm-connection.repository';
@@ -53,6 +54,8 @@ export interface ApiDeps {
     evaluations: TraceEvaluationRepository;
     gateway: InteractionGateway;
     events: EventPublisher;
+    /** Live calls (issue 13): the read model's changes, fanned out to the dashboards' event streams. */
+    live: LiveCallsHub;
   };
   /** Call analytics (issue 13): read from the call-analytics rollups; the average job revenue is set by an event. */
   analytics: { calls: CallAnalyticsRepository; events: EventPublisher };

@@ -9,6 +9,7 @@ import { createDb } from '../prisma/client';
 import { PROJECTIONS } from '../events/projections';
 import { createDeadLetterOperations } from './use-cases/dead-letters';
 import { createApp } from './app';
+import { startLiveCalls } from './use-cases/live-calls';
 import { createOrganizationRepository } from '../events/projections/organizations/organizations.repository';
 import { createOrgProfileRepository } from './repositories/org-profile.repository';
 import { createSessionRepository } from './repositories/session.repository';
@@ -64,6 +65,7 @@ async function main() {
   const voicePlatforms = createVoicePlatformAccountStore(db, secretBox);
   const callTokens = createVoiceCallTokenStore(db, secretBox);
   const ownApiUrl = `http://${config.API_HOST}:${config.API_PORT}`;
+  const live = startLiveCalls({ databaseUrl: config.databaseUrl, logger });
   const app = createApp({
     config,
     logger,
@@ -78,6 +80,7 @@ async function main() {
       evaluations: createTraceEvaluationRepository(db),
       gateway: interactionGateway,
       events: bus,
+      live: live.hub,
     },
     analytics: { calls: createCallAnalyticsRepository(db), events: bus },
     notifications: { repository: createNotificationRepository(db), events: bus },
@@ -139,6 +142,8 @@ async function main() {
   });
   const server = app.listen(config.API_PORT, config.API_HOST, () => logger.info({ url: `http://${config.API_HOST}:${config.API_PORT}` }, 'API listening'));
   const stop = () => {
+    // Open event streams would keep server.close waiting: they are ended first.
+    void live.stop();
     server.close(async () => {
       await connection.close();
       await bus.close();

@@ -26,10 +26,13 @@ async function query<T extends object>(url: string, sql: string, params: unknown
 
 /**
  * What the migrations make on purpose beyond schema.prisma: the plaintext voice tables set aside until the start-up
- * seed seals their rows and drops them (prisma/legacy-voice-credentials.ts), and the one-active-platform-per-org
- * partial index, which schema.prisma cannot express.
+ * seed seals their rows and drops them (prisma/legacy-voice-credentials.ts), the one-active-platform-per-org
+ * partial index and the calls' trigram search index, which schema.prisma cannot express.
  */
-const BEYOND_SCHEMA = { tables: ['legacy_voice_provider_secrets', 'legacy_voice_provider_accounts'], indexes: ['voice_platform_accounts_one_active_per_org'] };
+const BEYOND_SCHEMA = {
+  tables: ['legacy_voice_provider_secrets', 'legacy_voice_provider_accounts'],
+  indexes: ['voice_platform_accounts_one_active_per_org', 'interactions_search_text_trgm'],
+};
 
 /** Tables, columns (type, nullability, default), indexes and constraints of the public schema. */
 async function describeSchema(url: string) {

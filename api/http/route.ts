@@ -16,7 +16,7 @@ export type Access<I> =
   | { kind: 'operator' }
   | { kind: 'org'; orgIdOf: (input: I, deps: ApiDeps) => Promise<string | null> | string | null };
 
-export type ErrorStatus = 307 | 401 | 404 | 503;
+export type ErrorStatus = 307 | 401 | 404 | 429 | 503;
 
 export interface RouteInput<Q, B, P> {
   query: Q;
@@ -47,7 +47,8 @@ export interface RouteDefinition<
   access: Access<RouteInput<z.infer<Q>, z.infer<B>, z.infer<P>>>;
   request?: { query?: Q; body?: B; params?: P };
   /** Success status (default 200) and the schema of its body. */
-  response: { status?: 200 | 201 | 204; schema: R; description: string };
+  /** contentType: what the handler itself writes instead of JSON (a CSV download, a server-sent event stream). */
+  response: { status?: 200 | 201 | 204; schema: R; description: string; contentType?: 'text/csv' | 'text/event-stream' };
   /**
    * Error statuses the handler itself answers, in the common body unless a schema is given. The document adds
    * the rest from the route: 400 (validation, text input), 307 and 401 from its access rule, 413 for a body over

@@ -37,10 +37,12 @@ export function buildOpenApiDocument(routes: AnyRoute[]) {
   registry.registerComponent('securitySchemes', 'adminToken', { type: 'http', scheme: 'bearer' });
 
   for (const route of routes) {
-    const json = (schema: z.ZodType, description: string) => ({ description, content: { 'application/json': { schema } } });
+    const json = (schema: z.ZodType, description: string, type = 'application/json') => ({ description, content: { [type]: { schema } } });
     const responses: Record<string, ReturnType<typeof json> | { description: string; headers?: typeof RedirectHeadersSchema }> = {
       [route.response.status ?? 200]:
-        route.response.status === 204 ? { description: route.response.description } : json(route.response.schema, route.response.description),
+        route.response.status === 204
+          ? { description: route.response.description }
+          : json(route.response.schema, route.response.description, route.response.contentType),
       400: json(ErrorBodySchema, ERROR_DESCRIPTIONS[400]),
       500: json(ErrorBodySchema, ERROR_DESCRIPTIONS[500]),
     };

@@ -16,6 +16,8 @@ import { crmEmployeesRoute, crmTechniciansRoute } from './crm/crm-workers.route'
 import { CRM_ROUTES } from './crm';
 import { getHeartbeatRoute, getRootRoute, postHeartbeatRoute, postRootRoute } from './root/heartbeat.route';
 import { callLogsRoute } from './calls/call-logs.route';
+import { callLogsExportRoute } from './calls/call-logs-export.route';
+import { liveCallsStreamRoute } from './live/live-calls-stream.route';
 import { callRetrieveRoute } from './calls/call-retrieve.route';
 import { reclassifyCallRoute } from './calls/reclassify-call.route';
 import { reviewInteractionRoute } from './calls/review-interaction.route';
@@ -93,6 +95,8 @@ export const ROUTES: AnyRoute[] = [
   providerWebhookRoute,
   webhookRoute,
   callLogsRoute,
+  callLogsExportRoute,
+  liveCallsStreamRoute,
   callRetrieveRoute,
   reviewInteractionRoute,
   reclassifyCallRoute,

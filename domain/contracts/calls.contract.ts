@@ -2,6 +2,19 @@ import { z } from 'zod';
 import { AGENT_TYPES, AgentTypeSchema, EvaluationStatusSchema, type AgentType } from '../interaction/interaction.schema';
 
 const PAGE_SIZE_MESSAGE = 'pageSize must be between 1 and 1000';
+
+/** Spec 001 §2.3: calls are grouped as booked, unbooked and excused, by their status. */
+export const CALL_GROUPS = {
+  booked: ['BOOKED', 'SOLD'],
+  unbooked: ['UNBOOKED', 'ABANDONED'],
+  excused: ['EXCUSED', 'VOICEMAIL', 'NO_ANSWER'],
+} as const;
+export const CallGroupSchema = z.enum(['booked', 'unbooked', 'excused'], 'group must be booked, unbooked or excused');
+export type CallGroupName = z.infer<typeof CallGroupSchema>;
+
+/** Issue 13: a search is a few words of a name, a phone number or the transcript. */
+export const CALL_SEARCH_MAX_LENGTH = 200;
+const CallSearchSchema = z.string().trim().max(CALL_SEARCH_MAX_LENGTH, `search must be at most ${CALL_SEARCH_MAX_LENGTH} characters`);
 const dateOrDateTime = z.union([z.iso.datetime({ offset: true }), z.iso.date()], 'from and to must be ISO dates');
 
 /** Spec 001 §3 "Logs request"; §5 paging rules. */
@@ -13,6 +26,31 @@ export const CallLogsRequestSchema = z.object({
   to: dateOrDateTime.optional(),
   page: z.coerce.number('page must be at least 1').int('page must be at least 1').min(1, 'page must be at least 1').default(1),
   pageSize: z.coerce.number(PAGE_SIZE_MESSAGE).int(PAGE_SIZE_MESSAGE).min(1, PAGE_SIZE_MESSAGE).max(1000, PAGE_SIZE_MESSAGE).default(200),
+  /** This product's additions: words of the caller's name, phone number or transcript (all must match). */
+  search: CallSearchSchema.optional(),
+  /** Only the calls of one group; statusCounts still count every group, so the tabs show totals. */
+  group: CallGroupSchema.optional(),
+  /** Only the calls that need a follow-up: unbooked (the unbooked group) and not reviewed. */
+  needsFollowUp: z.boolean('needsFollowUp must be true or false').optional(),
+});
+
+/**
+ * GET /call/logs/export: the filtered list as CSV, its filter in the query string (a download is a link).
+ * currentAgents is "ALL" or agent types separated by commas.
+ */
+export const CallLogsExportQuerySchema = z.object({
+  orgId: z.uuid('orgId must be a UUID'),
+  currentAgents: z
+    .string()
+    .default('ALL')
+    .transform((v) => (v === 'ALL' ? ('ALL' as const) : v.split(',').filter((t) => t !== '')))
+    .pipe(z.union([z.literal('ALL'), z.array(AgentTypeSchema).min(1)], 'currentAgents must be "ALL" or a list of agent types')),
+  agentId: z.string().min(1).optional(),
+  from: dateOrDateTime.optional(),
+  to: dateOrDateTime.optional(),
+  search: CallSearchSchema.optional(),
+  group: CallGroupSchema.optional(),
+  needsFollowUp: z.enum(['true', 'false'], 'needsFollowUp must be true or false').optional(),
 });
 
 /** Spec 000 §6: the voice agents, the ones a call log is filtered by. */
@@ -80,6 +118,10 @@ export const CallLogEntrySchema = z.object({
   number_extension: z.string().nullable(),
   campaign_name: z.string().nullable(),
   campaign_id: z.string().nullable(),
+  /** How long the call lasted, in seconds; null until it ends. */
+  duration_seconds: z.number().nullable(),
+  /** One line on what the call was about: the summary's first line, else the voice platform's summary. */
+  summary_line: z.string().nullable(),
 });
 
 export const CallLogsResponseSchema = z.object({
@@ -93,7 +135,24 @@ export const CallLogsResponseSchema = z.object({
     hasMore: z.boolean(),
   }),
   statusCounts: z.record(z.string(), z.number().int()),
+  /** Calls in the range (and search) that are unbooked and not reviewed. */
+  needsFollowUpCount: z.number().int(),
 });
+
+/**
+ * One change to a call of the organization, pushed on GET /org/{orgId}/events/stream as a server-sent event
+ * named `interaction` once the interactions read model has it.
+ */
+export const InteractionChangedSchema = z.object({
+  interactionId: z.uuid(),
+  orgId: z.uuid(),
+  callStatus: z.string(),
+  /** True once the call has ended (its end time is known). */
+  ended: z.boolean(),
+  /** True on the change that ended the call: a dashboard counts the call as new then, not on its later changes. */
+  justEnded: z.boolean(),
+});
+export type InteractionChanged = z.infer<typeof InteractionChangedSchema>;
 
 export const CallRetrieveRequestSchema = z.object({ callId: z.uuid('callId must be a UUID') });
 

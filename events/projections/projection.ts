@@ -29,6 +29,8 @@ export function documentProjection<S, E extends DomainEvent>(def: {
   documentId: (event: E) => string;
   evolve: (state: S | null, event: E) => S | null;
   store: DocumentStore<S>;
+  /** Runs in the same transaction after a changed document is saved (the interactions projection's NOTIFY). */
+  afterSave?: (tx: Tx, before: S | null, after: S) => Promise<void>;
 }): Projection {
   return {
     name: def.name,
@@ -39,7 +41,10 @@ export function documentProjection<S, E extends DomainEvent>(def: {
       const id = def.documentId(e);
       const current = await def.store.load(tx, id);
       const next = def.evolve(current, e);
-      if (next !== null && next !== current) await def.store.save(tx, id, next);
+      if (next !== null && next !== current) {
+        await def.store.save(tx, id, next);
+        await def.afterSave?.(tx, current, next);
+      }
     },
     reset: (tx) => def.store.reset(tx),
   };

@@ -4,6 +4,7 @@ import { createLlmTraceRepository } from '../../api/repositories/llm-trace.repos
 import { createTemporalChatSessionGateway } from '../../api/use-cases/temporal-chat-session-gateway';
 import type { Express } from 'express';
 import { createApp } from '../../api/app';
+import { startLiveCalls } from '../../api/use-cases/live-calls';
 import { createOrganizationRepository } from '../../events/projections/organizations/organizations.repository';
 import { createOrgProfileRepository } from '../../api/repositories/org-profile.repository';
 import { createSessionRepository } from '../../api/repositories/session.repository';
@@ -96,6 +97,8 @@ export async function startProductHarness(env: Record<string, string> = {}): Pro
   const voicePlatforms = createVoicePlatformAccountStore(tdb.db, secretBox);
   const callTokens = createVoiceCallTokenStore(tdb.db, secretBox);
   const ownApiUrl = `http://${config.API_HOST}:${config.API_PORT}`;
+  const live = startLiveCalls({ databaseUrl: tdb.url, logger: testLogger });
+  await live.ready;
   const app = createApp({
     config,
     logger: testLogger,
@@ -110,6 +113,7 @@ export async function startProductHarness(env: Record<string, string> = {}): Pro
       evaluations: createTraceEvaluationRepository(tdb.db),
       gateway: createTemporalInteractionGateway(client, config.TEMPORAL_TASK_QUEUE_PREFIX),
       events: bus,
+      live: live.hub,
     },
     analytics: { calls: createCallAnalyticsRepository(tdb.db), events: bus },
     notifications: { repository: createNotificationRepository(tdb.db), events: bus },
@@ -185,6 +189,7 @@ export async function startProductHarness(env: Record<string, string> = {}): Pro
       await workerConnection.close();
       await connection.close();
       await projectors.stop();
+      await live.stop();
       await bus.close();
       await tdb.drop();
     },

@@ -195,7 +195,7 @@ describe('calls page and call details', () => {
 
       // The last 30 days hold only the web call; its booked job links to ServiceTitan.
       await webCallRow.waitFor();
-      await expectPager('Page 1 of 1 · 1 calls');
+      await expectPager('Page 1 of 1 · 1 call');
       expect(await webCallRow.getByRole('link', { name: /^Job .+ ↗$/ }).getAttribute('href')).toMatch(
         /^https:\/\/go\.servicetitan\.com\/#\/(Job|Booking)\/Index\/.+/,
       );
@@ -213,21 +213,21 @@ describe('calls page and call details', () => {
       // Agent type: the web call names its office-hours CSR; the platform calls name none and came in after
       // midnight, outside the org's office hours, so they are the after-hours CSR's; nobody reached a receptionist.
       await page.getByTestId('calls-agent-type').selectOption('OFFICE_HOURS_CSR');
-      await expectPager('Page 1 of 1 · 1 calls');
+      await expectPager('Page 1 of 1 · 1 call');
       await webCallRow.waitFor();
       await page.getByTestId('calls-agent-type').selectOption('AFTER_HOURS_CSR');
       await expectPager('Page 1 of 1 · 2 calls');
       await page.getByText('+13125550142').first().waitFor();
       await page.getByTestId('calls-agent-type').selectOption('RECEPTIONIST');
       await page.getByText('No calls match').waitFor();
-      await page.getByRole('button', { name: 'Show every agent' }).click();
+      await page.getByRole('button', { name: 'Clear the search and show every agent' }).click();
       await expectPager('Page 1 of 1 · 3 calls');
 
       // One agent: the web call's.
       const agent = page.getByTestId('calls-agent');
-      const officeAgent = await agent.locator('option', { hasText: 'Office hours CSR' }).getAttribute('value');
+      const officeAgent = await agent.locator('option', { hasText: 'Office-hours CSR' }).getAttribute('value');
       await agent.selectOption(officeAgent!);
-      await expectPager('Page 1 of 1 · 1 calls');
+      await expectPager('Page 1 of 1 · 1 call');
       await agent.selectOption('');
       await expectPager('Page 1 of 1 · 3 calls');
 
@@ -283,7 +283,7 @@ describe('calls page and call details', () => {
       expect(await page.getByTestId('customer-crm-link').getAttribute('href')).toMatch(/^https:\/\/go\.servicetitan\.com\/#\/customer\/.+/);
 
       const status = page.getByTestId('call-status');
-      const target = (await status.innerText()) === 'EXCUSED' ? 'UNBOOKED' : 'EXCUSED';
+      const target = (await status.innerText()) === 'Excused' ? 'Not booked' : 'Excused';
       await page.getByRole('button', { name: target, exact: true }).click();
       await waitFor(
         () => status.innerText(),

@@ -24,6 +24,18 @@ export function toCallJob(crmName: string, job: InteractionJob): CallJob {
 /** The call's CRM customer: the one the interaction matched, else the one its agent booked a job for. */
 const crmCustomerOf = (r: { crmCustomerId: string | null }, jobs: InteractionJob[]) => r.crmCustomerId ?? jobs.find((j) => j.customerId)?.customerId ?? null;
 
+/** The one line the Calls list shows: the summary's "Summary" section (else its first line), else the platform's own. */
+export function summaryLineOf(summary: unknown, callAnalysis: unknown): string | null {
+  const sections = Array.isArray(summary) ? (summary as { title?: unknown; content?: unknown }[]) : [];
+  const lines = (s: { content?: unknown } | undefined) =>
+    Array.isArray(s?.content) ? s.content.filter((l): l is string => typeof l === 'string' && l.trim() !== '') : [];
+  const main = sections.find((s) => s.title === 'Summary');
+  const first = lines(main)[0] ?? sections.map(lines).flat()[0];
+  if (first) return first.trim();
+  const platform = (callAnalysis as { call_summary?: unknown } | null)?.call_summary;
+  return typeof platform === 'string' && platform.trim() !== '' ? platform.trim() : null;
+}
+
 export function toCallLogEntry(r: CallLogRow, crmName: string, jobs: InteractionJob[]): z.infer<typeof CallLogEntrySchema> {
   const customer = { customer_name: r.customerName, customer_number: r.customerNumber, customer_address: r.customerAddress };
   return {
@@ -61,6 +73,8 @@ export function toCallLogEntry(r: CallLogRow, crmName: string, jobs: Interaction
     number_extension: null,
     campaign_name: null,
     campaign_id: null,
+    duration_seconds: r.durationSeconds,
+    summary_line: summaryLineOf(r.summary, r.callAnalysis),
   };
 }
 

@@ -2,6 +2,7 @@ import type { EventOf } from '../../catalog';
 import { INTERACTION } from '../../schemas/interaction.events';
 import { documentProjection } from '../projection';
 import { interactionsStore, type InteractionDoc } from './interactions.repository';
+import { notifyInteractionChanged } from './interaction-changes';
 
 export const INTERACTION_EVENT_TYPES = [
   'CallStarted',
@@ -160,4 +161,13 @@ export const interactionsProjection = documentProjection<InteractionDoc, Interac
   documentId: (e) => e.data.interactionId,
   evolve: evolveInteraction,
   store: interactionsStore,
+  // Live calls (issue 13): the API's event streams hear of the change once this transaction commits.
+  afterSave: (tx, before, after) =>
+    notifyInteractionChanged(tx, {
+      interactionId: after.id,
+      orgId: after.orgId,
+      callStatus: after.callStatus,
+      ended: after.endedAt !== null,
+      justEnded: after.endedAt !== null && (before?.endedAt ?? null) === null,
+    }),
 });

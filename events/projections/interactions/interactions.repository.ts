@@ -2,6 +2,8 @@ import type { Prisma } from '../../../prisma/generated/client';
 import type { Db, Tx } from '../../../prisma/client';
 import { listCompletedActionsOfInteractions } from '../interaction-actions/interaction-actions.repository';
 import type { DocumentStore } from '../projection';
+import { callSearchTerms, callSearchText } from '../../../domain/call/call-search';
+import { CALL_GROUPS, type CallGroupName } from '../../../domain/contracts/calls.contract';
 
 export interface InteractionEventRecord {
   id: string;
@@ -78,6 +80,7 @@ export const interactionsStore: DocumentStore<InteractionDoc> = {
       callAnalysis: json(doc.callAnalysis),
       scoreParams: doc.scoreParams === null ? undefined : json(doc.scoreParams),
       events: json(doc.events),
+      searchText: callSearchText(doc),
     };
     await tx.interaction.upsert({ where: { id }, create: { id, ...fields }, update: fields });
   },
@@ -95,7 +98,16 @@ export interface CallLogsFilter {
   to?: Date;
   page: number;
   pageSize: number;
+  /** Words of the caller's name, number, address or transcript; every one must match. */
+  search?: string;
+  /** Only the calls of one group (spec 001 §2.3); statusCounts still count every group. */
+  group?: CallGroupName;
+  /** Only the calls that need a follow-up: unbooked and not reviewed (issue 13). */
+  needsFollowUp?: boolean;
 }
+
+/** Issue 13's "needs follow-up": an unbooked call (the unbooked group) nobody has reviewed. */
+const NEEDS_FOLLOW_UP: Prisma.InteractionWhereInput = { callStatus: { in: [...CALL_GROUPS.unbooked] }, reviewedAt: null };
 
 const LOG_COLUMNS = {
   id: true,
@@ -116,6 +128,9 @@ const LOG_COLUMNS = {
   reviewedAt: true,
   reviewNotes: true,
   createdAt: true,
+  durationSeconds: true,
+  summary: true,
+  callAnalysis: true,
 } as const satisfies Prisma.InteractionSelect;
 
 export type CallLogRow = Prisma.InteractionGetPayload<{ select: typeof LOG_COLUMNS }>;
@@ -160,30 +175,76 @@ export function jobsOfActions(actions: { interactionId: string | null; actionTyp
   return [...jobs.values()];
 }
 
+/** The range, agents and search: what the counts of every group are taken over. */
+function callLogsWhere(f: Omit<CallLogsFilter, 'page' | 'pageSize'>): Prisma.InteractionWhereInput {
+  const terms = callSearchTerms(f.search);
+  return {
+    orgId: f.orgId,
+    ...(f.agentTypes ? { agentType: { in: f.agentTypes } } : {}),
+    ...(f.agentId ? { voiceAgentId: f.agentId } : {}),
+    ...(f.from || f.to ? { createdAt: { ...(f.from ? { gte: f.from } : {}), ...(f.to ? { lte: f.to } : {}) } } : {}),
+    // The search text is lower-cased and the terms too; LIKE through the trigram index (the migration's).
+    ...(terms.length > 0 ? { AND: terms.map((term) => ({ searchText: { contains: term } })) } : {}),
+  };
+}
+
+/** The calls listed: the group picked and the follow-up view narrow the range's calls. */
+function narrowedWhere(f: Omit<CallLogsFilter, 'page' | 'pageSize'>, where: Prisma.InteractionWhereInput): Prisma.InteractionWhereInput {
+  const narrowing: Prisma.InteractionWhereInput[] = [];
+  if (f.group) narrowing.push({ callStatus: { in: [...CALL_GROUPS[f.group]] } });
+  if (f.needsFollowUp) narrowing.push(NEEDS_FOLLOW_UP);
+  return narrowing.length === 0 ? where : { AND: [where, ...narrowing] };
+}
+
 export const findInteraction = (db: Db, id: string) => db.interaction.findUnique({ where: { id } });
 
 export function createInteractionRepository(db: Db) {
   return {
-    async listCallLogs(f: CallLogsFilter): Promise<{ rows: CallLogRow[]; totalCount: number; statusCounts: Record<string, number> }> {
-      const where: Prisma.InteractionWhereInput = {
-        orgId: f.orgId,
-        ...(f.agentTypes ? { agentType: { in: f.agentTypes } } : {}),
-        ...(f.agentId ? { voiceAgentId: f.agentId } : {}),
-        ...(f.from || f.to ? { createdAt: { ...(f.from ? { gte: f.from } : {}), ...(f.to ? { lte: f.to } : {}) } } : {}),
-      };
-      const [rows, groups] = await Promise.all([
+    async listCallLogs(
+      f: CallLogsFilter,
+    ): Promise<{ rows: CallLogRow[]; totalCount: number; statusCounts: Record<string, number>; needsFollowUpCount: number }> {
+      const where = callLogsWhere(f);
+      const narrowed = narrowedWhere(f, where);
+      const [rows, groups, narrowedCount, needsFollowUpCount] = await Promise.all([
         db.interaction.findMany({
-          where,
+          where: narrowed,
           select: LOG_COLUMNS,
           orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
           skip: (f.page - 1) * f.pageSize,
           take: f.pageSize,
         }),
         db.interaction.groupBy({ by: ['callStatus'], where, _count: { _all: true } }),
+        narrowed === where ? null : db.interaction.count({ where: narrowed }),
+        db.interaction.count({ where: { AND: [where, NEEDS_FOLLOW_UP] } }),
       ]);
       const statusCounts = Object.fromEntries(groups.map((g) => [g.callStatus, g._count._all]));
-      const totalCount = groups.reduce((sum, g) => sum + g._count._all, 0);
-      return { rows, totalCount, statusCounts };
+      const totalCount = narrowedCount ?? groups.reduce((sum, g) => sum + g._count._all, 0);
+      return { rows, totalCount, statusCounts, needsFollowUpCount };
+    },
+    /** Every call the filter selects, newest first, a batch at a time (the CSV export streams them). */
+    async *eachCallLog(f: Omit<CallLogsFilter, 'page' | 'pageSize'>, opts: { batchSize?: number; limit?: number } = {}): AsyncGenerator<CallLogRow[]> {
+      const where = narrowedWhere(f, callLogsWhere(f));
+      const batchSize = opts.batchSize ?? 500;
+      let left = opts.limit ?? Number.POSITIVE_INFINITY;
+      let after: { createdAt: Date; id: string } | null = null;
+      while (left > 0) {
+        // Keyset paging on the (created_at desc, id desc) order: each batch reads on from the last row, not an offset.
+        const page: Prisma.InteractionWhereInput = after
+          ? { AND: [where, { OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: after.id } }] }] }
+          : where;
+        const rows = await db.interaction.findMany({
+          where: page,
+          select: LOG_COLUMNS,
+          orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+          take: Math.min(batchSize, left),
+        });
+        if (rows.length === 0) return;
+        yield rows;
+        left -= rows.length;
+        const last = rows[rows.length - 1];
+        after = { createdAt: last.createdAt, id: last.id };
+        if (rows.length < batchSize) return;
+      }
     },
     /** The jobs the interactions' completed CRM actions touched, oldest action first. */
     async listJobs(interactionIds: string[]): Promise<InteractionJob[]> {

@@ -1,5 +1,6 @@
 import { Box, Link, Stack, Text } from '@chakra-ui/react';
 import { useSelectedOrg } from '../../features/organizations/selected-org';
+import { UnreadCallsBadge } from '../../features/calls/live/live-calls';
 import { Link as RouterLink } from 'react-router';
 import { type AppRoute, type NavSection, ROUTES } from '../router/routes';
 
@@ -22,7 +23,10 @@ function NavItem({ route, active }: { route: AppRoute; active: boolean }) {
       aria-current={active ? 'page' : undefined}
       data-testid={`nav-${route.name}`}
     >
-      <RouterLink to={hrefFor(route.path)}>{route.title}</RouterLink>
+      <RouterLink to={hrefFor(route.path)}>
+        {route.title}
+        {route.name === 'calls' ? <UnreadCallsBadge /> : null}
+      </RouterLink>
     </Link>
   );
 }

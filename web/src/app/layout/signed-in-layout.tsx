@@ -1,5 +1,6 @@
 import { Outlet } from 'react-router';
 import { useSession } from '../../features/auth/api/session.api';
+import { LiveCallsProvider } from '../../features/calls/live/live-calls';
 import { SelectedOrgProvider } from '../../features/organizations/selected-org';
 import { ApiError } from '../../lib/api-client';
 import { AppShell } from './app-shell';
@@ -22,9 +23,11 @@ export function SignedInLayout() {
   const allowed = handle?.access !== 'operator' || session.user.is_operator;
   return (
     <SelectedOrgProvider organizations={session.organizations}>
-      <AppShell session={session} activeRoute={handle?.name ?? null}>
-        {allowed ? <Outlet /> : <NotAllowedPage />}
-      </AppShell>
+      <LiveCallsProvider>
+        <AppShell session={session} activeRoute={handle?.name ?? null}>
+          {allowed ? <Outlet /> : <NotAllowedPage />}
+        </AppShell>
+      </LiveCallsProvider>
     </SelectedOrgProvider>
   );
 }

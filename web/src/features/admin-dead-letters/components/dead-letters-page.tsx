@@ -5,6 +5,8 @@ import { ErrorNotice, errorMessage } from '../../../components/error-notice';
 import { LoadingNotice } from '../../../components/loading-notice';
 import { Page } from '../../../components/page';
 import { discardDeadLetter, retryDeadLetter, useDeadLetters, type DeadLetterStatus, type DeadLetterView } from '../api/dead-letters.api';
+import { OrgTime } from '../../organizations/components/org-time';
+import { plural } from '@contracts/call-labels';
 
 const STATUSES: DeadLetterStatus[] = ['open', 'retried', 'discarded'];
 
@@ -44,7 +46,7 @@ function DeadLetterCard({ letter, onChanged }: { letter: DeadLetterView; onChang
           </Text>
           <Text textStyle="sm" color="fg.muted">
             Event <Code>{letter.event_id}</Code> at {letter.source.topic}/{letter.source.partition}@{letter.source.offset}; {letter.tries} tries,{' '}
-            {letter.occurrences} time(s), last {new Date(letter.last_failed_at).toLocaleString()}
+            {plural(letter.occurrences, 'time')}, last <OrgTime iso={letter.last_failed_at} />
           </Text>
           {letter.retry_outcome && (
             <Text textStyle="sm">

@@ -2,11 +2,12 @@ import { Code, DataList, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import type { WorkflowStatus } from '../api/workflow.schema';
 import { WorkflowStatusBadge } from './workflow-status-badge';
+import { OrgTime } from '../../organizations/components/org-time';
 
 function time(value: string | null | undefined): ReactNode {
   if (!value) return <Text color="fg.subtle">—</Text>;
   const parsed = new Date(value);
-  return Number.isNaN(parsed.getTime()) ? value : parsed.toLocaleString();
+  return Number.isNaN(parsed.getTime()) ? value : <OrgTime iso={value} />;
 }
 
 function json(value: unknown): ReactNode {

@@ -29,6 +29,7 @@ import {
   setRange,
   totals,
 } from '../availability-form';
+import { OrgTime } from '../../organizations/components/org-time';
 
 const SHORT_DAY: Record<string, string> = { Monday: 'Mon', Tuesday: 'Tue', Wednesday: 'Wed', Thursday: 'Thu', Friday: 'Fri', Saturday: 'Sat', Sunday: 'Sun' };
 
@@ -456,7 +457,7 @@ export function AvailabilityPage() {
                 </Field.Root>
                 {draft.availability.lastUpdatedAt ? (
                   <Text fontSize="xs" color="fg.muted">
-                    Last updated {new Date(draft.availability.lastUpdatedAt).toLocaleString()}
+                    Last updated <OrgTime iso={draft.availability.lastUpdatedAt} />
                   </Text>
                 ) : null}
               </Stack>

@@ -1,16 +1,16 @@
 import { describe, expect, it } from '@jest/globals';
-import { callsFilterSearch, parseCallsFilter } from './calls-filter';
+import { callLogsQueryOf, callsExportUrl, callsFilterSearch, parseCallsFilter } from './calls-filter';
 
 const now = new Date('2026-03-31T12:00:00Z');
 const parse = (search: string) => parseCallsFilter(new URLSearchParams(search), now);
 
 describe('the Calls page filter in the URL', () => {
   it('defaults to the last 30 days, page 1 of 50, every group, agent type and agent', () => {
-    expect(parse('')).toEqual({ from: '2026-03-01', to: '2026-03-31', page: 1, pageSize: 50, group: 'all', agentTypes: 'ALL', agentId: null });
+    expect(parse('')).toEqual({ from: '2026-03-01', to: '2026-03-31', page: 1, pageSize: 50, group: 'all', agentTypes: 'ALL', agentId: null, search: '' });
   });
 
   it('reads what the user picked and writes it back', () => {
-    const search = '?from=2024-05-01&to=2024-05-31&page=3&pageSize=10&group=excused&agentType=OFFICE_HOURS_CSR%2CAFTER_HOURS_CSR&agentId=a-1';
+    const search = '?from=2024-05-01&to=2024-05-31&page=3&pageSize=10&group=excused&agentType=OFFICE_HOURS_CSR%2CAFTER_HOURS_CSR&agentId=a-1&q=dana+ruiz';
     const filter = parse(search);
     expect(filter).toEqual({
       from: '2024-05-01',
@@ -20,6 +20,7 @@ describe('the Calls page filter in the URL', () => {
       group: 'excused',
       agentTypes: ['OFFICE_HOURS_CSR', 'AFTER_HOURS_CSR'],
       agentId: 'a-1',
+      search: 'dana ruiz',
     });
     expect(callsFilterSearch(filter)).toBe(search);
   });
@@ -28,6 +29,16 @@ describe('the Calls page filter in the URL', () => {
     expect(parse('from=yesterday&to=2024-13-45&page=0&pageSize=1001&group=lost&agentType=NOBODY')).toEqual(parse(''));
     expect(parse('page=2.5&pageSize=-1')).toMatchObject({ page: 1, pageSize: 50 });
     expect(parse('agentType=NOBODY,DEMO_AGENT').agentTypes).toEqual(['DEMO_AGENT']);
+  });
+
+  it('asks the API for the view picked: one group, or the calls that need a follow-up', () => {
+    const org = '11111111-1111-4111-8111-111111111111';
+    expect(callLogsQueryOf(org, parse('group=booked&q=%20furnace%20'))).toMatchObject({ group: 'booked', search: 'furnace' });
+    expect(callLogsQueryOf(org, parse('group=follow-up'))).toMatchObject({ needsFollowUp: true });
+    expect(callLogsQueryOf(org, parse(''))).not.toHaveProperty('group');
+    expect(callsExportUrl(org, parse('from=2024-05-01&to=2024-05-31&group=follow-up&agentType=AFTER_HOURS_CSR&q=dana&page=3'))).toBe(
+      `/api/call/logs/export?orgId=${org}&from=2024-05-01&to=2024-05-31&currentAgents=AFTER_HOURS_CSR&search=dana&needsFollowUp=true`,
+    );
   });
 
   it('leaves defaults out of the URL but keeps the date range', () => {

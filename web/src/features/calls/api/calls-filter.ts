@@ -11,7 +11,10 @@ export const isVoiceAgentType = (value: string): value is VoiceAgentType => (VOI
 export const PAGE_SIZES = [10, 25, 50, 100, 200] as const;
 export const DEFAULT_PAGE_SIZE = 50;
 const DEFAULT_RANGE_DAYS = 30;
-const GROUPS: CallGroup[] = ['all', 'booked', 'unbooked', 'excused'];
+/** The Calls page's views: every call, one group, or the calls that need a follow-up (unbooked, not reviewed). */
+export type CallsView = CallGroup | 'follow-up';
+export const CALLS_VIEWS: CallsView[] = ['all', 'booked', 'unbooked', 'excused', 'follow-up'];
+export const MAX_SEARCH_LENGTH = 200;
 
 export interface CallsFilter {
   from: string;
@@ -19,7 +22,9 @@ export interface CallsFilter {
   page: number;
   /** Spec 001 §2.3: 1 to 1000. */
   pageSize: number;
-  group: CallGroup;
+  group: CallsView;
+  /** Words of a name, phone number or the transcript; empty for none. */
+  search: string;
   /** The agent types shown: "ALL" or a list (the page picks one at a time). */
   agentTypes: CurrentAgents;
   agentId: string | null;
@@ -36,14 +41,15 @@ function intIn(value: string | null, min: number, max: number, fallback: number)
 export function parseCallsFilter(query: URLSearchParams, now: Date): CallsFilter {
   const from = query.get('from');
   const to = query.get('to');
-  const group = query.get('group') as CallGroup | null;
+  const group = query.get('group') as CallsView | null;
   const agentTypes = (query.get('agentType') ?? '').split(',').filter(isVoiceAgentType);
   return {
     from: isDay(from) ? from : isoDay(new Date(now.getTime() - DEFAULT_RANGE_DAYS * 86_400_000)),
     to: isDay(to) ? to : isoDay(now),
     page: intIn(query.get('page'), 1, Number.MAX_SAFE_INTEGER, 1),
     pageSize: intIn(query.get('pageSize'), 1, 1000, DEFAULT_PAGE_SIZE),
-    group: group && GROUPS.includes(group) ? group : 'all',
+    group: group && CALLS_VIEWS.includes(group) ? group : 'all',
+    search: (query.get('q') ?? '').slice(0, MAX_SEARCH_LENGTH),
     agentTypes: agentTypes.length > 0 ? agentTypes : 'ALL',
     agentId: query.get('agentId') || null,
   };
@@ -57,5 +63,32 @@ export function callsFilterSearch(f: CallsFilter): string {
   if (f.group !== 'all') params.set('group', f.group);
   if (f.agentTypes !== 'ALL') params.set('agentType', f.agentTypes.join(','));
   if (f.agentId) params.set('agentId', f.agentId);
+  if (f.search.trim()) params.set('q', f.search);
   return `?${params.toString()}`;
+}
+
+/** The call logs request of a filter (spec 001 §3 "Logs request" with this product's search and views). */
+export function callLogsQueryOf(orgId: string, f: CallsFilter) {
+  return {
+    orgId,
+    from: f.from,
+    to: f.to,
+    page: f.page,
+    pageSize: f.pageSize,
+    currentAgents: f.agentTypes,
+    ...(f.agentId ? { agentId: f.agentId } : {}),
+    ...(f.search.trim() ? { search: f.search.trim() } : {}),
+    ...(f.group === 'follow-up' ? { needsFollowUp: true } : f.group !== 'all' ? { group: f.group } : {}),
+  };
+}
+
+/** GET /call/logs/export for what the page shows (every page of it), as a link the browser downloads. */
+export function callsExportUrl(orgId: string, f: CallsFilter): string {
+  const q = callLogsQueryOf(orgId, f);
+  const params = new URLSearchParams({ orgId, from: q.from, to: q.to, currentAgents: q.currentAgents === 'ALL' ? 'ALL' : q.currentAgents.join(',') });
+  if (q.agentId) params.set('agentId', q.agentId);
+  if (q.search) params.set('search', q.search);
+  if ('group' in q && q.group) params.set('group', q.group);
+  if ('needsFollowUp' in q) params.set('needsFollowUp', 'true');
+  return `/api/call/logs/export?${params.toString()}`;
 }

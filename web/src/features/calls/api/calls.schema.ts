@@ -8,6 +8,7 @@ import type {
   CallLogsRequestSchema,
   CallLogsResponseSchema,
 } from '@contracts/calls.contract';
+import { CALL_GROUPS } from '@contracts/calls.contract';
 
 /** A job the call's agent booked, moved or canceled; `link` is its CRM page, "#" when there is none. */
 export type CallJob = z.infer<typeof CallJobSchema>;
@@ -17,12 +18,8 @@ export type CallDetails = z.infer<typeof CallDetailsResponseSchema>;
 /** The call's latest evaluation by the call scorer; the status is one of spec 000 §4's evaluation statuses. */
 export type CallEvaluation = z.infer<typeof CallEvaluationSchema>;
 
-/** Spec 001 §2.3: calls are shown in three groups. */
-export const CALL_GROUPS = {
-  booked: ['BOOKED', 'SOLD'],
-  unbooked: ['UNBOOKED', 'ABANDONED'],
-  excused: ['EXCUSED', 'VOICEMAIL', 'NO_ANSWER'],
-} as const;
+/** Spec 001 §2.3: calls are shown in three groups (the contract's, which the API filters by). */
+export { CALL_GROUPS };
 export type CallGroup = keyof typeof CALL_GROUPS | 'all';
 
 export function groupOf(status: string): CallGroup {

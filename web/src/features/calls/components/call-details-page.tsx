@@ -7,7 +7,11 @@ import { Link as RouterLink } from 'react-router';
 import { evaluateCall, reclassifyCall, recordingUrl, reviewInteraction, useCallDetails } from '../api/calls.api';
 import { cannotEvaluate, evaluationStatusOf, failedFlagsOf, waitForEvaluation } from '../api/call-evaluation';
 import { CRM_LABELS, formatOffset, turnStart, type CallDetails } from '../api/calls.schema';
-import { STATUS_COLORS } from './calls-page';
+import { CallStatusBadge } from './calls-page';
+import { agentTypeLabel, callStatusLabel, formatDuration, formatInZone, tagLabel } from '@contracts/call-labels';
+import { describeInteractionEvent } from '../api/call-event-words';
+import { flagLabel } from '../api/call-evaluation';
+import { useLiveCalls } from '../live/live-calls';
 import { OFFLINE_ENGINE, OfflineEngineBadge } from '../../../components/offline-engine-badge';
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
@@ -22,6 +26,7 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 }
 
 function Review({ details, onSaved }: { details: CallDetails; onSaved: () => void }) {
+  const when = (iso: string) => formatInZone(iso, details.timezone);
   const [notes, setNotes] = useState(details.data.review_notes ?? '');
   const [saving, setSaving] = useState(false);
   useEffect(() => setNotes(details.data.review_notes ?? ''), [details.data.review_notes]);
@@ -38,7 +43,7 @@ function Review({ details, onSaved }: { details: CallDetails; onSaved: () => voi
   return (
     <Section title="Review">
       <Text fontSize="sm" mb={2}>
-        {reviewed ? `Reviewed ${new Date(reviewed).toLocaleString()}` : 'Not reviewed yet'}
+        {reviewed ? `Reviewed ${when(reviewed)}` : 'Not reviewed yet'}
       </Text>
       <Textarea value={notes} onChange={(e) => setNotes(e.target.value)} placeholder="Review notes" mb={2} aria-label="Review notes" />
       <HStack>
@@ -160,23 +165,89 @@ function Transcript({ details, audioRef, canSeek }: { details: CallDetails; audi
   );
 }
 
-/** Why the call has its type and each of its tags: the evidence and cues the analysis used. */
-function Classification({ details }: { details: CallDetails }) {
+/** The scorer's flags recorded by the post-call pipeline (CallScored): the ones raised, each with its reasoning. */
+function scorerFlagsOf(scoreParams: Record<string, unknown> | null): { flag: string; reasoning: string }[] {
+  if (!scoreParams) return [];
+  return Object.entries(scoreParams).flatMap(([flag, v]) => {
+    const value = v as { value?: unknown; reasoning?: unknown } | null;
+    return value && typeof value === 'object' && value.value === true ? [{ flag, reasoning: typeof value.reasoning === 'string' ? value.reasoning : '' }] : [];
+  });
+}
+
+/**
+ * The outcome first (issue 13): what the call was about, why it has its status and tags, and what the scorer
+ * flagged, before the details.
+ */
+function Outcome({ details }: { details: CallDetails }) {
   const d = details.data;
-  if (!d.call_type && d.tags.length === 0) return null;
+  const flags = scorerFlagsOf(d.score_params);
+  const standout = typeof d.score_params?.standout_summary === 'string' ? d.score_params.standout_summary : null;
+  const summary =
+    d.summary.length > 0 ? d.summary : details.call_analysis.call_summary ? [{ title: 'Summary', content: [details.call_analysis.call_summary] }] : [];
   return (
-    <Section title="Classification">
-      <Stack gap={1}>
-        {d.call_type ? (
-          <Text fontSize="sm" data-testid="call-type-reason">
-            <b>{d.call_type}</b>: {d.call_type_reason ?? 'no reason was recorded.'}
+    <Section title="Outcome">
+      <Stack gap={3} data-testid="call-outcome">
+        {summary.length === 0 ? (
+          <Text fontSize="sm" color="fg.muted">
+            {d.call_status === 'STARTED' || d.call_status === 'PROCESSING'
+              ? 'The summary will appear here once the call has been analysed.'
+              : 'No summary for this call.'}
           </Text>
+        ) : (
+          summary.map((section) => (
+            <Box key={section.title} data-testid={`summary-${section.title}`}>
+              <Text fontSize="sm" fontWeight="semibold">
+                {section.title}
+              </Text>
+              {section.content.map((line, i) => (
+                <Text key={i} fontSize="sm">
+                  {line}
+                </Text>
+              ))}
+            </Box>
+          ))
+        )}
+        {d.call_type || d.tags.length > 0 ? (
+          <Box data-testid="call-classification">
+            <Text fontSize="sm" fontWeight="semibold">
+              Why {callStatusLabel(d.call_status).toLowerCase()}
+            </Text>
+            {d.call_type ? (
+              <Text fontSize="sm" data-testid="call-type-reason">
+                {d.call_type_reason ?? 'No reason was recorded.'}
+              </Text>
+            ) : null}
+            {d.tags.map((t) => (
+              <Text key={t} fontSize="sm" data-testid={`tag-reason-${t}`}>
+                <b>{tagLabel(t)}</b>: {d.tag_reasons[t] || 'no reason was recorded.'}
+              </Text>
+            ))}
+          </Box>
         ) : null}
-        {d.tags.map((t) => (
-          <Text key={t} fontSize="sm" data-testid={`tag-reason-${t}`}>
-            <b>{t}</b>: {d.tag_reasons[t] || 'no reason was recorded.'}
-          </Text>
-        ))}
+        {flags.length > 0 || standout ? (
+          <Box data-testid="scorer-flags">
+            <Text fontSize="sm" fontWeight="semibold">
+              The scorer flagged
+            </Text>
+            {flags.length === 0 ? (
+              <Text fontSize="sm">Nothing.</Text>
+            ) : (
+              flags.map((f) => (
+                <Text key={f.flag} fontSize="sm">
+                  <Badge colorPalette="red" variant="subtle" mr={1}>
+                    {flagLabel(f.flag)}
+                  </Badge>
+                  {f.reasoning}
+                </Text>
+              ))
+            )}
+            {standout ? (
+              <Text fontSize="sm" color="fg.muted">
+                {standout}
+              </Text>
+            ) : null}
+          </Box>
+        ) : null}
       </Stack>
     </Section>
   );
@@ -314,6 +385,9 @@ export function CallDetailsPage({ interactionId }: { interactionId: string }) {
   const { data, error, isLoading, mutate } = useCallDetails(interactionId);
   const [reclassifying, setReclassifying] = useState(false);
   const audioRef = useRef<HTMLAudioElement | null>(null);
+  const { markSeen } = useLiveCalls();
+  // Opening a call is seeing it: it is no longer new in the navigation's count.
+  useEffect(() => markSeen(interactionId), [interactionId, markSeen]);
 
   async function reclassify(status: 'UNBOOKED' | 'EXCUSED') {
     setReclassifying(true);
@@ -338,31 +412,35 @@ export function CallDetailsPage({ interactionId }: { interactionId: string }) {
       </Page>
     );
   const d = data.data;
-  const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString(undefined, { timeZone: data.timezone }) : '—');
+  const when = (iso: string | null) => formatInZone(iso, data.timezone);
+  const length = d.started_at && d.ended_at ? (Date.parse(d.ended_at) - Date.parse(d.started_at)) / 1000 : null;
 
   return (
-    <Page title={d.customer_name ?? d.customer_number ?? 'Call details'} description={`Started ${when(d.started_at)} (${data.timezone})`}>
+    <Page
+      title={d.customer_name ?? d.customer_number ?? 'Call details'}
+      description={`${agentTypeLabel(d.agent_type)} · started ${when(d.started_at)}${length !== null ? ` · ${formatDuration(length)}` : ''} · times in ${data.timezone.replace(/_/g, ' ')}`}
+    >
       <Stack gap={4}>
         <HStack wrap="wrap" gap={2}>
           <RouterLink to="/calls">← All calls</RouterLink>
-          <Badge colorPalette={STATUS_COLORS[d.call_status] ?? 'gray'} data-testid="call-status">
-            {d.call_status}
-          </Badge>
+          <CallStatusBadge status={d.call_status} testId="call-status" />
           {d.analysed_by === OFFLINE_ENGINE ? <OfflineEngineBadge /> : null}
           {d.tags.map((t) => (
             <Badge key={t} variant="outline" title={d.tag_reasons[t]}>
-              {t}
+              {tagLabel(t)}
             </Badge>
           ))}
-          <HStack ml="auto">
-            <Text fontSize="sm">Reclassify as</Text>
+          <HStack ml={{ md: 'auto' }} wrap="wrap">
+            <Text fontSize="sm">Change to</Text>
             {(['UNBOOKED', 'EXCUSED'] as const).map((s) => (
               <Button key={s} size="xs" variant="outline" disabled={d.call_status === s} loading={reclassifying} onClick={() => void reclassify(s)}>
-                {s}
+                {callStatusLabel(s)}
               </Button>
             ))}
           </HStack>
         </HStack>
+        <Outcome details={data} />
+        <Evaluation details={data} when={when} refresh={() => mutate()} />
         <SimpleGrid columns={{ base: 1, md: 2 }} gap={4}>
           <Section title="Caller">
             <Text fontSize="sm">Name: {d.customer_name ?? '—'}</Text>
@@ -383,38 +461,37 @@ export function CallDetailsPage({ interactionId }: { interactionId: string }) {
               Lead: {d.is_lead === null ? 'not known yet' : d.is_lead ? 'yes' : 'no'}
             </Text>
             <Text fontSize="sm">
-              Agent: {d.agent_type ?? '—'} · ended: {d.ended_reason ?? '—'}
+              Agent: {agentTypeLabel(d.agent_type)} · ended:{' '}
+              {d.ended_reason ? describeInteractionEvent('call_end_reason', { endedReason: d.ended_reason }).replace(/^Call ended because /, '') : '—'}
             </Text>
           </Section>
           <Review details={data} onSaved={() => void mutate()} />
         </SimpleGrid>
-        <Classification details={data} />
         <Recording key={interactionId} interactionId={interactionId} available={d.recording_url !== null} audioRef={audioRef} />
         <Jobs details={data} />
-        <Evaluation details={data} when={when} refresh={() => mutate()} />
-        {d.summary.map((section) => (
-          <Section key={section.title} title={section.title}>
-            {section.content.map((line, i) => (
-              <Text key={i} fontSize="sm">
-                {line}
-              </Text>
-            ))}
-          </Section>
-        ))}
-        {data.call_analysis.call_summary ? (
-          <Section title="Provider's call analysis">
+        {data.call_analysis.call_summary && d.summary.length > 0 ? (
+          <Section title="Voice platform's summary">
             <Text fontSize="sm">{data.call_analysis.call_summary}</Text>
           </Section>
         ) : null}
         <Transcript details={data} audioRef={audioRef} canSeek={d.recording_url !== null} />
-        <Section title="Events">
-          <Stack gap={1}>
-            {d.interaction_events.map((e, i) => (
-              <Text key={i} fontSize="sm">
-                {when(e.created_at)} · <b>{e.name}</b> {Object.keys(e.metadata).length ? JSON.stringify(e.metadata) : ''}
-              </Text>
-            ))}
-          </Stack>
+        <Section title="What happened">
+          {d.interaction_events.length === 0 ? (
+            <Text fontSize="sm" color="fg.muted">
+              Nothing recorded yet.
+            </Text>
+          ) : (
+            <Stack gap={1} data-testid="call-events">
+              {d.interaction_events.map((e, i) => (
+                <HStack key={i} gap={3} align="baseline">
+                  <Text fontSize="xs" color="fg.muted" whiteSpace="nowrap" minW="40">
+                    {formatInZone(e.created_at, data.timezone, { withSeconds: true })}
+                  </Text>
+                  <Text fontSize="sm">{describeInteractionEvent(e.name, e.metadata)}</Text>
+                </HStack>
+              ))}
+            </Stack>
+          )}
         </Section>
       </Stack>
     </Page>

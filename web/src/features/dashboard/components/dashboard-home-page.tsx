@@ -8,6 +8,7 @@ import { Page } from '../../../components/page';
 import { useOrganization } from '../../organizations/api/organization.api';
 import { OrganizationDetails } from '../../organizations/components/organization-details';
 import { useSelectedOrg } from '../../organizations/selected-org';
+import { RecentCallsCard } from '../../calls/components/recent-calls-card';
 
 export function DashboardHomePage() {
   const { orgId, organization } = useSelectedOrg();
@@ -35,6 +36,7 @@ export function DashboardHomePage() {
           </Stack>
           <Grid templateColumns={{ base: '1fr', xl: '3fr 2fr' }} gap="6" alignItems="start">
             <OrganizationDetails organization={data} />
+            <RecentCallsCard />
           </Grid>
         </Stack>
       )}

@@ -7,6 +7,7 @@ import { Page } from '../../../components/page';
 import { useSelectedOrg } from '../../organizations/selected-org';
 import { OUTBOX_PAGE_SIZE, useOutbox } from '../api/outbox.api';
 import { CHANNEL_LABELS, type OutboxMessage } from '../api/outbox.schema';
+import { OrgTime } from '../../organizations/components/org-time';
 
 // The SMS providers' latest report (002 §4 stored sms_status).
 const DELIVERY_COLOR: Record<string, string> = { QUEUED: 'gray', DELIVERED: 'green', FAILED: 'red' };
@@ -34,7 +35,7 @@ function MessageCard({ message }: { message: OutboxMessage }) {
             </Badge>
           ) : null}
           <Text fontSize="sm" color="fg.muted">
-            {new Date(message.created_at).toLocaleString()}
+            <OrgTime iso={message.created_at} />
           </Text>
         </HStack>
       </HStack>

@@ -5,6 +5,7 @@ import { LoadingNotice } from '../../../components/loading-notice';
 import { Page } from '../../../components/page';
 import { useSelectedOrg } from '../../organizations/selected-org';
 import { setUpWebhookDelivery, useWebhookAttempts, useWebhookSetup } from '../api/webhook-delivery.api';
+import { OrgTime } from '../../organizations/components/org-time';
 
 type Endpoint = { name: string; url: string };
 
@@ -168,7 +169,9 @@ export function WebhookDeliveryPage() {
                 <Table.Body>
                   {attempts.data.attempts.map((a) => (
                     <Table.Row key={a.id}>
-                      <Table.Cell>{new Date(a.attempted_at).toLocaleString()}</Table.Cell>
+                      <Table.Cell>
+                        <OrgTime iso={a.attempted_at} />
+                      </Table.Cell>
                       <Table.Cell>{a.event_type}</Table.Cell>
                       <Table.Cell>{a.endpoint}</Table.Cell>
                       <Table.Cell>{a.attempt}</Table.Cell>
