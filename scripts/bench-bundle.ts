@@ -28,7 +28,7 @@ export function staticClosure(manifest: Manifest, key: string, seen = new Set<st
 /** Each route's page module, read from web/src/app/pages.tsx: `name: page(() => import('…'), …)`. */
 function routeModules(): { route: string; module: string }[] {
   const source = fs.readFileSync(path.join(web, 'src/app/pages.tsx'), 'utf8');
-  return [...source.matchAll(/^\s*'?([\w-]+)'?: page\(\(\) => import\('\.\.\/([^']+)'\)/gm)].map((m) => ({ route: m[1]!, module: `src/${m[2]}.tsx` }));
+  return [...source.matchAll(/^\s*'?([\w-]+)'?:\s*page\(\s*\(\) => import\('\.\.\/([^']+)'\)/gm)].map((m) => ({ route: m[1]!, module: `src/${m[2]}.tsx` }));
 }
 
 /** The manifest key of a route's lazy chunk: its source path, or, when Rollup merged it with a static import, the chunk named after it. */
