@@ -359,7 +359,12 @@ describe('text input, path ids and body size', () => {
     const res = await request(world().app).put('/org/scheduling-rules/0').set(asOperator).send({ orgId: ACME_ID, data: {} });
 
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: 'Bad Request', status: 400, message: 'ruleId must be a UUID' });
+    expect(res.body).toEqual({
+      error: 'Bad Request',
+      status: 400,
+      message: 'ruleId must be a UUID',
+      issues: [{ path: 'ruleId', message: 'ruleId must be a UUID' }],
+    });
   });
 
   it('answers 400 to NUL in a raw webhook body, signed or not', async () => {

@@ -36,6 +36,17 @@ describe('the live calls hub', () => {
     expect(hub.stats()).toEqual({ subscribers: 2, pendingOrgs: 0 });
   });
 
+  it('keeps "just ended" on a call whose ending and classification come in one burst', () => {
+    jest.useFakeTimers();
+    const hub = createLiveCallsHub({ coalesceMs: 100 });
+    const mine = subscriber();
+    hub.subscribe({ orgId: ORG, userId: 'u1', ...mine });
+    hub.publish({ ...change('c1', ORG, 'PROCESSING'), justEnded: true });
+    hub.publish(change('c1', ORG, 'BOOKED'));
+    jest.advanceTimersByTime(100);
+    expect(mine.received).toEqual([{ type: 'interaction', change: { ...change('c1', ORG, 'BOOKED'), justEnded: true } }]);
+  });
+
   it('keeps nothing for an organization nobody watches, and turns a flood into one resync', () => {
     jest.useFakeTimers();
     const hub = createLiveCallsHub({ coalesceMs: 100, maxPendingPerOrg: 3 });

@@ -101,7 +101,9 @@ export function createLiveCallsHub(opts: { maxSubscribers?: number; maxPerUser?:
         pending.set(change.orgId, batch);
       }
       if (batch.overflow) return;
-      batch.changes.set(change.interactionId, change);
+      // The latest change of a call wins, but a call that ended within the batch still says it just ended.
+      const earlier = batch.changes.get(change.interactionId);
+      batch.changes.set(change.interactionId, earlier?.justEnded ? { ...change, justEnded: true } : change);
       if (batch.changes.size > maxPendingPerOrg) {
         batch.overflow = true;
         batch.changes.clear();

@@ -158,7 +158,7 @@ describe('voice platforms', () => {
     ];
     for (const [provider, body, message] of cases) {
       const res = await put(provider, body);
-      expect({ body, ...res.body }).toEqual({ body, ...badRequest(message) });
+      expect({ body, ...res.body }).toMatchObject({ body, error: 'Bad Request', status: 400, message });
     }
     // The active platform's key cannot be cleared from under it.
     await put('synthflow', { apiKey: 'synthflow-key-1', active: true });

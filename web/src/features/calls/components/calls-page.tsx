@@ -1,4 +1,4 @@
-import { Badge, Box, Button, HStack, IconButton, Input, Link, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, HStack, IconButton, Input, Link, NativeSelect, Stack, Table, Text, useBreakpointValue } from '@chakra-ui/react';
 import { agentTypeLabel, CALL_STATUS_HINTS, callStatusLabel, formatDuration, plural, tagLabel } from '@contracts/call-labels';
 import { useEffect, useRef, useState } from 'react';
 import { EmptyNotice } from '../../../components/empty-notice';
@@ -302,6 +302,8 @@ export function CallsPage() {
   const navigate = useNavigate();
   const { caption } = useOrgTime();
   const { unread, markAllSeen } = useLiveCalls();
+  // One layout at a time (not both, one hidden by CSS): cards on a phone, the table from md up.
+  const asCards = useBreakpointValue({ base: true, md: false }) ?? false;
   const filter = parseCallsFilter(query, new Date());
   // Every change but paging goes back to page 1; the URL is replaced so Back leaves the page, not a filter.
   const update = (change: Partial<CallsFilter>) => void navigate(`${pathname}${callsFilterSearch({ ...filter, page: 1, ...change })}`, { replace: true });
@@ -432,7 +434,13 @@ export function CallsPage() {
             <Text fontSize="xs" color="fg.muted" mb={2} data-testid="calls-time-zone">
               {caption}
             </Text>
-            <Box hideBelow="md">
+            {asCards ? (
+              <Stack gap={2}>
+                {entries.map((e) => (
+                  <CallCard key={e.id} entry={e} isNew={unreadSet.has(e.id)} onReviewed={onReviewed} />
+                ))}
+              </Stack>
+            ) : (
               <Table.Root size="sm" variant="outline" interactive>
                 <Table.Header>
                   <Table.Row>
@@ -451,12 +459,7 @@ export function CallsPage() {
                   ))}
                 </Table.Body>
               </Table.Root>
-            </Box>
-            <Stack hideFrom="md" gap={2}>
-              {entries.map((e) => (
-                <CallCard key={e.id} entry={e} isNew={unreadSet.has(e.id)} onReviewed={onReviewed} />
-              ))}
-            </Stack>
+            )}
             <HStack justify="center" mt={3} gap={3} wrap="wrap">
               <Button size="sm" variant="outline" data-testid="calls-newer" disabled={filter.page <= 1} onClick={() => update({ page: filter.page - 1 })}>
                 Newer
