@@ -492,20 +492,13 @@ describe('structural rules of the offline classifier (issue 11 point 8)', () => 
   });
 
   it('reads a callback asked by a caller with a need as Unbooked, not as a follow-up or a message', () => {
-    const asked = new CallAnalysis(
-      call(
-        [
-          'A: Acme Home Services.',
-          'C: The dishwasher is leaking all over the kitchen floor.',
-          'A: I can send a plumber. What is the address?',
-          "C: I'm in a meeting, can somebody call me back at lunch to set it up?",
-        ],
-        { endedReason: 'user_hangup' },
-      ),
-    );
-    expect(asked.callType.value).toBe('Unbooked');
-    expect(asked.excusedTag('follow_up').value).toBe(false);
-    expect(asked.excusedTag('message_drop').value).toBe(false);
+    const need = ['A: Acme Home Services.', 'C: The dishwasher is leaking all over the kitchen floor.', 'A: I can send a plumber. What is the address?'];
+    for (const ask of ["I'm in a meeting, can somebody call me back later to set it up?", 'Could you have somebody give me a call at this number?']) {
+      const asked = new CallAnalysis(call([...need, `C: ${ask}`], { endedReason: 'user_hangup' }));
+      expect(asked.callType.value).toBe('Unbooked');
+      expect(asked.excusedTag('follow_up').value).toBe(false);
+      expect(asked.excusedTag('message_drop').value).toBe(false);
+    }
     // Deciding later is still the caller's excuse, and a message for a named person without a need is still a message.
     const deciding = typeOf(
       ['A: Acme Home Services.', 'C: The dishwasher is leaking.', 'A: I have Thursday at 9.', 'C: I have to check with my wife first, I will call you back.'],
