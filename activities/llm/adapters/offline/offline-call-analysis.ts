@@ -294,9 +294,10 @@ export class CallAnalysis {
   get leadScore(): number {
     const dropped = this.input.facts.actions.some((a) => a.status === 'DROPPED' && ['job_booking', 'create_booking'].includes(a.type));
     // On an outbound call the agent brings up the equipment, so the person naming it shows no need: only a problem or a request counts.
-    // A caller who will take the work to another company needed it ('elsewhere').
+    // A caller who will take the work to another company needed it ('elsewhere'); one who asks for an earlier
+    // slot than the one offered ("anything sooner?", "¿algo más temprano?") asks for the visit ('sooner_slot').
     const counts = (h: CueHit) =>
-      (h.signal === 'service' || h.signal === 'booking_request' || h.signal === 'elsewhere') &&
+      (h.signal === 'service' || h.signal === 'booking_request' || h.signal === 'elsewhere' || h.signal === 'sooner_slot') &&
       (this.input.direction === 'inbound' || h.weight >= 2) &&
       !this.aboutPaperwork(h);
     return this.cues.hits.filter(counts).reduce((n, h) => n + h.weight, 0) + (dropped ? 4 : 0) + this.intakeWeight;

@@ -543,4 +543,33 @@ describe('structural rules of the offline classifier (issue 11 point 8)', () => 
       'NotLead',
     );
   });
+
+  it('reads a question that opens on its negation as asking, so "¿no tienen algo más temprano?" asks for a visit', () => {
+    const tokens = tokenise("Don't you have anything earlier?");
+    expect(
+      negatedAt(
+        tokens,
+        tokens.findIndex((t) => t.stem === 'earlier'),
+      ),
+    ).toBeNull();
+    const statement = tokenise("I don't need anything earlier.");
+    expect(
+      negatedAt(
+        statement,
+        statement.findIndex((t) => t.stem === 'earlier'),
+      )?.word,
+    ).toBe('not');
+    const a = new CallAnalysis(
+      call(
+        ['A: Acme Home Services.', 'C: Se rompió la llave del baño.', 'A: Tenemos el martes a las 3.', '¿No tienen algo más temprano, el lunes?'].map((l, i) =>
+          i === 3 ? `C: ${l}` : l,
+        ),
+        {
+          endedReason: 'agent_hangup',
+        },
+      ),
+    );
+    expect(a.excusedTag('sooner_slot').value).toBe(true);
+    expect(a.callType.value).toBe('Unbooked');
+  });
 });
