@@ -128,6 +128,9 @@ export function readCues(lines: readonly TranscriptLine[]): CueReading {
       hits.push({ signal, weight: cue.group.weight, cue: cue.phrase, said, line, negatedBy: negator?.word ?? null });
     }
   });
+  const kept = hits.filter((h) => !askedNotExcused(h, hits));
+  hits.length = 0;
+  hits.push(...kept);
   const scores = Object.fromEntries(SIGNALS.map((s) => [s, 0])) as Record<Signal, number>;
   for (const hit of hits) scores[hit.signal] += hit.weight;
   const language = (who: 'customer' | 'agent') => {
@@ -156,6 +159,8 @@ export function readCues(lines: readonly TranscriptLine[]): CueReading {
     let found: Objection | null = null;
     tokenised.forEach(({ line, who }, index) => {
       if (who !== 'customer') return;
+      // "Anything sooner?" answers an offered time with a request for an earlier one, not a refusal of it.
+      if (hits.some((h) => h.line === line && h.signal === 'sooner_slot')) return;
       const offerAt = findLastIndex(tokenised.slice(Math.max(0, index - 3), index), (t) => t.who === 'agent');
       if (offerAt < 0) return;
       const offer = tokenised[Math.max(0, index - 3) + offerAt];
@@ -198,6 +203,12 @@ export function readCues(lines: readonly TranscriptLine[]): CueReading {
 }
 
 const HYPOTHETICAL = new Set(['if', 'unless']);
+
+/** "Anything sooner?" asks for an earlier slot, so the same question's "sooner" is no refusal of the time offered. */
+function askedNotExcused(hit: CueHit, hits: readonly CueHit[]): boolean {
+  const sameLine = (signal: Signal) => hits.some((h) => h.line === hit.line && h.signal === signal);
+  return hit.signal === 'timing_issue' && sameLine('sooner_slot') && hit.line.message.includes('?');
+}
 
 /** Words a speaker opens with that say nothing ("wait, um, is this a person?"). */
 const FILLERS = new Set([

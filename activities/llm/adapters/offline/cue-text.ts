@@ -84,6 +84,8 @@ export interface Token {
   word: string;
   /** Index of the clause the token sits in: punctuation and "but" start a new clause. */
   clause: number;
+  /** Whether the token's sentence ends in a question mark. */
+  question?: boolean;
 }
 
 const CLAUSE_BREAK = new Set(['but', 'pero', 'although', 'though', 'because', 'porque']);
@@ -91,9 +93,12 @@ const CLAUSE_BREAK = new Set(['but', 'pero', 'although', 'though', 'because', 'p
 export function tokenise(text: string): Token[] {
   const tokens: Token[] = [];
   let clause = 0;
+  let sentenceStart = 0;
   for (const piece of normalise(text).split(/([.,;:!?]+|\s+)/)) {
     if (!piece || /^\s+$/.test(piece)) continue;
     if (/^[.,;:!?]+$/.test(piece)) {
+      if (piece.includes('?')) for (const t of tokens.slice(sentenceStart)) t.question = true;
+      if (/[.!?]/.test(piece)) sentenceStart = tokens.length;
       clause += 1;
       continue;
     }
@@ -113,9 +118,22 @@ export const NEGATION_SCOPE = 4;
 export function negatedAt(tokens: readonly Token[], at: number): Token | null {
   for (let i = at - 1; i >= 0 && i >= at - NEGATION_SCOPE; i--) {
     if (tokens[i].clause !== tokens[at].clause) return null;
-    if (NEGATORS.has(tokens[i].stem)) return tokens[i];
+    if (NEGATORS.has(tokens[i].stem)) return negativeQuestion(tokens, i) ? null : tokens[i];
   }
   return null;
+}
+
+const AUXILIARIES = new Set(['do', 'doe', 'did', 'can', 'could', 'is', 'are', 'will', 'would', 'have', 'has']);
+
+/**
+ * A question that opens on its negation asks rather than denies: "don't you have anything sooner?",
+ * "¿no tienen algo más temprano?", "can't you come today?" want the thing named, not its absence.
+ */
+function negativeQuestion(tokens: readonly Token[], negator: number): boolean {
+  const t = tokens[negator];
+  if (!t.question) return false;
+  const start = tokens.findIndex((x) => x.clause === t.clause);
+  return negator === start || (negator === start + 1 && AUXILIARIES.has(tokens[start].stem));
 }
 
 // Common words of each language; a line is read as Spanish when its Spanish words clearly outnumber its

@@ -47,7 +47,6 @@ const EXCUSE_ORDER = [
   'dispatch_fee_issue',
   'estimate_on_call',
   'timing_issue',
-  'sooner_slot',
   'agent_requested',
   'message_drop',
   'follow_up',
@@ -295,9 +294,10 @@ export class CallAnalysis {
   get leadScore(): number {
     const dropped = this.input.facts.actions.some((a) => a.status === 'DROPPED' && ['job_booking', 'create_booking'].includes(a.type));
     // On an outbound call the agent brings up the equipment, so the person naming it shows no need: only a problem or a request counts.
-    // A caller who will take the work to another company needed it ('elsewhere').
+    // A caller who will take the work to another company needed it ('elsewhere'); one who asks for an earlier
+    // slot than the one offered ("anything sooner?", "¿algo más temprano?") asks for the visit ('sooner_slot').
     const counts = (h: CueHit) =>
-      (h.signal === 'service' || h.signal === 'booking_request' || h.signal === 'elsewhere') &&
+      (h.signal === 'service' || h.signal === 'booking_request' || h.signal === 'elsewhere' || h.signal === 'sooner_slot') &&
       (this.input.direction === 'inbound' || h.weight >= 2) &&
       !this.aboutPaperwork(h);
     return this.cues.hits.filter(counts).reduce((n, h) => n + h.weight, 0) + (dropped ? 4 : 0) + this.intakeWeight;
@@ -402,7 +402,11 @@ export class CallAnalysis {
         return yes(`the caller refused ('${o.said}', ${o.line.timestamp}) the time the agent offered (${o.offer.timestamp}).`);
       }
       case 'follow_up': {
-        const overruled = this.followUpOverruled;
+        const overruled = this.followUpOverruled ?? this.callbackToBook(tag);
+        return overruled ? no(`${overruled}.`) : this.signal(tag, TAG_LABEL[tag]);
+      }
+      case 'message_drop': {
+        const overruled = this.callbackToBook(tag);
         return overruled ? no(`${overruled}.`) : this.signal(tag, TAG_LABEL[tag]);
       }
       default:
@@ -542,7 +546,7 @@ export class CallAnalysis {
     // An outbound offer (a lead, an estimate, a membership) turned down is a potential customer not booked: Unbooked.
     // A feedback or reminder call is not an offer, and a promise to decide later outweighs a soft no only when stronger.
     const outboundDecline = this.outboundDecline;
-    const dropFollowUp = (name: Excuse) => name === 'follow_up' && this.followUpOverruled !== null;
+    const dropFollowUp = (name: Excuse) => (name === 'follow_up' && this.followUpOverruled !== null) || this.callbackToBook(name) !== null;
     const excuses = EXCUSE_ORDER.map((name) => [name, this.excuse(name)] as const).filter(
       ([name, v]) => v.value && !this.wantsVisit(name) && !dropFollowUp(name),
     );
@@ -624,6 +628,19 @@ export class CallAnalysis {
   }
 
   /**
+   * Why a follow-up or message cue is a callback asked for instead, or null: a caller who stated a need and
+   * asks, in the same line, to be called back ("can someone call me back after five to set it up?") is a lead
+   * the business can still book (Unbooked, tagged callback), not one who will decide later or only leaves a message.
+   */
+  callbackToBook(name: Excuse): string | null {
+    if ((name !== 'follow_up' && name !== 'message_drop') || !this.needStated) return null;
+    const hits = hitsOf(this.cues, name);
+    const callbackLines = new Set(hitsOf(this.cues, 'callback').map((h) => h.line));
+    if (hits.length === 0 || !hits.every((h) => callbackLines.has(h.line))) return null;
+    return `the caller stated a need and asked to be called back ('${hits[0].said}', ${hits[0].line.timestamp}): a callback to book, not an excuse`;
+  }
+
+  /**
    * The caller turned the visit down to fix it themselves or to use someone else: their choice, so a "no" to
    * the offered time is no excuse (Unbooked, as classify-interaction's "for any other reason"). Going elsewhere
    * right after a fee was named objects to the fee instead.
@@ -672,7 +689,9 @@ export class CallAnalysis {
     if (words >= SHORT_EXCHANGE_WORDS) return no(`the caller spoke ${words} words.`);
     // A question of a few words or more asks something ("what are your hours?"); one about whether the agent is a machine does not.
     const asks = (q: string) => q.split(/\s+/).filter(Boolean).length >= 4 && !ABOUT_THE_AGENT.test(q);
-    const question = this.view.customer.find((l) => questionsIn(l.message).some(asks));
+    // "Can I call you back in ten minutes?" puts the call off before asking anything: it is no question about service.
+    const putsOff = (l: TranscriptLine) => hitsOf(this.cues, 'follow_up').some((h) => h.line === l);
+    const question = this.view.customer.find((l) => !putsOff(l) && questionsIn(l.message).some(asks));
     if (question) return no(`the caller asked a question: ${cite({ line: question, text: question.message })}.`);
     const heard = this.cues.hits.filter((h) => h.signal !== 'affirmative');
     return yes(

@@ -490,4 +490,86 @@ describe('structural rules of the offline classifier (issue 11 point 8)', () => 
     });
     expect(new CallAnalysis(input).cancellationAsked.value).toBe(false);
   });
+
+  it('reads a callback asked by a caller with a need as Unbooked, not as a follow-up or a message', () => {
+    const need = ['A: Acme Home Services.', 'C: The dishwasher is leaking all over the kitchen floor.', 'A: I can send a plumber. What is the address?'];
+    for (const ask of ["I'm in a meeting, can somebody call me back later to set it up?", 'Could you have somebody give me a call at this number?']) {
+      const asked = new CallAnalysis(call([...need, `C: ${ask}`], { endedReason: 'user_hangup' }));
+      expect(asked.callType.value).toBe('Unbooked');
+      expect(asked.excusedTag('follow_up').value).toBe(false);
+      expect(asked.excusedTag('message_drop').value).toBe(false);
+    }
+    // Deciding later is still the caller's excuse, and a message for a named person without a need is still a message.
+    const deciding = typeOf(
+      ['A: Acme Home Services.', 'C: The dishwasher is leaking.', 'A: I have Thursday at 9.', 'C: I have to check with my wife first, I will call you back.'],
+      { endedReason: 'user_hangup' },
+    );
+    expect(deciding.value).toBe('Excused');
+    const message = new CallAnalysis(
+      call(['A: Acme after hours.', 'C: Could you ask Morgan to call me back, she knows what it is about.'], { endedReason: 'user_hangup' }),
+    );
+    expect(message.excusedTag('message_drop').value).toBe(true);
+  });
+
+  it('reads a caller who puts the call off before asking anything as Abandoned', () => {
+    const type = typeOf(['A: Acme Home Services, how can I help?', "C: hey can I call you back in a few minutes? I'm in line at the bank"], {
+      endedReason: 'user_hangup',
+    });
+    expect(type.value).toBe('Abandoned');
+  });
+
+  it('takes "anything sooner?" as a request for an earlier slot, neither a refusal nor an excuse', () => {
+    const a = new CallAnalysis(
+      call(
+        [
+          'A: Acme Home Services.',
+          'C: My water heater is making a banging noise.',
+          'A: The first opening is Monday at 2.',
+          'C: Anything sooner? Maybe Saturday?',
+        ],
+        {
+          endedReason: 'user_hangup',
+        },
+      ),
+    );
+    expect(a.excusedTag('sooner_slot').value).toBe(true);
+    expect(a.excusedTag('timing_issue').value).toBe(false);
+    expect(a.callType.value).toBe('Unbooked');
+  });
+
+  it('reads a call dialled by mistake as Abandoned and one meant for another party as NotLead', () => {
+    expect(typeOf(['A: Acme Home Services.', "C: oh gosh, sorry, I didn't mean to call you"], { endedReason: 'user_hangup' }).value).toBe('Abandoned');
+    expect(typeOf(['A: Acme Home Services.', 'C: Sorry, I was trying to reach the pharmacy, wrong number.'], { endedReason: 'user_hangup' }).value).toBe(
+      'NotLead',
+    );
+  });
+
+  it('reads a question that opens on its negation as asking, so "¿no tienen algo más temprano?" asks for a visit', () => {
+    const tokens = tokenise("Don't you have anything earlier?");
+    expect(
+      negatedAt(
+        tokens,
+        tokens.findIndex((t) => t.stem === 'earlier'),
+      ),
+    ).toBeNull();
+    const statement = tokenise("I don't need anything earlier.");
+    expect(
+      negatedAt(
+        statement,
+        statement.findIndex((t) => t.stem === 'earlier'),
+      )?.word,
+    ).toBe('not');
+    const a = new CallAnalysis(
+      call(
+        ['A: Acme Home Services.', 'C: Se rompió la llave del baño.', 'A: Tenemos el martes a las 3.', '¿No tienen algo más temprano, el lunes?'].map((l, i) =>
+          i === 3 ? `C: ${l}` : l,
+        ),
+        {
+          endedReason: 'agent_hangup',
+        },
+      ),
+    );
+    expect(a.excusedTag('sooner_slot').value).toBe(true);
+    expect(a.callType.value).toBe('Unbooked');
+  });
 });
