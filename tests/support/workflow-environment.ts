@@ -40,7 +40,8 @@ export async function startTimeSkippingEnvironment(): Promise<TestWorkflowEnviro
     try {
       env = await TestWorkflowEnvironment.createTimeSkipping({ server: { executable } });
     } catch (err) {
-      if (attempt === 4) throw err;
+      if (attempt === 8) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 2_000 * attempt));
     }
   }
   // The dev server registers it at start (scripts/stack); workflows upsert it.
