@@ -225,7 +225,7 @@ describe('calls page and call details', () => {
 
       // One agent: the web call's.
       const agent = page.getByTestId('calls-agent');
-      const officeAgent = await agent.locator('option', { hasText: 'Office-hours CSR' }).getAttribute('value');
+      const officeAgent = await agent.locator('option', { hasText: 'Office hours CSR' }).getAttribute('value');
       await agent.selectOption(officeAgent!);
       await expectPager('Page 1 of 1 · 1 call');
       await agent.selectOption('');
