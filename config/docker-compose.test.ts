@@ -4,6 +4,7 @@ import YAML from 'yaml';
 import { z } from 'zod';
 import { EnvSchema, loadConfig, type AppConfig } from './env';
 import { loadTemporalDynamicConfig, toDevServerFlags } from './temporal-dynamic-config';
+import { workerEnv } from './worker-env';
 
 // Docker is not available where these tests run, so the compose file is checked as data: every
 // address a product process is given must name a service in the file and a port that service serves.
@@ -128,6 +129,11 @@ describe('docker-compose.yml', () => {
         exists: true,
       });
     }
+  });
+
+  it('gives the worker the memory settings that npm start and the test stack give it', () => {
+    const { MALLOC_ARENA_MAX, NODE_OPTIONS } = workerEnv({});
+    expect(environmentOf('worker')).toMatchObject({ MALLOC_ARENA_MAX, NODE_OPTIONS });
   });
 
   it('runs no npm script that package.json lacks anywhere in the file', () => {

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { AppConfig } from '../config/env';
+import { workerEnv } from '../config/worker-env';
 import { waitFor } from './stack/exec';
 import { isPortOpen } from './stack/servers';
 import type { Supervisor } from './stack/supervisor';
@@ -11,7 +12,7 @@ export async function startProductProcesses(config: AppConfig, sup: Supervisor, 
   const tsx = bin(config, 'tsx');
   const log = (name: string) => (opts.logToFiles ? path.join(opts.logToFiles, `${name}.log`) : undefined);
   const common = { cwd: config.repoRoot, env };
-  sup.start({ name: 'worker', cmd: tsx, args: ['worker/main.ts'], logFile: log('worker'), ...common });
+  sup.start({ name: 'worker', cmd: tsx, args: ['worker/main.ts'], logFile: log('worker'), ...common, env: workerEnv(env) });
   sup.start({ name: 'projectors', cmd: tsx, args: ['worker/projectors.main.ts'], logFile: log('projectors'), ...common });
   sup.start({ name: 'api', cmd: tsx, args: ['api/main.ts'], logFile: log('api'), ...common });
   sup.start({ name: 'web', cmd: bin(config, 'vite'), args: ['preview', '--config', 'web/vite.config.ts'], logFile: log('web'), ...common });
