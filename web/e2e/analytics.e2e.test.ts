@@ -86,6 +86,7 @@ describe('Dashboard and Analytics with calls', () => {
       expect(await page.getByTestId('range-label').innerText()).toContain('compared with');
       await page.getByText('Times in America/Chicago').first().waitFor();
       // One stacked bar segment per outcome a day had: at least one per day with calls.
+      await page.getByTestId('chart-calls-per-day').locator('.recharts-bar-rectangle').first().waitFor();
       const bars = await page.getByTestId('chart-calls-per-day').locator('.recharts-bar-rectangle').count();
       expect(bars).toBeGreaterThanOrEqual(new Set(CALLS.map((c) => Math.floor(c.startMs / DAY_MS))).size - 1);
       await shot('analytics-dashboard-1280');

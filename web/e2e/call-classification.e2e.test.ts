@@ -102,7 +102,7 @@ describe('call details of an offline-engine call', () => {
       const reason = page.getByTestId('call-type-reason');
       await reason.waitFor();
       expect(await page.getByTestId('offline-engine-badge').count()).toBe(1);
-      expect(await reason.innerText()).toMatch(/^Excused: .*dispatch_fee_issue.*cues: /);
+      expect(await reason.innerText()).toMatch(/Excused: .*dispatch_fee_issue.*cues: /);
       expect(await page.getByTestId('tag-reason-dispatch_fee_issue').innerText()).toMatch(/^dispatch_fee_issue: the caller objected to the fee; cues: /);
       expect(await page.locator('body').innerText()).not.toContain('(offline engine)');
       await shot('call-details-offline-engine');

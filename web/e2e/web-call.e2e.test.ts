@@ -124,8 +124,9 @@ describe('web call, calls and call details', () => {
       await page.waitForURL(onPath('/calls'));
       const row = page.locator(`a[href="${detailsPath}"]`);
       await row.waitFor();
-      await page.getByRole('row').filter({ has: row }).getByText(status, { exact: true }).waitFor();
-      await page.getByRole('row').filter({ has: row }).getByText('OFFICE_HOURS_CSR').waitFor();
+      // The list says it in plain words: "Booked", "Office-hours CSR".
+      await page.getByRole('row').filter({ has: row }).getByText('Booked', { exact: true }).first().waitFor();
+      await page.getByRole('row').filter({ has: row }).getByText('Office-hours CSR').waitFor();
       await row.click();
 
       await page.waitForURL(onPath(detailsPath));
