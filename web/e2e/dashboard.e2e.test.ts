@@ -80,6 +80,7 @@ describe('dashboard', () => {
 
       await page.getByTestId('nav-calls').click();
       await page.waitForURL(onPath('/calls'));
+      await page.getByTestId('page-title').filter({ hasText: 'Calls' }).waitFor();
       expect(await page.getByTestId('page-title').innerText()).toBe('Calls');
       await page.getByText('No calls yet').waitFor();
 

@@ -105,6 +105,7 @@ describe('On-Call Scheduler', () => {
   it('assigns a technician and a manager for a day, saves, and keeps them after a reload', async () => {
     await withScreenshot('on-call', async () => {
       await open('/on-call');
+      await page.getByTestId('page-title').filter({ hasText: 'On-call' }).waitFor();
       expect(await page.getByTestId('page-title').innerText()).toBe('On-call');
       await showMonth(month);
       await page.getByTestId(`oncall-day-${day}`).waitFor();
@@ -200,6 +201,7 @@ describe('webhook-delivery setup', () => {
       await page.getByTestId('settings-webhooks-link').click();
       await page.waitForURL(onPath('/settings/webhooks'));
       await page.getByTestId('webhook-delivery').waitFor();
+      await page.getByTestId('page-title').filter({ hasText: 'Webhook delivery' }).waitFor();
       expect(await page.getByTestId('page-title').innerText()).toBe('Webhook delivery');
 
       await page.getByTestId('webhook-url-0').fill('not a url');
@@ -231,6 +233,7 @@ describe('CRM connection', () => {
       await page.getByTestId('settings-crm-link').click();
       await page.waitForURL(onPath('/settings/crm'));
       await page.getByTestId('crm-connection').waitFor();
+      await page.getByTestId('page-title').filter({ hasText: 'CRM connection' }).waitFor();
       expect(await page.getByTestId('page-title').innerText()).toBe('CRM connection');
       expect(await page.getByTestId('crm-status').innerText()).toContain("Uses the deployment's CRM");
 
@@ -257,6 +260,7 @@ describe('Company profile', () => {
       await page.getByTestId('settings-company-profile-link').click();
       await page.waitForURL(onPath('/settings/company-profile'));
       await page.getByTestId('company-profile').waitFor();
+      await page.getByTestId('page-title').filter({ hasText: 'Company profile' }).waitFor();
       expect(await page.getByTestId('page-title').innerText()).toBe('Company profile');
 
       const legalName = `Demo HVAC ${run} LLC`;
@@ -284,6 +288,7 @@ describe('Custom instructions', () => {
       await page.getByTestId('settings-custom-instructions-link').click();
       await page.waitForURL(onPath('/settings/custom-instructions'));
       await page.getByTestId('custom-instructions').waitFor();
+      await page.getByTestId('page-title').filter({ hasText: 'Custom instructions' }).waitFor();
       expect(await page.getByTestId('page-title').innerText()).toBe('Custom instructions');
 
       // A title no demo call says, so the rule steers nothing the other browser tests look at.

@@ -59,6 +59,7 @@ describe('security headers', () => {
     await page.getByTestId('org-details').getByText(orgName).waitFor();
     await page.getByTestId('nav-calls').click();
     await page.waitForURL(onPath('/calls'));
+    await page.getByTestId('page-title').filter({ hasText: 'Calls' }).waitFor();
     expect(await page.getByTestId('page-title').innerText()).toBe('Calls');
     // Styles injected at run time applied: the page is laid out, not unstyled.
     const display = await page.getByTestId('page-title').evaluate((el) => getComputedStyle(el).fontWeight);

@@ -84,6 +84,7 @@ describe.skip('web call, calls and call details', () => {
 
       await page.getByTestId('nav-web-call').click();
       await page.waitForURL(onPath('/web-call'));
+      await page.getByTestId('page-title').filter({ hasText: 'Web call' }).waitFor();
       expect(await page.getByTestId('page-title').innerText()).toBe('Web call');
       const agent = page.getByTestId('web-call-agent');
       await agent.waitFor();
