@@ -162,7 +162,7 @@ export function demoCalls(orgId: string, timeZone: string, today: string, days =
       const tags = outcome === 'Unbooked' ? [pick(UNBOOKED_TAGS)] : outcome === 'Excused' ? [pick(EXCUSED_TAGS)] : [];
       calls.push({
         orgId,
-        providerCallId: `demo_${date}_${i}`,
+        providerCallId: `demo_${orgId.slice(0, 8)}_${date}_${i}`,
         startedAt,
         agentType,
         seconds: 60 + Math.floor(next() * 360),
