@@ -7,6 +7,7 @@ import { performance } from 'node:perf_hooks';
 import { Client } from 'pg';
 import { createInteractionRepository } from '../events/projections/interactions/interactions.repository';
 import { startProductHarness, type ProductHarness } from '../tests/support/product-harness';
+import { logIn, startOnboarding } from './stack/http-session';
 
 // `npm run bench:calls`: the two figures of issue 3 on this machine, against the real servers of the
 // test stack (start them first with `npm run test:stack`). The whole product runs in this one process
@@ -47,32 +48,15 @@ interface Session {
 }
 
 async function onboard(h: ProductHarness, base: string): Promise<Session> {
-  const tag = randomUUID().slice(0, 8);
-  const email = `bench-${tag}@bench.test`;
-  const password = 'bench password 1';
-  const res = await fetch(`${base}/onboarding`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${h.adminToken}` },
-    body: JSON.stringify({
-      name: `Bench HVAC ${tag}`,
-      admin_email: email,
-      office_email: `office-${tag}@bench.test`,
-      password,
-      timezone: 'America/Chicago',
-      trades_offered: ['HVAC'],
-      crm_name: 'NONE',
-    }),
+  const { workflowId, email, password } = await startOnboarding(base, h.adminToken, {
+    label: 'bench',
+    name: 'Bench HVAC',
+    timezone: 'America/Chicago',
+    trades: ['HVAC'],
+    crm: 'NONE',
   });
-  if (res.status !== 200) throw new Error(`onboarding answered ${res.status}: ${await res.text()}`);
-  const { workflowId } = (await res.json()) as { workflowId: string };
   const result = (await h.client.workflow.getHandle(workflowId).result()) as { orgId: string };
-  const login = await fetch(`${base}/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  if (login.status !== 200) throw new Error(`login answered ${login.status}`);
-  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
+  const cookie = await logIn(base, email, password);
   return { base, orgId: result.orgId, cookie };
 }
 

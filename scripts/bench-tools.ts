@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
@@ -6,6 +5,7 @@ import express, { type RequestHandler } from 'express';
 import { addDays, isWeekendDate } from '../domain/time/calendar';
 import { toZonedParts } from '../domain/time/zoned-time';
 import { startProductHarness, type ProductHarness } from '../tests/support/product-harness';
+import { startOnboarding } from './stack/http-session';
 
 // `npm run bench:tools`: server-side latency of the live agent tools get_capacity and check_customer
 // against the sandbox CRM, at 50 and 200 calls in flight, beside a bare Express handler measured in the
@@ -57,22 +57,13 @@ function listen(app: express.Express): Promise<{ server: Server; base: string }>
 }
 
 async function onboard(h: ProductHarness, base: string): Promise<string> {
-  const tag = randomUUID().slice(0, 8);
-  const res = await fetch(`${base}/onboarding`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${h.adminToken}` },
-    body: JSON.stringify({
-      name: `Bench Tools ${tag}`,
-      admin_email: `bench-${tag}@bench.test`,
-      office_email: `office-${tag}@bench.test`,
-      password: 'bench password 1',
-      timezone: TZ,
-      trades_offered: ['HVAC'],
-      crm_name: 'servicetitan',
-    }),
+  const { workflowId } = await startOnboarding(base, h.adminToken, {
+    label: 'bench',
+    name: 'Bench Tools',
+    timezone: TZ,
+    trades: ['HVAC'],
+    crm: 'servicetitan',
   });
-  if (res.status !== 200) throw new Error(`onboarding answered ${res.status}: ${await res.text()}`);
-  const { workflowId } = (await res.json()) as { workflowId: string };
   return ((await h.client.workflow.getHandle(workflowId).result()) as { orgId: string }).orgId;
 }
 

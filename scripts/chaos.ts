@@ -14,6 +14,7 @@ import { applyMigrations } from '../prisma/migrator';
 import { bringUpServers, type Binaries, type Supervisor } from './stack';
 import { sleep, waitFor } from './stack/exec';
 import { isPortOpen, logPath, startKafka, startPostgres } from './stack/servers';
+import { exitWith, logIn, startOnboarding } from './stack/http-session';
 
 // `npm run chaos`: issue 12's chaos test. Starts the test stack of HOMEAGENT_TEST_SLOT (wiping its data)
 // with the API, the worker and the projectors as separate processes, onboards an organization, and drives
@@ -129,24 +130,13 @@ const apiUrl = (config: AppConfig) => `http://127.0.0.1:${config.API_PORT}`;
 const brokerPort = (config: AppConfig) => Number(config.KAFKA_BROKERS.split(',')[0].split(':').pop());
 
 async function onboard(config: AppConfig, base: string, adminToken: string): Promise<{ orgId: string; cookie: string }> {
-  const tag = randomUUID().slice(0, 8);
-  const email = `chaos-${tag}@chaos.test`;
-  const password = 'chaos password 1';
-  const res = await fetch(`${base}/onboarding`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken}` },
-    body: JSON.stringify({
-      name: `Chaos HVAC ${tag}`,
-      admin_email: email,
-      office_email: `office-${tag}@chaos.test`,
-      password,
-      timezone: 'America/Chicago',
-      trades_offered: ['HVAC'],
-      crm_name: 'NONE',
-    }),
+  const { workflowId, email, password } = await startOnboarding(base, adminToken, {
+    label: 'chaos',
+    name: 'Chaos HVAC',
+    timezone: 'America/Chicago',
+    trades: ['HVAC'],
+    crm: 'NONE',
   });
-  if (res.status !== 200) throw new Error(`onboarding answered ${res.status}: ${await res.text()}`);
-  const { workflowId } = (await res.json()) as { workflowId: string };
   const connection = await Connection.connect({ address: config.TEMPORAL_ADDRESS });
   try {
     const client = new TemporalClient({ connection, namespace: config.TEMPORAL_NAMESPACE });
@@ -165,13 +155,7 @@ async function onboard(config: AppConfig, base: string, adminToken: string): Pro
       },
       60_000,
     );
-    const login = await fetch(`${base}/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password }),
-    });
-    if (login.status !== 200) throw new Error(`login answered ${login.status}`);
-    return { orgId, cookie: (login.headers.get('set-cookie') ?? '').split(';')[0] };
+    return { orgId, cookie: await logIn(base, email, password) };
   } finally {
     await connection.close();
   }
@@ -496,10 +480,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err) => {
-    console.error(err);
-    process.exit(1);
-  },
-);
+exitWith(main);

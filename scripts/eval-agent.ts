@@ -20,6 +20,7 @@ import { SCRIPTED_CALLERS, type ScriptedCaller } from './eval-agent/callers';
 import { SimulatedCaller } from './eval-agent/simulated-caller';
 import { bringUpServers, type Supervisor } from './stack';
 import { isPortOpen } from './stack/servers';
+import { startOnboarding } from './stack/http-session';
 
 // `npm run eval:agent`: the in-house agent with the offline engine against scripted cooperative callers
 // (scripts/eval-agent/callers.ts), through the agent runtime's turn activity and the very agent tools a
@@ -72,22 +73,13 @@ function listen(h: ProductHarness): Promise<{ server: Server; base: string }> {
 }
 
 async function onboard(h: ProductHarness, base: string, n: number): Promise<string> {
-  const tag = randomUUID().slice(0, 8);
-  const res = await fetch(`${base}/onboarding`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${h.adminToken}` },
-    body: JSON.stringify({
-      name: `Eval Heating & Plumbing ${n} ${tag}`,
-      admin_email: `eval-${tag}@eval.test`,
-      office_email: `office-${tag}@eval.test`,
-      password: 'eval password 1',
-      timezone: TZ,
-      trades_offered: ['HVAC', 'Plumbing', 'Electrical'],
-      crm_name: 'servicetitan',
-    }),
+  const { workflowId } = await startOnboarding(base, h.adminToken, {
+    label: 'eval',
+    name: `Eval Heating & Plumbing ${n}`,
+    timezone: TZ,
+    trades: ['HVAC', 'Plumbing', 'Electrical'],
+    crm: 'servicetitan',
   });
-  if (res.status !== 200) throw new Error(`onboarding answered ${res.status}: ${await res.text()}`);
-  const { workflowId } = (await res.json()) as { workflowId: string };
   return ((await h.client.workflow.getHandle(workflowId).result()) as { orgId: string }).orgId;
 }
 

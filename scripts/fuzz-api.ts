@@ -11,6 +11,7 @@ import { bringUpServers, type Supervisor } from './stack';
 import { provisionSchemathesis } from './stack/provision';
 import { isPortOpen } from './stack/servers';
 import { SCHEMATHESIS_VERSION } from './stack/versions';
+import { exitWith, logIn } from './stack/http-session';
 
 // `npm run fuzz:api`: Schemathesis (pinned, from PyPI, in a cached virtualenv) generates requests for every
 // operation of /openapi.json, as an operator, against the whole product (API, worker, projectors) on the test
@@ -30,13 +31,6 @@ interface PassResult {
   operations: number;
   examples: number;
   failures: string[];
-}
-
-async function login(base: string, email: string, password: string): Promise<string> {
-  const res = await fetch(`${base}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
-  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('homeagent_session='));
-  if (res.status !== 200 || !cookie) throw new Error(`operator login answered ${res.status}: ${await res.text()}`);
-  return cookie.split(';')[0];
 }
 
 /** One schemathesis run; its figures come from the run's NDJSON event stream. */
@@ -164,7 +158,7 @@ async function main(): Promise<number> {
       ['all but logout', ['--exclude-path', LOGOUT]],
       ['logout', ['--include-path', LOGOUT]],
     ] as const) {
-      const cookie = await login(base, h.config.DEMO_OPERATOR_EMAIL, h.config.DEMO_OPERATOR_PASSWORD);
+      const cookie = await logIn(base, h.config.DEMO_OPERATOR_EMAIL, h.config.DEMO_OPERATOR_PASSWORD);
       log(`pass: ${name}`);
       passes.push(
         await runSchemathesis(
@@ -193,10 +187,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err) => {
-    console.error(err);
-    process.exit(1);
-  },
-);
+exitWith(main);

@@ -13,6 +13,7 @@ import { buildWebIfStale } from './build-web';
 import { startProductProcesses } from './processes';
 import { bringUpServers, Supervisor } from './stack';
 import { isPortOpen } from './stack/servers';
+import { exitWith, logIn } from './stack/http-session';
 
 // `npm run soak`: the product's processes on the test stack of HOMEAGENT_TEST_SLOT under a steady mix of
 // calls (Retell's call_started, call_ended and call_analyzed webhooks, fixtures of the repo), the agents'
@@ -419,13 +420,7 @@ async function main(): Promise<number> {
     });
     await db.$disconnect();
     const base = `http://${config.API_HOST}:${config.API_PORT}`;
-    const login = await fetch(`${base}/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: config.DEMO_ADMIN_EMAIL, password: config.DEMO_ADMIN_PASSWORD }),
-    });
-    if (login.status !== 200) throw new Error(`login answered ${login.status}`);
-    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
+    const cookie = await logIn(base, config.DEMO_ADMIN_EMAIL, config.DEMO_ADMIN_PASSWORD);
     const targets = orgs.map((o) => ({ orgId: o.orgId, timezone: DEMO_ORGANIZATIONS.find((d) => d.slug === o.slug)!.timezone }));
     log(
       `stack up; load ${CALLS_PER_SECOND} call/s (${CALL_SECONDS} s each), ${TOOLS_PER_SECOND} tool calls/s, ${READS_PER_SECOND} reads/s; ` +
@@ -512,10 +507,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err) => {
-    console.error(err);
-    process.exit(1);
-  },
-);
+exitWith(main);

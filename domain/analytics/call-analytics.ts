@@ -34,10 +34,8 @@ export function previousPeriod(from: string, to: string): { from: string; to: st
   return { from: addDays(f, -length), to: addDays(f, -1) };
 }
 
-/** One local day of one agent type's rollup, as the read model sums it. */
-export interface DailyAgentRollup {
-  date: string;
-  agentType: string;
+/** What the read model counts per bucket of calls: calls by outcome, leads, reviews and seconds talked. */
+export interface CallCounters {
   calls: number;
   leads: number;
   booked: number;
@@ -49,7 +47,13 @@ export interface DailyAgentRollup {
   seconds: number;
 }
 
-type Counter = 'calls' | 'leads' | 'booked' | 'unbooked' | 'excused' | 'spam' | 'transferred' | 'reviewed' | 'seconds';
+/** One local day of one agent type's rollup, as the read model sums it. */
+export interface DailyAgentRollup extends CallCounters {
+  date: string;
+  agentType: string;
+}
+
+type Counter = keyof CallCounters;
 
 const AI_CSR_TYPES = new Set(['OFFICE_HOURS_CSR', 'AFTER_HOURS_CSR']);
 const minutesOf = (seconds: number) => Math.round((seconds / 60) * 10) / 10;

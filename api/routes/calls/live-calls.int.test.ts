@@ -10,6 +10,7 @@ import { onboardAndLogIn, TEST_PASSWORD } from '../../../tests/support/onboard';
 import { startProductHarness, type ProductHarness } from '../../../tests/support/product-harness';
 import { interactionsStore, type InteractionDoc } from '../../../events/projections/interactions/interactions.repository';
 import { notifyInteractionChanged } from '../../../events/projections/interactions/interaction-changes';
+import { newInteractionDoc } from '../../../events/projections/interactions/interactions.projection';
 
 // Issue 13, live calls: a call's change reaches its organization's open event streams once the interactions
 // read model has it (and no other organization's); the call history searches names, numbers and transcripts,
@@ -73,44 +74,30 @@ function openStream(forOrg: string, cookie: string): Promise<Stream> {
 async function storeCall(over: Partial<InteractionDoc>): Promise<string> {
   const id = randomUUID();
   const at = over.createdAt ?? new Date();
+  const started = newInteractionDoc(
+    {
+      id,
+      callId: id,
+      orgId,
+      provider: 'retell',
+      providerCallId: `call_${id}`,
+      agentType: 'OFFICE_HOURS_CSR',
+      voiceAgentId: null,
+      direction: 'inbound',
+      startedAt: at,
+      customerNumber: null,
+    },
+    at,
+  );
   const doc: InteractionDoc = {
-    id,
-    callId: id,
-    orgId,
-    provider: 'retell',
-    providerCallId: `call_${id}`,
-    agentType: 'OFFICE_HOURS_CSR',
-    voiceAgentId: null,
-    direction: 'inbound',
+    ...started,
     callStatus: 'UNBOOKED',
     callType: 'Unbooked',
-    classificationReason: null,
     analysedBy: 'offline',
     endedReason: 'user_hangup',
-    startedAt: at,
     endedAt: at,
     durationSeconds: 95.4,
-    recordingUrl: null,
-    customerNumber: null,
-    customerName: null,
-    customerAddress: null,
-    crmCustomerId: null,
     isLead: true,
-    subject: null,
-    tags: [],
-    tagReasons: {},
-    summary: [],
-    summaryKind: null,
-    transcriptObject: [],
-    transcriptLines: [],
-    callAnalysis: { call_summary: null, metadata: {} },
-    scoreParams: null,
-    reachedVoicemail: null,
-    events: [],
-    reviewedAt: null,
-    reviewNotes: null,
-    createdAt: at,
-    updatedAt: at,
     ...over,
   };
   await h.tdb.db.$transaction(async (tx) => {

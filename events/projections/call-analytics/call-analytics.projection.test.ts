@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { createEvent, type EventOf, type EventType, type NewEvent } from '../../catalog';
+import { aggregateEvents } from '../../../tests/support/domain-events';
 import { emptyCallRecord } from '../../../domain/call/call-record.schema';
 import { bucketOf, contributionOf, evolveCallAnalytics, rollupDelta } from './call-analytics.projection';
 import type { CallAnalyticsFact } from './call-analytics.repository';
@@ -7,21 +7,7 @@ import type { CallAnalyticsFact } from './call-analytics.repository';
 const ORG_ID = '0b6f4c1e-6a51-4f0e-9d0c-8a4f1c2b3d4e';
 const INTERACTION_ID = '5d0c7a4e-1f2b-4c3d-8e9f-0a1b2c3d4e5f';
 const ids = { interactionId: INTERACTION_ID, orgId: ORG_ID };
-let seq = 0;
-
-function event<T extends EventType>(type: T, data: NewEvent<T>['data'], occurredAt = '2026-07-01T15:00:00.000Z'): EventOf<T> {
-  seq += 1;
-  return createEvent({
-    eventId: `00000000-0000-4000-8000-${String(seq).padStart(12, '0')}`,
-    type,
-    aggregateId: INTERACTION_ID,
-    orgId: ORG_ID,
-    correlationId: 'corr',
-    causationId: null,
-    occurredAt: new Date(occurredAt),
-    data,
-  } as NewEvent<T>) as EventOf<T>;
-}
+const event = aggregateEvents({ aggregateId: INTERACTION_ID, orgId: ORG_ID }, '2026-07-01T15:00:00.000Z');
 
 const started = event('CallStarted', {
   ...ids,

@@ -1,4 +1,5 @@
 import type { Tx } from '../../../prisma/client';
+import type { CallCounters } from '../../../domain/analytics/call-analytics';
 import type { DomainEvent } from '../../catalog';
 import { INTERACTION } from '../../schemas/interaction.events';
 import { INTERACTION_EVENT_TYPES, statusWhenEnded, type InteractionEvent } from '../interactions/interactions.projection';
@@ -80,23 +81,11 @@ export function evolveCallAnalytics(state: CallAnalyticsFact | null, event: Call
   }
 }
 
-export interface BucketCounters {
-  calls: number;
-  leads: number;
-  booked: number;
-  unbooked: number;
-  excused: number;
-  spam: number;
-  transferred: number;
-  reviewed: number;
-  seconds: number;
-}
-
 export interface CallContribution {
   orgId: string;
   bucketStart: Date;
   agentType: string;
-  counters: BucketCounters;
+  counters: CallCounters;
   /** Tags of an unbooked or excused call, under its outcome. */
   tags: { outcome: 'UNBOOKED' | 'EXCUSED'; tag: string }[];
 }
@@ -126,7 +115,7 @@ export function contributionOf(fact: CallAnalyticsFact | null): CallContribution
 }
 
 export interface RollupDelta {
-  buckets: { orgId: string; bucketStart: Date; agentType: string; counters: BucketCounters }[];
+  buckets: { orgId: string; bucketStart: Date; agentType: string; counters: CallCounters }[];
   tags: { orgId: string; bucketStart: Date; outcome: string; tag: string; delta: number }[];
 }
 
@@ -159,7 +148,7 @@ export function rollupDelta(before: CallAnalyticsFact | null, after: CallAnalyti
   };
 }
 
-export const zeroCounters = (): BucketCounters => ({
+export const zeroCounters = (): CallCounters => ({
   calls: 0,
   leads: 0,
   booked: 0,

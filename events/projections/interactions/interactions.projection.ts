@@ -32,50 +32,65 @@ export function statusWhenEnded(event: EventOf<'CallEnded'>): string {
   return 'PROCESSING';
 }
 
+type InteractionIdentity = Pick<
+  InteractionDoc,
+  'id' | 'callId' | 'orgId' | 'provider' | 'providerCallId' | 'agentType' | 'voiceAgentId' | 'direction' | 'startedAt' | 'customerNumber'
+>;
+
+/** A call's row as it first enters the read model: who placed it and where, nothing yet of how it went. */
+export function newInteractionDoc(identity: InteractionIdentity, at: Date): InteractionDoc {
+  return {
+    ...identity,
+    callStatus: 'STARTED',
+    callType: null,
+    classificationReason: null,
+    analysedBy: null,
+    endedReason: null,
+    endedAt: null,
+    durationSeconds: null,
+    recordingUrl: null,
+    customerName: null,
+    customerAddress: null,
+    crmCustomerId: null,
+    isLead: null,
+    subject: null,
+    tags: [],
+    tagReasons: {},
+    summary: [],
+    summaryKind: null,
+    transcriptObject: [],
+    transcriptLines: [],
+    callAnalysis: { call_summary: null, metadata: {} },
+    scoreParams: null,
+    reachedVoicemail: null,
+    events: [],
+    reviewedAt: null,
+    reviewNotes: null,
+    createdAt: identity.startedAt ?? at,
+    updatedAt: at,
+  };
+}
+
 export function evolveInteraction(state: InteractionDoc | null, event: InteractionEvent): InteractionDoc | null {
   const at = new Date(event.occurredAt);
   if (event.type === 'CallStarted') {
     if (state) return state;
     const d = event.data;
-    return {
-      id: d.interactionId,
-      callId: d.callId,
-      orgId: d.orgId,
-      provider: d.provider,
-      providerCallId: d.providerCallId,
-      agentType: d.agentType,
-      voiceAgentId: d.voiceAgentId,
-      direction: d.direction,
-      callStatus: 'STARTED',
-      callType: null,
-      classificationReason: null,
-      analysedBy: null,
-      endedReason: null,
-      startedAt: date(d.startedAt),
-      endedAt: null,
-      durationSeconds: null,
-      recordingUrl: null,
-      customerNumber: d.customerNumber,
-      customerName: null,
-      customerAddress: null,
-      crmCustomerId: null,
-      isLead: null,
-      subject: null,
-      tags: [],
-      tagReasons: {},
-      summary: [],
-      summaryKind: null,
-      transcriptObject: [],
-      transcriptLines: [],
-      callAnalysis: { call_summary: null, metadata: {} },
-      scoreParams: null,
-      reachedVoicemail: null,
-      events: [],
-      reviewedAt: null,
-      reviewNotes: null,
-      createdAt: d.startedAt ? new Date(d.startedAt) : at,
-      updatedAt: at,
-    };
+    return newInteractionDoc(
+      {
+        id: d.interactionId,
+        callId: d.callId,
+        orgId: d.orgId,
+        provider: d.provider,
+        providerCallId: d.providerCallId,
+        agentType: d.agentType,
+        voiceAgentId: d.voiceAgentId,
+        direction: d.direction,
+        startedAt: date(d.startedAt),
+        customerNumber: d.customerNumber,
+      },
+      at,
+    );
   }
   // Every interaction's events share one partition key, so CallStarted is always seen first.
   if (!state) return null;
