@@ -51,6 +51,7 @@ describe('buildCallAnalytics', () => {
     expect(a.unbookedTagCounts).toEqual([{ tag: 'no_availability', count: 2 }]);
     expect(a.insights).toContain('The most common excused reason: price shopper (3 calls).');
     expect(a.insights).toContain('3 calls came in after hours and were answered; 1 job was booked from them.');
+    expect(a.insights).toContain('The busiest day was Monday, Mar 2 with 7 calls.');
   });
 
   it('has no revenue, no booking rate and no insights without calls or an average job revenue', () => {

@@ -59,6 +59,11 @@ const AI_CSR_TYPES = new Set(['OFFICE_HOURS_CSR', 'AFTER_HOURS_CSR']);
 const minutesOf = (seconds: number) => Math.round((seconds / 60) * 10) / 10;
 const rate = (booked: number, unbooked: number) => (booked + unbooked === 0 ? null : Math.round((booked / (booked + unbooked)) * 1000) / 10);
 
+/** A local calendar day as people read it: "Tuesday, Mar 3". */
+function dayInWords(date: string): string {
+  return new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', { timeZone: 'UTC', weekday: 'long', month: 'short', day: 'numeric' });
+}
+
 function sum(rows: DailyAgentRollup[], key: Counter): number {
   return rows.reduce((n, r) => n + r[key], 0);
 }
@@ -94,7 +99,7 @@ export function callInsights(a: Omit<CallAnalytics, 'insights'>): string[] {
   const topExcused = a.excusedTagCounts[0];
   if (topExcused) insights.push(`The most common excused reason: ${readableTag(topExcused.tag)} (${plural(topExcused.count, 'call')}).`);
   const busiest = [...a.dailyCallCounts].sort((x, y) => y.calls - x.calls || x.date.localeCompare(y.date))[0];
-  if (busiest && busiest.calls > 0) insights.push(`The busiest day was ${busiest.date} with ${plural(busiest.calls, 'call')}.`);
+  if (busiest && busiest.calls > 0) insights.push(`The busiest day was ${dayInWords(busiest.date)} with ${plural(busiest.calls, 'call')}.`);
   if (a.agentStats.RECEPTIONIST.spam > 0) insights.push(`The receptionist screened out ${plural(a.agentStats.RECEPTIONIST.spam, 'spam call')}.`);
   return insights;
 }
