@@ -38,7 +38,9 @@ describe('crm_config per crm_name', () => {
     });
     const { appKey: _appKey, ...withoutAppKey } = ST;
     expect(parseCrmConfig('servicetitan', withoutAppKey)).toMatchObject({ issues: [{ path: 'crm_config.appKey', message: 'crm_config.appKey is required' }] });
-    expect(parseCrmConfig('housecallpro', { appKey: 'k' })).toMatchObject({ issues: [{ path: 'crm_config.agentId', message: 'crm_config.agentId is required' }] });
+    expect(parseCrmConfig('housecallpro', { appKey: 'k' })).toMatchObject({
+      issues: [{ path: 'crm_config.agentId', message: 'crm_config.agentId is required' }],
+    });
     expect(parseCrmConfig('servicetitan', 'credentials')).toMatchObject({ issues: [{ path: 'crm_config', message: 'crm_config must be an object' }] });
   });
 
@@ -77,7 +79,10 @@ describe('crm_config per crm_name', () => {
       ok: true,
       value: { crmName: 'housecallpro', config: { appKey: 'hcp-key', agentId: 'pro_agent', defaultEmployeeId: 'pro_1' } },
     });
-    expect(parseCrmConfig('housecallpro', { clientId: 'x' })).toMatchObject({ ok: false, message: 'crm_config.appKey is required; crm_config.agentId is required' });
+    expect(parseCrmConfig('housecallpro', { clientId: 'x' })).toMatchObject({
+      ok: false,
+      message: 'crm_config.appKey is required; crm_config.agentId is required',
+    });
   });
 
   it('has nothing to store without crm_config, and refuses one for NONE', () => {
