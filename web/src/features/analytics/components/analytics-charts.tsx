@@ -24,7 +24,7 @@ export function CallsPerDayBars({ analytics }: { analytics: CallAnalytics }) {
   });
   return (
     <Chart.Root maxH="xs" chart={chart}>
-      <BarChart data={chart.data}>
+      <BarChart responsive data={chart.data}>
         <CartesianGrid stroke={chart.color('border.muted')} vertical={false} />
         <XAxis axisLine={false} tickLine={false} dataKey={chart.key('day')} minTickGap={12} />
         <YAxis axisLine={false} tickLine={false} allowDecimals={false} width={32} />
@@ -45,7 +45,7 @@ export function MinutesPerDayBars({ analytics }: { analytics: CallAnalytics }) {
   });
   return (
     <Chart.Root maxH="xs" chart={chart}>
-      <BarChart data={chart.data}>
+      <BarChart responsive data={chart.data}>
         <CartesianGrid stroke={chart.color('border.muted')} vertical={false} />
         <XAxis axisLine={false} tickLine={false} dataKey={chart.key('day')} minTickGap={12} />
         <YAxis axisLine={false} tickLine={false} width={40} />
