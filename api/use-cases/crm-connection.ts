@@ -14,7 +14,7 @@ function connectionsOf(deps: ApiDeps) {
 /** crm_config checked against crm_name (400 naming the field); null when there is nothing to store. */
 export function crmConnectionFrom(deps: ApiDeps, crmName: CrmName, crmConfig: unknown): CrmConnection | null {
   const parsed = parseCrmConfig(crmName, crmConfig, { defaultAppKey: deps.crm.connections?.defaultServiceTitanAppKey ?? undefined });
-  if (!parsed.ok) throw badRequest(parsed.message);
+  if (!parsed.ok) throw badRequest(parsed.message, parsed.issues);
   return parsed.value;
 }
 

@@ -1,8 +1,15 @@
 import { z } from 'zod';
 import { CrmNameSchema } from '../organization/organization-settings.schema';
 
-// What a CRM connection form needs to know of each vendor's crm_config.
-export { CRM_VENDOR_NAMES, SECRET_FIELDS, type HousecallProCrmConfig, type ServiceTitanCrmConfig } from '../crm/crm-config.schema';
+// What a CRM connection form needs to know of each vendor's crm_config, and the schemas the API checks it with.
+export {
+  CRM_VENDOR_NAMES,
+  HousecallProCrmConfigSchema,
+  SECRET_FIELDS,
+  ServiceTitanCrmConfigSchema,
+  type HousecallProCrmConfig,
+  type ServiceTitanCrmConfig,
+} from '../crm/crm-config.schema';
 
 const orgId = z.uuid('orgId must be a UUID');
 

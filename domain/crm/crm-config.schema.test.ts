@@ -21,25 +21,41 @@ describe('crm_config per crm_name', () => {
   });
 
   it('names every missing ServiceTitan credential', () => {
-    expect(parseCrmConfig('servicetitan', { appKey: 'ak' })).toEqual({
+    expect(parseCrmConfig('servicetitan', { appKey: 'ak' })).toMatchObject({
       ok: false,
       message: 'crm_config.clientId is required; crm_config.clientSecret is required; crm_config.crmTenantId is required',
     });
-    expect(parseCrmConfig('servicetitan', { ...ST, clientId: '  ' })).toEqual({ ok: false, message: 'crm_config.clientId is required' });
+    expect(parseCrmConfig('servicetitan', { ...ST, clientId: '  ' })).toMatchObject({ ok: false, message: 'crm_config.clientId is required' });
+  });
+
+  it('lists each failed check by the request path of its field, so a form can mark it', () => {
+    expect(parseCrmConfig('servicetitan', { appKey: 'ak', crmTenantId: 'acme' })).toMatchObject({
+      issues: [
+        { path: 'crm_config.clientId', message: 'crm_config.clientId is required' },
+        { path: 'crm_config.clientSecret', message: 'crm_config.clientSecret is required' },
+        { path: 'crm_config.crmTenantId', message: 'crm_config.crmTenantId must be the numeric ServiceTitan tenant id' },
+      ],
+    });
+    const { appKey: _appKey, ...withoutAppKey } = ST;
+    expect(parseCrmConfig('servicetitan', withoutAppKey)).toMatchObject({ issues: [{ path: 'crm_config.appKey', message: 'crm_config.appKey is required' }] });
+    expect(parseCrmConfig('housecallpro', { appKey: 'k' })).toMatchObject({
+      issues: [{ path: 'crm_config.agentId', message: 'crm_config.agentId is required' }],
+    });
+    expect(parseCrmConfig('servicetitan', 'credentials')).toMatchObject({ issues: [{ path: 'crm_config', message: 'crm_config must be an object' }] });
   });
 
   it('refuses wrong types with the field named', () => {
-    expect(parseCrmConfig('servicetitan', { ...ST, crmTenantId: 'acme' })).toEqual({
+    expect(parseCrmConfig('servicetitan', { ...ST, crmTenantId: 'acme' })).toMatchObject({
       ok: false,
       message: 'crm_config.crmTenantId must be the numeric ServiceTitan tenant id',
     });
-    expect(parseCrmConfig('servicetitan', { ...ST, isSandbox: 'yes' })).toEqual({ ok: false, message: 'crm_config.isSandbox must be true or false' });
-    expect(parseCrmConfig('servicetitan', { ...ST, clientSecret: 42 })).toEqual({ ok: false, message: 'crm_config.clientSecret must be a string' });
-    expect(parseCrmConfig('servicetitan', { ...ST, defaultJobTypeId: [1] })).toEqual({
+    expect(parseCrmConfig('servicetitan', { ...ST, isSandbox: 'yes' })).toMatchObject({ ok: false, message: 'crm_config.isSandbox must be true or false' });
+    expect(parseCrmConfig('servicetitan', { ...ST, clientSecret: 42 })).toMatchObject({ ok: false, message: 'crm_config.clientSecret must be a string' });
+    expect(parseCrmConfig('servicetitan', { ...ST, defaultJobTypeId: [1] })).toMatchObject({
       ok: false,
       message: 'crm_config.defaultJobTypeId must be an id or a map of ids',
     });
-    expect(parseCrmConfig('servicetitan', 'credentials')).toEqual({ ok: false, message: 'crm_config must be an object' });
+    expect(parseCrmConfig('servicetitan', 'credentials')).toMatchObject({ ok: false, message: 'crm_config must be an object' });
   });
 
   it("defaults ServiceTitan's appKey to the deployment's, and refuses the configuration without either", () => {
@@ -48,11 +64,11 @@ describe('crm_config per crm_name', () => {
       ok: true,
       value: { config: { appKey: 'ak1.default' } },
     });
-    expect(parseCrmConfig('servicetitan', withoutAppKey)).toEqual({ ok: false, message: 'crm_config.appKey is required' });
+    expect(parseCrmConfig('servicetitan', withoutAppKey)).toMatchObject({ ok: false, message: 'crm_config.appKey is required' });
   });
 
   it('needs the migrated credentials when they are to be used', () => {
-    expect(parseCrmConfig('servicetitan', { ...ST, useMigratedConfig: true, migratedClientId: 'm' })).toEqual({
+    expect(parseCrmConfig('servicetitan', { ...ST, useMigratedConfig: true, migratedClientId: 'm' })).toMatchObject({
       ok: false,
       message: 'crm_config.migratedClientId and crm_config.migratedClientSecret are required when useMigratedConfig is true',
     });
@@ -63,14 +79,17 @@ describe('crm_config per crm_name', () => {
       ok: true,
       value: { crmName: 'housecallpro', config: { appKey: 'hcp-key', agentId: 'pro_agent', defaultEmployeeId: 'pro_1' } },
     });
-    expect(parseCrmConfig('housecallpro', { clientId: 'x' })).toEqual({ ok: false, message: 'crm_config.appKey is required; crm_config.agentId is required' });
+    expect(parseCrmConfig('housecallpro', { clientId: 'x' })).toMatchObject({
+      ok: false,
+      message: 'crm_config.appKey is required; crm_config.agentId is required',
+    });
   });
 
   it('has nothing to store without crm_config, and refuses one for NONE', () => {
     expect(parseCrmConfig('servicetitan', undefined)).toEqual({ ok: true, value: null });
     expect(parseCrmConfig('housecallpro', {})).toEqual({ ok: true, value: null });
     expect(parseCrmConfig('NONE', {})).toEqual({ ok: true, value: null });
-    expect(parseCrmConfig('NONE', { appKey: 'x' })).toEqual({ ok: false, message: 'crm_config must be empty when crm_name is NONE' });
+    expect(parseCrmConfig('NONE', { appKey: 'x' })).toMatchObject({ ok: false, message: 'crm_config must be empty when crm_name is NONE' });
   });
 
   it('masks every secret when shown', () => {

@@ -92,13 +92,17 @@ export function parseCrmConfig(crmName: CrmName, raw: unknown, options: { defaul
   if (empty) return { ok: true, value: null };
   if (crmName === 'NONE') return { ok: false, message: 'crm_config must be empty when crm_name is NONE' };
   const result = (crmName === 'servicetitan' ? ServiceTitanCrmConfigSchema : HousecallProCrmConfigSchema).safeParse(raw);
-  if (!result.success) return { ok: false, message: [...new Set(result.error.issues.map((i) => i.message))].join('; ') };
+  if (!result.success) {
+    const issues = result.error.issues.map((i) => ({ path: ['crm_config', ...i.path.map(String)].join('.'), message: i.message }));
+    return { ok: false, message: [...new Set(issues.map((i) => i.message))].join('; '), issues };
+  }
   if (crmName === 'servicetitan') {
     const config = result.data as ServiceTitanCrmConfig;
     const appKey = config.appKey ?? options.defaultAppKey;
-    if (!appKey) return { ok: false, message: required('appKey') };
+    if (!appKey) return { ok: false, message: required('appKey'), issues: [{ path: 'crm_config.appKey', message: required('appKey') }] };
     if (config.useMigratedConfig && (!config.migratedClientId || !config.migratedClientSecret)) {
-      return { ok: false, message: 'crm_config.migratedClientId and crm_config.migratedClientSecret are required when useMigratedConfig is true' };
+      const message = 'crm_config.migratedClientId and crm_config.migratedClientSecret are required when useMigratedConfig is true';
+      return { ok: false, message, issues: ['migratedClientId', 'migratedClientSecret'].map((field) => ({ path: `crm_config.${field}`, message })) };
     }
     return { ok: true, value: { crmName, config: { ...config, appKey } } };
   }

@@ -226,8 +226,19 @@ describe('webhook-delivery setup', () => {
   }, 60_000);
 });
 
+/** Counts the requests of one method to one API path from now on. */
+function countRequests(method: string, pathname: string): () => number {
+  let count = 0;
+  page.on('request', (request) => {
+    if (request.method() === method && new URL(request.url()).pathname === `/api${pathname}`) count += 1;
+  });
+  return () => count;
+}
+
+const isInvalid = (testId: string) => page.getByTestId(testId).evaluate((input) => input.getAttribute('aria-invalid') === 'true');
+
 describe('CRM connection', () => {
-  it("shows the demo org on the deployment's CRM and the server's message for a bad tenant id, and saves nothing", async () => {
+  it("marks the field the API's schema refuses before sending, then the field a 400's issues name, and saves nothing", async () => {
     await withScreenshot('crm-connection', async () => {
       await open('/settings');
       await page.getByTestId('settings-crm-link').click();
@@ -236,15 +247,29 @@ describe('CRM connection', () => {
       await page.getByTestId('page-title').filter({ hasText: 'CRM connection' }).waitFor();
       expect(await page.getByTestId('page-title').innerText()).toBe('CRM connection');
       expect(await page.getByTestId('crm-status').innerText()).toContain("Uses the deployment's CRM");
+      const saves = countRequests('PUT', '/org/crm-connection');
 
       // Saving real credentials would send the demo org's calls to a tenant this machine cannot reach,
-      // so the page is shown refusing a tenant id ServiceTitan would not have; nothing is stored.
+      // so the page is shown refusing what the API refuses; nothing is stored.
       await page.getByTestId('crm-name').selectOption('servicetitan');
       await page.getByTestId('crm-field-clientId').fill('e2e-client');
       await page.getByTestId('crm-field-clientSecret').fill('e2e-secret');
       await page.getByTestId('crm-field-crmTenantId').fill('acme');
       await page.getByTestId('crm-save').click();
-      expect(await page.getByTestId('crm-error').innerText()).toContain('crm_config.crmTenantId must be the numeric ServiceTitan tenant id');
+      expect(await page.getByTestId('crm-field-crmTenantId-error').innerText()).toBe('crm_config.crmTenantId must be the numeric ServiceTitan tenant id');
+      expect(await isInvalid('crm-field-crmTenantId')).toBe(true);
+      expect(await isInvalid('crm-field-clientId')).toBe(false);
+      expect(saves()).toBe(0);
+
+      // The test stack has no deployment ServiceTitan app key, so only the API knows this one is missing:
+      // its 400 names crm_config.appKey in `issues`, and the App key field shows it.
+      await page.getByTestId('crm-field-crmTenantId').fill('4242');
+      await page.getByTestId('crm-save').click();
+      expect(await page.getByTestId('crm-field-appKey-error').innerText()).toBe('crm_config.appKey is required');
+      expect(await isInvalid('crm-field-appKey')).toBe(true);
+      expect(await isInvalid('crm-field-crmTenantId')).toBe(false);
+      expect(await page.getByTestId('crm-error').innerText()).toContain('Check the marked fields');
+      expect(saves()).toBe(1);
 
       await page.reload();
       await page.getByTestId('crm-connection').waitFor();
@@ -254,7 +279,7 @@ describe('CRM connection', () => {
 });
 
 describe('Company profile', () => {
-  it("refuses a malformed EIN with the server's message, then saves the profile and keeps it after a reload", async () => {
+  it("marks a malformed EIN with the API schema's message, a field a 400's issues name, then saves and keeps it after a reload", async () => {
     await withScreenshot('company-profile', async () => {
       await open('/settings');
       await page.getByTestId('settings-company-profile-link').click();
@@ -262,14 +287,30 @@ describe('Company profile', () => {
       await page.getByTestId('company-profile').waitFor();
       await page.getByTestId('page-title').filter({ hasText: 'Company profile' }).waitFor();
       expect(await page.getByTestId('page-title').innerText()).toBe('Company profile');
+      const saves = countRequests('PATCH', '/org/company-profile');
 
       const legalName = `Demo HVAC ${run} LLC`;
       await page.getByTestId('profile-legal_name').fill(legalName);
       await page.getByTestId('profile-ein').fill('123456789');
       await page.getByTestId('profile-save').click();
-      expect(await page.getByTestId('profile-error').innerText()).toContain('EIN must be in format XX-XXXXXXX');
+      expect(await page.getByTestId('profile-ein-error').innerText()).toBe('EIN must be in format XX-XXXXXXX');
+      expect(await isInvalid('profile-ein')).toBe(true);
+      expect(saves()).toBe(0);
 
+      // A 400 whose message names no field: the field is found by the issue's path alone.
       await page.getByTestId('profile-ein').fill('12-3456789');
+      const refused = { error: 'Bad Request', status: 400, message: 'Refused', issues: [{ path: 'address.zip', message: 'Refused by the server' }] };
+      await page.route('**/api/org/company-profile', (route) =>
+        route.request().method() === 'PATCH'
+          ? route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify(refused) })
+          : route.fallback(),
+      );
+      await page.getByTestId('profile-save').click();
+      expect(await page.getByTestId('profile-address-zip-error').innerText()).toBe('Refused by the server');
+      expect(await isInvalid('profile-address-zip')).toBe(true);
+      expect(await isInvalid('profile-ein')).toBe(false);
+      await page.unroute('**/api/org/company-profile');
+
       await page.getByTestId('profile-save').click();
       await page.getByTestId('profile-saved').waitFor();
       await untilAfterReload(

@@ -109,6 +109,11 @@ describe('organizations on their own CRM', () => {
       error: 'Bad Request',
       status: 400,
       message: 'crm_config.clientId is required; crm_config.clientSecret is required; crm_config.crmTenantId must be the numeric ServiceTitan tenant id',
+      issues: [
+        { path: 'crm_config.clientId', message: 'crm_config.clientId is required' },
+        { path: 'crm_config.clientSecret', message: 'crm_config.clientSecret is required' },
+        { path: 'crm_config.crmTenantId', message: 'crm_config.crmTenantId must be the numeric ServiceTitan tenant id' },
+      ],
     });
     const hcp = await request(h.app)
       .post('/onboarding')
@@ -123,6 +128,7 @@ describe('organizations on their own CRM', () => {
         crm_config: { appKey: 'hcp-key' },
       });
     expect(hcp.body.message).toBe('crm_config.agentId is required');
+    expect(hcp.body.issues).toEqual([{ path: 'crm_config.agentId', message: 'crm_config.agentId is required' }]);
     expect(await h.tdb.db.crmConnection.count()).toBe(before);
     expect(await h.gateway.describe(workflowIds.onboarding(slug))).toBeNull();
   });
@@ -186,6 +192,8 @@ describe('organizations on their own CRM', () => {
     const bad = await agent.put('/org/crm-connection').send({ orgId, crm_name: 'servicetitan', crm_config: { ...ST_CONFIG, clientId: '' } });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe('crm_config.clientId is required');
+    // The form marks the field by the issue's path, not by reading the message.
+    expect(bad.body.issues).toEqual([{ path: 'crm_config.clientId', message: 'crm_config.clientId is required' }]);
     const refused = await agent
       .put('/org/crm-connection')
       .send({ orgId, crm_name: 'servicetitan', crm_config: { ...ST_CONFIG, clientSecret: 'wrong-secret' } });

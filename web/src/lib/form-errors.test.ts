@@ -1,6 +1,7 @@
 import { describe, expect, it, jest } from '@jest/globals';
 import { ApiError } from './api-client';
-import { applyApiErrors } from './form-errors';
+import { z } from 'zod';
+import { applyApiErrors, requestResolver } from './form-errors';
 
 type Form = { name: string; address: { street: string; zip: string }; trades_offered: string[] };
 const FIELDS = ['name', 'address', 'trades_offered'] as const;
@@ -51,5 +52,41 @@ describe('applyApiErrors', () => {
   it('answers a generic message for a failure that is not an API error', () => {
     const { setError } = capture();
     expect(applyApiErrors<Form>(new TypeError('boom'), setError as never, FIELDS)).toBe('Something went wrong. Please try again.');
+  });
+
+  it('marks the field a request path stands for in a form shaped otherwise', () => {
+    const { setError, marked } = capture();
+    const error = new ApiError(400, 'Bad Request', 'crm_config.clientId is required', [
+      { path: 'crm_config.clientId', message: 'crm_config.clientId is required' },
+    ]);
+    const toField = (path: string) => path.replace(/^crm_config\./, 'values.servicetitan.');
+    expect(applyApiErrors(error, setError as never, ['values.servicetitan.clientId'] as never, toField)).toBeNull();
+    expect(marked()).toEqual({ 'values.servicetitan.clientId': 'crm_config.clientId is required' });
+  });
+});
+
+describe('requestResolver', () => {
+  type Draft = { name: string; zip: string };
+  const Body = z
+    .object({ name: z.string().min(1, 'Name is required'), address: z.object({ zip: z.string().regex(/^\d{5}$/, 'Zip code must be 5 digits') }) })
+    .refine((b) => b.name !== 'nobody', 'Nothing to save');
+  const resolve = requestResolver<Draft>(
+    Body,
+    (d) => ({ name: d.name.trim(), address: { zip: d.zip } }),
+    ['name', 'zip'],
+    (path) => (path === 'address.zip' ? 'zip' : path),
+  );
+  const run = (values: Draft) => resolve(values, undefined, { fields: {}, shouldUseNativeValidation: false }) as Awaited<ReturnType<typeof resolve>>;
+
+  it('checks the request the form would send and marks each field with the schema’s message', async () => {
+    const { errors, values } = await run({ name: '  ', zip: '7870' });
+    expect(values).toEqual({});
+    expect(errors.name?.message).toBe('Name is required');
+    expect(errors.zip?.message).toBe('Zip code must be 5 digits');
+  });
+
+  it('puts an issue no field holds on root, and passes a valid request', async () => {
+    expect((await run({ name: 'nobody', zip: '78701' })).errors.root?.message).toBe('Nothing to save');
+    expect(await run({ name: 'Acme', zip: '78701' })).toEqual({ values: { name: 'Acme', zip: '78701' }, errors: {} });
   });
 });

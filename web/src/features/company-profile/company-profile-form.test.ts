@@ -1,5 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
-import { changesOf, fieldsNamedIn, formFrom } from './company-profile-form';
+import { UpdateCompanyProfileBodySchema } from '@contracts/company-profile.contract';
+import { requestResolver } from '../../lib/form-errors';
+import { changesOf, formFrom, PROFILE_FORM_FIELDS, type ProfileForm } from './company-profile-form';
 
 const ORG = '0b6f4c1e-6a51-4f0e-9d0c-8a4f1c2b3d4e';
 const saved = {
@@ -36,10 +38,19 @@ describe('company profile form', () => {
     expect(changesOf(ORG, cleared, saved)).toEqual({ orgId: ORG, address: null });
   });
 
-  it('marks the inputs a server 400 names', () => {
-    expect(fieldsNamedIn('EIN must be in format XX-XXXXXXX', null)).toEqual(['ein']);
-    expect(fieldsNamedIn('Invalid email format; Phone number must be in format +1XXXXXXXXXX', null)).toEqual(['contact_email', 'contact_number']);
-    expect(fieldsNamedIn('Invalid URL format', { orgId: ORG, privacy_policy: 'x' })).toEqual(['privacy_policy']);
-    expect(fieldsNamedIn('City is required', null)).toEqual(['address.city']);
+  it("marks the fields the API's own schema refuses in the PATCH the form would send, by their paths", async () => {
+    const resolve = requestResolver<ProfileForm>(
+      UpdateCompanyProfileBodySchema,
+      (values) => changesOf(ORG, values, saved) ?? { orgId: ORG },
+      PROFILE_FORM_FIELDS,
+    );
+    const form = formFrom(saved);
+    const bad = { ...form, ein: '123456789', contact_number: '512-555-0100', address: { ...form.address, city: ' ' } };
+    const { errors } = await resolve(bad, undefined, { fields: {}, shouldUseNativeValidation: false });
+    expect(errors.ein?.message).toBe('EIN must be in format XX-XXXXXXX');
+    expect(errors.contact_number?.message).toBe('Phone number must be in format +1XXXXXXXXXX');
+    expect(errors.address?.city?.message).toBe('City is required');
+    expect(Object.keys(errors).sort()).toEqual(['address', 'contact_number', 'ein']);
+    expect((await resolve({ ...form, ein: '98-7654321' }, undefined, { fields: {}, shouldUseNativeValidation: false })).errors).toEqual({});
   });
 });

@@ -32,10 +32,10 @@ export const ADDRESS_PARTS: readonly { key: AddressPart; label: string }[] = [
   { key: 'country', label: 'Country' },
 ];
 
-// The API's messages for an empty address part (activities/organization/org-profile.schema.ts).
-const ADDRESS_MESSAGES: Partial<Record<AddressPart, string>> = { street: 'Street', city: 'City', state: 'State', zip: 'Zip code', country: 'Country' };
-
 const TEXTS = PROFILE_FIELDS.map((f) => f.key);
+
+/** The form's fields by path, as the API's issues name them (`ein`, `address.zip`). */
+export const PROFILE_FORM_FIELDS = [...TEXTS, ...ADDRESS_PARTS.map((p) => `address.${p.key}` as const)] as const;
 
 export function formFrom(profile: ShownProfile | null | undefined): ProfileForm {
   const a = profile?.address;
@@ -63,18 +63,4 @@ export function changesOf(orgId: string, form: ProfileForm, saved: ShownProfile 
   const address = addressOf(form);
   if (JSON.stringify(address) !== JSON.stringify(addressOf(before))) body.address = address;
   return Object.keys(body).length > 1 ? body : null;
-}
-
-/** Which inputs a 400 from the API is about, so the page can mark them (messages of the API's schema). */
-export function fieldsNamedIn(message: string, sent: CompanyProfilePatch | null): string[] {
-  const sentKeys = Object.keys(sent ?? {});
-  const named: string[] = [];
-  if (/EIN/.test(message)) named.push('ein');
-  if (/email/i.test(message)) named.push('contact_email');
-  if (/Phone number/.test(message)) named.push('contact_number');
-  if (/URL/.test(message)) named.push(...['website', 'privacy_policy'].filter((k) => sentKeys.includes(k)));
-  if (/Legal name/.test(message)) named.push('legal_name');
-  if (/DBA name/.test(message)) named.push('dba_name');
-  for (const [part, label] of Object.entries(ADDRESS_MESSAGES)) if (message.includes(`${label} is required`)) named.push(`address.${part}`);
-  return [...new Set(named)];
 }

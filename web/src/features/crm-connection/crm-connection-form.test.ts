@@ -1,5 +1,16 @@
 import { describe, expect, it } from '@jest/globals';
-import { buildSaveBody, type CrmForm, describeConnection, fieldsNamedIn, formFrom, keptSettings, type ShownCrmConnection } from './crm-connection-form';
+import { requestResolver } from '../../lib/form-errors';
+import {
+  buildSaveBody,
+  CRM_FORM_FIELDS,
+  crmFieldOf,
+  type CrmForm,
+  describeConnection,
+  formFrom,
+  keptSettings,
+  SaveCrmConnectionRequestSchema,
+  type ShownCrmConnection,
+} from './crm-connection-form';
 
 const ORG = '6f1c2b9e-0d4a-4c3b-8e7f-1a2b3c4d5e6f';
 
@@ -120,12 +131,31 @@ describe('CRM connection form', () => {
     });
   });
 
-  it('reads the fields a 400 names', () => {
-    expect(fieldsNamedIn('crm_config.clientId is required; crm_config.clientSecret is required; crm_config.clientId is required')).toEqual([
-      'clientId',
-      'clientSecret',
-    ]);
-    expect(fieldsNamedIn('The ServiceTitan credentials in crm_config did not work: ServiceTitan refused the client credentials')).toEqual([]);
+  it("marks the inputs the API's crm_config schema refuses in the body the form would send, under the chosen CRM", async () => {
+    const resolve = (form: CrmForm) =>
+      requestResolver<CrmForm>(
+        SaveCrmConnectionRequestSchema,
+        (values) => buildSaveBody(ORG, values),
+        CRM_FORM_FIELDS,
+        crmFieldOf(form.crmName),
+      )(form, undefined, { fields: {}, shouldUseNativeValidation: false });
+    const st = withValues(formFrom(null), { clientId: 'cid', crmTenantId: 'acme' });
+    const { errors } = await resolve(st);
+    expect(errors.values?.servicetitan?.clientSecret?.message).toBe('crm_config.clientSecret is required');
+    expect(errors.values?.servicetitan?.crmTenantId?.message).toBe('crm_config.crmTenantId must be the numeric ServiceTitan tenant id');
+    expect(errors.values?.servicetitan?.clientId).toBeUndefined();
+    expect(errors.values?.housecallpro).toBeUndefined();
+
+    const hcp = withValues({ ...formFrom(null), crmName: 'housecallpro' }, { appKey: 'key' });
+    expect((await resolve(hcp)).errors.values?.housecallpro?.agentId?.message).toBe('crm_config.agentId is required');
+    expect((await resolve(withValues(hcp, { agentId: 'emp_1' }))).errors).toEqual({});
+  });
+
+  it("puts an API issue on the chosen CRM's input: crm_config.appKey is the ServiceTitan app key", () => {
+    expect(crmFieldOf('servicetitan')('crm_config.appKey')).toBe('values.servicetitan.appKey');
+    expect(crmFieldOf('housecallpro')('crm_config.agentId')).toBe('values.housecallpro.agentId');
+    expect(crmFieldOf('housecallpro')('crm_name')).toBe('crmName');
+    expect(CRM_FORM_FIELDS).toContain('values.servicetitan.appKey');
   });
 
   it('describes the current connection with its secrets masked', () => {

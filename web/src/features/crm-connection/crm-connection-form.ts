@@ -1,4 +1,13 @@
-import { CRM_VENDOR_NAMES, SECRET_FIELDS, type HousecallProCrmConfig, type ServiceTitanCrmConfig } from '@contracts/crm-connection.contract';
+import { z } from 'zod';
+import {
+  CRM_VENDOR_NAMES,
+  HousecallProCrmConfigSchema,
+  SaveCrmConnectionBodySchema,
+  SECRET_FIELDS,
+  ServiceTitanCrmConfigSchema,
+  type HousecallProCrmConfig,
+  type ServiceTitanCrmConfig,
+} from '@contracts/crm-connection.contract';
 
 // The crm_config fields (000 §3 "CRM configuration variants") an org admin sets on the CRM connection page,
 // typed by the API's own schemas, and how the form becomes the body of PUT /org/crm-connection.
@@ -109,10 +118,23 @@ export function buildSaveBody(orgId: string, form: CrmForm, kept: Record<string,
   return { orgId, crm_name: form.crmName, crm_config: config, skip_crm_test: form.skipCrmTest };
 }
 
-/** The crm_config fields a 400 message names (crm_config.clientId is required; …), to mark them. */
-export function fieldsNamedIn(message: string): string[] {
-  return [...new Set([...message.matchAll(/crm_config\.(\w+)/g)].map((m) => m[1]!))];
-}
+/**
+ * PUT /org/crm-connection's body with its crm_config checked as the API checks it for its crm_name (the API
+ * also fills ServiceTitan's app key from the deployment's, so only it can say that one is missing).
+ */
+export const SaveCrmConnectionRequestSchema = z.discriminatedUnion('crm_name', [
+  SaveCrmConnectionBodySchema.extend({ crm_name: z.literal('servicetitan'), crm_config: ServiceTitanCrmConfigSchema }),
+  SaveCrmConnectionBodySchema.extend({ crm_name: z.literal('housecallpro'), crm_config: HousecallProCrmConfigSchema }),
+]);
+
+/** Every input of the form by its path: each CRM's fields under values.<crm>, and the CRM. */
+export const CRM_FORM_FIELDS = ['crmName', ...CRM_CHOICES.flatMap((crm) => CRM_FIELDS[crm].map((f) => `values.${crm}.${f.key}` as const))] as const;
+
+/** The form's input for a request path: crm_config.clientId is values.<crm>.clientId, crm_name the CRM. */
+export const crmFieldOf =
+  (crmName: CrmChoice) =>
+  (path: string): string =>
+    path === 'crm_name' ? 'crmName' : path.startsWith('crm_config.') ? `values.${crmName}.${path.slice('crm_config.'.length)}` : path;
 
 /** The connection's shown fields, labelled, in form order; secrets as the API masked them. */
 export function describeConnection(connection: ShownCrmConnection): { key: string; label: string; value: string }[] {

@@ -1,8 +1,17 @@
-import { BarList, Chart, useChart, type BarListData } from '@chakra-ui/charts';
-import { Badge, Box, Card, Flex, Heading, List, SimpleGrid, Stat, Table, Text } from '@chakra-ui/react';
-import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
+import { BarList, useChart, type BarListData } from '@chakra-ui/charts';
+import { Badge, Box, Card, Flex, Heading, List, SimpleGrid, Skeleton, Stat, Table, Text } from '@chakra-ui/react';
+import { lazy, Suspense } from 'react';
 import type { CallAnalytics } from '../api/analytics.api';
 import { shortDate } from '../api/analytics.api';
+
+// The chart library (recharts, about 125 KB gzipped) loads after the figures are on screen: the first page's budget.
+const CallsPerDayBars = lazy(() => import('./analytics-charts').then((m) => ({ default: m.CallsPerDayBars })));
+const MinutesPerDayBars = lazy(() => import('./analytics-charts').then((m) => ({ default: m.MinutesPerDayBars })));
+
+/** Holds a chart's place, sized as Chart.Root (landscape, at most `xs` high), so nothing moves when it arrives. */
+function ChartPlaceholder() {
+  return <Skeleton width="100%" aspectRatio="landscape" maxH="xs" borderRadius="l2" data-testid="chart-placeholder" aria-label="Loading chart" />;
+}
 
 const money = (n: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 }).format(n);
 const count = (n: number) => new Intl.NumberFormat('en-US').format(n);
@@ -122,58 +131,21 @@ function Panel({ title, description, children, testId }: { title: string; descri
 }
 
 export function CallsPerDayChart({ analytics }: { analytics: CallAnalytics }) {
-  const data = analytics.dailyCallCounts.map((d) => ({
-    day: shortDate(d.date),
-    Booked: d.booked,
-    Unbooked: d.unbooked,
-    Excused: d.excused,
-    Other: Math.max(0, d.calls - d.booked - d.unbooked - d.excused),
-  }));
-  const chart = useChart({
-    data,
-    series: [
-      { name: 'Booked', color: 'green.solid', stackId: 'a' },
-      { name: 'Unbooked', color: 'orange.solid', stackId: 'a' },
-      { name: 'Excused', color: 'blue.solid', stackId: 'a' },
-      { name: 'Other', color: 'gray.emphasized', stackId: 'a' },
-    ],
-  });
   return (
     <Panel title="Calls per day by outcome" description={`Days in ${analytics.timezone} (company time)`} testId="chart-calls-per-day">
-      <Chart.Root maxH="xs" chart={chart}>
-        <BarChart data={chart.data}>
-          <CartesianGrid stroke={chart.color('border.muted')} vertical={false} />
-          <XAxis axisLine={false} tickLine={false} dataKey={chart.key('day')} minTickGap={12} />
-          <YAxis axisLine={false} tickLine={false} allowDecimals={false} width={32} />
-          <Tooltip cursor={{ fill: chart.color('bg.muted') }} animationDuration={100} content={<Chart.Tooltip />} />
-          <Legend content={<Chart.Legend />} />
-          {chart.series.map((item) => (
-            <Bar isAnimationActive={false} key={item.name} dataKey={chart.key(item.name)} fill={chart.color(item.color)} stackId={item.stackId} />
-          ))}
-        </BarChart>
-      </Chart.Root>
+      <Suspense fallback={<ChartPlaceholder />}>
+        <CallsPerDayBars analytics={analytics} />
+      </Suspense>
     </Panel>
   );
 }
 
 export function MinutesPerDayChart({ analytics }: { analytics: CallAnalytics }) {
-  const chart = useChart({
-    data: analytics.dailyCallCounts.map((d) => ({ day: shortDate(d.date), Minutes: d.minutes, 'After hours': d.afterHours })),
-    series: [{ name: 'Minutes', color: 'teal.solid' }],
-  });
   return (
     <Panel title="Minutes handled per day" description={`Days in ${analytics.timezone} (company time)`} testId="chart-minutes">
-      <Chart.Root maxH="xs" chart={chart}>
-        <BarChart data={chart.data}>
-          <CartesianGrid stroke={chart.color('border.muted')} vertical={false} />
-          <XAxis axisLine={false} tickLine={false} dataKey={chart.key('day')} minTickGap={12} />
-          <YAxis axisLine={false} tickLine={false} width={40} />
-          <Tooltip cursor={{ fill: chart.color('bg.muted') }} animationDuration={100} content={<Chart.Tooltip />} />
-          {chart.series.map((item) => (
-            <Bar isAnimationActive={false} key={item.name} dataKey={chart.key(item.name)} fill={chart.color(item.color)} radius={[4, 4, 0, 0]} />
-          ))}
-        </BarChart>
-      </Chart.Root>
+      <Suspense fallback={<ChartPlaceholder />}>
+        <MinutesPerDayBars analytics={analytics} />
+      </Suspense>
     </Panel>
   );
 }

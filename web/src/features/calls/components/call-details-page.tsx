@@ -7,7 +7,7 @@ import { Link as RouterLink } from 'react-router';
 import { evaluateCall, reclassifyCall, recordingUrl, reviewInteraction, useCallDetails } from '../api/calls.api';
 import { cannotEvaluate, evaluationStatusOf, failedFlagsOf, waitForEvaluation } from '../api/call-evaluation';
 import { CRM_LABELS, formatOffset, turnStart, type CallDetails } from '../api/calls.schema';
-import { CallStatusBadge } from './calls-page';
+import { CallStatusBadge } from './call-status-badge';
 import { agentTypeLabel, callStatusLabel, formatDuration, formatInZone, tagLabel } from '@contracts/call-labels';
 import { describeInteractionEvent } from '../api/call-event-words';
 import { flagLabel } from '../api/call-evaluation';

@@ -1,5 +1,5 @@
 import { Badge, Box, Button, HStack, IconButton, Input, Link, NativeSelect, Stack, Table, Text, useBreakpointValue } from '@chakra-ui/react';
-import { agentTypeLabel, CALL_STATUS_HINTS, callStatusLabel, formatDuration, plural, tagLabel } from '@contracts/call-labels';
+import { agentTypeLabel, formatDuration, plural, tagLabel } from '@contracts/call-labels';
 import { useEffect, useRef, useState } from 'react';
 import { EmptyNotice } from '../../../components/empty-notice';
 import { ErrorNotice } from '../../../components/error-notice';
@@ -26,6 +26,7 @@ import {
 import { groupCounts, type CallLogEntry } from '../api/calls.schema';
 import { useLiveCalls } from '../live/live-calls';
 import { OFFLINE_ENGINE, OfflineEngineBadge } from '../../../components/offline-engine-badge';
+import { CallStatusBadge } from './call-status-badge';
 
 const VIEW_LABELS: Record<CallsView, string> = {
   all: 'All',
@@ -34,25 +35,6 @@ const VIEW_LABELS: Record<CallsView, string> = {
   excused: 'Excused',
   'follow-up': 'Needs follow-up',
 };
-
-export const STATUS_COLORS: Record<string, string> = {
-  BOOKED: 'green',
-  UNBOOKED: 'orange',
-  EXCUSED: 'blue',
-  ABANDONED: 'gray',
-  ERROR: 'red',
-  PROCESSING: 'purple',
-  STARTED: 'purple',
-};
-
-/** A call's status as words, with what it means on hover. */
-export function CallStatusBadge({ status, testId }: { status: string; testId?: string }) {
-  return (
-    <Badge colorPalette={STATUS_COLORS[status] ?? 'gray'} title={CALL_STATUS_HINTS[status]} data-testid={testId}>
-      {callStatusLabel(status)}
-    </Badge>
-  );
-}
 
 /** Plays the recording in the list; one at a time on the page. */
 let playing: HTMLAudioElement | null = null;

@@ -5,7 +5,7 @@ import { useSelectedOrg } from '../../organizations/selected-org';
 import { useOrgTime } from '../../organizations/use-org-time';
 import { useCallLogs } from '../api/calls.api';
 import { useLiveCalls } from '../live/live-calls';
-import { CallStatusBadge } from './calls-page';
+import { CallStatusBadge } from './call-status-badge';
 
 const RECENT = 5;
 
