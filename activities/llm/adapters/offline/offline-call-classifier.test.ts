@@ -572,4 +572,39 @@ describe('structural rules of the offline classifier (issue 11 point 8)', () => 
     expect(a.excusedTag('sooner_slot').value).toBe(true);
     expect(a.callType.value).toBe('Unbooked');
   });
+
+  it('reads a question put as a statement to the one asked ("you don\'t have anything sooner?") as asking too', () => {
+    const earlier = (text: string) => {
+      const tokens = tokenise(text);
+      return negatedAt(
+        tokens,
+        tokens.findIndex((t) => t.stem === 'sooner'),
+      );
+    };
+    expect(earlier("You don't have anything sooner?")).toBeNull();
+    expect(earlier("So y'all can't do anything sooner?")).toBeNull();
+    expect(earlier("you guys don't got nothing sooner, like tomorrow?")).toBeNull();
+    // Said of oneself, or not asked, it still denies.
+    expect(earlier("I don't need anything sooner?")?.word).toBe('not');
+    expect(earlier("You don't have anything sooner.")?.word).toBe('not');
+  });
+
+  it('tags sooner_slot on an unbooked call through the unbooked tag task (spec 000 §4: a booking outcome on any call)', () => {
+    const input = call(
+      [
+        'A: Acme Home Services.',
+        'C: The AC is blowing warm air.',
+        'A: The first opening I have is Thursday between 8 and 10.',
+        "C: Thursday? You don't have anything sooner? I'll have to see.",
+      ],
+      { endedReason: 'user_hangup' },
+    );
+    const tags = OFFLINE_ANSWERS.tags_unbooked(input);
+    expect(tags).toMatchObject({ sooner_slot: true, callback: false });
+    expect(tags.sooner_slot_reason).toContain('sooner');
+    const plain = OFFLINE_ANSWERS.tags_unbooked(
+      call(['A: Acme Home Services.', 'C: The AC is blowing warm air.', 'A: I have Thursday at 9.', 'C: Okay, thanks.']),
+    );
+    expect(plain.sooner_slot).toBe(false);
+  });
 });
