@@ -607,4 +607,77 @@ describe('structural rules of the offline classifier (issue 11 point 8)', () => 
     );
     expect(plain.sooner_slot).toBe(false);
   });
+
+  describe('who calls whom (issue 11: callback wording)', () => {
+    const need = ['A: Acme Home Services.', 'C: The water heater is leaking from the bottom.', 'A: I can send a plumber. What is the address?'];
+
+    it('reads a caller asking the business to contact them, in any words or in Spanish, as a callback the business can still book', () => {
+      for (const ask of [
+        "I'm driving, could somebody give me a buzz after five?",
+        'Can a person from your office get in touch with me tomorrow to set a time?',
+        'ring me back in an hour on this cell',
+        'have someone follow up with me tonight, I do want it fixed',
+        'Ahorita no puedo hablar, márquenme mañana y hacemos la cita.',
+        '¿Me devuelven la llamada en la tarde?',
+      ]) {
+        const a = new CallAnalysis(call([...need, `C: ${ask}`], { endedReason: 'user_hangup' }));
+        expect({ ask, type: a.callType.value }).toEqual({ ask, type: 'Unbooked' });
+        expect(OFFLINE_ANSWERS.tags_unbooked(call([...need, `C: ${ask}`])).callback).toBe(true);
+        expect(a.excusedTag('follow_up').value).toBe(false);
+        expect(a.excusedTag('timing_issue').value).toBe(false);
+      }
+    });
+
+    it('reads the caller who will call the business again as a follow-up, and nobody to call as neither', () => {
+      for (const later of ["I'll give you guys a shout once I know.", "I'll follow up with you next week.", 'Déjeme ver y le hablo después.']) {
+        const a = new CallAnalysis(call([...need, `C: ${later}`], { endedReason: 'user_hangup' }));
+        expect({ later, type: a.callType.value, follow: a.excusedTag('follow_up').value }).toEqual({ later, type: 'Excused', follow: true });
+        expect(OFFLINE_ANSWERS.tags_unbooked(call([...need, `C: ${later}`])).callback).toBe(false);
+      }
+      // Another company, a link to text, a call refused: no one is asked to call, and no promise to call back.
+      for (const line of ["Look, I'll call somebody else.", 'Sure, text me the link.', "Don't call me again."]) {
+        const tags = OFFLINE_ANSWERS.tags_unbooked(call([...need, `C: ${line}`]));
+        expect({ line, callback: tags.callback }).toEqual({ line, callback: false });
+      }
+    });
+
+    it('does not take a time refused in the same breath as a callback asked for as a timing excuse', () => {
+      const a = new CallAnalysis(
+        call(
+          [
+            'A: Acme Home Services.',
+            'C: The furnace stopped working last night.',
+            'A: The first opening is Thursday at nine.',
+            "C: I'm not sure about Thursday. Can someone from your office reach me tomorrow to figure out the timing?",
+          ],
+          { endedReason: 'user_hangup' },
+        ),
+      );
+      expect(a.objection).toBeNull();
+      expect(a.callType.value).toBe('Unbooked');
+    });
+
+    it('reads a question or request for an earlier time after an offer as sooner_slot, not a refusal of the time', () => {
+      for (const ask of [
+        'Monday is pretty far. Is there really nothing before the weekend?',
+        'any chance you could squeeze us in sooner, it is open to the sky',
+        '¿Y no hay nada antes?',
+      ]) {
+        const a = new CallAnalysis(
+          call(['A: Acme Home Services.', 'C: A branch went through the roof.', 'A: I can have someone out Monday at ten.', `C: ${ask}`], {
+            endedReason: 'error',
+          }),
+        );
+        expect({ ask, sooner: a.excusedTag('sooner_slot').value, timing: a.excusedTag('timing_issue').value, type: a.callType.value }).toEqual({
+          ask,
+          sooner: true,
+          timing: false,
+          type: 'Unbooked',
+        });
+      }
+      // Said with no time offered before it, it is no answer to an offer.
+      const early = new CallAnalysis(call(['A: Acme Home Services.', 'C: Is there anything before noon? The roof is leaking.'], { endedReason: 'error' }));
+      expect(early.cues.hits.some((h) => h.signal === 'sooner_slot' && h.cue.startsWith('('))).toBe(false);
+    });
+  });
 });
