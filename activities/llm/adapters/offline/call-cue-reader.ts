@@ -212,7 +212,7 @@ export function readCues(lines: readonly TranscriptLine[]): CueReading {
 
 const HYPOTHETICAL = new Set(['if', 'unless']);
 
-// ---- who will call whom: a callback asked for, or the caller who will call again ----
+// ---- who will call whom: a callback asked for, or the caller who will call again; a person asked for ----
 // These read the roles of a sentence, not a list of sayings: a contact verb whose object is the caller ("ring me
 // back", "get in touch with me", "márquenme") asks the business for a callback; one whose subject is the caller
 // and object the business ("I'll ring you", "I'll follow up with you guys", "le hablo después") is the caller
@@ -228,6 +228,17 @@ const NOT_BEFORE = /\b(?:not|never|no)\b(?:\s+[^\s.?!,;]+){0,2}\s*$/;
 const CALLER_WILL_CALL = new RegExp(
   String.raw`\b(?:i|we) (?:will|am going to|are going to|can|shall|might|may|would|could)\s(?:\S+\s){0,2}?(?:(?:call|ring|phone|buzz|text|contact) (?:you|y all|you all|you guys|u|him|her|back|again|later|tomorrow|next|once|when|after|tonight|this|in a)\b|try (?:him|her|you|back)\b|(?:reach out|reach back|get back|get in touch|follow up|circle back|touch base)\b(?! (?:to|with) (?:someone|somebody|another|a different|other)\b)|give (?:you|you all|you guys|your office|y all) (?:a )?(?:call|ring|shout|buzz|holler)\b)|\blet me (?:get back|call you|ring you|reach out)\b|\b(?:le|les) (?:hablo|llamo|marco) (?:despues|mas tarde|luego|manana|otro dia|en la tarde|en la noche)\b|\b(?:vuelvo a llamar|llamo (?:despues|mas tarde|luego|a esa hora|manana|otro dia))\b|\bje (?:vous )?rappell?e\b|\b(?:te|lhe|le) ligo depois\b`,
 );
+/**
+ * A person asked for by what they are rather than by a saying: someone "real", "live" or "actual" ("an actual live
+ * person from the company", "one of your real people"), or a person of the company put on the line ("can you put
+ * the owner on?", "hablar con el encargado").
+ */
+const PERSON_ASKED = new RegExp(
+  String.raw`\b(?:real|live|actual)\s(?:[a-z]+\s)?(?:person|people|human|humans|body|being)\b|\b(?:put|get) (?:the |your |a )?(?:owner|manager|boss|supervisor|dispatcher|technician|tech|someone|somebody|person|human) on\b|\b(?:hablar|comunicarme|platicar) con (?:el|la) (?:dueno|duena|gerente|encargado|encargada|jefe|jefa|supervisor|supervisora)\b`,
+);
+/** A question about what the agent is ("is this a real person?", "are you a live agent?") asks for no one. */
+const ABOUT_THE_AGENT_OPENING = /^(?:\W*(?:wait|so|um|uh|hey|hi|hello|ok|okay|oh|sorry|yeah|well|hold on)\b)*\W*(?:is (?:this|it|that)|are you|am i)\b/;
+
 /** A word for a time earlier than the one offered. */
 const EARLIER = /\b(?:sooner|earlier|before|quicker|faster|antes|mas temprano|plus tot|mais cedo|squeeze (?:us|me|it) in)\b/;
 /** A sentence that asks, by its mark or its opening ("any chance…", "could you…", "is there…"). */
@@ -250,6 +261,8 @@ function addContactHits(lines: readonly { line: TranscriptLine; who: 'customer' 
     if (who !== 'customer') continue;
     const asked = CALLBACK_TO_CALLER.exec(text);
     if (asked && !NOT_BEFORE.test(text.slice(0, asked.index)) && !has(line, 'callback')) hits.push(structuralHit('callback', line, asked[0]));
+    const person = (text.match(/[^.?!]*[.?!]*/g) ?? []).find((sentence) => PERSON_ASKED.test(sentence) && !ABOUT_THE_AGENT_OPENING.test(sentence.trim()));
+    if (person && !has(line, 'agent_requested')) hits.push(structuralHit('agent_requested', line, PERSON_ASKED.exec(person)![0]));
     const later = CALLER_WILL_CALL.exec(text);
     if (later && !NOT_BEFORE.test(text.slice(0, later.index)) && !has(line, 'follow_up')) hits.push(structuralHit('follow_up', line, later[0]));
   }

@@ -679,5 +679,21 @@ describe('structural rules of the offline classifier (issue 11 point 8)', () => 
       const early = new CallAnalysis(call(['A: Acme Home Services.', 'C: Is there anything before noon? The roof is leaking.'], { endedReason: 'error' }));
       expect(early.cues.hits.some((h) => h.signal === 'sooner_slot' && h.cue.startsWith('('))).toBe(false);
     });
+
+    it('reads a person asked for by what they are ("an actual live person", "put the owner on") as agent_requested: Excused', () => {
+      const need = ['A: Acme Home Services.', 'C: The breaker for the dryer keeps tripping.', 'A: I can book an electrician for tomorrow at three.'];
+      for (const ask of [
+        'No offense, but I want an actual live person from the company on the line.',
+        'Can you put the owner on? I always go through him.',
+        'Quiero hablar con el encargado, por favor.',
+      ]) {
+        const a = new CallAnalysis(call([...need, `C: ${ask}`], { endedReason: 'user_hangup' }));
+        expect({ ask, person: a.excusedTag('agent_requested').value, type: a.callType.value }).toEqual({ ask, person: true, type: 'Excused' });
+      }
+      // Asking what the agent is, or "live" and "real" said of something else, asks for no one.
+      for (const line of ['Wait, is this a real person?', 'There is a live wire hanging by the panel.', 'The real problem is the old pipe.']) {
+        expect({ line, person: new CallAnalysis(call([...need, `C: ${line}`])).excusedTag('agent_requested').value }).toEqual({ line, person: false });
+      }
+    });
   });
 });
