@@ -54,6 +54,26 @@ describe('interaction activities', () => {
     expect(published[0].eventId).toBe(step.eventId);
   });
 
+  it('tags an UNBOOKED call whose caller asked for an earlier slot sooner_slot (spec 000 §4: a booking outcome on any call)', async () => {
+    const { acts, published } = activities(new OfflineLanguageEngine());
+    const analysis: InteractionInput = {
+      ...UNBOOKED_CALL,
+      transcript: [
+        ...UNBOOKED_CALL.transcript.slice(0, 6),
+        { role: 'Agent', message: 'The first opening I have is Friday between 1 and 3 PM.', timestamp: '00:28', seconds: 28 },
+        { role: 'Customer', message: "Friday's a long way off. You don't have anything sooner, like tomorrow?", timestamp: '00:34', seconds: 34 },
+        { role: 'Agent', message: "I'm sorry, Friday is the earliest I can see.", timestamp: '00:40', seconds: 40 },
+        { role: 'Customer', message: "Okay, I'll think about it and maybe call back. Bye.", timestamp: '00:45', seconds: 45 },
+      ],
+    };
+    const result = await new MockActivityEnvironment().run(acts.tagInteraction, { ...step, analysis, callStatus: 'UNBOOKED' as const });
+    expect(result).toMatchObject({ ok: true });
+    const tagged = published.find((e) => e.type === 'InteractionTagged') as { data: { tags: string[]; reasons: Record<string, string> } };
+    expect(tagged.data.tags).toContain('sooner_slot');
+    expect(tagged.data.reasons.sooner_slot).toMatch(/sooner/i);
+    expect(published.some((e) => e.type === 'InteractionEventRecorded')).toBe(false);
+  });
+
   it('records an engine that keeps failing as a call_error, never as a result', async () => {
     const broken: LanguageEngine = {
       name: 'broken',

@@ -52,10 +52,12 @@ export const OUTBOUND_CALL_TAGS = [
 ] as const;
 
 /**
- * §3 gives no shape for unbooked tags. These are the §4 interaction tags an unbooked call can carry that
- * the excused shape does not cover.
+ * §3 gives no shape for unbooked tags. These are the §4 interaction tags an unbooked call can carry: the
+ * booking outcomes a call earns whatever its type (sooner_slot too: §4 lists it as a booking outcome, and a
+ * caller who asked for an earlier slot and was not booked earned it although no excused or booked tag task
+ * runs on an UNBOOKED call), and the two excuse reasons the excused shape does not cover.
  */
-export const UNBOOKED_TAGS = ['callback', 'reschedule', 'cancellation', 'appointment_confirmed', 'language_issue', 'do_not_service'] as const;
+export const UNBOOKED_TAGS = ['callback', 'reschedule', 'cancellation', 'sooner_slot', 'appointment_confirmed', 'language_issue', 'do_not_service'] as const;
 
 export const ExcusedTagsSchema = flagsWithReasons(EXCUSED_TAGS);
 export const BookedTagsSchema = flagsWithReasons(BOOKED_TAGS);

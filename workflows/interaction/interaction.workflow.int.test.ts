@@ -25,7 +25,7 @@ async function runInteraction(
   interactionActivities: InteractionPipelineActivities,
   providerCallId: string,
   drive: (signal: (d: CallDelivery, orgId?: string) => Promise<void>, query: () => Promise<InteractionProgress>) => Promise<void>,
-  provider: 'retell' | 'vapi' = 'retell',
+  provider: 'retell' | 'vapi' | 'bland' = 'retell',
 ) {
   const taskQueue = freshTaskQueue('interaction');
   const activities = { ...fakeNotificationActivities(), ...interactionActivities };
@@ -162,14 +162,20 @@ test('a call with no speech is classified at once, ABANDONED, without waiting th
   const GRACE_SECONDS = 60;
   const silentEnd: CallDelivery = { ...callDeliveries.ended, record: { ...callDeliveries.ended.record, durationSeconds: 9 } };
 
-  // Retell's call_ended carries the transcript there is: an empty one means nobody spoke.
+  // Retell's call_analyzed (the whole call) came with no transcript: nobody spoke, nothing more to wait for.
   const retell = recordCalls(pipeline());
   const silent = await runInteraction(retell.activities, 'call-no-speech', async (signal) => {
-    await signal(silentEnd);
+    await signal({ kind: 'call_analyzed', occurredAt: silentEnd.occurredAt, record: { ...silentEnd.record, transcriptObject: [] } });
   });
   expect(silent.result).toMatchObject({ callStatus: 'ABANDONED', timedOut: false });
   expect(silent.timers).not.toContain(GRACE_SECONDS);
   expect(retell.named('transcribeInteraction')[0].input.record).toMatchObject({ status: 'ended', transcriptObject: [] });
+
+  // A Retell call_ended without a transcript waits for its call_analyzed, a minute at most; then it is classified.
+  const retellEnded = recordCalls(pipeline());
+  const retellWaited = await runInteraction(retellEnded.activities, 'call-retell-ended', async (signal) => signal(silentEnd));
+  expect(retellWaited.timers).toContain(GRACE_SECONDS);
+  expect(retellWaited.result.callStatus).toBe('ABANDONED');
 
   // Vapi's status-update "ended" comes before its end-of-call-report: that one is waited for, a minute at most.
   const vapi = recordCalls(pipeline());
@@ -186,7 +192,42 @@ test('a call with no speech is classified at once, ABANDONED, without waiting th
     'vapi',
   );
   expect(notConnected.result.callStatus).toBe('NO_ANSWER');
+
+  // Bland's one post-call webhook is its end: an end without a transcript is the whole call.
+  const bland = recordCalls(pipeline());
+  const blandSilent = await runInteraction(bland.activities, 'call-bland-silent', async (signal) => signal(silentEnd), 'bland');
+  expect(blandSilent.result.callStatus).toBe('ABANDONED');
+  expect(blandSilent.timers).not.toContain(GRACE_SECONDS);
   expect(notConnected.timers).not.toContain(GRACE_SECONDS);
+});
+
+test('a transcript that comes after the end is waited for: classification never reads a late transcript as silence', async () => {
+  // The race: the end is taken (and its events recorded) before the post-call delivery with the transcript
+  // arrives, as when the box is loaded or the platform's deliveries come apart. recordCallEnded is held until
+  // the analysed delivery has been signalled, so the old pipeline (which went on at once) saw no transcript.
+  let release = (): void => undefined;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  const { activities, named } = recordCalls({
+    ...fakeInteractionActivities(),
+    recordCallEnded: async () => gate,
+    classifyInteraction: async (input: { analysis: { transcript: unknown[] } }) =>
+      input.analysis.transcript.length === 0
+        ? { ok: true as const, value: { callType: 'Abandoned' as const, callStatus: 'ABANDONED' as const } }
+        : { ok: true as const, value: { callType: 'Booked' as const, callStatus: 'BOOKED' as const } },
+  } as InteractionPipelineActivities);
+
+  const { result } = await runInteraction(activities, 'call-late-transcript', async (signal, query) => {
+    await signal(callDeliveries.ended);
+    // The workflow has taken the end before the transcript comes.
+    while ((await query()).deliveries < 2) await new Promise((r) => setTimeout(r, 20));
+    await new Promise((r) => setTimeout(r, 300));
+    await signal(callDeliveries.analyzed);
+    release();
+  });
+
+  expect(named('transcribeInteraction')[0].input.record.transcriptObject).toHaveLength(2);
+  expect(named('classifyInteraction')[0].input.analysis.transcript).toHaveLength(2);
+  expect(result.callStatus).toBe('BOOKED');
 });
 
 function actionsSettlingAfter(polls: number): InteractionPipelineActivities['listInteractionActions'] {

@@ -20,7 +20,7 @@ import { TASK_QUEUES } from '../../domain/run/task-queues';
 import { workflowIds } from '../../domain/run/workflow-ids';
 import { mergeCallDeliveries, type CallDelivery } from '../../domain/call/call-record-merge';
 import { isTerminalStatus } from '../../domain/call/call-record.schema';
-import { awaitsTranscript } from '../../domain/call/silent-call';
+import { awaitsPostCallTranscript, awaitsTranscript } from '../../domain/call/silent-call';
 import { callDeliveredSignal, getInteractionQuery } from './interaction.messages';
 import type { InteractionProgress, InteractionResult, InteractionWorkflowInput } from './interaction.types';
 
@@ -91,10 +91,15 @@ export async function interactionWorkflow(input: InteractionWorkflowInput): Prom
   await recordCallStarted({ ...ref, eventIds: [uuid4(), uuid4()], record: progress.record });
 
   const ended = await condition(() => isTerminalStatus(progress.record.status), input.callEndTimeoutMs ?? THREE_HOURS_MS);
+  const analysed = () => [...deliveries.values()].some((d) => d.kind === 'call_analyzed');
   if (ended && progress.record.transcriptObject.length === 0) {
-    // Runs started before it waited for every call's transcript; now a call with no speech is classified at once.
-    const analysed = [...deliveries.values()].some((d) => d.kind === 'call_analyzed');
-    if (!patched('silent-call-classified-at-once') || awaitsTranscript(progress.record, { analysed })) {
+    if (patched('post-call-transcript-awaited')) {
+      // An end without a transcript on a platform that sends one after it (Retell, Vapi) waits for that delivery,
+      // so a transcript that is only late is never classified as silence.
+      const pending = () => awaitsPostCallTranscript(progress.record, { analysed: analysed() });
+      if (pending()) await condition(() => !pending(), TRANSCRIPT_GRACE);
+    } else if (!patched('silent-call-classified-at-once') || awaitsTranscript(progress.record, { analysed: analysed() })) {
+      // Runs started before it waited for every call's transcript; then a call with no speech was classified at once.
       await condition(() => progress.record.transcriptObject.length > 0, TRANSCRIPT_GRACE);
     }
   }
@@ -141,7 +146,10 @@ export async function interactionWorkflow(input: InteractionWorkflowInput): Prom
   progress.stage = 'analysing';
   const transcribedEventId = uuid4();
   const actions = patched('interaction-actions-as-facts') ? await settledActions() : undefined;
-  const analysis = await transcribeInteraction({ ...ref, eventId: transcribedEventId, record, actions });
+  // Deliveries that came while the end was recorded and the actions settled belong to the call (a transcript
+  // delivered late, a retried post-call delivery): the pipeline reads the call as it stands now.
+  const current = patched('post-call-transcript-awaited') ? progress.record : record;
+  const analysis = await transcribeInteraction({ ...ref, eventId: transcribedEventId, record: current, actions });
   lastEventIds = [[transcribedEventId]];
   const step = () => {
     const ids = { eventId: uuid4(), errorEventId: uuid4() };

@@ -1,6 +1,6 @@
 import { speakerOf, type TranscriptLine } from '../../../../domain/interaction/interaction.schema';
 import { CONTEXT_CUES, CUE_LEXICON, type CueContext, type CueGroup, type Signal, SIGNALS } from './call-cues.lexicon';
-import { frenchLike, languageOf, NEGATORS, negatedAt, tokenise, type Token } from './cue-text';
+import { frenchLike, languageOf, NEGATORS, negatedAt, normalise, tokenise, type Token } from './cue-text';
 
 /** One cue found in one line: what it counts for, and whether a negator turned it. */
 export interface CueHit {
@@ -128,7 +128,15 @@ export function readCues(lines: readonly TranscriptLine[]): CueReading {
       hits.push({ signal, weight: cue.group.weight, cue: cue.phrase, said, line, negatedBy: negator?.word ?? null });
     }
   });
-  const kept = hits.filter((h) => !askedNotExcused(h, hits));
+  addContactHits(tokenised, hits);
+  const soonerAsked = new Set(
+    tokenised.filter((t, index) => t.who === 'customer' && asksEarlierSlot(t.line.message) && contextShows('offered_time', index)).map((t) => t.line),
+  );
+  for (const line of soonerAsked) {
+    if (!hits.some((h) => h.line === line && h.signal === 'sooner_slot'))
+      hits.push(structuralHit('sooner_slot', line, EARLIER.exec(normalise(line.message))?.[0] ?? 'sooner'));
+  }
+  const kept = hits.filter((h) => !askedNotExcused(h, hits) && !(h.signal === 'timing_issue' && soonerAsked.has(h.line)));
   hits.length = 0;
   hits.push(...kept);
   const scores = Object.fromEntries(SIGNALS.map((s) => [s, 0])) as Record<Signal, number>;
@@ -203,6 +211,62 @@ export function readCues(lines: readonly TranscriptLine[]): CueReading {
 }
 
 const HYPOTHETICAL = new Set(['if', 'unless']);
+
+// ---- who will call whom: a callback asked for, or the caller who will call again; a person asked for ----
+// These read the roles of a sentence, not a list of sayings: a contact verb whose object is the caller ("ring me
+// back", "get in touch with me", "márquenme") asks the business for a callback; one whose subject is the caller
+// and object the business ("I'll ring you", "I'll follow up with you guys", "le hablo después") is the caller
+// putting the decision off (follow_up). An agent's promise to call is no request of the caller's.
+
+const CONTACT_VERB = String.raw`(?:call|ring|phone|buzz|text|reach|contact|get back to|get in touch with|follow up with|hit|touch base with|check back with)`;
+/** "call me back", "have someone reach me", "get in touch with me tomorrow", "give me a buzz", "shoot me a call". */
+const CALLBACK_TO_CALLER = new RegExp(
+  String.raw`\b${CONTACT_VERB} (?:me|us)\b(?! (?:know|see|think|check|a|an|that|those|your|it|what|how|if)\b| the\b(?! (?:second|minute|moment|day|morning|afternoon|evening|next|week)\b))|\b(?:give|shoot|send) (?:me|us) (?:a )?(?:call|ring|buzz|shout|holler|phone call|call back)\b|\b(?:me|nos) (?:pueden|puede|podrian|podria|van a|va a) (?:llamar|marcar|regresar|devolver|hablar)\b|\b(?:llamenme|llameme|marquenme|marqueme|hablenme|llamarme|marcarme)\b|\bme (?:llaman|llama|llamen|llame|marcan|marca|marquen|marque|regresan|regresa|regresen|regrese|devuelven|devuelve|devuelvan|devuelva)\b|\b(?:regresen|devuelvan|regreseme|devuelvame) la llamada\b|\brappelez moi\b|\bme rappeler\b|\bme (?:liga|ligue|ligar|retorna)\b`,
+);
+const NOT_BEFORE = /\b(?:not|never|no)\b(?:\s+[^\s.?!,;]+){0,2}\s*$/;
+/** "I'll ring you back", "we'll give you guys a shout", "let me get back to you", "I'll try him later", "le hablo después". */
+const CALLER_WILL_CALL = new RegExp(
+  String.raw`\b(?:i|we) (?:will|am going to|are going to|can|shall|might|may|would|could)\s(?:\S+\s){0,2}?(?:(?:call|ring|phone|buzz|text|contact) (?:you|y all|you all|you guys|u|him|her|back|again|later|tomorrow|next|once|when|after|tonight|this|in a)\b|try (?:him|her|you|back)\b|(?:reach out|reach back|get back|get in touch|follow up|circle back|touch base)\b(?! (?:to|with) (?:someone|somebody|another|a different|other)\b)|give (?:you|you all|you guys|your office|y all) (?:a )?(?:call|ring|shout|buzz|holler)\b)|\blet me (?:get back|call you|ring you|reach out)\b|\b(?:le|les) (?:hablo|llamo|marco) (?:despues|mas tarde|luego|manana|otro dia|en la tarde|en la noche)\b|\b(?:vuelvo a llamar|llamo (?:despues|mas tarde|luego|a esa hora|manana|otro dia))\b|\bje (?:vous )?rappell?e\b|\b(?:te|lhe|le) ligo depois\b`,
+);
+/**
+ * A person asked for by what they are rather than by a saying: someone "real", "live" or "actual" ("an actual live
+ * person from the company", "one of your real people"), or a person of the company put on the line ("can you put
+ * the owner on?", "hablar con el encargado").
+ */
+const PERSON_ASKED = new RegExp(
+  String.raw`\b(?:real|live|actual)\s(?:[a-z]+\s)?(?:person|people|human|humans|body|being)\b|\b(?:put|get) (?:the |your |a )?(?:owner|manager|boss|supervisor|dispatcher|technician|tech|someone|somebody|person|human) on\b|\b(?:hablar|comunicarme|platicar) con (?:el|la) (?:dueno|duena|gerente|encargado|encargada|jefe|jefa|supervisor|supervisora)\b`,
+);
+/** A question about what the agent is ("is this a real person?", "are you a live agent?") asks for no one. */
+const ABOUT_THE_AGENT_OPENING = /^(?:\W*(?:wait|so|um|uh|hey|hi|hello|ok|okay|oh|sorry|yeah|well|hold on)\b)*\W*(?:is (?:this|it|that)|are you|am i)\b/;
+
+/** A word for a time earlier than the one offered. */
+const EARLIER = /\b(?:sooner|earlier|before|quicker|faster|antes|mas temprano|plus tot|mais cedo|squeeze (?:us|me|it) in)\b/;
+/** A sentence that asks, by its mark or its opening ("any chance…", "could you…", "is there…"). */
+const ASKING = /\?|\b(?:any chance|could you|can you|would you|is there|are there|do you have|you have any|hay (?:algo|nada|algun))\b/;
+
+/** Whether a sentence of the line asks for an earlier slot ("is there really nothing before the weekend?", "¿no hay nada antes?"). */
+function asksEarlierSlot(message: string): boolean {
+  return (normalise(message).match(/[^.?!]*[.?!]*/g) ?? []).some((sentence) => EARLIER.test(sentence) && ASKING.test(sentence));
+}
+
+function structuralHit(signal: Signal, line: TranscriptLine, said: string): CueHit {
+  return { signal, weight: 3, cue: `(${signal.replace(/_/g, ' ')}: by who calls whom)`, said: said.trim(), line, negatedBy: null };
+}
+
+/** The callback and follow-up hits that who-calls-whom shows, where the lexicon did not already hear that signal in the line. */
+function addContactHits(lines: readonly { line: TranscriptLine; who: 'customer' | 'agent' }[], hits: CueHit[]): void {
+  const has = (line: TranscriptLine, signal: Signal) => hits.some((h) => h.line === line && h.signal === signal);
+  for (const { line, who } of lines) {
+    const text = normalise(line.message);
+    if (who !== 'customer') continue;
+    const asked = CALLBACK_TO_CALLER.exec(text);
+    if (asked && !NOT_BEFORE.test(text.slice(0, asked.index)) && !has(line, 'callback')) hits.push(structuralHit('callback', line, asked[0]));
+    const person = (text.match(/[^.?!]*[.?!]*/g) ?? []).find((sentence) => PERSON_ASKED.test(sentence) && !ABOUT_THE_AGENT_OPENING.test(sentence.trim()));
+    if (person && !has(line, 'agent_requested')) hits.push(structuralHit('agent_requested', line, PERSON_ASKED.exec(person)![0]));
+    const later = CALLER_WILL_CALL.exec(text);
+    if (later && !NOT_BEFORE.test(text.slice(0, later.index)) && !has(line, 'follow_up')) hits.push(structuralHit('follow_up', line, later[0]));
+  }
+}
 
 /** "Anything sooner?" asks for an earlier slot, so the same question's "sooner" is no refusal of the time offered. */
 function askedNotExcused(hit: CueHit, hits: readonly CueHit[]): boolean {

@@ -133,8 +133,18 @@ function negativeQuestion(tokens: readonly Token[], negator: number): boolean {
   const t = tokens[negator];
   if (!t.question) return false;
   const start = tokens.findIndex((x) => x.clause === t.clause);
-  return negator === start || (negator === start + 1 && AUXILIARIES.has(tokens[start].stem));
+  if (negator === start || (negator === start + 1 && AUXILIARIES.has(tokens[start].stem))) return true;
+  // A question put as a statement about the one asked ("you don't have anything sooner?", "y'all can't come
+  // today?") asks as well: its negation has only "you" (and an auxiliary) before it.
+  const before = tokens.slice(start, negator).map((x) => x.stem);
+  while (before.length > 0 && QUESTION_OPENERS.has(before[0])) before.shift();
+  if (before[0] !== 'you') return false;
+  const rest = before.slice(['all', 'guy', 'folk'].includes(before[1] ?? '') ? 2 : 1);
+  return rest.length === 0 || (rest.length === 1 && AUXILIARIES.has(rest[0]));
 }
+
+/** Words a spoken question may open with before its subject ("so you don't…", "and y'all can't…"). */
+const QUESTION_OPENERS = new Set(['so', 'and', 'oh', 'well', 'um', 'uh', 'ok', 'okay', 'wait', 'hmm', 'then']);
 
 // Common words of each language; a line is read as Spanish when its Spanish words clearly outnumber its
 // English ones. Enough to tell which language a caller speaks, not to translate.

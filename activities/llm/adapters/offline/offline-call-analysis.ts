@@ -396,6 +396,8 @@ export class CallAnalysis {
       case 'dispatch_fee_issue':
         return this.feeIssue;
       case 'timing_issue': {
+        const deferred = this.callbackToBook(tag);
+        if (deferred) return no(`${deferred}.`);
         const said = this.signal('timing_issue', TAG_LABEL.timing_issue);
         const o = this.objection;
         if (said.value || !o || o.to !== 'offered_time' || this.leadScore === 0 || this.otherExcuseHeard('timing_issue') || this.ownChoice) return said;
@@ -451,7 +453,18 @@ export class CallAnalysis {
 
   /** A refusal after an offer counts on inbound calls; on outbound ones the agent's offers are sales. */
   get objection() {
-    return this.input.direction === 'inbound' ? this.cues.objection : null;
+    const o = this.input.direction === 'inbound' ? this.cues.objection : null;
+    // A caller who answers the offered time by asking to be called back to set one ("not sure about Thursday, can
+    // someone get in touch with me tomorrow?") leaves the booking to the callback: the time is not refused.
+    if (o && this.callbackRequestedFrom(o.line)) return null;
+    return o;
+  }
+
+  /** Whether the caller asked to be called back in this line or a later one. */
+  private callbackRequestedFrom(line: TranscriptLine): boolean {
+    const lines = this.view.lines;
+    const from = lines.indexOf(line);
+    return hitsOf(this.cues, 'callback').some((h) => speakerOf(h.line.role) === 'customer' && lines.indexOf(h.line) >= from);
   }
 
   /** Whether the cues name an excuse other than this one (then a bare refusal is that excuse's). */
@@ -628,14 +641,19 @@ export class CallAnalysis {
   }
 
   /**
-   * Why a follow-up or message cue is a callback asked for instead, or null: a caller who stated a need and
-   * asks, in the same line, to be called back ("can someone call me back after five to set it up?") is a lead
-   * the business can still book (Unbooked, tagged callback), not one who will decide later or only leaves a message.
+   * Why a follow-up, message or timing cue is a callback asked for instead, or null: a caller who stated a need and
+   * asks, in the same line, to be called back ("can someone call me back after five to set it up?", "I can't talk
+   * now, call me tomorrow") is a lead the business can still book (Unbooked, tagged callback), not one who will
+   * decide later, only leaves a message, or refuses the time.
    */
   callbackToBook(name: Excuse): string | null {
-    if ((name !== 'follow_up' && name !== 'message_drop') || !this.needStated) return null;
+    if ((name !== 'follow_up' && name !== 'message_drop' && name !== 'timing_issue') || !this.needStated) return null;
     const hits = hitsOf(this.cues, name);
-    const callbackLines = new Set(hitsOf(this.cues, 'callback').map((h) => h.line));
+    const callbackLines = new Set(
+      hitsOf(this.cues, 'callback')
+        .filter((h) => speakerOf(h.line.role) === 'customer')
+        .map((h) => h.line),
+    );
     if (hits.length === 0 || !hits.every((h) => callbackLines.has(h.line))) return null;
     return `the caller stated a need and asked to be called back ('${hits[0].said}', ${hits[0].line.timestamp}): a callback to book, not an excuse`;
   }

@@ -572,4 +572,128 @@ describe('structural rules of the offline classifier (issue 11 point 8)', () => 
     expect(a.excusedTag('sooner_slot').value).toBe(true);
     expect(a.callType.value).toBe('Unbooked');
   });
+
+  it('reads a question put as a statement to the one asked ("you don\'t have anything sooner?") as asking too', () => {
+    const earlier = (text: string) => {
+      const tokens = tokenise(text);
+      return negatedAt(
+        tokens,
+        tokens.findIndex((t) => t.stem === 'sooner'),
+      );
+    };
+    expect(earlier("You don't have anything sooner?")).toBeNull();
+    expect(earlier("So y'all can't do anything sooner?")).toBeNull();
+    expect(earlier("you guys don't got nothing sooner, like tomorrow?")).toBeNull();
+    // Said of oneself, or not asked, it still denies.
+    expect(earlier("I don't need anything sooner?")?.word).toBe('not');
+    expect(earlier("You don't have anything sooner.")?.word).toBe('not');
+  });
+
+  it('tags sooner_slot on an unbooked call through the unbooked tag task (spec 000 §4: a booking outcome on any call)', () => {
+    const input = call(
+      [
+        'A: Acme Home Services.',
+        'C: The AC is blowing warm air.',
+        'A: The first opening I have is Thursday between 8 and 10.',
+        "C: Thursday? You don't have anything sooner? I'll have to see.",
+      ],
+      { endedReason: 'user_hangup' },
+    );
+    const tags = OFFLINE_ANSWERS.tags_unbooked(input);
+    expect(tags).toMatchObject({ sooner_slot: true, callback: false });
+    expect(tags.sooner_slot_reason).toContain('sooner');
+    const plain = OFFLINE_ANSWERS.tags_unbooked(
+      call(['A: Acme Home Services.', 'C: The AC is blowing warm air.', 'A: I have Thursday at 9.', 'C: Okay, thanks.']),
+    );
+    expect(plain.sooner_slot).toBe(false);
+  });
+
+  describe('who calls whom (issue 11: callback wording)', () => {
+    const need = ['A: Acme Home Services.', 'C: The water heater is leaking from the bottom.', 'A: I can send a plumber. What is the address?'];
+
+    it('reads a caller asking the business to contact them, in any words or in Spanish, as a callback the business can still book', () => {
+      for (const ask of [
+        "I'm driving, could somebody give me a buzz after five?",
+        'Can a person from your office get in touch with me tomorrow to set a time?',
+        'ring me back in an hour on this cell',
+        'have someone follow up with me tonight, I do want it fixed',
+        'Ahorita no puedo hablar, márquenme mañana y hacemos la cita.',
+        '¿Me devuelven la llamada en la tarde?',
+      ]) {
+        const a = new CallAnalysis(call([...need, `C: ${ask}`], { endedReason: 'user_hangup' }));
+        expect({ ask, type: a.callType.value }).toEqual({ ask, type: 'Unbooked' });
+        expect(OFFLINE_ANSWERS.tags_unbooked(call([...need, `C: ${ask}`])).callback).toBe(true);
+        expect(a.excusedTag('follow_up').value).toBe(false);
+        expect(a.excusedTag('timing_issue').value).toBe(false);
+      }
+    });
+
+    it('reads the caller who will call the business again as a follow-up, and nobody to call as neither', () => {
+      for (const later of ["I'll give you guys a shout once I know.", "I'll follow up with you next week.", 'Déjeme ver y le hablo después.']) {
+        const a = new CallAnalysis(call([...need, `C: ${later}`], { endedReason: 'user_hangup' }));
+        expect({ later, type: a.callType.value, follow: a.excusedTag('follow_up').value }).toEqual({ later, type: 'Excused', follow: true });
+        expect(OFFLINE_ANSWERS.tags_unbooked(call([...need, `C: ${later}`])).callback).toBe(false);
+      }
+      // Another company, a link to text, a call refused: no one is asked to call, and no promise to call back.
+      for (const line of ["Look, I'll call somebody else.", 'Sure, text me the link.', "Don't call me again."]) {
+        const tags = OFFLINE_ANSWERS.tags_unbooked(call([...need, `C: ${line}`]));
+        expect({ line, callback: tags.callback }).toEqual({ line, callback: false });
+      }
+    });
+
+    it('does not take a time refused in the same breath as a callback asked for as a timing excuse', () => {
+      const a = new CallAnalysis(
+        call(
+          [
+            'A: Acme Home Services.',
+            'C: The furnace stopped working last night.',
+            'A: The first opening is Thursday at nine.',
+            "C: I'm not sure about Thursday. Can someone from your office reach me tomorrow to figure out the timing?",
+          ],
+          { endedReason: 'user_hangup' },
+        ),
+      );
+      expect(a.objection).toBeNull();
+      expect(a.callType.value).toBe('Unbooked');
+    });
+
+    it('reads a question or request for an earlier time after an offer as sooner_slot, not a refusal of the time', () => {
+      for (const ask of [
+        'Monday is pretty far. Is there really nothing before the weekend?',
+        'any chance you could squeeze us in sooner, it is open to the sky',
+        '¿Y no hay nada antes?',
+      ]) {
+        const a = new CallAnalysis(
+          call(['A: Acme Home Services.', 'C: A branch went through the roof.', 'A: I can have someone out Monday at ten.', `C: ${ask}`], {
+            endedReason: 'error',
+          }),
+        );
+        expect({ ask, sooner: a.excusedTag('sooner_slot').value, timing: a.excusedTag('timing_issue').value, type: a.callType.value }).toEqual({
+          ask,
+          sooner: true,
+          timing: false,
+          type: 'Unbooked',
+        });
+      }
+      // Said with no time offered before it, it is no answer to an offer.
+      const early = new CallAnalysis(call(['A: Acme Home Services.', 'C: Is there anything before noon? The roof is leaking.'], { endedReason: 'error' }));
+      expect(early.cues.hits.some((h) => h.signal === 'sooner_slot' && h.cue.startsWith('('))).toBe(false);
+    });
+
+    it('reads a person asked for by what they are ("an actual live person", "put the owner on") as agent_requested: Excused', () => {
+      const need = ['A: Acme Home Services.', 'C: The breaker for the dryer keeps tripping.', 'A: I can book an electrician for tomorrow at three.'];
+      for (const ask of [
+        'No offense, but I want an actual live person from the company on the line.',
+        'Can you put the owner on? I always go through him.',
+        'Quiero hablar con el encargado, por favor.',
+      ]) {
+        const a = new CallAnalysis(call([...need, `C: ${ask}`], { endedReason: 'user_hangup' }));
+        expect({ ask, person: a.excusedTag('agent_requested').value, type: a.callType.value }).toEqual({ ask, person: true, type: 'Excused' });
+      }
+      // Asking what the agent is, or "live" and "real" said of something else, asks for no one.
+      for (const line of ['Wait, is this a real person?', 'There is a live wire hanging by the panel.', 'The real problem is the old pipe.']) {
+        expect({ line, person: new CallAnalysis(call([...need, `C: ${line}`])).excusedTag('agent_requested').value }).toEqual({ line, person: false });
+      }
+    });
+  });
 });

@@ -547,6 +547,8 @@ export const OFFLINE_ANSWERS: OfflineAnswers = {
         const action = a.completed('job_cancel');
         return action ? { value: true, reason: `evidence: job_cancel action ${action.id} is COMPLETED.` } : a.cancellationAsked;
       },
+      // A job moved earlier is a fact (factTags); asking for an earlier slot than the one offered is the caller's word.
+      sooner_slot: () => a.excusedTag('sooner_slot'),
       appointment_confirmed: () => actionOr('confirm_appointment', 'appointment_confirmed', 'the caller confirmed an appointment'),
       language_issue: () => a.languageIssue,
       do_not_service: () => a.doNotService,
