@@ -141,7 +141,8 @@ export function CallsPerDayChart({ analytics }: { analytics: CallAnalytics }) {
   return (
     <Panel title="Calls per day by outcome" description={`Days in ${analytics.timezone} (company time)`} testId="chart-calls-per-day">
       <Chart.Root maxH="xs" chart={chart}>
-        <BarChart data={chart.data}>
+        {/* Recharts 3 draws nothing for a chart without a width and height; `responsive` takes them from Chart.Root's box. */}
+        <BarChart responsive data={chart.data}>
           <CartesianGrid stroke={chart.color('border.muted')} vertical={false} />
           <XAxis axisLine={false} tickLine={false} dataKey={chart.key('day')} minTickGap={12} />
           <YAxis axisLine={false} tickLine={false} allowDecimals={false} width={32} />
@@ -164,7 +165,7 @@ export function MinutesPerDayChart({ analytics }: { analytics: CallAnalytics }) 
   return (
     <Panel title="Minutes handled per day" description={`Days in ${analytics.timezone} (company time)`} testId="chart-minutes">
       <Chart.Root maxH="xs" chart={chart}>
-        <BarChart data={chart.data}>
+        <BarChart responsive data={chart.data}>
           <CartesianGrid stroke={chart.color('border.muted')} vertical={false} />
           <XAxis axisLine={false} tickLine={false} dataKey={chart.key('day')} minTickGap={12} />
           <YAxis axisLine={false} tickLine={false} width={40} />
