@@ -3,7 +3,9 @@ import { describeInteractionEvent } from './call-event-words';
 
 describe('interaction events in words', () => {
   it('says what happened on the call, from what each event records', () => {
-    expect(describeInteractionEvent('create_call', { provider: 'retell', direction: 'inbound' })).toBe('Call came in through Retell');
+    expect(describeInteractionEvent('create_call', { provider: 'retell', direction: 'inbound' })).toBe('Call came in through Retell AI');
+    expect(describeInteractionEvent('create_call', { provider: 'in_house', direction: 'inbound' })).toBe('Web call started with the in-house agent');
+    expect(describeInteractionEvent('create_call', { provider: 'vapi', direction: 'outbound' })).toBe('Outbound call placed through Vapi');
     expect(describeInteractionEvent('call_end_reason', { endedReason: 'user_hangup' })).toBe('Call ended because the caller hung up');
     expect(describeInteractionEvent('send_email', { to: 'office@demo.test', purpose: 'call_summary' })).toBe('E-mail sent to office@demo.test (call summary)');
     expect(describeInteractionEvent('get_capacity', { time_to_check: '2026-11-28T09:00', available: false })).toBe(

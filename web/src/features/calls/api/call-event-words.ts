@@ -1,4 +1,5 @@
 import { humanizeCode } from '@contracts/call-labels';
+import { VOICE_PLATFORM_NAMES } from '@contracts/voice-platforms.contract';
 
 /**
  * Spec 001 §3 interaction events in words for Call details (issue 13: events in words, not JSON). Reads the
@@ -31,7 +32,9 @@ export function describeInteractionEvent(name: string, metadata: Record<string, 
     case 'create_call': {
       const direction = str(m.direction);
       const provider = str(m.provider);
-      return `${direction === 'outbound' ? 'Outbound call placed' : 'Call came in'}${provider ? ` through ${humanizeCode(provider)}` : ''}`;
+      if (provider === 'in_house') return 'Web call started with the in-house agent';
+      const platform = provider ? ((VOICE_PLATFORM_NAMES as Record<string, string>)[provider] ?? humanizeCode(provider)) : null;
+      return `${direction === 'outbound' ? 'Outbound call placed' : 'Call came in'}${platform ? ` through ${platform}` : ''}`;
     }
     case 'call_end_reason': {
       const reason = str(m.endedReason);
