@@ -93,7 +93,7 @@ describe('the dashboard on a phone', () => {
     await shot('navigation-drawer');
     await page.keyboard.press('Escape');
     await page.getByTestId('nav-drawer').waitFor({ state: 'hidden' });
-  });
+  }, 60_000);
 
   it.each([
     ['home', 'Dashboard'],
@@ -134,5 +134,5 @@ describe('the dashboard on a phone', () => {
     await page.getByTestId('nav-calls').first().waitFor();
     expect(await page.getByTestId('nav-menu-button').isVisible()).toBe(false);
     await shot('laptop-call-details');
-  });
+  }, 60_000);
 });
