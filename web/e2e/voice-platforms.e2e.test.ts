@@ -91,6 +91,9 @@ describe('Settings → Voice platforms', () => {
       await page.getByTestId('voice-vapi-active').waitFor();
       expect(await page.getByTestId('voice-vapi-toolSecret-shown').innerText()).toBe(`Set ****${toolSecret.slice(-4)}`);
       expect(await page.content()).not.toContain(toolSecret);
+      await page.setViewportSize({ width: 1280, height: 800 });
+      mkdirSync(artifactsDir, { recursive: true });
+      await page.screenshot({ path: path.join(artifactsDir, 'voice-platforms-1280.png'), fullPage: true });
 
       // The platform's tool call, through the same API the dashboard uses.
       const call = (secret: string) =>

@@ -1,5 +1,5 @@
 import { Box, CloseButton, Drawer, Flex, Portal, Text } from '@chakra-ui/react';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import type { Session } from '../../features/auth/api/session.schema';
 import { AppHeader } from './app-header';
@@ -20,27 +20,20 @@ export function AppShell({ session, activeRoute, children }: AppShellProps) {
   const [menuOpen, setMenuOpen] = useState(false);
   const { pathname, search } = useLocation();
 
-  // A link followed from the drawer shows its page, not the drawer over it.
+  // A link followed from the drawer shows its page, not the drawer over it. The drawer closes on the tap itself:
+  // the location does not change for a link to the page already shown, nor until a lazily loaded page's chunk
+  // has arrived. Back and Forward change the location without a tap.
+  const closeMenu = useCallback(() => setMenuOpen(false), []);
   useEffect(() => setMenuOpen(false), [pathname, search]);
 
   return (
     <Flex minH="100vh" bg="bg.subtle">
-      <Box
-        as="aside"
-        display={{ base: 'none', md: 'block' }}
-        w="60"
-        flexShrink={0}
-        borderRightWidth="1px"
-        bg="bg"
-        px="3"
-        py="5"
-        position="sticky"
-        top="0"
-        h="100vh"
-        overflowY="auto"
-      >
-        <Brand />
-        <SidebarNav activeRoute={activeRoute} isOperator={session.user.is_operator} />
+      {/* The aside runs the page's full height (its border and white too); the navigation in it stays in view. */}
+      <Box as="aside" display={{ base: 'none', md: 'block' }} w="60" flexShrink={0} borderRightWidth="1px" bg="bg">
+        <Box position="sticky" top="0" maxH="100vh" overflowY="auto" px="3" py="5">
+          <Brand />
+          <SidebarNav activeRoute={activeRoute} isOperator={session.user.is_operator} />
+        </Box>
       </Box>
       <Drawer.Root open={menuOpen} onOpenChange={(event) => setMenuOpen(event.open)} placement="start" size="xs" lazyMount unmountOnExit>
         <Portal>
@@ -53,7 +46,7 @@ export function AppShell({ session, activeRoute, children }: AppShellProps) {
                 </Drawer.Title>
               </Drawer.Header>
               <Drawer.Body px="3">
-                <SidebarNav activeRoute={activeRoute} isOperator={session.user.is_operator} />
+                <SidebarNav activeRoute={activeRoute} isOperator={session.user.is_operator} onNavigate={closeMenu} />
               </Drawer.Body>
               <Drawer.CloseTrigger asChild>
                 <CloseButton size="sm" aria-label="Close the menu" />

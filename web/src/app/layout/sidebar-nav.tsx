@@ -6,7 +6,7 @@ import { type AppRoute, type NavSection, ROUTES } from '../router/routes';
 
 const inSection = (section: NavSection) => ROUTES.filter((route): route is Extract<AppRoute, { nav: NavSection }> => 'nav' in route && route.nav === section);
 
-function NavItem({ route, active }: { route: AppRoute; active: boolean }) {
+function NavItem({ route, active, onNavigate }: { route: AppRoute; active: boolean; onNavigate?: () => void }) {
   const { hrefFor } = useSelectedOrg();
   return (
     <Link
@@ -23,7 +23,7 @@ function NavItem({ route, active }: { route: AppRoute; active: boolean }) {
       aria-current={active ? 'page' : undefined}
       data-testid={`nav-${route.name}`}
     >
-      <RouterLink to={hrefFor(route.path)}>
+      <RouterLink to={hrefFor(route.path)} onClick={onNavigate}>
         {route.title}
         {route.name === 'calls' ? <UnreadCallsBadge /> : null}
       </RouterLink>
@@ -39,19 +39,20 @@ function SectionLabel({ children }: { children: string }) {
   );
 }
 
-export function SidebarNav({ activeRoute, isOperator }: { activeRoute: string | null; isOperator: boolean }) {
+/** `onNavigate` is called when a link is followed (the drawer closes with it). */
+export function SidebarNav({ activeRoute, isOperator, onNavigate }: { activeRoute: string | null; isOperator: boolean; onNavigate?: () => void }) {
   return (
     <Box as="nav" aria-label="Main">
       <Stack gap="0.5">
         {inSection('main').map((route) => (
-          <NavItem key={route.name} route={route} active={route.name === activeRoute} />
+          <NavItem key={route.name} route={route} active={route.name === activeRoute} onNavigate={onNavigate} />
         ))}
       </Stack>
       {isOperator && (
         <Stack gap="0.5" data-testid="nav-operations">
           <SectionLabel>Operations</SectionLabel>
           {inSection('operations').map((route) => (
-            <NavItem key={route.name} route={route} active={route.name === activeRoute} />
+            <NavItem key={route.name} route={route} active={route.name === activeRoute} onNavigate={onNavigate} />
           ))}
           <Link
             href="/api/docs"
@@ -64,6 +65,7 @@ export function SidebarNav({ activeRoute, isOperator }: { activeRoute: string | 
             fontWeight="medium"
             color="fg.muted"
             data-testid="nav-api-docs"
+            onClick={onNavigate}
           >
             API docs ↗
           </Link>

@@ -1,4 +1,5 @@
 import { humanizeCode } from '@contracts/call-labels';
+import { VOICE_PLATFORM_NAMES } from '@contracts/voice-platforms.contract';
 
 /**
  * Spec 001 §3 interaction events in words for Call details (issue 13: events in words, not JSON). Reads the
@@ -19,6 +20,16 @@ const ENDED_REASONS: Record<string, string> = {
   max_duration: 'it reached its time limit',
 };
 
+/** "2026-11-28T08:00:00" (the company's wall time, no zone) → "Nov 28, 2026, 8:00 AM"; anything else as it is. */
+function wallTime(value: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2}))?/.exec(value);
+  if (!m) return value;
+  const [, y, mo, d, h, mi] = m;
+  const date = new Date(Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h ?? 0), Number(mi ?? 0)));
+  const options: Intl.DateTimeFormatOptions = { timeZone: 'UTC', year: 'numeric', month: 'short', day: 'numeric' };
+  return new Intl.DateTimeFormat('en-US', h === undefined ? options : { ...options, hour: 'numeric', minute: '2-digit' }).format(date);
+}
+
 function sentTo(meta: Record<string, unknown>, what: string): string {
   const to = str(meta.to);
   const purpose = str(meta.purpose);
@@ -31,7 +42,9 @@ export function describeInteractionEvent(name: string, metadata: Record<string, 
     case 'create_call': {
       const direction = str(m.direction);
       const provider = str(m.provider);
-      return `${direction === 'outbound' ? 'Outbound call placed' : 'Call came in'}${provider ? ` through ${humanizeCode(provider)}` : ''}`;
+      if (provider === 'in_house') return 'Web call started with the in-house agent';
+      const platform = provider ? ((VOICE_PLATFORM_NAMES as Record<string, string>)[provider] ?? humanizeCode(provider)) : null;
+      return `${direction === 'outbound' ? 'Outbound call placed' : 'Call came in'}${platform ? ` through ${platform}` : ''}`;
     }
     case 'call_end_reason': {
       const reason = str(m.endedReason);
@@ -60,7 +73,8 @@ export function describeInteractionEvent(name: string, metadata: Record<string, 
       return `Emergency page not answered${called.length ? ` by ${called.join(', ')}` : ''}${str(m.escalatedTo) ? `; escalated to ${str(m.escalatedTo)}` : ''}`;
     }
     case 'get_capacity': {
-      const when = str(m.time_to_check);
+      const checked = str(m.time_to_check);
+      const when = checked ? wallTime(checked) : null;
       if (m.available === true) return `Checked the schedule${when ? ` for ${when}` : ''}: a slot was free`;
       if (m.available === false) return `Checked the schedule${when ? ` for ${when}` : ''}: nothing free then, other times offered`;
       return `Checked the schedule${when ? ` for ${when}` : ''}`;

@@ -483,12 +483,13 @@ export function CallDetailsPage({ interactionId }: { interactionId: string }) {
           ) : (
             <Stack gap={1} data-testid="call-events">
               {d.interaction_events.map((e, i) => (
-                <HStack key={i} gap={3} align="baseline">
-                  <Text fontSize="xs" color="fg.muted" whiteSpace="nowrap" minW="40">
+                // On a phone the time goes above what happened: side by side they overlap.
+                <Stack key={i} direction={{ base: 'column', sm: 'row' }} gap={{ base: 0, sm: 3 }} align={{ sm: 'baseline' }}>
+                  <Text fontSize="xs" color="fg.muted" whiteSpace="nowrap" minW={{ sm: '40' }} flexShrink={0}>
                     {formatInZone(e.created_at, data.timezone, { withSeconds: true })}
                   </Text>
                   <Text fontSize="sm">{describeInteractionEvent(e.name, e.metadata)}</Text>
-                </HStack>
+                </Stack>
               ))}
             </Stack>
           )}

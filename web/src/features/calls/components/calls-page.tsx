@@ -307,12 +307,15 @@ export function CallsPage() {
       <Stack gap={4}>
         <HStack gap={3} wrap="wrap">
           <SearchBox value={filter.search} onSearch={(search) => update({ search })} />
-          <HStack gap={2}>
+          {/* On a phone the two dates share the row's width instead of running past it. */}
+          <HStack gap={2} w={{ base: 'full', sm: 'auto' }}>
             <Text fontSize="sm">From</Text>
             <Input
               type="date"
               size="sm"
               width="auto"
+              flex={{ base: '1', sm: 'none' }}
+              minW="0"
               value={filter.from}
               onChange={(e) => e.target.value && update({ from: e.target.value })}
               aria-label="From"
@@ -323,6 +326,8 @@ export function CallsPage() {
               type="date"
               size="sm"
               width="auto"
+              flex={{ base: '1', sm: 'none' }}
+              minW="0"
               value={filter.to}
               onChange={(e) => e.target.value && update({ to: e.target.value })}
               aria-label="To"

@@ -137,19 +137,19 @@ export function OnCallPage() {
           <Button size="sm" variant="outline" onClick={goToDay} data-testid="oncall-go-to-day">
             Go to day
           </Button>
-          <Text fontSize="sm" ml={4}>
-            Trade
-          </Text>
-          <NativeSelect.Root size="sm" width="12rem">
-            <NativeSelect.Field value={department} onChange={(e) => setDepartment(e.target.value)} data-testid="oncall-department" aria-label="Trade">
-              {trades.map((t) => (
-                <option key={t} value={t}>
-                  {t}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
+          <HStack gap={3} ml={{ md: 4 }}>
+            <Text fontSize="sm">Trade</Text>
+            <NativeSelect.Root size="sm" width="12rem">
+              <NativeSelect.Field value={department} onChange={(e) => setDepartment(e.target.value)} data-testid="oncall-department" aria-label="Trade">
+                {trades.map((t) => (
+                  <option key={t} value={t}>
+                    {t}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </HStack>
           <Button size="sm" ml="auto" loading={saving} disabled={!dirty || !calendar} onClick={() => void save()} data-testid="oncall-save">
             Save month
           </Button>
@@ -175,16 +175,17 @@ export function OnCallPage() {
                 Your CRM lists nobody to put on call.
               </Text>
             ) : null}
-            <SimpleGrid columns={7} gap={2} data-testid="oncall-calendar">
+            {/* A week a row from 768 px up; on a phone, a day a row, so the names in its pickers can be read. */}
+            <SimpleGrid columns={{ base: 1, md: 7 }} gap={2} data-testid="oncall-calendar">
               {WEEKDAYS.map((d) => (
-                <Text key={d} fontSize="xs" fontWeight="semibold" color="fg.muted" textAlign="center">
+                <Text key={d} display={{ base: 'none', md: 'block' }} fontSize="xs" fontWeight="semibold" color="fg.muted" textAlign="center">
                   {d}
                 </Text>
               ))}
               {Array.from({ length: calendar.leadingBlanks }, (_, i) => (
-                <Box key={`blank-${i}`} />
+                <Box key={`blank-${i}`} display={{ base: 'none', md: 'block' }} />
               ))}
-              {calendar.dates.map((date) => {
+              {calendar.dates.map((date, index) => {
                 const tech = assigned(days, date, department, 'Technician');
                 const manager = assigned(days, date, department, 'Manager');
                 return (
@@ -199,6 +200,9 @@ export function OnCallPage() {
                   >
                     <HStack justify="space-between">
                       <Text fontSize="sm" fontWeight="semibold">
+                        <Box as="span" display={{ base: 'inline', md: 'none' }}>
+                          {WEEKDAYS[(calendar.leadingBlanks + index) % 7]}{' '}
+                        </Box>
                         {Number(date.slice(8))}
                       </Text>
                       {tech ? <Badge size="xs">{tech.name}</Badge> : null}
