@@ -1,6 +1,7 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { SWRConfig } from 'swr';
+import { Toaster } from '../components/toaster';
 import { ApiError } from '../lib/api-client';
 import { system } from './theme';
 
@@ -11,6 +12,7 @@ export function Providers({ children }: { children: ReactNode }) {
   return (
     <ChakraProvider value={system}>
       <SWRConfig value={{ shouldRetryOnError: isTransient, errorRetryCount: 3 }}>{children}</SWRConfig>
+      <Toaster />
     </ChakraProvider>
   );
 }

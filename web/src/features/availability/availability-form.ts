@@ -52,6 +52,23 @@ const parseHour = (text: string): number => {
   return m ? Number(m[1]) + Number(m[2] ?? 0) / 60 : Number.NaN;
 };
 
+/** 8.5 → "08:30", for a time input. */
+export function timeOfHour(hour: number): string {
+  const minutes = Math.round(hour * 60);
+  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+}
+
+/** "08:30" → 8.5 (NaN for anything else). */
+export function hourOfTime(time: string): number {
+  const m = /^(\d{2}):(\d{2})$/.exec(time);
+  return m ? Number(m[1]) + Number(m[2]) / 60 : Number.NaN;
+}
+
+/** Ranges of a week whose end is not after their start, as "Monday 2" style paths for the form. */
+export function rangesOutOfOrder(hours: WeeklyHours): { day: Weekday; index: number }[] {
+  return WEEKDAYS.flatMap((day) => (hours[day] ?? []).flatMap((r, index) => (r.end <= r.start ? [{ day, index }] : [])));
+}
+
 /** "8-10, 13:30-15" ↔ [[8, 10], [13.5, 15]]: the ACP slot list as people type it. */
 export function formatSlots(slots: [number, number][]): string {
   return slots.map(([s, e]) => `${hourText(s)}-${hourText(e)}`).join(', ');
