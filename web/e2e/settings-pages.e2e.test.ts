@@ -133,7 +133,7 @@ describe('Availability in sections', () => {
       await page.getByTestId('notification-settings').waitFor();
       await shot('settings-notifications-1280');
     });
-  }, 60_000);
+  }, 90_000);
 });
 
 describe('On-call', () => {
@@ -199,5 +199,5 @@ describe('at a phone width', () => {
         await shot(`settings-${name}-390`);
       }
     });
-  }, 60_000);
+  }, 120_000);
 });

@@ -334,16 +334,19 @@ export function OnCallPage() {
               />
             )}
             <Box overflowX="auto">
-              <Box minWidth="56rem">
-                <SimpleGrid templateColumns="repeat(7, minmax(0, 1fr)) 7rem" gap={2} data-testid="oncall-calendar">
+              {/* A week per row from 768 px up; on a phone one day per row, each week ending with its repeat button. */}
+              <Box minWidth={{ base: 0, md: '48rem' }}>
+                <SimpleGrid templateColumns={{ base: '1fr', md: 'repeat(7, minmax(0, 1fr)) 7rem' }} gap={2} data-testid="oncall-calendar">
                   {WEEKDAYS.map((d) => (
-                    <Text key={d} fontSize="xs" fontWeight="semibold" color="fg.muted" textAlign="center">
+                    <Text key={d} fontSize="xs" fontWeight="semibold" color="fg.muted" textAlign="center" display={{ base: 'none', md: 'block' }}>
                       {d}
                     </Text>
                   ))}
-                  <Box />
+                  <Box display={{ base: 'none', md: 'block' }} />
                   {calendarWeeks(month).map((week, wi) => [
-                    ...(wi === 0 ? Array.from({ length: calendar.leadingBlanks }, (_, i) => <Box key={`blank-${i}`} />) : []),
+                    ...(wi === 0
+                      ? Array.from({ length: calendar.leadingBlanks }, (_, i) => <Box key={`blank-${i}`} display={{ base: 'none', md: 'block' }} />)
+                      : []),
                     ...week.map((date) => {
                       const tech = assigned(days, date, department, 'Technician');
                       const manager = assigned(days, date, department, 'Manager');
@@ -371,6 +374,9 @@ export function OnCallPage() {
                                 data-testid={`oncall-tick-${date}`}
                               />
                               <Text fontSize="sm" fontWeight="semibold">
+                                <Text as="span" display={{ base: 'inline', md: 'none' }}>
+                                  {WEEKDAYS[(new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7]}{' '}
+                                </Text>
                                 {Number(date.slice(8))}
                               </Text>
                             </HStack>
@@ -399,8 +405,10 @@ export function OnCallPage() {
                         </Stack>
                       );
                     }),
-                    ...(wi === calendarWeeks(month).length - 1 ? Array.from({ length: 7 - week.length }, (_, i) => <Box key={`tail-${i}`} />) : []),
-                    <Box key={`repeat-${week[0]}`} alignSelf="center">
+                    ...(wi === calendarWeeks(month).length - 1
+                      ? Array.from({ length: 7 - week.length }, (_, i) => <Box key={`tail-${i}`} display={{ base: 'none', md: 'block' }} />)
+                      : []),
+                    <Box key={`repeat-${week[0]}`} alignSelf="center" pb={{ base: 3, md: 0 }}>
                       <Button
                         size="xs"
                         variant="outline"

@@ -272,7 +272,7 @@ function SettingsFormView({ org, orgId }: { org: Organization; orgId: string }) 
           </Alert.Root>
         ) : null}
         <HStack gap={3} position="sticky" bottom={0} bg="bg" py={2} borderTopWidth="1px" zIndex={2}>
-          <Button type="submit" loading={isSubmitting} disabled={!isDirty} data-testid="settings-save">
+          <Button type="submit" loading={isSubmitting} data-testid="settings-save">
             Save settings
           </Button>
           <Button type="button" variant="ghost" disabled={!isDirty || isSubmitting} onClick={() => (reset(formOf(org)), setFailure(null))}>
