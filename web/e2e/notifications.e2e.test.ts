@@ -175,7 +175,9 @@ describe('notification settings', () => {
       await page.getByTestId('notify-EmergencyJobRule-cc-sms').selectOption('NON_OFFICE_HOURS');
       await page.getByTestId('settings-cc-phones').fill('555-1234');
       await page.getByTestId('settings-save').click();
-      expect(await page.getByTestId('settings-error').innerText()).toContain('Phone number must be in format +1XXXXXXXXXX');
+      // The API's 400 names the field: its message is shown under the CC phones box.
+      expect(await page.getByTestId('settings-cc-phones-error').innerText()).toContain('Phone number must be in format +1XXXXXXXXXX');
+      await page.getByTestId('settings-error').waitFor();
 
       await page.getByTestId('settings-cc-phones').fill('+15550001111, +15550002222');
       await page.getByTestId('settings-save').click();

@@ -1,17 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
-import {
-  addHoliday,
-  addRange,
-  cellLook,
-  copyToWeekdays,
-  formatPairs,
-  formatSlots,
-  parsePairs,
-  parseSlots,
-  removeRange,
-  setRange,
-  totals,
-} from './availability-form';
+import type { AvailabilityView } from './api/availability.schema';
+import { HolidaysFormSchema, OfficeHoursFormSchema, ScheduleFormSchema, withAvailability } from './section-schemas';
+import { addHoliday, addRange, cellLook, copyToWeekdays, hourOfTime, rangesOutOfOrder, removeRange, setRange, timeOfHour, totals } from './availability-form';
 
 describe('the availability grid', () => {
   it.each([
@@ -56,19 +46,42 @@ describe('editing hours and holidays', () => {
     expect(addHoliday(['2026-12-25'], '2026-12')).toEqual(['2026-12-25']);
   });
 
-  it('reads and writes slot lists and trade pairs', () => {
-    expect(parseSlots('8-10, 13:30-15')).toEqual([
-      [8, 10],
-      [13.5, 15],
+  it('edits window hours as times and finds ranges that end before they start', () => {
+    expect(timeOfHour(13.5)).toBe('13:30');
+    expect(timeOfHour(8)).toBe('08:00');
+    expect(hourOfTime('13:30')).toBe(13.5);
+    expect(hourOfTime('')).toBeNaN();
+    expect(rangesOutOfOrder({ Monday: [{ start: '09:00', end: '17:00' }], Sunday: [{ start: '18:00', end: '06:00' }] })).toEqual([{ day: 'Sunday', index: 0 }]);
+  });
+});
+
+describe('a section of the page', () => {
+  const view = {
+    availability: {
+      regularHours: { Monday: [{ start: '09:00', end: '17:00' }] },
+      emergencyHours: {},
+      holidays: ['2026-12-25'],
+      availabilityMessage: 'Hi',
+      lastUpdatedAt: '2026-11-01T00:00:00Z',
+    },
+  } as unknown as AvailabilityView;
+
+  it('is checked by its part of the API request schema, with the API message', () => {
+    const bad = OfficeHoursFormSchema.safeParse({ availability: { regularHours: { Sunday: [{ start: '18:00', end: '06:00' }] } } });
+    expect(bad.success).toBe(false);
+    expect(bad.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['availability.regularHours.Sunday.0.end', 'Sunday: the hours must end after they start'],
     ]);
-    expect(parseSlots('8-')).toBeNull();
-    expect(
-      formatSlots([
-        [8, 10],
-        [13.5, 15],
-      ]),
-    ).toBe('8-10, 13:30-15');
-    expect(parsePairs('HVAC=9001, Plumbing = 9002, junk')).toEqual({ HVAC: '9001', Plumbing: '9002' });
-    expect(formatPairs({ HVAC: '9001' })).toBe('HVAC=9001');
+    const buffer = ScheduleFormSchema.safeParse({ schedule: { strategy: { defaultTimeBuffer: 9000 } } });
+    expect(buffer.error?.issues[0].message).toBe('Time buffer cannot exceed 8760 hours (1 year)');
+    expect(HolidaysFormSchema.safeParse({ availability: { holidays: ['2026-02-30'], availabilityMessage: null } }).error?.issues[0].message).toBe(
+      'Must be YYYY-MM-DD format',
+    );
+  });
+
+  it('sends the stored rest of the availability block with its own part, without lastUpdatedAt', () => {
+    expect(withAvailability(view, { holidays: [] })).toEqual({
+      availability: { regularHours: { Monday: [{ start: '09:00', end: '17:00' }] }, emergencyHours: {}, holidays: [], availabilityMessage: 'Hi' },
+    });
   });
 });

@@ -46,38 +46,19 @@ export function addHoliday(holidays: string[], date: string): string[] {
   return [...new Set([...holidays, date])].sort();
 }
 
-const hourText = (h: number) => (Number.isInteger(h) ? String(h) : `${Math.floor(h)}:${String(Math.round((h % 1) * 60)).padStart(2, '0')}`);
-const parseHour = (text: string): number => {
-  const m = /^(\d{1,2})(?::(\d{2}))?$/.exec(text.trim());
-  return m ? Number(m[1]) + Number(m[2] ?? 0) / 60 : Number.NaN;
-};
-
-/** "8-10, 13:30-15" ↔ [[8, 10], [13.5, 15]]: the ACP slot list as people type it. */
-export function formatSlots(slots: [number, number][]): string {
-  return slots.map(([s, e]) => `${hourText(s)}-${hourText(e)}`).join(', ');
+/** 8.5 → "08:30", for a time input. */
+export function timeOfHour(hour: number): string {
+  const minutes = Math.round(hour * 60);
+  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 }
 
-export function parseSlots(text: string): [number, number][] | null {
-  const parts = text
-    .split(',')
-    .map((p) => p.trim())
-    .filter(Boolean);
-  const slots = parts.map((p) => p.split('-').map(parseHour) as [number, number]);
-  return slots.every((s) => s.length === 2 && s.every((n) => !Number.isNaN(n))) ? slots : null;
+/** "08:30" → 8.5 (NaN for anything else). */
+export function hourOfTime(time: string): number {
+  const m = /^(\d{2}):(\d{2})$/.exec(time);
+  return m ? Number(m[1]) + Number(m[2]) / 60 : Number.NaN;
 }
 
-/** "HVAC=9001, Plumbing=9002" ↔ {HVAC: '9001', Plumbing: '9002'}. */
-export function formatPairs(map: Record<string, string>): string {
-  return Object.entries(map)
-    .map(([k, v]) => `${k}=${v}`)
-    .join(', ');
-}
-
-export function parsePairs(text: string): Record<string, string> {
-  return Object.fromEntries(
-    text
-      .split(',')
-      .map((p) => p.split('=').map((s) => s.trim()))
-      .filter((p) => p.length === 2 && p[0] && p[1]),
-  );
+/** The ranges of a week that do not end after they start. */
+export function rangesOutOfOrder(hours: WeeklyHours): { day: Weekday; index: number }[] {
+  return WEEKDAYS.flatMap((day) => (hours[day] ?? []).flatMap((r, index) => (r.end <= r.start ? [{ day, index }] : [])));
 }

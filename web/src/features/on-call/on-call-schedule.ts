@@ -49,3 +49,62 @@ export function isCalendarDate(value: string): boolean {
   const date = new Date(Date.UTC(year, month - 1, day));
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
+
+/** The month `delta` months from a YYYY-MM month. */
+export function shiftMonth(month: string, delta: number): string {
+  const [year, m] = month.split('-').map(Number);
+  const d = new Date(Date.UTC(year, m - 1 + delta, 1));
+  return `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
+}
+
+/** "November 2026". */
+export function monthTitle(month: string): string {
+  const [year, m] = month.split('-').map(Number);
+  return new Date(Date.UTC(year, m - 1, 1)).toLocaleString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+}
+
+/** Today's date (YYYY-MM-DD) in a time zone. */
+export function todayIn(timeZone: string, now = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}
+
+/** The month's dates in calendar rows, Monday first; a row may start or end short at the month's edges. */
+export function calendarWeeks(month: string): string[][] {
+  const { dates, leadingBlanks } = monthDays(month);
+  const weeks: string[][] = [];
+  dates.forEach((date, i) => {
+    const row = Math.floor((i + leadingBlanks) / 7);
+    (weeks[row] ??= []).push(date);
+  });
+  return weeks;
+}
+
+function shiftDate(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/**
+ * "Repeat last week": each of `week`'s dates gets the people (every trade) who were on call seven days
+ * earlier, read from this month's draft or, for days before the month, from the previous month's saved
+ * schedule. A day whose source had nobody is emptied. Answers the new draft and how many days changed.
+ */
+export function repeatPreviousWeek(days: OnCallDay[], previousMonth: OnCallDay[], week: string[]): { days: OnCallDay[]; changed: number } {
+  const month = week[0]?.slice(0, 7);
+  const peopleOn = (date: string) => (date.slice(0, 7) === month ? days : previousMonth).find((d) => d.date === date)?.people ?? [];
+  const sources = new Map(week.map((date) => [date, peopleOn(shiftDate(date, -7))]));
+  let changed = 0;
+  for (const date of week) {
+    if (JSON.stringify(peopleOn(date)) !== JSON.stringify(sources.get(date))) changed += 1;
+  }
+  const kept = days.filter((d) => !sources.has(d.date));
+  const copied = week.flatMap((date) => {
+    const people = sources.get(date) ?? [];
+    return people.length > 0 ? [{ date, people: people.map((p) => ({ ...p })) }] : [];
+  });
+  return { days: [...kept, ...copied].sort((a, b) => a.date.localeCompare(b.date)), changed };
+}
+
+/** Puts one person on call (or nobody) for a trade and role on several days at once. */
+export function assignMany(days: OnCallDay[], dates: readonly string[], department: string, role: OnCallRole, worker: CrmWorker | null): OnCallDay[] {
+  return dates.reduce((current, date) => assign(current, date, department, role, worker), days);
+}

@@ -1,7 +1,7 @@
 import useSWR from 'swr';
+import type { z } from 'zod';
 import { apiClient } from '../../../lib/api-client';
-import { AvailabilityViewSchema, AvailabilityWeekSchema } from '@contracts/availability.contract';
-import type { AvailabilityView } from './availability.schema';
+import { AvailabilityViewSchema, AvailabilityWeekSchema, type SaveAvailabilityBodySchema } from '@contracts/availability.contract';
 
 export function useAvailability(orgId: string | null) {
   return useSWR(orgId ? ['/org/availability', orgId] : null, () => apiClient.get(`/org/availability?id=${encodeURIComponent(orgId!)}`, AvailabilityViewSchema));
@@ -14,9 +14,9 @@ export function useAvailabilityWeek(orgId: string | null, start: string | null) 
   );
 }
 
-/** Sends every editable section; crm_name and timezone are not sent back (spec 001 §2.10). */
-export function saveAvailability(orgId: string, view: AvailabilityView) {
-  const { crm_name: _crm, timezone: _tz, availability, ...sections } = view;
-  const { lastUpdatedAt: _at, ...editable } = availability;
-  return apiClient.put('/org/availability', { orgId, availability: editable, ...sections }, AvailabilityViewSchema);
+/** The sections PUT /org/availability takes; each sent section replaces the stored one, the others stay (spec 001 §2.10). */
+export type AvailabilitySections = Omit<z.input<typeof SaveAvailabilityBodySchema>, 'orgId'>;
+
+export function saveAvailabilitySections(orgId: string, sections: AvailabilitySections) {
+  return apiClient.put('/org/availability', { orgId, ...sections }, AvailabilityViewSchema);
 }

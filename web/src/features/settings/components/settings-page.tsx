@@ -1,10 +1,15 @@
-import { Alert, Box, Button, Checkbox, Field, Heading, Input, Link, NativeSelect, Stack, Table, Text, Textarea } from '@chakra-ui/react';
-import { useEffect, useState } from 'react';
-import { errorMessage, ErrorNotice } from '../../../components/error-notice';
+import { Alert, Badge, Box, Button, Checkbox, Field, Heading, HStack, Input, Link, NativeSelect, Stack, Table, Text, Textarea } from '@chakra-ui/react';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { ErrorNotice } from '../../../components/error-notice';
 import { LoadingNotice } from '../../../components/loading-notice';
 import { Page } from '../../../components/page';
+import { toastSaved } from '../../../components/toaster';
+import { UnsavedChangesGuard } from '../../../components/unsaved-changes';
+import { applyApiErrors } from '../../../lib/form-errors';
 import { Link as RouterLink } from 'react-router';
 import { useOrganization } from '../../organizations/api/organization.api';
+import type { Organization } from '../../organizations/api/organization.schema';
 import { useSelectedOrg } from '../../organizations/selected-org';
 import { updateOrganization } from '../api/notification-settings.api';
 import {
@@ -39,231 +44,271 @@ const SETTINGS_LINKS = [
   },
 ] as const;
 
+/** The form as typed: lists as comma-separated text; names follow the PUT /org body so a 400's issues mark them. */
+interface SettingsForm {
+  notification_settings: SettingsGrid;
+  cc_phone_numbers: string;
+  cc_emails: string;
+  spam_numbers: string;
+  zipcodes: string;
+  service_area_active: boolean;
+  team_chat_webhook_url: string;
+  feature_flags: { force_secondary_sms_provider: boolean };
+}
+const FIELDS = ['notification_settings', 'cc_phone_numbers', 'cc_emails', 'spam_numbers', 'zipcodes', 'team_chat_webhook_url'] as const;
+
+function formOf(org: Organization): SettingsForm {
+  return {
+    notification_settings: toGrid(org.notification_settings ?? []),
+    cc_phone_numbers: (org.cc_phone_numbers ?? []).join(', '),
+    cc_emails: (org.cc_emails ?? []).join(', '),
+    spam_numbers: (org.spam_numbers ?? []).map((s) => s.phoneNumber).join(', '),
+    zipcodes: (org.zipcodes ?? []).join(', '),
+    service_area_active: org.service_area_active ?? false,
+    team_chat_webhook_url: org.team_chat_webhook_url ?? '',
+    feature_flags: { force_secondary_sms_provider: org.feature_flags?.force_secondary_sms_provider === true },
+  };
+}
+
+/** Short labels so the grid's seven columns fit a laptop screen; the legend spells them out. */
+const SHORT_TIME: Record<Time, string> = { ALWAYS: 'Always', AFTER_HOURS: 'After hours', OFFICE_HOURS: 'Office hours', NON_OFFICE_HOURS: 'Not office hrs' };
+
+function NotificationGrid(props: { grid: SettingsGrid; onChange: (grid: SettingsGrid) => void }) {
+  const { grid } = props;
+  const setTime = (key: keyof SettingsGrid, time: Time | '') => {
+    const next = { ...grid };
+    if (time) next[key] = time;
+    else delete next[key];
+    props.onChange(next);
+  };
+  return (
+    <Box overflowX="auto" data-testid="notification-grid">
+      <Table.Root size="sm" variant="outline" showColumnBorder>
+        <Table.Header>
+          <Table.Row>
+            <Table.ColumnHeader rowSpan={2} verticalAlign="bottom" minWidth="8rem" position="sticky" left={0} bg="bg.subtle" zIndex={1}>
+              When
+            </Table.ColumnHeader>
+            {GROUPS.map((g) => (
+              <Table.ColumnHeader key={g.id} colSpan={ALLOWED_CHANNELS[g.id].length} textAlign="center">
+                {g.label}
+              </Table.ColumnHeader>
+            ))}
+          </Table.Row>
+          <Table.Row>
+            {GROUPS.flatMap((g) =>
+              ALLOWED_CHANNELS[g.id].map((c) => (
+                <Table.ColumnHeader key={`${g.id}-${c}`} fontWeight="normal" color="fg.muted" fontSize="xs" textAlign="center">
+                  {CHANNEL_LABELS[c]}
+                </Table.ColumnHeader>
+              )),
+            )}
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {RULES.map((rule) => (
+            <Table.Row key={rule.id}>
+              <Table.Cell fontWeight="semibold" position="sticky" left={0} bg="bg" zIndex={1}>
+                {rule.label}
+              </Table.Cell>
+              {GROUPS.flatMap((g) =>
+                ALLOWED_CHANNELS[g.id].map((c) => {
+                  const key = cellKey(rule.id, g.id, c);
+                  const on = Boolean(grid[key]);
+                  return (
+                    <Table.Cell key={key} px={1} bg={on ? 'blue.50' : undefined}>
+                      <NativeSelect.Root size="xs" minWidth="5.75rem">
+                        <NativeSelect.Field
+                          aria-label={`${rule.label}: ${g.label} by ${CHANNEL_LABELS[c]}`}
+                          data-testid={`notify-${rule.id}-${g.id}-${c}`}
+                          value={grid[key] ?? ''}
+                          fontWeight={on ? 'semibold' : 'normal'}
+                          color={on ? 'fg' : 'fg.muted'}
+                          onChange={(e) => setTime(key, e.target.value as Time | '')}
+                        >
+                          <option value="">Off</option>
+                          {TIMES.map((t) => (
+                            <option key={t} value={t}>
+                              {SHORT_TIME[t]}
+                            </option>
+                          ))}
+                        </NativeSelect.Field>
+                        <NativeSelect.Indicator />
+                      </NativeSelect.Root>
+                    </Table.Cell>
+                  );
+                }),
+              )}
+            </Table.Row>
+          ))}
+        </Table.Body>
+      </Table.Root>
+      <Text fontSize="xs" color="fg.muted" mt={2}>
+        {TIMES.map((t) => `${SHORT_TIME[t]}: ${TIME_LABELS[t].toLowerCase()}`).join(' · ')}. Office hours and holidays are set on the Availability page.
+      </Text>
+    </Box>
+  );
+}
+
+function SettingsFormView({ org, orgId }: { org: Organization; orgId: string }) {
+  const [failure, setFailure] = useState<string | null>(null);
+  const [saved, setSaved] = useState(false);
+  const {
+    control,
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isDirty, isSubmitting },
+  } = useForm<SettingsForm>({ values: formOf(org), resetOptions: { keepDirtyValues: true } });
+
+  const save = handleSubmit(async (form) => {
+    setFailure(null);
+    setSaved(false);
+    try {
+      // Spam numbers keep the date they were first added.
+      const known = new Map((org.spam_numbers ?? []).map((s) => [s.phoneNumber, s.dateAdded]));
+      await updateOrganization({
+        id: orgId,
+        notification_settings: fromGrid(form.notification_settings),
+        cc_emails: splitList(form.cc_emails),
+        cc_phone_numbers: splitList(form.cc_phone_numbers),
+        spam_numbers: splitList(form.spam_numbers).map((phoneNumber) => ({
+          phoneNumber,
+          ...(known.has(phoneNumber) ? { dateAdded: known.get(phoneNumber) } : {}),
+        })),
+        zipcodes: splitList(form.zipcodes),
+        service_area_active: form.service_area_active,
+        feature_flags: form.feature_flags,
+        team_chat_webhook_url: form.team_chat_webhook_url.trim() === '' ? null : form.team_chat_webhook_url.trim(),
+      });
+      reset(form);
+      setSaved(true);
+      toastSaved('Settings saved', 'settings-saved-toast');
+    } catch (error) {
+      setSaved(false);
+      setFailure(applyApiErrors(error, setError, FIELDS) ?? 'Some fields need a fix; they are marked.');
+    }
+  });
+  const fieldError = (name: (typeof FIELDS)[number]) => errors[name]?.message as string | undefined;
+
+  return (
+    <form noValidate onSubmit={(e) => void save(e)}>
+      <UnsavedChangesGuard when={isDirty} what="your settings" />
+      <Stack gap={5} data-testid="notification-settings">
+        <Box>
+          <Heading as="h2" size="lg">
+            Notifications
+          </Heading>
+          <Text color="fg.muted" fontSize="sm">
+            For each event, choose who hears about it, how, and when. Times follow your office hours and holidays in {org.timezone ?? 'your time zone'}. The
+            office is told at {org.office_email || 'its office e-mail'}; on-call people come from the On-call schedule.
+          </Text>
+        </Box>
+        <Controller control={control} name="notification_settings" render={({ field }) => <NotificationGrid grid={field.value} onChange={field.onChange} />} />
+        <Field.Root invalid={Boolean(errors.cc_phone_numbers)}>
+          <Field.Label>CC phone numbers</Field.Label>
+          <Textarea rows={2} {...register('cc_phone_numbers')} placeholder="+15550001111, +15550002222" data-testid="settings-cc-phones" />
+          <Field.HelperText>Text messages for the CC phones column go here, each as +1 followed by 10 digits, separated by commas.</Field.HelperText>
+          <Field.ErrorText data-testid="settings-cc-phones-error">{fieldError('cc_phone_numbers')}</Field.ErrorText>
+        </Field.Root>
+        <Field.Root invalid={Boolean(errors.cc_emails)}>
+          <Field.Label>CC e-mails</Field.Label>
+          <Textarea rows={2} {...register('cc_emails')} placeholder="gm@example.com" data-testid="settings-cc-emails" />
+          <Field.HelperText>Copied on the office's e-mails, separated by commas.</Field.HelperText>
+          <Field.ErrorText>{fieldError('cc_emails')}</Field.ErrorText>
+        </Field.Root>
+        <Field.Root invalid={Boolean(errors.team_chat_webhook_url)}>
+          <Field.Label>Team-chat webhook URL</Field.Label>
+          <Input {...register('team_chat_webhook_url')} placeholder="https://hooks.slack.com/services/…" data-testid="settings-team-chat-url" />
+          <Field.HelperText>The office's team-chat messages are posted to this incoming webhook. Leave empty to use the deployment's.</Field.HelperText>
+          <Field.ErrorText>{fieldError('team_chat_webhook_url')}</Field.ErrorText>
+        </Field.Root>
+        <Controller
+          control={control}
+          name="feature_flags.force_secondary_sms_provider"
+          render={({ field }) => (
+            <Checkbox.Root checked={field.value} onCheckedChange={(e) => field.onChange(e.checked === true)} data-testid="settings-force-secondary-sms">
+              <Checkbox.HiddenInput />
+              <Checkbox.Control />
+              <Checkbox.Label>Send text messages through the secondary SMS provider</Checkbox.Label>
+            </Checkbox.Root>
+          )}
+        />
+        <Heading as="h2" size="lg">
+          Calls and service area
+        </Heading>
+        <Field.Root invalid={Boolean(errors.spam_numbers)}>
+          <Field.Label>Spam numbers</Field.Label>
+          <Textarea rows={2} {...register('spam_numbers')} placeholder="+15550009999" data-testid="settings-spam-numbers" />
+          <Field.HelperText>Calls from these numbers are marked as spam.</Field.HelperText>
+          <Field.ErrorText>{fieldError('spam_numbers')}</Field.ErrorText>
+        </Field.Root>
+        <Field.Root invalid={Boolean(errors.zipcodes)}>
+          <Field.Label>Service-area zip codes</Field.Label>
+          <Textarea rows={2} {...register('zipcodes')} placeholder="80202, 80203" data-testid="settings-zipcodes" />
+          <Field.ErrorText>{fieldError('zipcodes')}</Field.ErrorText>
+        </Field.Root>
+        <Controller
+          control={control}
+          name="service_area_active"
+          render={({ field }) => (
+            <Checkbox.Root checked={field.value} onCheckedChange={(e) => field.onChange(e.checked === true)} data-testid="settings-service-area-active">
+              <Checkbox.HiddenInput />
+              <Checkbox.Control />
+              <Checkbox.Label>Only book inside the service area</Checkbox.Label>
+            </Checkbox.Root>
+          )}
+        />
+        {failure ? (
+          <Alert.Root status="error" data-testid="settings-error">
+            <Alert.Indicator />
+            <Alert.Description>{failure}</Alert.Description>
+          </Alert.Root>
+        ) : saved && !isDirty ? (
+          <Alert.Root status="success" data-testid="settings-saved">
+            <Alert.Indicator />
+            <Alert.Description>Settings saved.</Alert.Description>
+          </Alert.Root>
+        ) : null}
+        <HStack gap={3} position="sticky" bottom={0} bg="bg" py={2} borderTopWidth="1px" zIndex={2}>
+          <Button type="submit" loading={isSubmitting} data-testid="settings-save">
+            Save settings
+          </Button>
+          <Button type="button" variant="ghost" disabled={!isDirty || isSubmitting} onClick={() => (reset(formOf(org)), setFailure(null))}>
+            Discard changes
+          </Button>
+          {isDirty ? (
+            <Badge colorPalette="orange" data-testid="settings-dirty">
+              Unsaved changes
+            </Badge>
+          ) : null}
+        </HStack>
+        {SETTINGS_LINKS.map((l) => (
+          <Text fontSize="sm" key={l.path}>
+            <Link asChild colorPalette="blue">
+              <RouterLink to={`${l.path}?org=${orgId}`} data-testid={l.testId}>
+                {l.label}
+              </RouterLink>
+            </Link>
+          </Text>
+        ))}
+      </Stack>
+    </form>
+  );
+}
+
 export function SettingsPage() {
   const { orgId } = useSelectedOrg();
   const org = useOrganization(orgId);
-  const [grid, setGrid] = useState<SettingsGrid>({});
-  const [ccPhones, setCcPhones] = useState('');
-  const [ccEmails, setCcEmails] = useState('');
-  const [spamNumbers, setSpamNumbers] = useState('');
-  const [zipcodes, setZipcodes] = useState('');
-  const [serviceAreaActive, setServiceAreaActive] = useState(false);
-  const [teamChatUrl, setTeamChatUrl] = useState('');
-  const [forceSecondarySms, setForceSecondarySms] = useState(false);
-  const [loadedFor, setLoadedFor] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
-
-  useEffect(() => {
-    if (!org.data || loadedFor === org.data.id) return;
-    setGrid(toGrid(org.data.notification_settings ?? []));
-    setCcPhones((org.data.cc_phone_numbers ?? []).join(', '));
-    setCcEmails((org.data.cc_emails ?? []).join(', '));
-    setSpamNumbers((org.data.spam_numbers ?? []).map((s) => s.phoneNumber).join(', '));
-    setZipcodes((org.data.zipcodes ?? []).join(', '));
-    setServiceAreaActive(org.data.service_area_active ?? false);
-    setTeamChatUrl(org.data.team_chat_webhook_url ?? '');
-    setForceSecondarySms(org.data.feature_flags?.force_secondary_sms_provider === true);
-    setLoadedFor(org.data.id);
-  }, [org.data, loadedFor]);
-
-  function setTime(key: keyof SettingsGrid, time: Time | '') {
-    setGrid((current) => {
-      const next = { ...current };
-      if (time) next[key] = time;
-      else delete next[key];
-      return next;
-    });
-    setNotice(null);
-  }
-
-  async function save() {
-    if (!orgId) return;
-    setSaving(true);
-    setNotice(null);
-    try {
-      // Spam numbers keep the date they were first added.
-      const known = new Map((org.data?.spam_numbers ?? []).map((s) => [s.phoneNumber, s.dateAdded]));
-      await updateOrganization({
-        id: orgId,
-        notification_settings: fromGrid(grid),
-        cc_emails: splitList(ccEmails),
-        cc_phone_numbers: splitList(ccPhones),
-        spam_numbers: splitList(spamNumbers).map((phoneNumber) => ({ phoneNumber, ...(known.has(phoneNumber) ? { dateAdded: known.get(phoneNumber) } : {}) })),
-        zipcodes: splitList(zipcodes),
-        service_area_active: serviceAreaActive,
-        feature_flags: { force_secondary_sms_provider: forceSecondarySms },
-        team_chat_webhook_url: teamChatUrl.trim() === '' ? null : teamChatUrl.trim(),
-      });
-      setNotice({ ok: true, text: 'Settings saved.' });
-    } catch (error) {
-      setNotice({ ok: false, text: errorMessage(error) });
-    } finally {
-      setSaving(false);
-    }
-  }
-
   return (
-    <Page title="Settings" description="Your organization's settings.">
+    <Page title="Settings" description="Who is told about your calls, and how.">
       {org.error ? (
         <ErrorNotice error={org.error} onRetry={() => void org.mutate()} />
-      ) : !org.data || loadedFor !== org.data.id ? (
+      ) : !org.data || !orgId || org.data.id !== orgId ? (
         <LoadingNotice label="Loading settings" />
       ) : (
-        <Stack gap={5} data-testid="notification-settings">
-          <Box>
-            <Heading as="h2" size="lg">
-              Notifications
-            </Heading>
-            <Text color="fg.muted" fontSize="sm">
-              For each event, choose who hears about it, how, and when. Times follow your regular hours and holidays in {org.data.timezone ?? 'your time zone'}.
-              The office is told at {org.data.office_email || 'its office e-mail'}; on-call people come from the On-call schedule.
-            </Text>
-          </Box>
-          <Box overflowX="auto">
-            <Table.Root size="sm" variant="outline">
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeader>When</Table.ColumnHeader>
-                  {GROUPS.flatMap((g) =>
-                    ALLOWED_CHANNELS[g.id].map((c) => (
-                      <Table.ColumnHeader key={`${g.id}-${c}`}>
-                        {g.label}
-                        <Text fontSize="xs" color="fg.muted">
-                          {CHANNEL_LABELS[c]}
-                        </Text>
-                      </Table.ColumnHeader>
-                    )),
-                  )}
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {RULES.map((rule) => (
-                  <Table.Row key={rule.id}>
-                    <Table.Cell fontWeight="semibold">{rule.label}</Table.Cell>
-                    {GROUPS.flatMap((g) =>
-                      ALLOWED_CHANNELS[g.id].map((c) => {
-                        const key = cellKey(rule.id, g.id, c);
-                        return (
-                          <Table.Cell key={key}>
-                            <NativeSelect.Root size="xs" minWidth="8.5rem">
-                              <NativeSelect.Field
-                                aria-label={`${rule.label}: ${g.label} by ${CHANNEL_LABELS[c]}`}
-                                data-testid={`notify-${rule.id}-${g.id}-${c}`}
-                                value={grid[key] ?? ''}
-                                onChange={(e) => setTime(key, e.target.value as Time | '')}
-                              >
-                                <option value="">Off</option>
-                                {TIMES.map((t) => (
-                                  <option key={t} value={t}>
-                                    {TIME_LABELS[t]}
-                                  </option>
-                                ))}
-                              </NativeSelect.Field>
-                              <NativeSelect.Indicator />
-                            </NativeSelect.Root>
-                          </Table.Cell>
-                        );
-                      }),
-                    )}
-                  </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
-          </Box>
-          <Field.Root>
-            <Field.Label>CC phone numbers</Field.Label>
-            <Textarea
-              rows={2}
-              value={ccPhones}
-              onChange={(e) => (setCcPhones(e.target.value), setNotice(null))}
-              placeholder="+15550001111, +15550002222"
-              data-testid="settings-cc-phones"
-            />
-            <Field.HelperText>Text messages for the CC phones group go here, each as +1 followed by 10 digits.</Field.HelperText>
-          </Field.Root>
-          <Field.Root>
-            <Field.Label>CC e-mails</Field.Label>
-            <Textarea
-              rows={2}
-              value={ccEmails}
-              onChange={(e) => (setCcEmails(e.target.value), setNotice(null))}
-              placeholder="gm@example.com"
-              data-testid="settings-cc-emails"
-            />
-          </Field.Root>
-          <Field.Root>
-            <Field.Label>Team-chat webhook URL</Field.Label>
-            <Input
-              value={teamChatUrl}
-              onChange={(e) => (setTeamChatUrl(e.target.value), setNotice(null))}
-              placeholder="https://hooks.slack.com/services/…"
-              data-testid="settings-team-chat-url"
-            />
-            <Field.HelperText>The office's team-chat messages are posted to this incoming webhook. Leave empty to use the deployment's.</Field.HelperText>
-          </Field.Root>
-          <Checkbox.Root
-            checked={forceSecondarySms}
-            onCheckedChange={(e) => (setForceSecondarySms(e.checked === true), setNotice(null))}
-            data-testid="settings-force-secondary-sms"
-          >
-            <Checkbox.HiddenInput />
-            <Checkbox.Control />
-            <Checkbox.Label>Send text messages through the secondary SMS provider</Checkbox.Label>
-          </Checkbox.Root>
-          <Heading as="h2" size="lg">
-            Calls and service area
-          </Heading>
-          <Field.Root>
-            <Field.Label>Spam numbers</Field.Label>
-            <Textarea
-              rows={2}
-              value={spamNumbers}
-              onChange={(e) => (setSpamNumbers(e.target.value), setNotice(null))}
-              placeholder="+15550009999"
-              data-testid="settings-spam-numbers"
-            />
-          </Field.Root>
-          <Field.Root>
-            <Field.Label>Service-area zip codes</Field.Label>
-            <Textarea
-              rows={2}
-              value={zipcodes}
-              onChange={(e) => (setZipcodes(e.target.value), setNotice(null))}
-              placeholder="80202, 80203"
-              data-testid="settings-zipcodes"
-            />
-          </Field.Root>
-          <Checkbox.Root
-            checked={serviceAreaActive}
-            onCheckedChange={(e) => (setServiceAreaActive(e.checked === true), setNotice(null))}
-            data-testid="settings-service-area-active"
-          >
-            <Checkbox.HiddenInput />
-            <Checkbox.Control />
-            <Checkbox.Label>Only book inside the service area</Checkbox.Label>
-          </Checkbox.Root>
-          {notice ? (
-            <Alert.Root status={notice.ok ? 'success' : 'error'} data-testid={notice.ok ? 'settings-saved' : 'settings-error'}>
-              <Alert.Indicator />
-              <Alert.Description>{notice.text}</Alert.Description>
-            </Alert.Root>
-          ) : null}
-          <Box>
-            <Button loading={saving} onClick={() => void save()} data-testid="settings-save">
-              Save settings
-            </Button>
-          </Box>
-          {SETTINGS_LINKS.map((l) => (
-            <Text fontSize="sm" key={l.path}>
-              <Link asChild colorPalette="blue">
-                <RouterLink to={`${l.path}?org=${orgId ?? ''}`} data-testid={l.testId}>
-                  {l.label}
-                </RouterLink>
-              </Link>
-            </Text>
-          ))}
-        </Stack>
+        <SettingsFormView key={orgId} org={org.data} orgId={orgId} />
       )}
     </Page>
   );
