@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { apiClient } from '../../../lib/api-client';
 import {
   BillingListSchema,
@@ -21,13 +21,12 @@ export interface OrganizationSettingsRow {
   avg_job_revenue: number | null;
 }
 
-const OrganizationSettingsListSchema = z.object({
-  billing: BillingListSchema,
-  officeEmails: OfficeEmailListSchema,
-  emergency: EmergencyStrategyListSchema,
-  revenue: AvgJobRevenueListSchema,
-});
-type OrganizationSettingsLists = z.infer<typeof OrganizationSettingsListSchema>;
+interface OrganizationSettingsLists {
+  billing: z.infer<typeof BillingListSchema>;
+  officeEmails: z.infer<typeof OfficeEmailListSchema>;
+  emergency: z.infer<typeof EmergencyStrategyListSchema>;
+  revenue: z.infer<typeof AvgJobRevenueListSchema>;
+}
 
 export const ORGANIZATION_SETTINGS_KEY = 'admin/organization-settings';
 
