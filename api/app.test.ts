@@ -53,6 +53,7 @@ function organizationRow(id: string, name: string, slug: string): OrganizationRo
     zipcodes: [],
     customInstructions: null,
     avgJobRevenue: null,
+    stripeBillingId: null,
     streamVersion: 1,
     createdAt: at,
     updatedAt: at,
@@ -105,6 +106,8 @@ function world() {
     listAll: async () => orgs.map(summary),
     listByIds: async (ids) => orgs.filter((o) => ids.includes(o.id)).map(summary),
     listAverageJobRevenues: async () => orgs.map((o) => ({ id: o.id, name: o.name, avgJobRevenue: o.avgJobRevenue, timezone: o.timezone })),
+    listBillingIds: async () => orgs.map((o) => ({ id: o.id, name: o.name, stripeBillingId: o.stripeBillingId })),
+    listOfficeEmails: async () => orgs.map((o) => ({ id: o.id, name: o.name, officeEmail: o.officeEmail })),
     findAnalyticsFields: async (id) => orgs.find((o) => o.id === id) ?? null,
     ping: async () => undefined,
   });
@@ -396,6 +399,23 @@ describe('text input, path ids and body size', () => {
     expect(Object.keys(paths['/org/scheduling-rules/{ruleId}'].put.responses).sort()).toEqual(['200', '307', '400', '401', '404', '413', '500']);
     expect(Object.keys(paths['/organizations'].get.responses).sort()).toEqual(['200', '400', '401', '500']);
   });
+
+  it.each([
+    ['/billing', 'get', ['200', '400', '401', '500']],
+    ['/billing', 'put', ['200', '400', '401', '404', '413', '500']],
+    ['/office-email', 'get', ['200', '307', '400', '401', '500']],
+    ['/office-email', 'put', ['200', '307', '400', '401', '404', '413', '500']],
+    ['/emergency-strategy', 'get', ['200', '400', '401', '500']],
+    ['/emergency-strategy', 'put', ['200', '400', '401', '404', '413', '500']],
+    ['/avg-job-revenue', 'get', ['200', '400', '401', '500']],
+    ['/avg-job-revenue', 'put', ['200', '400', '401', '404', '413', '500']],
+  ])('documents every status of the admin route %s %s (000 §7), operator-only', async (path, method, statuses) => {
+    const operation = (await request(world().app).get('/openapi.json')).body.paths[path][method];
+
+    expect(Object.keys(operation.responses).sort()).toEqual(statuses);
+    expect(operation.tags).toEqual(['Admin']);
+    expect(operation.security).toEqual([{ session: [] }, { adminToken: [] }]);
+  });
 });
 
 describe('validation errors', () => {
@@ -584,6 +604,15 @@ const DEAD_EVENT = '0b7e2f8a-1111-4111-8111-111111111111';
 describe('admin routes', () => {
   const adminCalls = [
     ['GET /organizations', (agent: request.Agent) => agent.get('/organizations')],
+    ['GET /billing', (agent: request.Agent) => agent.get('/billing')],
+    ['PUT /billing', (agent: request.Agent) => agent.put('/billing').send({ id: ACME_ID, stripe_billing_id: 'cus_0123456789abcd' })],
+    ['GET /emergency-strategy', (agent: request.Agent) => agent.get('/emergency-strategy')],
+    [
+      'PUT /emergency-strategy',
+      (agent: request.Agent) => agent.put('/emergency-strategy').send({ orgId: ACME_ID, slotStrategy: { name: 'oncall_technician_availability' } }),
+    ],
+    ['GET /avg-job-revenue', (agent: request.Agent) => agent.get('/avg-job-revenue')],
+    ['PUT /avg-job-revenue', (agent: request.Agent) => agent.put('/avg-job-revenue').send({ orgId: ACME_ID, avgJobRevenue: 300 })],
     ['GET /workflow-status', (agent: request.Agent) => agent.get('/workflow-status?workflowId=onboarding/acme-air')],
     ['POST /terminate-workflow', (agent: request.Agent) => agent.post('/terminate-workflow').send({ workflowId: 'onboarding/acme-air' })],
     ['POST /onboarding', (agent: request.Agent) => agent.post('/onboarding').send(onboardingBody())],
@@ -615,6 +644,24 @@ describe('admin routes', () => {
     expect(res.status).toBe(401);
     expect(res.body).toEqual({ error: 'Unauthorized', status: 401, message: 'Operator access required' });
     expect(calls.started).toEqual([]);
+  });
+
+  it.each([
+    ['GET /office-email', (agent: request.Agent) => agent.get('/office-email')],
+    ['PUT /office-email', (agent: request.Agent) => agent.put('/office-email').send({ orgId: ACME_ID, officeEmail: 'desk@acme-air.test' })],
+  ] as const)('%s answers 307 to the login page without a session (000 §6), 401 to staff who are not operators or a wrong token', async (_label, call) => {
+    const { app, calls } = world();
+
+    const anonymous = await call(request.agent(app));
+    const staff = await call(request.agent(app).set(asOwner));
+    const wrongToken = await call(request.agent(app).set('Authorization', `Bearer ${ADMIN_API_TOKEN.replace('a', 'b')}`));
+
+    expect(anonymous.status).toBe(307);
+    expect(anonymous.body).toEqual({ redirect: '/login', status: 307 });
+    expect(staff.status).toBe(401);
+    expect(staff.body).toEqual({ error: 'Unauthorized', status: 401, message: 'Operator access required' });
+    expect(wrongToken.status).toBe(401);
+    expect(calls.published).toEqual([]);
   });
 
   it('answers 401 to a wrong admin token', async () => {

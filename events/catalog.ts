@@ -3,7 +3,9 @@ import { EventEnvelopeSchema, type EventEnvelope } from './envelope';
 import {
   ORGANIZATION,
   OrganizationAverageJobRevenueSetV1Schema,
+  OrganizationBillingIdSetV1Schema,
   OrganizationCreatedV1Schema,
+  OrganizationOfficeEmailChangedV1Schema,
   OrganizationWentLiveV1Schema,
   OrganizationCrmConnectedV1Schema,
 } from './schemas/organization.events';
@@ -64,6 +66,8 @@ const CATALOG = {
   OrganizationWentLive: { aggregateType: ORGANIZATION, versions: { 1: OrganizationWentLiveV1Schema } },
   OrganizationCrmConnected: { aggregateType: ORGANIZATION, versions: { 1: OrganizationCrmConnectedV1Schema } },
   OrganizationAverageJobRevenueSet: { aggregateType: ORGANIZATION, versions: { 1: OrganizationAverageJobRevenueSetV1Schema } },
+  OrganizationBillingIdSet: { aggregateType: ORGANIZATION, versions: { 1: OrganizationBillingIdSetV1Schema } },
+  OrganizationOfficeEmailChanged: { aggregateType: ORGANIZATION, versions: { 1: OrganizationOfficeEmailChangedV1Schema } },
   VoicePlatformConfigured: { aggregateType: ORGANIZATION, versions: { 1: VoicePlatformConfiguredV1Schema } },
   StaffUserRegistered: { aggregateType: STAFF_USER, versions: { 1: StaffUserRegisteredV1Schema } },
   StaffUserJoinedOrganization: { aggregateType: STAFF_USER, versions: { 1: StaffUserJoinedOrganizationV1Schema } },

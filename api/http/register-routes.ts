@@ -41,6 +41,7 @@ export function registerRoutes(router: Router, routes: AnyRoute[], deps: ApiDeps
         if (!user) throw new LoginRedirect();
       }
       if (access.kind === 'operator' && !user?.isOperator && !hasAdminToken(req, deps)) {
+        if (access.loginRedirect && !user && !bearerToken(req)) throw new LoginRedirect();
         throw unauthorized('Operator access required');
       }
       // Before any schema, query or event: text that Postgres or a projection could not hold is the caller's error.

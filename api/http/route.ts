@@ -7,13 +7,14 @@ import type { ApiDeps } from '../deps';
  * Who may call a route:
  * - public: anyone;
  * - session: a logged-in staff user (otherwise 307 to the login page);
- * - operator: an internal operator, by session or admin token (otherwise 401);
+ * - operator: an internal operator, by session or admin token (otherwise 401, or 307 without any credentials when loginRedirect);
  * - org: a logged-in user who belongs to the organization the request names (otherwise 401).
  */
 export type Access<I> =
   | { kind: 'public' }
   | { kind: 'session' }
-  | { kind: 'operator' }
+  /** loginRedirect: without a session or the admin token, 307 to the login page instead of 401. */
+  | { kind: 'operator'; loginRedirect?: boolean }
   | { kind: 'org'; orgIdOf: (input: I, deps: ApiDeps) => Promise<string | null> | string | null };
 
 export type ErrorStatus = 307 | 401 | 404 | 429 | 503;

@@ -19,9 +19,11 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
 
 /** The statuses every route of this access kind and method can answer before its handler runs (api/http/register-routes.ts, api/app.ts). */
 function statusesOf(route: AnyRoute): (307 | 401 | 413 | 429)[] {
-  const kind = route.access.kind;
+  const access = route.access;
+  const kind = access.kind;
+  const redirects = kind === 'session' || kind === 'org' || (kind === 'operator' && access.loginRedirect === true);
   return [
-    ...(kind === 'session' || kind === 'org' ? [307 as const] : []),
+    ...(redirects ? [307 as const] : []),
     ...(kind === 'operator' || kind === 'org' ? [401 as const] : []),
     // The body parsers read any request's body before routing, up to their limit.
     ...(route.method !== 'get' ? [413 as const] : []),

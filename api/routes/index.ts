@@ -1,5 +1,9 @@
 import type { AnyRoute } from '../http/route';
 import { listOrganizationsRoute } from './admin/organizations.route';
+import { listBillingRoute } from './admin/billing-list.route';
+import { setBillingRoute } from './admin/billing-set.route';
+import { listOfficeEmailsRoute } from './admin/office-email-list.route';
+import { setOfficeEmailRoute } from './admin/office-email-set.route';
 import { onboardingRoute } from './admin/onboarding.route';
 import { terminateWorkflowRoute } from './admin/terminate-workflow.route';
 import { workflowStatusRoute } from './admin/workflow-status.route';
@@ -85,6 +89,10 @@ export const ROUTES: AnyRoute[] = [
   crmEmployeesRoute,
   crmTechniciansRoute,
   listOrganizationsRoute,
+  listBillingRoute,
+  setBillingRoute,
+  listOfficeEmailsRoute,
+  setOfficeEmailRoute,
   onboardingRoute,
   workflowStatusRoute,
   terminateWorkflowRoute,

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { CrmNameSchema, TimezoneSchema, TradeSchema, WeeklyHoursSchema } from '../organization/organization-settings.schema';
+import { EmergencyConfigSchema, EmergencySlotStrategySchema } from '../capacity/capacity-settings';
+import { EmailSchema } from '../validation/messages';
 
 // Spec 000 §9's enumerations, so the onboarding form offers exactly what the request accepts.
 export { TIMEZONES, TRADES } from '../organization/organization-settings.schema';
@@ -66,3 +68,44 @@ export const WorkflowStatusResponseSchema = z.object({
 });
 
 export const TerminateWorkflowRequestSchema = z.object({ workflowId, reason: z.string().max(500).optional() });
+
+const orgId = z.uuid('orgId must be a UUID');
+const STRIPE_BILLING_ID_LENGTH = 'stripe_billing_id must be exactly 18 characters';
+
+/** 000 §3 "Billing org"; 000 §7 GET /billing answers a bare list, and so does PUT /billing. */
+export const BillingOrganizationSchema = z.object({ id: z.uuid(), name: z.string(), stripe_billing_id: z.string().nullable() });
+export type BillingOrganization = z.infer<typeof BillingOrganizationSchema>;
+export const BillingListSchema = z.array(BillingOrganizationSchema);
+
+/** 000 §7 PUT /billing; 000 §5: stripe_billing_id is exactly 18 characters. */
+export const SetBillingBodySchema = z.object({
+  id: z.uuid('id must be a UUID'),
+  stripe_billing_id: z.string(STRIPE_BILLING_ID_LENGTH).length(18, STRIPE_BILLING_ID_LENGTH),
+});
+export type SetBillingBody = z.infer<typeof SetBillingBodySchema>;
+
+/** 000 §3 "Office e-mail org", 000 §7 GET /office-email; an organization without one shows null. */
+export const OfficeEmailListSchema = z.object({
+  orgs: z.array(z.object({ id: z.uuid(), name: z.string(), office_email: z.string().nullable() })),
+});
+export type OfficeEmailList = z.infer<typeof OfficeEmailListSchema>;
+
+/** 000 §7 PUT /office-email; 000 §5: officeEmail must be an e-mail. */
+export const SetOfficeEmailBodySchema = z.object({ orgId, officeEmail: EmailSchema });
+export type SetOfficeEmailBody = z.infer<typeof SetOfficeEmailBodySchema>;
+export const SetOfficeEmailResponseSchema = z.object({ success: z.literal(true), message: z.string() });
+
+/** 000 §7 "Emergency strategy": GET /emergency-strategy (defaults when never saved) and PUT. */
+export const EmergencyStrategyListSchema = z.object({
+  organizations: z.array(z.object({ id: z.uuid(), name: z.string(), emergency_config: EmergencyConfigSchema })),
+});
+export type EmergencyStrategyList = z.infer<typeof EmergencyStrategyListSchema>;
+
+export const SetEmergencyStrategyBodySchema = z.object({ orgId, slotStrategy: EmergencySlotStrategySchema });
+export type SetEmergencyStrategyBody = z.infer<typeof SetEmergencyStrategyBodySchema>;
+
+export const SetEmergencyStrategyResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  emergency_config: EmergencyConfigSchema,
+});

@@ -28,3 +28,11 @@ export type OrganizationCrmConnectedV1 = z.infer<typeof OrganizationCrmConnected
 /** An operator set the organization's average job revenue (000 §3 avg_job_revenue, §7 PUT /avg-job-revenue). */
 export const OrganizationAverageJobRevenueSetV1Schema = z.object({ orgId: z.uuid(), avgJobRevenue: z.number().min(0) });
 export type OrganizationAverageJobRevenueSetV1 = z.infer<typeof OrganizationAverageJobRevenueSetV1Schema>;
+
+/** An operator set the organization's card-payment customer id (000 §3 billing customer id, §7 PUT /billing). */
+export const OrganizationBillingIdSetV1Schema = z.object({ orgId: z.uuid(), stripeBillingId: z.string().length(18) });
+export type OrganizationBillingIdSetV1 = z.infer<typeof OrganizationBillingIdSetV1Schema>;
+
+/** An operator changed the organization's office e-mail (000 §3 office_email, §7 PUT /office-email). */
+export const OrganizationOfficeEmailChangedV1Schema = z.object({ orgId: z.uuid(), officeEmail: z.string() });
+export type OrganizationOfficeEmailChangedV1 = z.infer<typeof OrganizationOfficeEmailChangedV1Schema>;

@@ -67,6 +67,7 @@ describe('evolveOrganization', () => {
       companyProfileId: null,
       customInstructions: null,
       avgJobRevenue: null,
+      stripeBillingId: null,
       streamVersion: 1,
       createdAt: new Date(CREATED_AT),
       updatedAt: new Date(CREATED_AT),
@@ -219,5 +220,51 @@ describe('average job revenue (PUT /avg-job-revenue)', () => {
 
   it('ignores a value for an organization it has not seen created', () => {
     expect(evolveOrganization(null, set('77777777-7777-4777-8777-777777777777', 300))).toBeNull();
+  });
+});
+
+describe('billing customer id (PUT /billing)', () => {
+  const set = (eventId: string, stripeBillingId: string) =>
+    createEvent({ ...envelope(eventId, LIVE_AT), type: 'OrganizationBillingIdSet', data: { orgId: ORG_ID, stripeBillingId } });
+
+  it('starts unset, keeps the last id set, and takes a redelivery or the same id as a no-op', () => {
+    const start = evolveOrganization(null, created())!;
+    expect(start.stripeBillingId).toBeNull();
+    const first = set('88888888-8888-4888-8888-888888888881', 'cus_AAAAAAAAAAAAAA');
+    const once = evolveOrganization(start, first)!;
+    expect(once).toMatchObject({ stripeBillingId: 'cus_AAAAAAAAAAAAAA', streamVersion: 2, updatedAt: new Date(LIVE_AT) });
+    expect(evolveOrganization(once, first)).toBe(once);
+    expect(evolveOrganization(once, set('88888888-8888-4888-8888-888888888882', 'cus_AAAAAAAAAAAAAA'))).toBe(once);
+    expect(evolveOrganization(once, set('88888888-8888-4888-8888-888888888883', 'cus_BBBBBBBBBBBBBB'))).toMatchObject({
+      stripeBillingId: 'cus_BBBBBBBBBBBBBB',
+      streamVersion: 3,
+    });
+  });
+
+  it('ignores an id for an organization it has not seen created', () => {
+    expect(evolveOrganization(null, set('88888888-8888-4888-8888-888888888884', 'cus_AAAAAAAAAAAAAA'))).toBeNull();
+  });
+});
+
+describe('office e-mail (PUT /office-email)', () => {
+  const change = (eventId: string, officeEmail: string) =>
+    createEvent({ ...envelope(eventId, LIVE_AT), type: 'OrganizationOfficeEmailChanged', data: { orgId: ORG_ID, officeEmail } });
+
+  it('replaces the e-mail onboarding set, and takes a redelivery or the same e-mail as a no-op', () => {
+    const start = evolveOrganization(null, created())!;
+    const first = change('99999999-9999-4999-8999-999999999991', 'dispatch@acme-air.test');
+    const once = evolveOrganization(start, first)!;
+    expect(start.officeEmail).not.toBe('dispatch@acme-air.test');
+    expect(once).toMatchObject({ officeEmail: 'dispatch@acme-air.test', streamVersion: 2 });
+    expect(evolveOrganization(once, first)).toBe(once);
+    expect(evolveOrganization(once, change('99999999-9999-4999-8999-999999999992', 'dispatch@acme-air.test'))).toBe(once);
+    expect(evolveOrganization(once, change('99999999-9999-4999-8999-999999999993', 'front@acme-air.test'))).toMatchObject({
+      officeEmail: 'front@acme-air.test',
+      streamVersion: 3,
+    });
+  });
+
+  it('ignores an e-mail for an organization it has not seen created', () => {
+    expect(evolveOrganization(null, change('99999999-9999-4999-8999-999999999994', 'x@acme-air.test'))).toBeNull();
   });
 });

@@ -14,7 +14,9 @@ type OrganizationEvent =
   | EventOf<'OrganizationAvailabilityChanged'>
   | EventOf<'CompanyProfileChanged'>
   | EventOf<'OrganizationCustomInstructionsChanged'>
-  | EventOf<'OrganizationAverageJobRevenueSet'>;
+  | EventOf<'OrganizationAverageJobRevenueSet'>
+  | EventOf<'OrganizationBillingIdSet'>
+  | EventOf<'OrganizationOfficeEmailChanged'>;
 
 // Settings are plain JSON documents; equal content (keys in any order, as jsonb keeps them) means a
 // redelivery or a no-op save, not a new version.
@@ -49,6 +51,7 @@ export function evolveOrganization(state: OrganizationDoc | null, event: Organiz
         companyProfileId: null,
         customInstructions: null,
         avgJobRevenue: null,
+        stripeBillingId: null,
         streamVersion: 1,
         createdAt: at,
         updatedAt: at,
@@ -112,6 +115,12 @@ export function evolveOrganization(state: OrganizationDoc | null, event: Organiz
     case 'OrganizationAverageJobRevenueSet':
       if (!state || state.avgJobRevenue === event.data.avgJobRevenue) return state;
       return { ...state, avgJobRevenue: event.data.avgJobRevenue, streamVersion: state.streamVersion + 1, updatedAt: at };
+    case 'OrganizationBillingIdSet':
+      if (!state || state.stripeBillingId === event.data.stripeBillingId) return state;
+      return { ...state, stripeBillingId: event.data.stripeBillingId, streamVersion: state.streamVersion + 1, updatedAt: at };
+    case 'OrganizationOfficeEmailChanged':
+      if (!state || state.officeEmail === event.data.officeEmail) return state;
+      return { ...state, officeEmail: event.data.officeEmail, streamVersion: state.streamVersion + 1, updatedAt: at };
   }
 }
 
@@ -129,6 +138,8 @@ export const organizationsProjection = documentProjection<OrganizationDoc, Organ
     'CompanyProfileChanged',
     'OrganizationCustomInstructionsChanged',
     'OrganizationAverageJobRevenueSet',
+    'OrganizationBillingIdSet',
+    'OrganizationOfficeEmailChanged',
   ],
   documentId: (e) => e.data.orgId,
   evolve: evolveOrganization,

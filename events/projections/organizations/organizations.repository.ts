@@ -29,6 +29,8 @@ export interface OrganizationDoc {
   customInstructions: CustomInstructions | null;
   /** 000 §3 avg_job_revenue; null until an operator sets it. */
   avgJobRevenue: number | null;
+  /** 000 §3 billing customer id (stripe_billing_id); null until an operator sets it. */
+  stripeBillingId: string | null;
   streamVersion: number;
   createdAt: Date;
   updatedAt: Date;
@@ -62,6 +64,7 @@ export const organizationsStore: DocumentStore<OrganizationDoc> = {
       companyProfileId: row.companyProfileId,
       customInstructions: (row.customInstructions as CustomInstructions | null) ?? null,
       avgJobRevenue: row.avgJobRevenue,
+      stripeBillingId: row.stripeBillingId,
       streamVersion: row.streamVersion,
       createdAt: row.createdAt,
       updatedAt: row.updatedAt,
@@ -100,6 +103,10 @@ export function createOrganizationRepository(db: Db) {
       }),
     /** 000 §7 GET /avg-job-revenue: every organization's average job revenue, by name. */
     listAverageJobRevenues: () => db.organization.findMany({ orderBy: { name: 'asc' }, select: { id: true, name: true, avgJobRevenue: true, timezone: true } }),
+    /** 000 §7 GET /billing: every organization's billing customer id, by name. */
+    listBillingIds: () => db.organization.findMany({ orderBy: { name: 'asc' }, select: { id: true, name: true, stripeBillingId: true } }),
+    /** 000 §7 GET /office-email: every organization's office e-mail, by name. */
+    listOfficeEmails: () => db.organization.findMany({ orderBy: { name: 'asc' }, select: { id: true, name: true, officeEmail: true } }),
     /** What the call analytics read of an organization: its time zone (day boundaries) and average job revenue. */
     findAnalyticsFields: (id: string) => db.organization.findUnique({ where: { id }, select: { id: true, timezone: true, avgJobRevenue: true } }),
     async ping(): Promise<void> {

@@ -97,6 +97,10 @@ export const PAGES: Record<RouteName, LazyPage> = {
     () => import('../features/admin-dead-letters/components/dead-letters-page'),
     (m) => m.DeadLettersPage,
   ),
+  'admin-organization-settings': page(
+    () => import('../features/admin-organization-settings/components/organization-settings-page'),
+    (m) => m.OrganizationSettingsPage,
+  ),
   'interaction-link': page(
     () => import('../features/interactions/components/interaction-link-page'),
     (m) => withInteractionId(m.InteractionLinkPage),

@@ -30,6 +30,7 @@ describe('the dashboard route table', () => {
     ['/admin/organizations', 'admin-organizations'],
     ['/admin/workflows', 'admin-workflows'],
     ['/admin/dead-letters', 'admin-dead-letters'],
+    ['/admin/organization-settings', 'admin-organization-settings'],
   ])('shows %s as %s', (pathname, name) => {
     expect(resolve(pathname)?.handle.name).toBe(name);
   });
@@ -52,6 +53,7 @@ describe('the dashboard route table', () => {
     const access = (pathname: string) => resolve(pathname)?.handle.access;
     expect(access('/admin/organizations')).toBe('operator');
     expect(access('/admin/workflows')).toBe('operator');
+    expect(access('/admin/organization-settings')).toBe('operator');
     expect(access('/calls')).toBe('member');
     expect(access('/login')).toBe('public');
   });

@@ -36,6 +36,8 @@ export const ROUTES = [
   { name: 'admin-organizations', path: '/admin/organizations', title: 'Organizations', access: 'operator', nav: 'operations' },
   { name: 'admin-workflows', path: '/admin/workflows', title: 'Workflows', access: 'operator', nav: 'operations' },
   { name: 'admin-dead-letters', path: '/admin/dead-letters', title: 'Dead letters', access: 'operator', nav: 'operations' },
+  // 000 §7 GET/PUT /billing, /office-email, /emergency-strategy, /avg-job-revenue.
+  { name: 'admin-organization-settings', path: '/admin/organization-settings', title: 'Organization settings', access: 'operator', nav: 'operations' },
   // Spec: the "View on Dashboard" link in notifications and the "Details:" link in SMS.
   { name: 'interaction-link', path: '/dashboard/link/:interactionId', title: 'Interaction', access: 'member' },
 ] as const satisfies readonly RouteDefinition[];

@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "organizations" ADD COLUMN     "stripe_billing_id" TEXT;
+
