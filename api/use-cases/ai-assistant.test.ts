@@ -12,7 +12,7 @@ const input = csrAssistantInputFor(UNBOOKED_CALL, 'Was anything booked?');
 describe('answering a CSR question through the language-engine port', () => {
   it("gives the engine's answer and names the engine", async () => {
     expect(await answerQuestion(new OfflineLanguageEngine(), input, logger)).toEqual({
-      answer: 'No. Nothing was booked on this call; it is Not booked.',
+      answer: 'No. Nothing was booked on this call (status: Not booked).',
       engine: 'offline',
       fallback: false,
     });

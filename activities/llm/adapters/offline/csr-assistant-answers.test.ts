@@ -27,7 +27,7 @@ describe('the CSR assistant on the offline engine', () => {
   });
 
   it('says nothing was booked on an unbooked call, and why, from the classification and the summary', async () => {
-    expect(await ask(csrAssistantInputFor(UNBOOKED_CALL, 'Was anything booked?'))).toBe('No. Nothing was booked on this call; it is Not booked.');
+    expect(await ask(csrAssistantInputFor(UNBOOKED_CALL, 'Was anything booked?'))).toBe('No. Nothing was booked on this call (status: Not booked).');
     const why = await ask(csrAssistantInputFor(UNBOOKED_CALL, 'Why unbooked?'));
     expect(why).toContain('It is Not booked: the caller left before a window was accepted ("the noise just stopped", 00:36).');
     expect(why).toContain('Summary: The caller said the noise had stopped and hung up before booking.');

@@ -67,7 +67,7 @@ function bookingAnswer(call: Call): string {
     const why = dropped.map((a) => a.reason).filter(Boolean);
     return `No. The agent tried to book (${dropped.map((a) => humanize(a.type)).join(', ')}) but it did not go through${why.length > 0 ? `: ${why.join('; ')}` : ''}.`;
   }
-  return `No. Nothing was booked on this call; it is ${status(call)}.`;
+  return `No. Nothing was booked on this call (status: ${status(call)}).`;
 }
 
 function whyAnswer(call: Call): string {

@@ -11,9 +11,9 @@ import { apiClient } from '../../../lib/api-client';
 
 export type AssistantMessage = AssistantHistoryMessage & { fallback?: boolean };
 
-export function startAssistantSession(request: { orgId: string; callId: string; csrEmail: string }) {
-  const timezone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  return apiClient.post('/ai-assistant/init-session', { ...request, timezone }, AssistantInitResponseSchema);
+/** timezone: the zone the assistant writes times in (the page passes the company's, as every page shows). */
+export function startAssistantSession(request: { orgId: string; callId: string; csrEmail: string; timezone: string }) {
+  return apiClient.post('/ai-assistant/init-session', request, AssistantInitResponseSchema);
 }
 
 export const askAssistant = (chatId: string, message: string) => apiClient.post('/ai-assistant', { chatId, message }, AssistantChatResponseSchema);

@@ -51,9 +51,10 @@ function Bubble({ message }: { message: AssistantMessage & { pending?: boolean }
 
 /**
  * Spec 001 §2.15: a chat with the AI assistant about this call and the customer's earlier calls. The session
- * this browser had on the call is reloaded when the page opens; the first question starts one.
+ * this browser had on the call is reloaded when the page opens; the first question starts one. Its answers give
+ * times in the company's zone, as the rest of the page does.
  */
-export function AssistantPanel({ callId, orgId }: { callId: string; orgId: string }) {
+export function AssistantPanel({ callId, orgId, timezone }: { callId: string; orgId: string; timezone: string }) {
   const { data: session } = useSession();
   const [phase, setPhase] = useState<Phase>('loading');
   const [chatId, setChatId] = useState<string | null>(null);
@@ -103,7 +104,7 @@ export function AssistantPanel({ callId, orgId }: { callId: string; orgId: strin
 
   async function ensureSession(): Promise<string> {
     if (chatId && phase === 'open') return chatId;
-    const started = await startAssistantSession({ orgId, callId, csrEmail: session!.user.email });
+    const started = await startAssistantSession({ orgId, callId, csrEmail: session!.user.email, timezone });
     assistantSessionStore.set(callId, started.chatId);
     setChatId(started.chatId);
     // A session left open on another device is resumed with what was said in it.

@@ -441,7 +441,7 @@ export function CallDetailsPage({ interactionId }: { interactionId: string }) {
           </HStack>
         </HStack>
         <Outcome details={data} />
-        <AssistantPanel key={d.id} callId={d.id} orgId={d.org_id} />
+        <AssistantPanel key={d.id} callId={d.id} orgId={d.org_id} timezone={data.timezone} />
         <Evaluation details={data} when={when} refresh={() => mutate()} />
         <SimpleGrid columns={{ base: 1, md: 2 }} gap={4}>
           <Section title="Caller">
