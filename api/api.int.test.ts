@@ -116,6 +116,7 @@ describe('the organization slice through every layer', () => {
  */
 // A call of alpha's, so the call routes keyed by call or interaction id have something of the other org's to reach for.
 const alphaCall = { id: crypto.randomUUID(), callId: crypto.randomUUID() };
+const alphaAssistantChatId = crypto.randomUUID();
 beforeAll(async () => {
   const at = new Date();
   await h.tdb.db.interaction.create({
@@ -127,6 +128,20 @@ beforeAll(async () => {
       providerCallId: `call_${alphaCall.callId}`,
       callStatus: 'UNBOOKED',
       createdAt: at,
+      updatedAt: at,
+    },
+  });
+  // An AI assistant session of alpha's on that call, for the routes keyed by chatId.
+  await h.tdb.db.assistantSession.create({
+    data: {
+      chatId: alphaAssistantChatId,
+      orgId: alpha.orgId,
+      interactionId: alphaCall.id,
+      csrEmail: 'owner@alpha.test',
+      timezone: 'America/Phoenix',
+      status: 'initialized',
+      messages: [{ id: `${alphaAssistantChatId}:initial`, role: 'assistant', content: 'Hi!', timestamp: at.toISOString() }],
+      startedAt: at,
       updatedAt: at,
     },
   });
@@ -298,6 +313,10 @@ const crossTenantRequests: Record<string, (otherOrg: { id: string; slug: string 
   'get /org/:orgId/voice-platforms': (o) => ({ params: { orgId: o.id } }),
   'put /org/:orgId/voice-platforms/:provider': (o) => ({ params: { orgId: o.id, provider: 'retell' }, body: { toolSecret: 'not-yours-secret-1234' } }),
   'post /llm/chat': (o) => ({ body: { sessionId: `s-${crypto.randomUUID()}`, message: 'hello', orgId: o.id, agentId: 'any-agent' } }),
+  'post /ai-assistant/init-session': (o) => ({ body: { orgId: o.id, callId: alphaCall.id, timezone: 'America/Chicago', csrEmail: 'owner@beta.test' } }),
+  'post /ai-assistant': () => ({ body: { chatId: alphaAssistantChatId, message: 'Previous calls?' } }),
+  'post /ai-assistant/history': () => ({ body: { chatId: alphaAssistantChatId } }),
+  'post /ai-assistant/end-chat': () => ({ body: { chatId: alphaAssistantChatId } }),
 };
 
 describe('tenancy', () => {

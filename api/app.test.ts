@@ -193,6 +193,8 @@ function world() {
     delivery: { teamChat: { find: async () => null, set: async () => undefined } } as unknown as ApiDeps['delivery'],
     // The /llm routes are covered by llm.int.test.ts against the real stack.
     llm: {} as ApiDeps['llm'],
+    // The AI assistant routes are covered by assistant.int.test.ts against the real stack.
+    assistant: {} as ApiDeps['assistant'],
   };
   return { deps, app: createApp(deps), operator, owner, workflowRuns, calls, logLines };
 }

@@ -35,6 +35,7 @@ import type { LlmTraceRepository } from './repositories/llm-trace.repository';
 import type { SmsNumberRepository, TeamChatHookRepository, WebhookAppRepository, WebhookAttemptRepository } from './repositories/delivery.repository';
 import type { Messaging } from '../activities/notifications/messaging.port';
 import type { DeadLetterOperations } from './use-cases/dead-letters';
+import type { AssistantDeps } from './use-cases/ai-assistant';
 
 export interface ApiDeps {
   config: Pick<AppConfig, 'NODE_ENV' | 'ADMIN_API_TOKEN' | 'SESSION_TTL_HOURS'> & Partial<AbuseLimitSettings>;
@@ -144,4 +145,6 @@ export interface ApiDeps {
     /** EVALUATION_WEBHOOK_SECRET; without one the evaluation webhook refuses every delivery. */
     evaluationWebhookSecret: string | null;
   };
+  /** The AI assistant for CSRs (001 §2.15): questions about a call answered on LLM_ADAPTER; sessions are events read back from their read model. */
+  assistant: AssistantDeps;
 }

@@ -1,3 +1,4 @@
+import { createAssistantSessionRepository } from '../events/projections/assistant-sessions/assistant-sessions.repository';
 import { Client, Connection } from '@temporalio/client';
 import { createPromptHubRepository } from './repositories/prompt-hub.repository';
 import { createLlmTraceRepository } from './repositories/llm-trace.repository';
@@ -139,6 +140,7 @@ async function main() {
       events: bus,
       evaluationWebhookSecret: config.EVALUATION_WEBHOOK_SECRET ?? null,
     },
+    assistant: { sessions: createAssistantSessionRepository(db), engine, events: bus },
   });
   const server = app.listen(config.API_PORT, config.API_HOST, () => logger.info({ url: `http://${config.API_HOST}:${config.API_PORT}` }, 'API listening'));
   const stop = () => {

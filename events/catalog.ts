@@ -52,6 +52,12 @@ import {
   AudienceBuiltV1Schema,
   AudienceMembersFoundV1Schema,
 } from './schemas/audience.events';
+import {
+  ASSISTANT_SESSION,
+  AssistantQuestionAnsweredV1Schema,
+  AssistantSessionEndedV1Schema,
+  AssistantSessionStartedV1Schema,
+} from './schemas/assistant.events';
 import { DEAD_LETTER, DeadLetterDiscardedV1Schema, DeadLetterRetriedV1Schema, EventDeadLetteredV1Schema } from './schemas/dead-letter.events';
 
 /**
@@ -107,6 +113,9 @@ const CATALOG = {
   AudienceMembersFound: { aggregateType: AUDIENCE, versions: { 1: AudienceMembersFoundV1Schema } },
   AudienceBuilt: { aggregateType: AUDIENCE, versions: { 1: AudienceBuiltV1Schema } },
   AudienceBuildFailed: { aggregateType: AUDIENCE, versions: { 1: AudienceBuildFailedV1Schema } },
+  AssistantSessionStarted: { aggregateType: ASSISTANT_SESSION, versions: { 1: AssistantSessionStartedV1Schema } },
+  AssistantQuestionAnswered: { aggregateType: ASSISTANT_SESSION, versions: { 1: AssistantQuestionAnsweredV1Schema } },
+  AssistantSessionEnded: { aggregateType: ASSISTANT_SESSION, versions: { 1: AssistantSessionEndedV1Schema } },
   EventDeadLettered: { aggregateType: DEAD_LETTER, versions: { 1: EventDeadLetteredV1Schema } },
   DeadLetterRetried: { aggregateType: DEAD_LETTER, versions: { 1: DeadLetterRetriedV1Schema } },
   DeadLetterDiscarded: { aggregateType: DEAD_LETTER, versions: { 1: DeadLetterDiscardedV1Schema } },

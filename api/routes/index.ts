@@ -64,6 +64,7 @@ import { getCompanyProfileRoute, updateCompanyProfileRoute } from './org/company
 import { getCustomInstructionsRoute, saveCustomInstructionsRoute } from './org/custom-instructions.route';
 import { getWebhookSetupRoute, listWebhookAttemptsRoute, setUpWebhookDeliveryRoute } from './webhooks/webhook-delivery.route';
 import { LLM_ROUTES } from './llm';
+import { ASSISTANT_ROUTES } from './assistant';
 import { callAnalyticsRoute } from './analytics/call-analytics.route';
 import { dailyCountsRoute } from './analytics/daily-counts.route';
 import { listAvgJobRevenueRoute } from './analytics/avg-job-revenue-list.route';
@@ -155,4 +156,5 @@ export const ROUTES: AnyRoute[] = [
   listWebhookAttemptsRoute,
   ...CRM_ROUTES,
   ...LLM_ROUTES,
+  ...ASSISTANT_ROUTES,
 ];

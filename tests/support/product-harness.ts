@@ -1,3 +1,4 @@
+import { createAssistantSessionRepository } from '../../events/projections/assistant-sessions/assistant-sessions.repository';
 import { Client, Connection } from '@temporalio/client';
 import { createPromptHubRepository } from '../../api/repositories/prompt-hub.repository';
 import { createLlmTraceRepository } from '../../api/repositories/llm-trace.repository';
@@ -172,6 +173,7 @@ export async function startProductHarness(env: Record<string, string> = {}): Pro
       events: bus,
       evaluationWebhookSecret: config.EVALUATION_WEBHOOK_SECRET ?? null,
     },
+    assistant: { sessions: createAssistantSessionRepository(tdb.db), engine, events: bus },
   });
   return {
     config,

@@ -1,5 +1,6 @@
 import { type InteractionInput, InteractionInputSchema, parseTranscriptLine } from '../../../domain/interaction/interaction.schema';
 import type { AiTaskName } from './registry';
+import type { CsrAssistantInput } from './csr-assistant-reply.prompt';
 
 // Realistic interactions for tests: a booked inbound call, an unbooked one, a spam call and an
 // outbound reminder that reached voicemail. Transcripts are written as the providers send them.
@@ -227,7 +228,52 @@ export function inputFor(task: AiTaskName, fixture: FixtureName): unknown {
         subject: 'New lead: Water heater replacement',
         body: 'You have a new lead.\nName: Dana Whitfield\nPhone: (217) 555-0188\nEmail: dana.whitfield@example.com\nAddress: 15 Birch Lane, Springfield, IL 62701\nService: Water heater replacement\n',
       };
+    case 'csr_assistant_reply':
+      return csrAssistantInputFor(call, booked ? 'Was anything booked?' : 'Why unbooked?');
     default:
       return call;
   }
+}
+
+/** The CSR assistant's input for a fixture call, as the API builds it from the read models (times already in the CSR's zone). */
+export function csrAssistantInputFor(call: InteractionInput, question: string, earlierCalls: CsrAssistantInput['earlierCalls'] = []): CsrAssistantInput {
+  const booking = call.facts.actions.find((a) => a.type === 'job_booking');
+  const booked = booking?.status === 'COMPLETED';
+  return {
+    question,
+    conversation: [],
+    org: { name: call.org.name, timezone: call.org.timezone ?? 'America/Chicago' },
+    timezone: 'America/Chicago',
+    call: {
+      id: 'int-1',
+      startedAt: 'Jul 15, 2025, 9:12 AM CDT',
+      durationSeconds: call.facts.durationSeconds ?? null,
+      direction: call.direction ?? null,
+      agentType: call.agentType,
+      status: booked ? 'BOOKED' : 'UNBOOKED',
+      callType: booked ? 'Booked' : 'Unbooked',
+      classificationReason: booked
+        ? 'a completed job_booking action (act-booking-1)'
+        : 'the caller left before a window was accepted ("the noise just stopped", 00:36)',
+      endedReason: call.facts.endedReason ?? null,
+      customer: { name: null, number: call.facts.customerPhone ?? null, address: null, isLead: true },
+      summary: booked
+        ? [{ title: 'Summary', content: ['Maria Lopez booked an AC repair for tomorrow between 8 and 10 AM.'] }]
+        : [
+            { title: 'Summary', content: ['John Carter called about a furnace banging when it starts.'] },
+            { title: 'Unbooked Reason', content: ['The caller said the noise had stopped and hung up before booking.'] },
+          ],
+      tags: booked ? [{ tag: 'next_day', reason: 'booked for the next day' }] : [],
+      transcript: call.transcript.map(({ role, message, timestamp }) => ({ role, message, timestamp })),
+      jobs: booked ? [{ kind: 'job', id: 'job-1', number: '1001', status: 'SCHEDULED' }] : [],
+      actions: (call.facts.actions ?? []).map((a) => ({
+        type: a.type,
+        status: a.status,
+        reason: a.status === 'DROPPED' ? 'the CRM refused the appointment window' : null,
+        appointment: typeof a.payload.appointment_time === 'string' ? 'Jul 16, 2025, 8:00 AM CDT' : null,
+      })),
+      reviewNotes: null,
+    },
+    earlierCalls,
+  };
 }

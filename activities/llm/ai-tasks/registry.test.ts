@@ -24,7 +24,7 @@ function freeTexts(value: unknown, key = ''): string[] {
 }
 
 describe('AI task registry (spec 000 §7 /llm)', () => {
-  it('registers every task §7 names, each summary kind, both address variants and the classification', () => {
+  it('registers every task §7 names, each summary kind, both address variants, the classification and the CSR assistant', () => {
     expect([...AI_TASK_NAMES].sort()).toEqual(
       [
         'classify_interaction',
@@ -68,6 +68,8 @@ describe('AI task registry (spec 000 §7 /llm)', () => {
         'reached_voicemail',
         'qa_call_coach',
         'email_to_lead_extraction',
+        // 001 §2.15: the AI assistant for CSRs.
+        'csr_assistant_reply',
       ].sort(),
     );
     for (const name of AI_TASK_NAMES) expect(AI_TASKS[name].name).toBe(name);

@@ -7,6 +7,7 @@ import { cancelJobReasonTask } from './cancel-job-reason.prompt';
 import { chatSummaryBookedTask } from './chat-summary-booked.prompt';
 import { classifyInteractionTask } from './classify-interaction.prompt';
 import { crmTagsTask } from './crm-tags.prompt';
+import { csrAssistantReplyTask } from './csr-assistant-reply.prompt';
 import { customerIntentPredictorTask } from './customer-intent-predictor.prompt';
 import { emailToLeadExtractionTask } from './email-to-lead-extraction.prompt';
 import { filteredActionsTask } from './filtered-actions.prompt';
@@ -40,7 +41,7 @@ import { tagsUnbookedTask } from './tags-unbooked.prompt';
 import { transcriptToCustomerIdAndIsLeadTask } from './transcript-to-customer-id-and-is-lead.prompt';
 import { widgetStepsDetailsTask } from './widget-steps-details.prompt';
 
-/** Every AI task of spec 000 §7 /llm, plus the §1/§4 interaction classification, keyed by name. */
+/** Every AI task of spec 000 §7 /llm, plus the §1/§4 interaction classification and 001 §2.15's CSR assistant, keyed by name. */
 export const AI_TASKS = {
   classify_interaction: classifyInteractionTask,
   transcript_to_customer_id_and_is_lead: transcriptToCustomerIdAndIsLeadTask,
@@ -83,6 +84,7 @@ export const AI_TASKS = {
   reached_voicemail: reachedVoicemailTask,
   qa_call_coach: qaCallCoachTask,
   email_to_lead_extraction: emailToLeadExtractionTask,
+  csr_assistant_reply: csrAssistantReplyTask,
 } as const;
 
 export type AiTaskName = keyof typeof AI_TASKS;

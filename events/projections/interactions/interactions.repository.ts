@@ -1,6 +1,6 @@
 import type { Prisma } from '../../../prisma/generated/client';
 import type { Db, Tx } from '../../../prisma/client';
-import { listCompletedActionsOfInteractions } from '../interaction-actions/interaction-actions.repository';
+import { listActionsOfInteraction, listCompletedActionsOfInteractions } from '../interaction-actions/interaction-actions.repository';
 import type { DocumentStore } from '../projection';
 import { callSearchTerms, callSearchText } from '../../../domain/call/call-search';
 import { CALL_GROUPS, type CallGroupName } from '../../../domain/contracts/calls.contract';
@@ -251,6 +251,16 @@ export function createInteractionRepository(db: Db) {
       if (interactionIds.length === 0) return [];
       return jobsOfActions(await listCompletedActionsOfInteractions(db, interactionIds, JOB_ACTIONS));
     },
+    /** Every agent action of the interaction, whatever its status, oldest first (the CSR assistant's context). */
+    listActions: (interactionId: string) => listActionsOfInteraction(db, interactionId),
+    /** The org's other calls from the same number, newest first (the CSR assistant's "earlier calls"). */
+    listCallsOfCustomer: (orgId: string, customerNumber: string, excludeId: string, limit: number) =>
+      db.interaction.findMany({
+        where: { orgId, customerNumber, NOT: { id: excludeId } },
+        select: { id: true, startedAt: true, createdAt: true, callStatus: true, summary: true, callAnalysis: true, tags: true },
+        orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+        take: limit,
+      }),
     findById: (id: string) => findInteraction(db, id),
     findByProviderCall: (orgId: string, provider: string, providerCallId: string) => db.interaction.findFirst({ where: { orgId, provider, providerCallId } }),
     /**

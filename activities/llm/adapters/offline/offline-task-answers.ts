@@ -5,6 +5,7 @@ import type { IntentBucket, ScoreMetric } from '../../ai-tasks/common';
 import { type Action, CHAT_STAGES, type InteractionInput } from '../../../../domain/interaction/interaction.schema';
 import { JOB_SUMMARY_TITLES, type SummarySection } from '../../../../domain/interaction/summary.schema';
 import { BOOKED_TAGS, EXCUSED_TAGS, OUTBOUND_CALL_TAGS, OUTBOUND_TEXT_TAGS, UNBOOKED_TAGS } from '../../../../domain/interaction/tags.schema';
+import { answerCsrQuestion } from './csr-assistant-answers';
 import { CallAnalysis, type Verdict } from './offline-call-analysis';
 import { bestKeywordMatch, cite, type Evidence, findEmail, findPhone, findZip, keywords, longestAgentSilence, shorten, splitAddress } from './transcript-rules';
 
@@ -906,6 +907,8 @@ export const OFFLINE_ANSWERS: OfflineAnswers = {
       service_requested: service,
     };
   },
+
+  csr_assistant_reply: answerCsrQuestion,
 };
 
 function callReasonAnswer(input: z.output<AiTaskByName<'call_reason'>['inputSchema']>): z.output<AiTaskByName<'call_reason'>['outputSchema']> {

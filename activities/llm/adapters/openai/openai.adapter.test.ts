@@ -2,6 +2,10 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { LanguageEngineError } from '../../language-engine.port';
 import { OpenAiLanguageEngine, type OpenAiAdapterConfig, retryAfterFrom } from './openai.adapter';
+import { AI_TASKS } from '../../ai-tasks/registry';
+import { runAiTask } from '../../ai-tasks/run-ai-task';
+import { readTaskInput } from '../../ai-tasks/task-input';
+import { BOOKED_CALL, csrAssistantInputFor } from '../../ai-tasks/interactions.fixtures';
 import { startFakeVendorServer, type FakeAnswer, type FakeRequest, type FakeVendorServer } from '../../../testing/fake-vendor-server';
 
 // The fake vendor server as an OpenAI-compatible API: it answers from a script, one reply per request.
@@ -210,6 +214,36 @@ describe('OpenAI-compatible adapter against a local fake server', () => {
     expect(result.costUsd).toBeCloseTo(0.0045, 10);
     expect(result.engine).toBe('openai');
     expect(result.model).toBe('big-model-2025');
+  });
+
+  it("gives the CSR assistant's question the call, the customer's earlier calls and the conversation, and reads its answer", async () => {
+    const input = {
+      ...csrAssistantInputFor(BOOKED_CALL, 'Previous calls?', [
+        { id: 'int-0', startedAt: 'Jul 2, 2025, 4:40 PM CDT', status: 'UNBOOKED', summary: 'Asked for a furnace tune-up price.', tags: [] },
+      ]),
+      conversation: [
+        { role: 'assistant' as const, content: 'Hi! Ask me about this call.' },
+        { role: 'user' as const, content: 'Was anything booked?' },
+        { role: 'assistant' as const, content: 'Yes: job 1001.' },
+      ],
+    };
+    script.push(completion({ content: '{"answer":"One earlier call, on Jul 2: a furnace tune-up price, not booked."}' }));
+    const result = await runAiTask(engine(), AI_TASKS.csr_assistant_reply, input);
+
+    expect(result).toMatchObject({
+      ok: true,
+      attempts: 1,
+      engine: 'openai',
+      output: { answer: 'One earlier call, on Jul 2: a furnace tune-up price, not booked.' },
+    });
+    const [request] = requests;
+    expect(request.body.model).toBe('big-model');
+    expect(request.body.response_format.json_schema).toMatchObject({ name: 'csr_assistant_reply', strict: true, schema: { required: ['answer'] } });
+    expect(request.body.messages[0]).toMatchObject({ role: 'system', content: expect.stringContaining('customer service rep') });
+    // The same input the offline engine reads: the call's facts, its transcript, the earlier calls and the conversation.
+    const sent = readTaskInput(request.body.messages.map((m: { role: 'system' | 'user'; content: string }) => ({ role: m.role, content: m.content })));
+    expect(sent).toEqual(JSON.parse(JSON.stringify(input)));
+    expect(JSON.stringify(sent)).toContain('Thank you for calling Demo HVAC');
   });
 
   it('prices cached prompt tokens at the cached rate', async () => {

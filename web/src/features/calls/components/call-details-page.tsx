@@ -13,6 +13,7 @@ import { describeInteractionEvent } from '../api/call-event-words';
 import { flagLabel } from '../api/call-evaluation';
 import { useLiveCalls } from '../live/live-calls';
 import { OFFLINE_ENGINE, OfflineEngineBadge } from '../../../components/offline-engine-badge';
+import { AssistantPanel } from './assistant-panel';
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -440,6 +441,7 @@ export function CallDetailsPage({ interactionId }: { interactionId: string }) {
           </HStack>
         </HStack>
         <Outcome details={data} />
+        <AssistantPanel key={d.id} callId={d.id} orgId={d.org_id} timezone={data.timezone} />
         <Evaluation details={data} when={when} refresh={() => mutate()} />
         <SimpleGrid columns={{ base: 1, md: 2 }} gap={4}>
           <Section title="Caller">
