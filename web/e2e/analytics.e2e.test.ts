@@ -3,17 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
-import { launchE2eBrowser, logInThroughPage, onboardThroughApi, type E2eBrowser } from './e2e-support';
+import { type E2eBrowser, launchE2eBrowser, logInThroughPage, onboardThroughApi, requireEnv } from './e2e-support';
 
 // The Dashboard and Analytics pages of an organization this test onboards, with calls delivered as Retell
 // webhooks dated within the last week: the figures come through the interaction workflow, the event log and
 // the call-analytics projection. Screenshots of both pages at a laptop and a phone width are saved.
-
-function requireEnv(name: string): string {
-  const value = process.env[name];
-  if (!value) throw new Error(`${name} is not set: the analytics e2e test needs the running stack (set by the test runner)`);
-  return value;
-}
 
 const webUrl = requireEnv('E2E_WEB_URL');
 const operator = { email: process.env.E2E_OPERATOR_EMAIL ?? 'operator@homeagent.test', password: process.env.E2E_OPERATOR_PASSWORD ?? 'operator-password' };

@@ -3,17 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
-import { launchE2eBrowser, logInThroughPage, onboardThroughApi, type E2eBrowser } from './e2e-support';
+import { type E2eBrowser, launchE2eBrowser, logInThroughPage, onboardThroughApi, requireEnv } from './e2e-support';
 
 // The AI assistant for CSRs (001 §2.15) on Call details, in an organization this test onboards: two calls from
 // the same number are delivered as Retell webhooks; on the newer one the CSR asks about the customer's earlier
 // calls, reloads the page (the conversation comes back), ends the session, and the panel fits a phone.
-
-function requireEnv(name: string): string {
-  const value = process.env[name];
-  if (!value) throw new Error(`${name} is not set: the assistant e2e test needs the running stack (set by the test runner)`);
-  return value;
-}
 
 const webUrl = requireEnv('E2E_WEB_URL');
 const operator = { email: process.env.E2E_OPERATOR_EMAIL ?? 'operator@homeagent.test', password: process.env.E2E_OPERATOR_PASSWORD ?? 'operator-password' };

@@ -3,17 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
-import { type E2eBrowser, launchE2eBrowser, logInThroughPage, onboardThroughApi } from './e2e-support';
+import { type E2eBrowser, launchE2eBrowser, logInThroughPage, onboardThroughApi, requireEnv } from './e2e-support';
 
 // Call details of a call the offline engine analysed: one "Offline engine" badge for the call (none on its
 // lines), the type with the evidence and cues it rests on, and each tag with its reason. The call is a
 // Retell delivery whose caller objects to the fee over two sentences after the agent states it.
-
-function requireEnv(name: string): string {
-  const value = process.env[name];
-  if (!value) throw new Error(`${name} is not set: the e2e test needs the running stack (set by the test runner)`);
-  return value;
-}
 
 const webUrl = requireEnv('E2E_WEB_URL');
 const operatorEmail = process.env.E2E_OPERATOR_EMAIL ?? 'operator@homeagent.test';

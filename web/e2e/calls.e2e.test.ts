@@ -5,18 +5,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
-import { onboardThroughApi } from './e2e-support';
+import { onboardThroughApi, requireEnv } from './e2e-support';
 
 // The Calls page and Call details as staff use them, in an organization on {crm_a} (ServiceTitan) this
 // test onboards: one web call with the in-house agent that books a job (no recording), and two calls
 // from a voice platform delivered as Retell webhooks in May 2024, one of them with a recording served
 // by a local "provider" the API proxies.
-
-function requireEnv(name: string): string {
-  const value = process.env[name];
-  if (!value) throw new Error(`${name} is not set: the calls e2e test needs the running stack (set by the test runner)`);
-  return value;
-}
 
 const webUrl = requireEnv('E2E_WEB_URL');
 requireEnv('E2E_LOGIN_EMAIL');

@@ -3,14 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
-
-function requireEnv(name: string): string {
-  const value = process.env[name];
-  if (!value) {
-    throw new Error(`${name} is not set: the dashboard e2e test needs the running stack (set by the test runner)`);
-  }
-  return value;
-}
+import { requireEnv } from './e2e-support';
 
 const webUrl = requireEnv('E2E_WEB_URL');
 const email = requireEnv('E2E_LOGIN_EMAIL');

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect } from '@jest/globals';
@@ -94,4 +94,22 @@ export async function onboardThroughApi({ api, operator, org }: OnboardThroughAp
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
   throw new Error('onboarding did not complete');
+}
+
+/** A setting the test runner (scripts/test.ts) gives the browser tests: the running stack's address and logins. */
+export function requireEnv(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is not set: the browser tests need the running stack (set by the test runner)`);
+  return value;
+}
+
+/** Runs a test's steps; when one fails, saves the page as `<name>-failure.png` in the artifacts folder first. */
+export async function screenshotOnFailure(page: Page, artifactsDir: string, name: string, body: () => Promise<void>): Promise<void> {
+  try {
+    await body();
+  } catch (error) {
+    mkdirSync(artifactsDir, { recursive: true });
+    await page.screenshot({ path: path.join(artifactsDir, `${name}-failure.png`), fullPage: true }).catch(() => undefined);
+    throw error;
+  }
 }

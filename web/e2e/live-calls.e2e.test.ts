@@ -2,17 +2,11 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { launchE2eBrowser, logInThroughPage, onboardThroughApi, type E2eBrowser } from './e2e-support';
+import { type E2eBrowser, launchE2eBrowser, logInThroughPage, onboardThroughApi, requireEnv } from './e2e-support';
 
 // Issue 13, live calls: with the Calls page open, a call a voice platform reports ended appears in the list
 // with no reload, marked new, and the navigation counts it until the call is opened. Then the list is
 // searched and exported as the page shows it, and the Dashboard's latest calls update live too.
-
-function requireEnv(name: string): string {
-  const value = process.env[name];
-  if (!value) throw new Error(`${name} is not set: the live calls e2e test needs the running stack (set by the test runner)`);
-  return value;
-}
 
 const webUrl = requireEnv('E2E_WEB_URL');
 const artifactsDir = process.env.E2E_ARTIFACTS_DIR ?? os.tmpdir();

@@ -1,18 +1,13 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { type BrowserContext, chromium, type Page, request as playwrightRequest } from 'playwright-core';
+import { requireEnv, screenshotOnFailure } from './e2e-support';
 
 // The On-Call Scheduler, the notification settings, the webhook-delivery, CRM connection, company profile and
 // custom instructions settings and the Outbox (issue 5 item 6; the CRM connection of issue 4; 001 §2.13, §2.14),
 // in the running product.
-
-function requireEnv(name: string): string {
-  const value = process.env[name];
-  if (!value) throw new Error(`${name} is not set: the notifications e2e test needs the running stack (set by the test runner)`);
-  return value;
-}
 
 const webUrl = requireEnv('E2E_WEB_URL');
 const email = requireEnv('E2E_LOGIN_EMAIL');
@@ -82,15 +77,7 @@ async function untilAfterReload(check: () => Promise<boolean>, before: () => Pro
   }
 }
 
-async function withScreenshot(name: string, body: () => Promise<void>) {
-  try {
-    await body();
-  } catch (error) {
-    mkdirSync(artifactsDir, { recursive: true });
-    await page.screenshot({ path: path.join(artifactsDir, `${name}-failure.png`), fullPage: true }).catch(() => undefined);
-    throw error;
-  }
-}
+const withScreenshot = (name: string, body: () => Promise<void>) => screenshotOnFailure(page, artifactsDir, name, body);
 
 describe('On-Call Scheduler', () => {
   // A month far enough ahead that no earlier run or demo data holds it.

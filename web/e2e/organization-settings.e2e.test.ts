@@ -3,16 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
-import { type E2eBrowser, launchE2eBrowser, logInThroughPage, onboardThroughApi } from './e2e-support';
+import { type E2eBrowser, launchE2eBrowser, logInThroughPage, onboardThroughApi, requireEnv, screenshotOnFailure } from './e2e-support';
 
 // Operations → Organization settings (issue 14 point 5): the operator edits one organization's row of the admin
 // settings of 000 §7 in the running product, in an organization of its own.
-
-function requireEnv(name: string): string {
-  const value = process.env[name];
-  if (!value) throw new Error(`${name} is not set: the organization settings e2e test needs the running stack (set by the test runner)`);
-  return value;
-}
 
 const webUrl = requireEnv('E2E_WEB_URL');
 const operatorEmail = process.env.E2E_OPERATOR_EMAIL ?? 'operator@homeagent.test';
@@ -42,15 +36,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function withScreenshot(name: string, body: () => Promise<void>) {
-  try {
-    await body();
-  } catch (error) {
-    mkdirSync(artifactsDir, { recursive: true });
-    await page.screenshot({ path: path.join(artifactsDir, `${name}-failure.png`), fullPage: true }).catch(() => undefined);
-    throw error;
-  }
-}
+const withScreenshot = (name: string, body: () => Promise<void>) => screenshotOnFailure(page, artifactsDir, name, body);
 
 describe('Operations → Organization settings', () => {
   it("edits an organization's row: the server's field errors, then Saved, and the values stay after a reload", async () => {

@@ -3,17 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
-import { type E2eBrowser, launchE2eBrowser, logInThroughPage, onboardThroughApi } from './e2e-support';
+import { type E2eBrowser, launchE2eBrowser, logInThroughPage, onboardThroughApi, requireEnv } from './e2e-support';
 
 // The dashboard on a phone (390×844, an iPhone 12–15): the navigation is a drawer opened from the header,
 // and the Dashboard, Calls, Call details, On-call and Web call pages fit the width (no sideways scroll).
 // Each page's screenshot is saved. One call is delivered as Retell webhooks so Call details has a call.
-
-function requireEnv(name: string): string {
-  const value = process.env[name];
-  if (!value) throw new Error(`${name} is not set: the phone layout e2e test needs the running stack (set by the test runner)`);
-  return value;
-}
 
 const webUrl = requireEnv('E2E_WEB_URL');
 const operatorEmail = process.env.E2E_OPERATOR_EMAIL ?? 'operator@homeagent.test';

@@ -1,12 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
-import { type E2eBrowser, launchE2eBrowser, logInThroughPage } from './e2e-support';
-
-function requireEnv(name: string): string {
-  const value = process.env[name];
-  if (!value) throw new Error(`${name} is not set: the security-headers e2e test needs the running stack (set by the test runner)`);
-  return value;
-}
+import { type E2eBrowser, launchE2eBrowser, logInThroughPage, requireEnv } from './e2e-support';
 
 const webUrl = requireEnv('E2E_WEB_URL');
 const email = requireEnv('E2E_LOGIN_EMAIL');

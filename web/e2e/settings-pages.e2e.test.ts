@@ -3,17 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
-import { launchE2eBrowser, logInThroughPage, onboardThroughApi, type E2eBrowser } from './e2e-support';
+import { type E2eBrowser, launchE2eBrowser, logInThroughPage, onboardThroughApi, requireEnv } from './e2e-support';
 
 // Issue 13 point 7 in the running product, in an organization of this test's own: an Availability section
 // saved on its own (the others' edits stay unsaved), the On-call "repeat last week" saved through the API,
 // and the unsaved-changes warning. Screenshots of Availability, Settings and On-call at 1280×800 and 390×844.
-
-function requireEnv(name: string): string {
-  const value = process.env[name];
-  if (!value) throw new Error(`${name} is not set: the settings e2e test needs the running stack (set by the test runner)`);
-  return value;
-}
 
 const webUrl = requireEnv('E2E_WEB_URL');
 const operator = { email: process.env.E2E_OPERATOR_EMAIL ?? 'operator@homeagent.test', password: process.env.E2E_OPERATOR_PASSWORD ?? 'operator-password' };

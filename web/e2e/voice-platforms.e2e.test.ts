@@ -3,16 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
-import { type E2eBrowser, launchE2eBrowser, logInThroughPage, onboardThroughApi } from './e2e-support';
+import { type E2eBrowser, launchE2eBrowser, logInThroughPage, onboardThroughApi, requireEnv, screenshotOnFailure } from './e2e-support';
 
 // Settings → Voice platforms in the running product (issue 11 point 2), in an organization of its own so the demo
 // org's webhooks stay unsigned for the other browser tests.
-
-function requireEnv(name: string): string {
-  const value = process.env[name];
-  if (!value) throw new Error(`${name} is not set: the voice platforms e2e test needs the running stack (set by the test runner)`);
-  return value;
-}
 
 const webUrl = requireEnv('E2E_WEB_URL');
 const operatorEmail = process.env.E2E_OPERATOR_EMAIL ?? 'operator@homeagent.test';
@@ -44,15 +38,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function withScreenshot(name: string, body: () => Promise<void>) {
-  try {
-    await body();
-  } catch (error) {
-    mkdirSync(artifactsDir, { recursive: true });
-    await page.screenshot({ path: path.join(artifactsDir, `${name}-failure.png`), fullPage: true }).catch(() => undefined);
-    throw error;
-  }
-}
+const withScreenshot = (name: string, body: () => Promise<void>) => screenshotOnFailure(page, artifactsDir, name, body);
 
 describe('Settings → Voice platforms', () => {
   it('shows the URLs to paste, sets secrets shown masked, refuses a bad one with the server message, and the tool secret opens the tools', async () => {

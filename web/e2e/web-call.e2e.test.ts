@@ -3,17 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
-import { onboardThroughApi } from './e2e-support';
+import { onboardThroughApi, requireEnv } from './e2e-support';
 
 // Places a web call with the in-house agent from the dashboard, watches it become a classified
 // interaction, finds it on the Calls page and reads its transcript in Call details. The calls are made
 // in an organization this test onboards through the API, so the demo org's pages stay as they were.
-
-function requireEnv(name: string): string {
-  const value = process.env[name];
-  if (!value) throw new Error(`${name} is not set: the web call e2e test needs the running stack (set by the test runner)`);
-  return value;
-}
 
 const webUrl = requireEnv('E2E_WEB_URL');
 requireEnv('E2E_LOGIN_EMAIL');
