@@ -256,6 +256,40 @@ describe('calls page and call details', () => {
     }
   }, 120_000);
 
+  it('searches by words said and by phone number, and exports the filtered list as CSV', async () => {
+    try {
+      // Still on May 2024 onwards: three calls. Words from the platform calls' transcript find those two only.
+      await expectPager('Page 1 of 1 · 3 calls');
+      const search = page.getByTestId('calls-search');
+      await search.fill('furnace');
+      await expectPager('Page 1 of 1 · 2 calls');
+      expect(await page.locator(`a[href="${webCallPath}"]`).count()).toBe(0);
+      // The caller's number as dialled digits, without the +1 the list shows.
+      await search.fill('3125550142');
+      await expectPager('Page 1 of 1 · 2 calls');
+      // Words the web call's caller said find the web call alone.
+      await search.fill('oak street');
+      await expectPager('Page 1 of 1 · 1 call');
+      await page.locator(`a[href="${webCallPath}"]`).first().waitFor();
+      await shot('calls-search');
+
+      // The export takes the same filter: a header row and the web call's row.
+      const download = page.waitForEvent('download');
+      await page.getByTestId('calls-export').click();
+      const csv = readFileSync((await (await download).path())!, 'utf8').replace(/^\uFEFF/, '');
+      const lines = csv.trim().split(/\r?\n/);
+      expect(lines[0]).toMatch(/^"?Started \(.+\)"?,"?Customer"?,"?Phone"?/);
+      expect(lines).toHaveLength(2);
+      expect(lines[1]).toContain(webCallPath.split('/').pop()!);
+
+      await search.fill('');
+      await expectPager('Page 1 of 1 · 3 calls');
+    } catch (error) {
+      await shot('calls-search-failure');
+      throw error;
+    }
+  }, 120_000);
+
   it('shows the web call: transcript with timings, no recording, the job in the CRM; reclassifies and saves notes', async () => {
     try {
       await page.locator(`a[href="${webCallPath}"]`).click();
