@@ -1,9 +1,9 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
-import { type E2eBrowser, launchE2eBrowser, logInThroughPage, onboardThroughApi, requireEnv } from './e2e-support';
+import { deliverRetellCall, launchE2eBrowser, logInThroughPage, onboardThroughApi, requireEnv, type E2eBrowser } from './e2e-support';
 
 // The Dashboard and Analytics pages of an organization this test onboards, with calls delivered as Retell
 // webhooks dated within the last week: the figures come through the interaction workflow, the event log and
@@ -19,27 +19,12 @@ const ownerPassword = 'analytics-e2e-password';
 const api = (p: string) => new URL(`/api${p}`, webUrl).toString();
 const onPath = (pathname: string) => (url: URL) => url.pathname === pathname;
 
-const FIXTURES = path.join(__dirname, '../../activities/voice/adapters/retell/fixtures');
-const FIXTURE_CALL_ID = 'call_a4441234567890777c4a4a123e6';
 const DAY_MS = 86_400_000;
 const CALLS = [1, 2, 2, 4].map((daysAgo, i) => ({ id: `call_${run}_${i}`, startMs: Date.now() - daysAgo * DAY_MS }));
 
 let browser: E2eBrowser;
 let page: Page;
 let orgId: string;
-
-/** A Retell call, ended then analysed, moved to `startMs` (the fixture is from May 2024). */
-async function deliverRetellCall(callId: string, startMs: number): Promise<void> {
-  for (const name of ['call_ended', 'call_analyzed']) {
-    const body = readFileSync(path.join(FIXTURES, `${name}.json`), 'utf8')
-      .split(FIXTURE_CALL_ID)
-      .join(callId)
-      .replace(/"start_timestamp": \d+/, `"start_timestamp": ${startMs}`)
-      .replace(/"end_timestamp": \d+/, `"end_timestamp": ${startMs + 15_791}`);
-    const res = await fetch(api(`/voice-agent/webhook/${orgId}/retell`), { method: 'POST', headers: { 'content-type': 'application/json' }, body });
-    expect(res.status).toBe(200);
-  }
-}
 
 async function shot(name: string) {
   mkdirSync(artifactsDir, { recursive: true });
@@ -48,7 +33,7 @@ async function shot(name: string) {
 
 beforeAll(async () => {
   orgId = await onboardThroughApi({ api, operator, org: { name: `Analytics E2E ${run}`, ownerEmail, ownerPassword } });
-  for (const c of CALLS) await deliverRetellCall(c.id, c.startMs);
+  for (const c of CALLS) await deliverRetellCall(api, orgId, c.id, { startMs: c.startMs });
   browser = await launchE2eBrowser('analytics-e2e', { timeoutMs: STEP_TIMEOUT_MS, viewport: { width: 1280, height: 800 } });
   page = browser.page;
 }, 120_000);

@@ -1,9 +1,9 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
-import { type E2eBrowser, launchE2eBrowser, logInThroughPage, onboardThroughApi, requireEnv } from './e2e-support';
+import { deliverRetellCall, launchE2eBrowser, logInThroughPage, onboardThroughApi, requireEnv, type E2eBrowser } from './e2e-support';
 
 // The AI assistant for CSRs (001 §2.15) on Call details, in an organization this test onboards: two calls from
 // the same number are delivered as Retell webhooks; on the newer one the CSR asks about the customer's earlier
@@ -18,24 +18,12 @@ const ownerEmail = `owner-${run}@assistant-e2e.test`;
 const ownerPassword = 'assistant-e2e-password';
 const api = (p: string) => new URL(`/api${p}`, webUrl).toString();
 
-const FIXTURES = path.join(__dirname, '../../activities/voice/adapters/retell/fixtures');
-const FIXTURE_CALL_ID = 'call_a4441234567890777c4a4a123e6';
 const CALLER = '+13125550142';
 
 let browser: E2eBrowser;
 let page: Page;
 let orgId: string;
 let callPath: string;
-
-async function deliverRetellCall(callId: string): Promise<void> {
-  for (const name of ['call_ended', 'call_analyzed']) {
-    const body = readFileSync(path.join(FIXTURES, `${name}.json`), 'utf8')
-      .split(FIXTURE_CALL_ID)
-      .join(callId);
-    const res = await fetch(api(`/voice-agent/webhook/${orgId}/retell`), { method: 'POST', headers: { 'content-type': 'application/json' }, body });
-    expect(res.status).toBe(200);
-  }
-}
 
 /** The org's analysed calls through the API as its owner, newest first. */
 async function analysedCalls(): Promise<{ id: string; call_status: string }[]> {
@@ -66,8 +54,8 @@ async function shot(name: string) {
 
 beforeAll(async () => {
   orgId = await onboardThroughApi({ api, operator, org: { name: `Assistant E2E ${run}`, ownerEmail, ownerPassword } });
-  await deliverRetellCall(`call_${run}_first`);
-  await deliverRetellCall(`call_${run}_second`);
+  await deliverRetellCall(api, orgId, `call_${run}_first`);
+  await deliverRetellCall(api, orgId, `call_${run}_second`);
   const calls = await analysedCalls();
   callPath = `/calls/${calls[0].id}`;
   browser = await launchE2eBrowser('assistant-e2e', { timeoutMs: STEP_TIMEOUT_MS, viewport: { width: 1280, height: 900 } });

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
-import { onboardThroughApi, requireEnv } from './e2e-support';
+import { deliverRetellCall, onboardThroughApi, requireEnv } from './e2e-support';
 
 // The Calls page and Call details as staff use them, in an organization on {crm_a} (ServiceTitan) this
 // test onboards: one web call with the in-house agent that books a job (no recording), and two calls
@@ -26,8 +26,6 @@ const ownerPassword = 'calls-e2e-password';
 const onPath = (pathname: string) => (url: URL) => url.pathname === pathname;
 const api = (p: string) => new URL(`/api${p}`, webUrl).toString();
 
-const FIXTURES = path.join(__dirname, '../../activities/voice/adapters/retell/fixtures');
-const FIXTURE_CALL_ID = 'call_a4441234567890777c4a4a123e6';
 const RECORDED_CALL = `call_${run}_recorded`;
 const SILENT_CALL = `call_${run}_unrecorded`;
 
@@ -71,23 +69,11 @@ async function onboardOrganization(): Promise<string> {
   return onboardThroughApi({ api, operator: { email: operatorEmail, password: operatorPassword }, org: { name: orgName, ownerEmail, ownerPassword } });
 }
 
-/** Delivers a Retell call as the platform would: ended, then analysed (unsigned: the org has no Retell secret). */
-async function deliverRetellCall(callId: string, recordingUrl: string | null): Promise<void> {
-  for (const name of ['call_ended', 'call_analyzed']) {
-    let body = readFileSync(path.join(FIXTURES, `${name}.json`), 'utf8')
-      .split(FIXTURE_CALL_ID)
-      .join(callId);
-    body = body.replace(/"recording_url": "[^"]*"/, recordingUrl ? `"recording_url": "${recordingUrl}"` : '"recording_url": null');
-    const res = await fetch(api(`/voice-agent/webhook/${orgId}/retell`), { method: 'POST', headers: { 'content-type': 'application/json' }, body });
-    expect(res.status).toBe(200);
-  }
-}
-
 beforeAll(async () => {
   const host = await startRecordingHost();
   orgId = await onboardOrganization();
-  await deliverRetellCall(RECORDED_CALL, `${host}/${RECORDED_CALL}.wav`);
-  await deliverRetellCall(SILENT_CALL, null);
+  await deliverRetellCall(api, orgId, RECORDED_CALL, { recordingUrl: `${host}/${RECORDED_CALL}.wav` });
+  await deliverRetellCall(api, orgId, SILENT_CALL, { recordingUrl: null });
   userDataDir = mkdtempSync(path.join(os.tmpdir(), 'calls-e2e-'));
   context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: '/usr/bin/chromium',

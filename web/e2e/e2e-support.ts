@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect } from '@jest/globals';
@@ -112,4 +112,46 @@ export async function screenshotOnFailure(page: Page, artifactsDir: string, name
     await page.screenshot({ path: path.join(artifactsDir, `${name}-failure.png`), fullPage: true }).catch(() => undefined);
     throw error;
   }
+}
+
+const RETELL_FIXTURES = path.join(__dirname, '../../activities/voice/adapters/retell/fixtures');
+const RETELL_FIXTURE_CALL_ID = 'call_a4441234567890777c4a4a123e6';
+
+/**
+ * A Retell webhook body from the adapter's fixtures (the vendor's exact payloads) for another call id; `startMs`
+ * moves the call (the fixture is from May 2024), `recordingUrl` replaces its recording.
+ */
+export function retellWebhookBody(
+  name: 'call_ended' | 'call_analyzed',
+  callId: string,
+  options: { startMs?: number; recordingUrl?: string | null } = {},
+): string {
+  let body = readFileSync(path.join(RETELL_FIXTURES, `${name}.json`), 'utf8')
+    .split(RETELL_FIXTURE_CALL_ID)
+    .join(callId);
+  if (options.startMs !== undefined) {
+    body = body
+      .replace(/"start_timestamp": \d+/, `"start_timestamp": ${options.startMs}`)
+      .replace(/"end_timestamp": \d+/, `"end_timestamp": ${options.startMs + 15_791}`);
+  }
+  if (options.recordingUrl !== undefined) {
+    body = body.replace(/"recording_url": "[^"]*"/, options.recordingUrl ? `"recording_url": "${options.recordingUrl}"` : '"recording_url": null');
+  }
+  return body;
+}
+
+/** Posts one Retell webhook to the organization's door (unsigned: the org has no Retell secret) and expects a 200. */
+export async function postRetellWebhook(api: (p: string) => string, orgId: string, body: string): Promise<void> {
+  const res = await fetch(api(`/voice-agent/webhook/${orgId}/retell`), { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+  expect(res.status).toBe(200);
+}
+
+/** Delivers a Retell call as the platform would: ended, then analysed. */
+export async function deliverRetellCall(
+  api: (p: string) => string,
+  orgId: string,
+  callId: string,
+  options: { startMs?: number; recordingUrl?: string | null } = {},
+): Promise<void> {
+  for (const name of ['call_ended', 'call_analyzed'] as const) await postRetellWebhook(api, orgId, retellWebhookBody(name, callId, options));
 }

@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { type E2eBrowser, launchE2eBrowser, logInThroughPage, onboardThroughApi, requireEnv } from './e2e-support';
+import { launchE2eBrowser, logInThroughPage, onboardThroughApi, postRetellWebhook, requireEnv, retellWebhookBody, type E2eBrowser } from './e2e-support';
 
 // Issue 13, live calls: with the Calls page open, a call a voice platform reports ended appears in the list
 // with no reload, marked new, and the navigation counts it until the call is opened. Then the list is
@@ -17,20 +17,10 @@ const run = Date.now().toString(36);
 const ownerEmail = `owner-${run}@live-e2e.test`;
 const ownerPassword = 'live-e2e-password';
 const api = (p: string) => new URL(`/api${p}`, webUrl).toString();
-const FIXTURES = path.join(__dirname, '../../activities/voice/adapters/retell/fixtures');
-const FIXTURE_CALL_ID = 'call_a4441234567890777c4a4a123e6';
 
 let browser: E2eBrowser;
 let orgId: string;
 let cookie: string;
-
-async function deliver(name: 'call_ended' | 'call_analyzed', callId: string): Promise<void> {
-  const body = readFileSync(path.join(FIXTURES, `${name}.json`), 'utf8')
-    .split(FIXTURE_CALL_ID)
-    .join(callId);
-  const res = await fetch(api(`/voice-agent/webhook/${orgId}/retell`), { method: 'POST', headers: { 'content-type': 'application/json' }, body });
-  expect(res.status).toBe(200);
-}
 
 /** The first moment the API's call history (the read model) lists `count` calls. */
 async function whenListed(count: number): Promise<number> {
@@ -66,8 +56,8 @@ beforeAll(async () => {
   });
   cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
   // One call before the page is opened, as on a product that is already running.
-  await deliver('call_ended', `call_${run}_earlier`);
-  await deliver('call_analyzed', `call_${run}_earlier`);
+  await postRetellWebhook(api, orgId, retellWebhookBody('call_ended', `call_${run}_earlier`));
+  await postRetellWebhook(api, orgId, retellWebhookBody('call_analyzed', `call_${run}_earlier`));
   await whenListed(1);
   browser = await launchE2eBrowser('live-calls-e2e', { timeoutMs: STEP_TIMEOUT_MS, viewport: { width: 1280, height: 800 } });
   await logInThroughPage(browser.page, webUrl, ownerEmail, ownerPassword);
@@ -88,7 +78,7 @@ describe('live calls', () => {
       expect(await page.getByTestId('unread-calls-badge').isHidden()).toBe(true);
 
       const posted = Date.now();
-      await deliver('call_ended', `call_${run}_live`);
+      await postRetellWebhook(api, orgId, retellWebhookBody('call_ended', `call_${run}_live`));
       const rowSeen = page
         .getByTestId('calls-pager')
         .getByText('· 2 calls')
@@ -106,7 +96,7 @@ describe('live calls', () => {
       expect(await badge.innerText()).toBe('1');
       const newRow = page.locator('tbody tr').filter({ has: page.locator('[data-testid^="call-new-"]') });
       expect(await newRow.count()).toBe(1);
-      await deliver('call_analyzed', `call_${run}_live`);
+      await postRetellWebhook(api, orgId, retellWebhookBody('call_analyzed', `call_${run}_live`));
       await shot('live-calls-new-call');
 
       // The whole row opens the call (here its summary cell); opening it is seeing it.
@@ -160,10 +150,10 @@ describe('live calls', () => {
       await page.getByTestId('recent-calls').waitFor();
       await page.locator('[data-testid^="recent-call-"]').nth(1).waitFor();
       await page.locator('[data-testid="unread-calls-badge"][data-live="connected"]').waitFor({ state: 'attached' });
-      await deliver('call_ended', `call_${run}_dashboard`);
+      await postRetellWebhook(api, orgId, retellWebhookBody('call_ended', `call_${run}_dashboard`));
       await page.locator('[data-testid^="recent-call-"]').nth(2).waitFor({ timeout: 60_000 });
       await page.getByTestId('unread-calls-badge').getByText('1').waitFor();
-      await deliver('call_analyzed', `call_${run}_dashboard`);
+      await postRetellWebhook(api, orgId, retellWebhookBody('call_analyzed', `call_${run}_dashboard`));
       await shot('live-calls-dashboard');
 
       await page.setViewportSize({ width: 390, height: 844 });

@@ -1,9 +1,9 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
-import { type E2eBrowser, launchE2eBrowser, logInThroughPage, onboardThroughApi, requireEnv } from './e2e-support';
+import { deliverRetellCall, launchE2eBrowser, logInThroughPage, onboardThroughApi, requireEnv, type E2eBrowser } from './e2e-support';
 
 // The dashboard on a phone (390×844, an iPhone 12–15): the navigation is a drawer opened from the header,
 // and the Dashboard, Calls, Call details, On-call and Web call pages fit the width (no sideways scroll).
@@ -21,25 +21,8 @@ const ownerEmail = `owner-${run}@phone-e2e.test`;
 const ownerPassword = 'phone-e2e-password';
 const api = (p: string) => new URL(`/api${p}`, webUrl).toString();
 
-const FIXTURES = path.join(__dirname, '../../activities/voice/adapters/retell/fixtures');
-const FIXTURE_CALL_ID = 'call_a4441234567890777c4a4a123e6';
-
 let browser: E2eBrowser;
 let page: Page;
-
-/** A Retell call, ended then analysed, moved to an hour ago (the fixture is from May 2024, before the Calls page's default dates). */
-async function deliverRetellCall(orgId: string, callId: string): Promise<void> {
-  const startMs = Date.now() - 3_600_000;
-  for (const name of ['call_ended', 'call_analyzed']) {
-    const body = readFileSync(path.join(FIXTURES, `${name}.json`), 'utf8')
-      .split(FIXTURE_CALL_ID)
-      .join(callId)
-      .replace(/"start_timestamp": \d+/, `"start_timestamp": ${startMs}`)
-      .replace(/"end_timestamp": \d+/, `"end_timestamp": ${startMs + 15_791}`);
-    const res = await fetch(api(`/voice-agent/webhook/${orgId}/retell`), { method: 'POST', headers: { 'content-type': 'application/json' }, body });
-    expect(res.status).toBe(200);
-  }
-}
 
 /** How far the page is wider than the window: 0 when nothing scrolls sideways. */
 const sidewaysOverflow = () => page.evaluate(() => document.scrollingElement!.scrollWidth - window.innerWidth);
@@ -64,7 +47,7 @@ beforeAll(async () => {
     operator: { email: operatorEmail, password: operatorPassword },
     org: { name: `Phone E2E ${run}`, ownerEmail, ownerPassword },
   });
-  await deliverRetellCall(orgId, `call_${run}_phone`);
+  await deliverRetellCall(api, orgId, `call_${run}_phone`, { startMs: Date.now() - 3_600_000 });
   browser = await launchE2eBrowser('phone-layout-e2e', { timeoutMs: STEP_TIMEOUT_MS, viewport: PHONE });
   page = browser.page;
   await logInThroughPage(page, webUrl, ownerEmail, ownerPassword);
