@@ -73,7 +73,17 @@ beforeAll(async () => {
   ]);
   await eventually(async () => {
     const res = await analytics({ from: '2026-01-04', to: '2026-01-06' });
-    return res.body.totalCount === 6 && res.body.avgJobRevenue === 400 ? res : null;
+    // Every event of every call projected: counts, outcomes and both tag lists (tags arrive after the outcome).
+    const b = res.body;
+    const settled =
+      b.totalCount === 6 &&
+      b.totalBooked === 3 &&
+      b.totalUnbooked === 1 &&
+      b.avgJobRevenue === 400 &&
+      b.unbookedTagCounts?.length === 1 &&
+      b.excusedTagCounts?.length === 1 &&
+      b.agentStats?.RECEPTIONIST?.spam === 1;
+    return settled ? res : null;
   }, 30_000);
 }, 180_000);
 
