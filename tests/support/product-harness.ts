@@ -1,3 +1,6 @@
+import { createVerifiedCallerIdRepository } from '../../events/projections/verified-caller-ids/verified-caller-ids.repository';
+import { createCallerIdVerification } from '../../activities/telephony/create-caller-id-verification';
+import { confirmedCallerIds } from '../../activities/telephony/adapters/offline/offline-caller-ids.adapter';
 import { createAssistantSessionRepository } from '../../events/projections/assistant-sessions/assistant-sessions.repository';
 import { Client, Connection } from '@temporalio/client';
 import { createPromptHubRepository } from '../../api/repositories/prompt-hub.repository';
@@ -100,6 +103,7 @@ export async function startProductHarness(env: Record<string, string> = {}): Pro
   const ownApiUrl = `http://${config.API_HOST}:${config.API_PORT}`;
   const live = startLiveCalls({ databaseUrl: tdb.url, logger: testLogger });
   await live.ready;
+  const callerIdRepository = createVerifiedCallerIdRepository(tdb.db);
   const app = createApp({
     config,
     logger: testLogger,
@@ -174,6 +178,7 @@ export async function startProductHarness(env: Record<string, string> = {}): Pro
       evaluationWebhookSecret: config.EVALUATION_WEBHOOK_SECRET ?? null,
     },
     assistant: { sessions: createAssistantSessionRepository(tdb.db), engine, events: bus },
+    callerIds: { repository: callerIdRepository, verification: createCallerIdVerification(config, confirmedCallerIds(callerIdRepository)), events: bus },
   });
   return {
     config,
