@@ -8,6 +8,7 @@ import { createLlmTraceRepository } from '../../api/repositories/llm-trace.repos
 import { createTemporalChatSessionGateway } from '../../api/use-cases/temporal-chat-session-gateway';
 import type { Express } from 'express';
 import { createApp } from '../../api/app';
+import type { ApiDeps } from '../../api/deps';
 import { startLiveCalls } from '../../api/use-cases/live-calls';
 import { createOrganizationRepository } from '../../events/projections/organizations/organizations.repository';
 import { createOrgProfileRepository } from '../../api/repositories/org-profile.repository';
@@ -58,6 +59,8 @@ export interface ProductHarness {
   client: Client;
   gateway: WorkflowGateway;
   app: Express;
+  /** What the app was built with, for a test that builds a second app with one dependency replaced. */
+  deps: ApiDeps;
   adminToken: string;
   taskQueuePrefix: string;
   /** Voice-platform accounts as the API stores them (sealed). */
@@ -104,7 +107,7 @@ export async function startProductHarness(env: Record<string, string> = {}): Pro
   const live = startLiveCalls({ databaseUrl: tdb.url, logger: testLogger });
   await live.ready;
   const callerIdRepository = createVerifiedCallerIdRepository(tdb.db);
-  const app = createApp({
+  const deps: ApiDeps = {
     config,
     logger: testLogger,
     organizations: createOrganizationRepository(tdb.db),
@@ -179,7 +182,8 @@ export async function startProductHarness(env: Record<string, string> = {}): Pro
     },
     assistant: { sessions: createAssistantSessionRepository(tdb.db), engine, events: bus },
     callerIds: { repository: callerIdRepository, verification: createCallerIdVerification(config, confirmedCallerIds(callerIdRepository)), events: bus },
-  });
+  };
+  const app = createApp(deps);
   return {
     config,
     tdb,
@@ -187,6 +191,7 @@ export async function startProductHarness(env: Record<string, string> = {}): Pro
     client,
     gateway,
     app,
+    deps,
     adminToken,
     voicePlatforms,
     taskQueuePrefix: config.TEMPORAL_TASK_QUEUE_PREFIX,
