@@ -148,7 +148,10 @@ function NumberRow(props: { orgId: string; number: VerifiedCallerId; onChanged: 
         {status.instruction ? (
           <Stack gap={2} mt={2} maxW="26rem">
             <Text fontSize="sm">
-              Code <Code data-testid={testId('code')}>{n.validation_code}</Code>
+              Code{' '}
+              <Code fontSize="md" letterSpacing="widest" data-testid={testId('code')}>
+                {n.validation_code}
+              </Code>
             </Text>
             <Text fontSize="xs" color="fg.muted">
               {status.instruction}
