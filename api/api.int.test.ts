@@ -117,6 +117,8 @@ describe('the organization slice through every layer', () => {
 // A call of alpha's, so the call routes keyed by call or interaction id have something of the other org's to reach for.
 const alphaCall = { id: crypto.randomUUID(), callId: crypto.randomUUID() };
 const alphaAssistantChatId = crypto.randomUUID();
+// A verified caller ID of alpha's, for the routes keyed by its id or its provider sid.
+const alphaCallerId = { id: crypto.randomUUID(), sid: `PN${crypto.randomUUID().replace(/-/g, '')}` };
 beforeAll(async () => {
   const at = new Date();
   await h.tdb.db.interaction.create({
@@ -142,6 +144,21 @@ beforeAll(async () => {
       status: 'initialized',
       messages: [{ id: `${alphaAssistantChatId}:initial`, role: 'assistant', content: 'Hi!', timestamp: at.toISOString() }],
       startedAt: at,
+      updatedAt: at,
+    },
+  });
+  await h.tdb.db.verifiedCallerId.create({
+    data: {
+      id: alphaCallerId.id,
+      orgId: alpha.orgId,
+      phoneNumber: '+15125550142',
+      friendlyName: 'Alpha office',
+      provider: 'offline',
+      providerId: alphaCallerId.sid,
+      verified: true,
+      validationCode: '123456',
+      callSid: null,
+      createdAt: at,
       updatedAt: at,
     },
   });
@@ -317,6 +334,17 @@ const crossTenantRequests: Record<string, (otherOrg: { id: string; slug: string 
   'post /ai-assistant': () => ({ body: { chatId: alphaAssistantChatId, message: 'Previous calls?' } }),
   'post /ai-assistant/history': () => ({ body: { chatId: alphaAssistantChatId } }),
   'post /ai-assistant/end-chat': () => ({ body: { chatId: alphaAssistantChatId } }),
+  'get /verified-caller-ids/by-org/:orgId': (o) => ({ params: { orgId: o.id } }),
+  'post /verified-caller-ids': (o) => ({ body: { org_id: o.id, phone_number: '+15125550143' } }),
+  'put /verified-caller-ids/:id': (o) => ({ params: { id: alphaCallerId.id }, body: { org_id: o.id, friendly_name: 'Not yours' } }),
+  // The spec's delete names only the id: the caller ID's own org decides.
+  'delete /verified-caller-ids/:id': () => ({ params: { id: alphaCallerId.id } }),
+  'delete /verified-caller-ids/:id#orgId': (o) => ({ params: { id: alphaCallerId.id }, query: { orgId: o.id } }),
+  'post /verified-caller-ids/:id/refresh': (o) => ({ params: { id: alphaCallerId.id }, body: { org_id: o.id } }),
+  'post /verified-caller-ids/:id/confirm': (o) => ({ params: { id: alphaCallerId.id }, body: { org_id: o.id, validation_code: '123456' } }),
+  'post /integrations/twilio/validation-request': (o) => ({ body: { orgId: o.id, phoneNumber: '+15125550142' } }),
+  'get /integrations/twilio/outgoing-caller-id/:sid': () => ({ params: { sid: alphaCallerId.sid } }),
+  'delete /integrations/twilio/outgoing-caller-id/:sid': () => ({ params: { sid: alphaCallerId.sid } }),
 };
 
 describe('tenancy', () => {

@@ -195,6 +195,8 @@ function world() {
     llm: {} as ApiDeps['llm'],
     // The AI assistant routes are covered by assistant.int.test.ts against the real stack.
     assistant: {} as ApiDeps['assistant'],
+    // The verified caller ID routes are covered by verified-caller-ids.int.test.ts against the real stack.
+    callerIds: {} as ApiDeps['callerIds'],
   };
   return { deps, app: createApp(deps), operator, owner, workflowRuns, calls, logLines };
 }

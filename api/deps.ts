@@ -36,6 +36,8 @@ import type { SmsNumberRepository, TeamChatHookRepository, WebhookAppRepository,
 import type { Messaging } from '../activities/notifications/messaging.port';
 import type { DeadLetterOperations } from './use-cases/dead-letters';
 import type { AssistantDeps } from './use-cases/ai-assistant';
+import type { CallerIdVerification } from '../activities/telephony/caller-id-verification.port';
+import type { VerifiedCallerIdRepository } from '../events/projections/verified-caller-ids/verified-caller-ids.repository';
 
 export interface ApiDeps {
   config: Pick<AppConfig, 'NODE_ENV' | 'ADMIN_API_TOKEN' | 'SESSION_TTL_HOURS'> & Partial<AbuseLimitSettings>;
@@ -147,4 +149,10 @@ export interface ApiDeps {
   };
   /** The AI assistant for CSRs (001 §2.15): questions about a call answered on LLM_ADAPTER; sessions are events read back from their read model. */
   assistant: AssistantDeps;
+  /** Verified outbound caller IDs (001 §2.17): the read model, the telephony provider (TELEPHONY_ADAPTER), changes published as events. */
+  callerIds: {
+    repository: VerifiedCallerIdRepository;
+    verification: CallerIdVerification;
+    events: EventPublisher;
+  };
 }

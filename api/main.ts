@@ -1,3 +1,6 @@
+import { createVerifiedCallerIdRepository } from '../events/projections/verified-caller-ids/verified-caller-ids.repository';
+import { createCallerIdVerification } from '../activities/telephony/create-caller-id-verification';
+import { confirmedCallerIds } from '../activities/telephony/adapters/offline/offline-caller-ids.adapter';
 import { createAssistantSessionRepository } from '../events/projections/assistant-sessions/assistant-sessions.repository';
 import { Client, Connection } from '@temporalio/client';
 import { createPromptHubRepository } from './repositories/prompt-hub.repository';
@@ -67,6 +70,7 @@ async function main() {
   const callTokens = createVoiceCallTokenStore(db, secretBox);
   const ownApiUrl = `http://${config.API_HOST}:${config.API_PORT}`;
   const live = startLiveCalls({ databaseUrl: config.databaseUrl, logger });
+  const callerIdRepository = createVerifiedCallerIdRepository(db);
   const app = createApp({
     config,
     logger,
@@ -141,6 +145,7 @@ async function main() {
       evaluationWebhookSecret: config.EVALUATION_WEBHOOK_SECRET ?? null,
     },
     assistant: { sessions: createAssistantSessionRepository(db), engine, events: bus },
+    callerIds: { repository: callerIdRepository, verification: createCallerIdVerification(config, confirmedCallerIds(callerIdRepository)), events: bus },
   });
   const server = app.listen(config.API_PORT, config.API_HOST, () => logger.info({ url: `http://${config.API_HOST}:${config.API_PORT}` }, 'API listening'));
   const stop = () => {

@@ -58,6 +58,14 @@ import {
   AssistantSessionEndedV1Schema,
   AssistantSessionStartedV1Schema,
 } from './schemas/assistant.events';
+import {
+  VERIFIED_CALLER_ID,
+  VerifiedCallerIdAddedV1Schema,
+  VerifiedCallerIdEditedV1Schema,
+  VerifiedCallerIdRemovedV1Schema,
+  VerifiedCallerIdValidationRequestedV1Schema,
+  VerifiedCallerIdVerifiedV1Schema,
+} from './schemas/verified-caller-id.events';
 import { DEAD_LETTER, DeadLetterDiscardedV1Schema, DeadLetterRetriedV1Schema, EventDeadLetteredV1Schema } from './schemas/dead-letter.events';
 
 /**
@@ -119,6 +127,11 @@ const CATALOG = {
   EventDeadLettered: { aggregateType: DEAD_LETTER, versions: { 1: EventDeadLetteredV1Schema } },
   DeadLetterRetried: { aggregateType: DEAD_LETTER, versions: { 1: DeadLetterRetriedV1Schema } },
   DeadLetterDiscarded: { aggregateType: DEAD_LETTER, versions: { 1: DeadLetterDiscardedV1Schema } },
+  VerifiedCallerIdAdded: { aggregateType: VERIFIED_CALLER_ID, versions: { 1: VerifiedCallerIdAddedV1Schema } },
+  VerifiedCallerIdValidationRequested: { aggregateType: VERIFIED_CALLER_ID, versions: { 1: VerifiedCallerIdValidationRequestedV1Schema } },
+  VerifiedCallerIdVerified: { aggregateType: VERIFIED_CALLER_ID, versions: { 1: VerifiedCallerIdVerifiedV1Schema } },
+  VerifiedCallerIdEdited: { aggregateType: VERIFIED_CALLER_ID, versions: { 1: VerifiedCallerIdEditedV1Schema } },
+  VerifiedCallerIdRemoved: { aggregateType: VERIFIED_CALLER_ID, versions: { 1: VerifiedCallerIdRemovedV1Schema } },
 } as const satisfies Record<string, { aggregateType: string; versions: Record<number, z.ZodType> }>;
 
 type Catalog = typeof CATALOG;

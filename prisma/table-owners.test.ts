@@ -80,6 +80,7 @@ describe('table owners', () => {
       'StaffUser',
       'OrganizationMember',
       'WebhookDeliveryAttempt',
+      'VerifiedCallerId',
     ]) {
       expect(owners[model]).toHaveLength(1);
       expect(owners[model][0]).toMatch(/^events\/projections\/[a-z-]+\/[a-z-]+\.repository\.ts$/);

@@ -69,6 +69,12 @@ import { callAnalyticsRoute } from './analytics/call-analytics.route';
 import { dailyCountsRoute } from './analytics/daily-counts.route';
 import { listAvgJobRevenueRoute } from './analytics/avg-job-revenue-list.route';
 import { setAvgJobRevenueRoute } from './analytics/avg-job-revenue-set.route';
+import { listVerifiedCallerIdsRoute } from './verified-caller-ids/verified-caller-ids-list.route';
+import { addVerifiedCallerIdRoute } from './verified-caller-ids/verified-caller-id-add.route';
+import { updateVerifiedCallerIdRoute } from './verified-caller-ids/verified-caller-id-update.route';
+import { deleteVerifiedCallerIdRoute } from './verified-caller-ids/verified-caller-id-delete.route';
+import { confirmVerifiedCallerIdRoute, refreshVerifiedCallerIdRoute } from './verified-caller-ids/verified-caller-id-status.route';
+import { deleteOutgoingCallerIdRoute, getOutgoingCallerIdRoute, validationRequestRoute } from './verified-caller-ids/telephony-caller-ids.route';
 /** Every route of the API: the router and the OpenAPI document are both built from this list. */
 export const ROUTES: AnyRoute[] = [
   getRootRoute,
@@ -157,4 +163,13 @@ export const ROUTES: AnyRoute[] = [
   ...CRM_ROUTES,
   ...LLM_ROUTES,
   ...ASSISTANT_ROUTES,
+  listVerifiedCallerIdsRoute,
+  addVerifiedCallerIdRoute,
+  updateVerifiedCallerIdRoute,
+  deleteVerifiedCallerIdRoute,
+  refreshVerifiedCallerIdRoute,
+  confirmVerifiedCallerIdRoute,
+  validationRequestRoute,
+  getOutgoingCallerIdRoute,
+  deleteOutgoingCallerIdRoute,
 ];

@@ -1,3 +1,6 @@
+import { createVerifiedCallerIdRepository } from '../../events/projections/verified-caller-ids/verified-caller-ids.repository';
+import { createCallerIdVerification } from '../../activities/telephony/create-caller-id-verification';
+import { confirmedCallerIds } from '../../activities/telephony/adapters/offline/offline-caller-ids.adapter';
 import { createAssistantSessionRepository } from '../../events/projections/assistant-sessions/assistant-sessions.repository';
 import { Client, Connection } from '@temporalio/client';
 import { createPromptHubRepository } from '../../api/repositories/prompt-hub.repository';
@@ -5,6 +8,7 @@ import { createLlmTraceRepository } from '../../api/repositories/llm-trace.repos
 import { createTemporalChatSessionGateway } from '../../api/use-cases/temporal-chat-session-gateway';
 import type { Express } from 'express';
 import { createApp } from '../../api/app';
+import type { ApiDeps } from '../../api/deps';
 import { startLiveCalls } from '../../api/use-cases/live-calls';
 import { createOrganizationRepository } from '../../events/projections/organizations/organizations.repository';
 import { createOrgProfileRepository } from '../../api/repositories/org-profile.repository';
@@ -55,6 +59,8 @@ export interface ProductHarness {
   client: Client;
   gateway: WorkflowGateway;
   app: Express;
+  /** What the app was built with, for a test that builds a second app with one dependency replaced. */
+  deps: ApiDeps;
   adminToken: string;
   taskQueuePrefix: string;
   /** Voice-platform accounts as the API stores them (sealed). */
@@ -100,7 +106,8 @@ export async function startProductHarness(env: Record<string, string> = {}): Pro
   const ownApiUrl = `http://${config.API_HOST}:${config.API_PORT}`;
   const live = startLiveCalls({ databaseUrl: tdb.url, logger: testLogger });
   await live.ready;
-  const app = createApp({
+  const callerIdRepository = createVerifiedCallerIdRepository(tdb.db);
+  const deps: ApiDeps = {
     config,
     logger: testLogger,
     organizations: createOrganizationRepository(tdb.db),
@@ -174,7 +181,9 @@ export async function startProductHarness(env: Record<string, string> = {}): Pro
       evaluationWebhookSecret: config.EVALUATION_WEBHOOK_SECRET ?? null,
     },
     assistant: { sessions: createAssistantSessionRepository(tdb.db), engine, events: bus },
-  });
+    callerIds: { repository: callerIdRepository, verification: createCallerIdVerification(config, confirmedCallerIds(callerIdRepository)), events: bus },
+  };
+  const app = createApp(deps);
   return {
     config,
     tdb,
@@ -182,6 +191,7 @@ export async function startProductHarness(env: Record<string, string> = {}): Pro
     client,
     gateway,
     app,
+    deps,
     adminToken,
     voicePlatforms,
     taskQueuePrefix: config.TEMPORAL_TASK_QUEUE_PREFIX,

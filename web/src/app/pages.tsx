@@ -77,6 +77,10 @@ export const PAGES: Record<RouteName, LazyPage> = {
     () => import('../features/voice-platforms/components/voice-platforms-page'),
     (m) => m.VoicePlatformsPage,
   ),
+  'verified-numbers': page(
+    () => import('../features/verified-numbers/components/verified-numbers-page'),
+    (m) => m.VerifiedNumbersPage,
+  ),
   'company-profile': page(
     () => import('../features/company-profile/components/company-profile-page'),
     (m) => m.CompanyProfilePage,

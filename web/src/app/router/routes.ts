@@ -29,6 +29,8 @@ export const ROUTES = [
   { name: 'crm-connection', path: '/settings/crm', title: 'CRM connection', access: 'member' },
   // GET /org/{orgId}/voice-platforms and PUT …/{provider}; linked from Settings. The API answers 401 to members who are not org admins.
   { name: 'voice-platforms', path: '/settings/voice-platforms', title: 'Voice platforms', access: 'member' },
+  // 001 §2.17 GET /verified-caller-ids/by-org/{orgId} and the caller ID routes; linked from Settings.
+  { name: 'verified-numbers', path: '/settings/verified-numbers', title: 'Verified numbers', access: 'member' },
   // 001 §2.13 and §2.14; linked from Settings.
   { name: 'company-profile', path: '/settings/company-profile', title: 'Company profile', access: 'member' },
   { name: 'custom-instructions', path: '/settings/custom-instructions', title: 'Custom instructions', access: 'member' },
