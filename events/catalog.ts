@@ -66,6 +66,7 @@ import {
   VerifiedCallerIdValidationRequestedV1Schema,
   VerifiedCallerIdVerifiedV1Schema,
 } from './schemas/verified-caller-id.events';
+import { AGENT, AgentCreatedV1Schema, AgentUpdatedV1Schema } from './schemas/agent.events';
 import { DEAD_LETTER, DeadLetterDiscardedV1Schema, DeadLetterRetriedV1Schema, EventDeadLetteredV1Schema } from './schemas/dead-letter.events';
 
 /**
@@ -132,6 +133,8 @@ const CATALOG = {
   VerifiedCallerIdVerified: { aggregateType: VERIFIED_CALLER_ID, versions: { 1: VerifiedCallerIdVerifiedV1Schema } },
   VerifiedCallerIdEdited: { aggregateType: VERIFIED_CALLER_ID, versions: { 1: VerifiedCallerIdEditedV1Schema } },
   VerifiedCallerIdRemoved: { aggregateType: VERIFIED_CALLER_ID, versions: { 1: VerifiedCallerIdRemovedV1Schema } },
+  AgentCreated: { aggregateType: AGENT, versions: { 1: AgentCreatedV1Schema } },
+  AgentUpdated: { aggregateType: AGENT, versions: { 1: AgentUpdatedV1Schema } },
 } as const satisfies Record<string, { aggregateType: string; versions: Record<number, z.ZodType> }>;
 
 type Catalog = typeof CATALOG;

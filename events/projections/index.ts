@@ -13,6 +13,7 @@ import { deadLettersProjection } from './dead-letters/dead-letters.projection';
 import { callAnalyticsProjection } from './call-analytics/call-analytics.projection';
 import { traceEvaluationsProjection } from './trace-evaluations/trace-evaluations.projection';
 import { verifiedCallerIdsProjection } from './verified-caller-ids/verified-caller-ids.projection';
+import { agentsProjection } from './agents/agents.projection';
 import { assistantSessionsProjection } from './assistant-sessions/assistant-sessions.projection';
 
 /** Every read model the projector process keeps and the rebuild command recreates. */
@@ -32,4 +33,5 @@ export const PROJECTIONS: Projection[] = [
   companyProfilesProjection,
   deadLettersProjection,
   verifiedCallerIdsProjection,
+  agentsProjection,
 ];
