@@ -76,6 +76,9 @@ describe('team members', () => {
       await page.getByTestId('invite-submit').click();
       await page.getByTestId(`invitation-${memberEmail}`).waitFor();
       await shot(page, 'team-page-invited');
+      await page.setViewportSize({ width: 390, height: 844 });
+      await shot(page, 'team-page-invited-390');
+      await page.setViewportSize({ width: 1280, height: 800 });
 
       const link = await outboxLink(memberEmail, 'team-invitation', page);
       expect(new URL(link).pathname).toBe('/accept-invite');

@@ -15,6 +15,20 @@ const InviteFormSchema = InviteMemberRequestSchema.omit({ orgId: true }).extend(
 type InviteForm = z.infer<typeof InviteFormSchema>;
 
 const ROLE_LABELS: Record<TeamRole, string> = { admin: 'Admin', member: 'Member' };
+// On a phone the e-mail goes under the name and the dates give way, so the actions stay on screen.
+const WIDE_ONLY = { display: { base: 'none', md: 'table-cell' } } as const;
+
+function NameAndEmail({ name, email }: { name: string; email: string }) {
+  return (
+    <>
+      {name}
+      <Text display={{ md: 'none' }} textStyle="xs" color="fg.muted" wordBreak="break-all">
+        {email}
+      </Text>
+    </>
+  );
+}
+
 const day = (iso: string) => new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
 
 /** The organization's people: members and their roles, pending invitations, and (for admins) inviting, re-roling and removing. */
@@ -58,17 +72,19 @@ export function TeamPage() {
               <Table.Header>
                 <Table.Row>
                   <Table.ColumnHeader>Name</Table.ColumnHeader>
-                  <Table.ColumnHeader>E-mail</Table.ColumnHeader>
+                  <Table.ColumnHeader {...WIDE_ONLY}>E-mail</Table.ColumnHeader>
                   <Table.ColumnHeader>Role</Table.ColumnHeader>
-                  <Table.ColumnHeader>Joined</Table.ColumnHeader>
+                  <Table.ColumnHeader {...WIDE_ONLY}>Joined</Table.ColumnHeader>
                   {canManage && <Table.ColumnHeader />}
                 </Table.Row>
               </Table.Header>
               <Table.Body>
                 {data.members.map((m) => (
                   <Table.Row key={m.user_id} data-testid={`member-${m.email}`}>
-                    <Table.Cell>{m.name}</Table.Cell>
-                    <Table.Cell>{m.email}</Table.Cell>
+                    <Table.Cell>
+                      <NameAndEmail name={m.name} email={m.email} />
+                    </Table.Cell>
+                    <Table.Cell {...WIDE_ONLY}>{m.email}</Table.Cell>
                     <Table.Cell>
                       {canManage ? (
                         <NativeSelect.Root size="sm" width="32" disabled={busy !== null}>
@@ -91,7 +107,7 @@ export function TeamPage() {
                         <Badge colorPalette={m.role === 'admin' ? 'blue' : 'gray'}>{ROLE_LABELS[m.role]}</Badge>
                       )}
                     </Table.Cell>
-                    <Table.Cell>{day(m.joined_at)}</Table.Cell>
+                    <Table.Cell {...WIDE_ONLY}>{day(m.joined_at)}</Table.Cell>
                     {canManage && (
                       <Table.Cell textAlign="end">
                         <Button
@@ -131,8 +147,8 @@ export function TeamPage() {
                   <Table.Header>
                     <Table.Row>
                       <Table.ColumnHeader>Name</Table.ColumnHeader>
-                      <Table.ColumnHeader>E-mail</Table.ColumnHeader>
-                      <Table.ColumnHeader>Role</Table.ColumnHeader>
+                      <Table.ColumnHeader {...WIDE_ONLY}>E-mail</Table.ColumnHeader>
+                      <Table.ColumnHeader {...WIDE_ONLY}>Role</Table.ColumnHeader>
                       <Table.ColumnHeader>Link valid until</Table.ColumnHeader>
                       {canManage && <Table.ColumnHeader />}
                     </Table.Row>
@@ -140,9 +156,11 @@ export function TeamPage() {
                   <Table.Body>
                     {data.invitations.map((i) => (
                       <Table.Row key={i.id} data-testid={`invitation-${i.email}`}>
-                        <Table.Cell>{i.name}</Table.Cell>
-                        <Table.Cell>{i.email}</Table.Cell>
-                        <Table.Cell>{ROLE_LABELS[i.role]}</Table.Cell>
+                        <Table.Cell>
+                          <NameAndEmail name={i.name} email={i.email} />
+                        </Table.Cell>
+                        <Table.Cell {...WIDE_ONLY}>{i.email}</Table.Cell>
+                        <Table.Cell {...WIDE_ONLY}>{ROLE_LABELS[i.role]}</Table.Cell>
                         <Table.Cell>{i.expired ? <Badge colorPalette="orange">Expired</Badge> : day(i.expires_at)}</Table.Cell>
                         {canManage && (
                           <Table.Cell textAlign="end">
