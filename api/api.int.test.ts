@@ -355,6 +355,13 @@ const crossTenantRequests: Record<string, (otherOrg: { id: string; slug: string 
   'post /integrations/twilio/validation-request': (o) => ({ body: { orgId: o.id, phoneNumber: '+15125550142' } }),
   'get /integrations/twilio/outgoing-caller-id/:sid': () => ({ params: { sid: alphaCallerId.sid } }),
   'delete /integrations/twilio/outgoing-caller-id/:sid': () => ({ params: { sid: alphaCallerId.sid } }),
+  // Team (issue 14): a user of beta names alpha's team, its owner and invitations.
+  'get /org/members': (o) => ({ query: { orgId: o.id } }),
+  'post /org/members/invite': (o) => ({ body: { orgId: o.id, email: 'intruder@beta.test', name: 'Intruder', role: 'admin' } }),
+  'post /org/members/invitations/resend': (o) => ({ body: { orgId: o.id, invitationId: crypto.randomUUID() } }),
+  'delete /org/members/invitations/:invitationId': (o) => ({ query: { orgId: o.id }, params: { invitationId: crypto.randomUUID() } }),
+  'put /org/members/role': (o) => ({ body: { orgId: o.id, userId: staffUserIdFor('owner@beta.test'), role: 'admin' } }),
+  'delete /org/members/:userId': (o) => ({ query: { orgId: o.id }, params: { userId: staffUserIdFor('owner@alpha.test') } }),
 };
 
 describe('tenancy', () => {

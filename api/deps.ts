@@ -6,6 +6,7 @@ import type { CallAnalyticsRepository } from '../events/projections/call-analyti
 import type { OrganizationRepository } from '../events/projections/organizations/organizations.repository';
 import type { SessionRepository } from './repositories/session.repository';
 import type { StaffRepository } from './repositories/staff.repository';
+import type { TeamRepository } from './repositories/team.repository';
 import type { WorkflowGateway } from './use-cases/workflow-gateway.port';
 import type { EventPublisher } from '../events/bus/event-bus.port';
 import type { InteractionRepository } from '../events/projections/interactions/interactions.repository';
@@ -48,6 +49,8 @@ export interface ApiDeps {
   /** Logins store a stronger hash of an outdated one as StaffUserPasswordRehashed (lib/passwords). */
   auth: { events: EventPublisher };
   sessions: SessionRepository;
+  /** Team members (issue 14): invitations as projected and the single-use link tokens; changes are published on auth.events. */
+  team: TeamRepository;
   workflows: WorkflowGateway;
   /** Events a projection could not apply (issue 12): listed, retried or discarded by operators, each action an event. */
   deadLetters: DeadLetterOperations;

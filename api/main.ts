@@ -17,6 +17,7 @@ import { startLiveCalls } from './use-cases/live-calls';
 import { createOrganizationRepository } from '../events/projections/organizations/organizations.repository';
 import { createOrgProfileRepository } from './repositories/org-profile.repository';
 import { createSessionRepository } from './repositories/session.repository';
+import { createTeamRepository } from './repositories/team.repository';
 import { createStaffRepository } from './repositories/staff.repository';
 import { createTemporalWorkflowGateway } from './use-cases/temporal-workflow-gateway';
 import { createKafkaBus } from '../events/bus/kafka-bus';
@@ -80,6 +81,7 @@ async function main() {
     staff: createStaffRepository(db),
     auth: { events: bus },
     sessions: createSessionRepository(db, config.SESSION_TTL_HOURS),
+    team: createTeamRepository(db),
     workflows: createTemporalWorkflowGateway(client, config.TEMPORAL_TASK_QUEUE_PREFIX),
     deadLetters: createDeadLetterOperations({ db, events: bus, projections: PROJECTIONS }),
     calls: {

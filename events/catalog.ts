@@ -9,7 +9,19 @@ import {
   OrganizationWentLiveV1Schema,
   OrganizationCrmConnectedV1Schema,
 } from './schemas/organization.events';
-import { STAFF_USER, StaffUserJoinedOrganizationV1Schema, StaffUserPasswordRehashedV1Schema, StaffUserRegisteredV1Schema } from './schemas/staff-user.events';
+import {
+  STAFF_USER,
+  StaffInvitationAcceptedV1Schema,
+  StaffInvitationCancelledV1Schema,
+  StaffInvitationResentV1Schema,
+  StaffInvitedV1Schema,
+  StaffRemovedFromOrganizationV1Schema,
+  StaffRoleChangedV1Schema,
+  StaffUserJoinedOrganizationV1Schema,
+  StaffUserPasswordRehashedV1Schema,
+  StaffUserPasswordResetV1Schema,
+  StaffUserRegisteredV1Schema,
+} from './schemas/staff-user.events';
 import { EmergencyPagerUnansweredV1Schema, NOTIFICATION, NotificationSentV1Schema, NotificationSkippedV1Schema } from './schemas/notification.events';
 import {
   OncallScheduleChangedV1Schema,
@@ -87,6 +99,13 @@ const CATALOG = {
   StaffUserRegistered: { aggregateType: STAFF_USER, versions: { 1: StaffUserRegisteredV1Schema } },
   StaffUserJoinedOrganization: { aggregateType: STAFF_USER, versions: { 1: StaffUserJoinedOrganizationV1Schema } },
   StaffUserPasswordRehashed: { aggregateType: STAFF_USER, versions: { 1: StaffUserPasswordRehashedV1Schema } },
+  StaffUserPasswordReset: { aggregateType: STAFF_USER, versions: { 1: StaffUserPasswordResetV1Schema } },
+  StaffInvited: { aggregateType: STAFF_USER, versions: { 1: StaffInvitedV1Schema } },
+  StaffInvitationResent: { aggregateType: STAFF_USER, versions: { 1: StaffInvitationResentV1Schema } },
+  StaffInvitationCancelled: { aggregateType: STAFF_USER, versions: { 1: StaffInvitationCancelledV1Schema } },
+  StaffInvitationAccepted: { aggregateType: STAFF_USER, versions: { 1: StaffInvitationAcceptedV1Schema } },
+  StaffRoleChanged: { aggregateType: STAFF_USER, versions: { 1: StaffRoleChangedV1Schema } },
+  StaffRemovedFromOrganization: { aggregateType: STAFF_USER, versions: { 1: StaffRemovedFromOrganizationV1Schema } },
   OrganizationNotificationSettingsChanged: { aggregateType: ORGANIZATION, versions: { 1: OrganizationNotificationSettingsChangedV1Schema } },
   OncallScheduleChanged: { aggregateType: ORGANIZATION, versions: { 1: OncallScheduleChangedV1Schema } },
   OrganizationSettingsUpdated: { aggregateType: ORGANIZATION, versions: { 1: OrganizationSettingsUpdatedV1Schema } },

@@ -17,6 +17,16 @@ import { discardDeadLetterRoute, getDeadLetterRoute, listDeadLettersRoute, retry
 import { loginRoute } from './auth/login.route';
 import { logoutRoute } from './auth/logout.route';
 import { sessionRoute } from './auth/session.route';
+import { acceptInviteRoute } from './auth/accept-invite.route';
+import { forgotPasswordRoute } from './auth/forgot-password.route';
+import { invitationPreviewRoute } from './auth/invitation-preview.route';
+import { resetPasswordRoute } from './auth/reset-password.route';
+import { listTeamRoute } from './team/list-team.route';
+import { inviteMemberRoute } from './team/invite-member.route';
+import { resendInvitationRoute } from './team/resend-invitation.route';
+import { cancelInvitationRoute } from './team/cancel-invitation.route';
+import { changeRoleRoute } from './team/change-role.route';
+import { removeMemberRoute } from './team/remove-member.route';
 import { getOrgRoute } from './org/get-org.route';
 import { saveNotificationSettingsRoute } from './notifications/notification-settings.route';
 import { oncallRetrieveRoute } from './notifications/oncall-retrieve.route';
@@ -90,6 +100,16 @@ export const ROUTES: AnyRoute[] = [
   loginRoute,
   logoutRoute,
   sessionRoute,
+  invitationPreviewRoute,
+  acceptInviteRoute,
+  forgotPasswordRoute,
+  resetPasswordRoute,
+  listTeamRoute,
+  inviteMemberRoute,
+  resendInvitationRoute,
+  cancelInvitationRoute,
+  changeRoleRoute,
+  removeMemberRoute,
   getOrgRoute,
   callAnalyticsRoute,
   dailyCountsRoute,

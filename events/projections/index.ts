@@ -2,6 +2,7 @@ import type { Projection } from './projection';
 import { interactionsProjection } from './interactions/interactions.projection';
 import { organizationsProjection } from './organizations/organizations.projection';
 import { staffDirectoryProjection } from './staff-directory/staff-directory.projection';
+import { staffInvitationsProjection } from './staff-invitations/staff-invitations.projection';
 import { smsMessagesProjection } from './sms-messages/sms-messages.projection';
 import { webhookDeliveriesProjection } from './webhook-deliveries/webhook-deliveries.projection';
 import { capacitySettingsProjection } from './capacity-settings/capacity-settings.projection';
@@ -20,6 +21,7 @@ import { assistantSessionsProjection } from './assistant-sessions/assistant-sess
 export const PROJECTIONS: Projection[] = [
   organizationsProjection,
   staffDirectoryProjection,
+  staffInvitationsProjection,
   interactionsProjection,
   callAnalyticsProjection,
   smsMessagesProjection,

@@ -13,6 +13,7 @@ import { startLiveCalls } from '../../api/use-cases/live-calls';
 import { createOrganizationRepository } from '../../events/projections/organizations/organizations.repository';
 import { createOrgProfileRepository } from '../../api/repositories/org-profile.repository';
 import { createSessionRepository } from '../../api/repositories/session.repository';
+import { createTeamRepository } from '../../api/repositories/team.repository';
 import { createStaffRepository } from '../../api/repositories/staff.repository';
 import { createTemporalWorkflowGateway } from '../../api/use-cases/temporal-workflow-gateway';
 import type { WorkflowGateway } from '../../api/use-cases/workflow-gateway.port';
@@ -115,6 +116,7 @@ export async function startProductHarness(env: Record<string, string> = {}): Pro
     staff: createStaffRepository(tdb.db),
     auth: { events: bus },
     sessions: createSessionRepository(tdb.db, 1),
+    team: createTeamRepository(tdb.db),
     workflows: gateway,
     deadLetters: createDeadLetterOperations({ db: tdb.db, events: bus, projections: PROJECTIONS }),
     calls: {

@@ -21,6 +21,22 @@ export const PAGES: Record<RouteName, LazyPage> = {
     () => import('../features/auth/components/login-page'),
     (m) => m.LoginPage,
   ),
+  'accept-invite': page(
+    () => import('../features/auth/components/accept-invite-page'),
+    (m) => m.AcceptInvitePage,
+  ),
+  'forgot-password': page(
+    () => import('../features/auth/components/forgot-password-page'),
+    (m) => m.ForgotPasswordPage,
+  ),
+  'reset-password': page(
+    () => import('../features/auth/components/reset-password-page'),
+    (m) => m.ResetPasswordPage,
+  ),
+  team: page(
+    () => import('../features/team/components/team-page'),
+    (m) => m.TeamPage,
+  ),
   home: page(
     () => import('../features/dashboard/components/dashboard-home-page'),
     (m) => m.DashboardHomePage,

@@ -16,6 +16,10 @@ describe('the dashboard route table', () => {
   it.each([
     ['/', 'home'],
     ['/login', 'login'],
+    ['/accept-invite', 'accept-invite'],
+    ['/forgot-password', 'forgot-password'],
+    ['/reset-password', 'reset-password'],
+    ['/team', 'team'],
     ['/calls', 'calls'],
     ['/calls/', 'calls'],
     ['/web-call', 'web-call'],

@@ -13,6 +13,10 @@ export type RouteDefinition = {
 
 export const ROUTES = [
   { name: 'login', path: '/login', title: 'Sign in', access: 'public' },
+  // Team links (issue 14): the invitation and password-reset e-mails link here with ?token=.
+  { name: 'accept-invite', path: '/accept-invite', title: 'Accept invitation', access: 'public' },
+  { name: 'forgot-password', path: '/forgot-password', title: 'Forgot password', access: 'public' },
+  { name: 'reset-password', path: '/reset-password', title: 'Reset password', access: 'public' },
   { name: 'home', path: '/', title: 'Dashboard', access: 'member', nav: 'main' },
   { name: 'calls', path: '/calls', title: 'Calls', access: 'member', nav: 'main' },
   { name: 'call-details', path: '/calls/:interactionId', title: 'Call details', access: 'member' },
@@ -23,6 +27,8 @@ export const ROUTES = [
   { name: 'availability', path: '/availability', title: 'Availability', access: 'member', nav: 'main' },
   { name: 'scheduling-rules', path: '/scheduling-rules', title: 'Scheduling rules', access: 'member', nav: 'main' },
   { name: 'settings', path: '/settings', title: 'Settings', access: 'member', nav: 'main' },
+  // GET /org/members; every member sees the team, admins manage it.
+  { name: 'team', path: '/team', title: 'Team', access: 'member', nav: 'main' },
   // 001 §2.18; also the dashboardUrl GET /webhook-delivery answers.
   { name: 'webhook-delivery', path: '/settings/webhooks', title: 'Webhook delivery', access: 'member' },
   // GET/PUT /org/crm-connection; linked from Settings. The API answers 401 to members who are not org admins.
