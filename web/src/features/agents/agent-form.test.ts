@@ -8,6 +8,7 @@ import {
   BLANK_TRANSFER_TOOL,
   buildUpdateBody,
   formFrom,
+  platformLabel,
   SCRIPT_VARIABLES,
   UpdateAgentRequestSchema,
 } from './agent-form';
@@ -134,6 +135,12 @@ describe('the agent editor form', () => {
       'transferTools.1.handoffText': 'Handoff prompt is required',
     });
     expect(resolve(formFrom(agent))).toEqual({});
+  });
+
+  it('names the platform as people do, the chat widget by its config', () => {
+    expect(platformLabel(agent)).toBe('Retell');
+    expect(platformLabel({ provider: 'sandbox', provider_agent_config: { type: 'chat_widget', chat_widget_config: {} } })).toBe('Chat widget');
+    expect(platformLabel({ provider: 'bland', provider_agent_config: null })).toBe('bland');
   });
 
   it("maps the API's issue paths to the form's inputs", () => {

@@ -13,6 +13,12 @@ export const AGENT_TYPE_CHOICES: readonly AgentType[] = AgentSchema.shape.agent_
 
 export const agentTypeLabel = (type: string): string => AGENT_TYPE_LABELS[type] ?? type;
 
+const PLATFORM_LABELS: Record<string, string> = { retell: 'Retell', vapi: 'Vapi', sandbox: 'Sandbox voice', chat_widget: 'Chat widget' };
+
+/** The platform an agent runs on, as people name it. */
+export const platformLabel = (agent: Pick<Agent, 'provider' | 'provider_agent_config'>): string =>
+  agent.provider_agent_config?.type === 'chat_widget' ? PLATFORM_LABELS.chat_widget! : (PLATFORM_LABELS[agent.provider] ?? (agent.provider || '—'));
+
 /** A script variable as the editor shows it; `long` ones get a text area. */
 export type ScriptVariable = { key: string; label: string; long?: boolean; placeholder?: string };
 

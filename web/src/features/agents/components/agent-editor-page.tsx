@@ -17,6 +17,7 @@ import {
   agentFormFields,
   agentTypeLabel,
   BLANK_TRANSFER_TOOL,
+  platformLabel,
   buildUpdateBody,
   formFrom,
   INTERRUPTION_SENSITIVITY,
@@ -122,7 +123,7 @@ function AgentEditor({ agent, onSaved }: { agent: Agent; onSaved: (saved: Agent)
       <Stack gap="5">
         <HStack wrap="wrap" gap="2" data-testid="agent-summary">
           <Badge colorPalette="blue">{agentTypeLabel(agent.agent_type)}</Badge>
-          <Badge variant="outline">{agent.provider_agent_config?.type === 'chat_widget' ? 'Chat widget' : agent.provider}</Badge>
+          <Badge variant="outline">{platformLabel(agent)}</Badge>
           <Text textStyle="sm" color="fg.muted">
             {agent.provider_phone_number ?? 'No phone number yet'}
           </Text>
@@ -192,7 +193,7 @@ function AgentEditor({ agent, onSaved }: { agent: Agent; onSaved: (saved: Agent)
           ) : null}
           <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
             {variables.map((variable) => (
-              <Field.Root key={variable.key} invalid={Boolean(errors.script?.[variable.key])} gridColumn={variable.long ? { md: 'span 2' } : undefined}>
+              <Field.Root key={variable.key} invalid={Boolean(errors.script?.[variable.key])}>
                 <Field.Label>{variable.label}</Field.Label>
                 {variable.long ? (
                   <Textarea {...register(`script.${variable.key}`)} rows={3} placeholder={variable.placeholder} data-testid={`script-${variable.key}`} />

@@ -71,6 +71,8 @@ function JobTypesEditor({ agent, orgId, onSaved }: { agent: Agent; orgId: string
   const rows = useFieldArray({ control, name: 'rows' });
   const current = useWatch({ control, name: 'rows' }) ?? [];
   const addable = crmJobTypes.data ? addableJobTypes(crmJobTypes.data, current) : [];
+  // The CRM's name of a row's business unit, shown until one is typed.
+  const unitName = (id: string | undefined) => crmUnits.data?.find((unit) => unit.id === id?.trim())?.name;
 
   function addFromCrm() {
     const jobType = addable.find((t) => t.id === toAdd);
@@ -133,7 +135,8 @@ function JobTypesEditor({ agent, orgId, onSaved }: { agent: Agent; orgId: string
         {rows.fields.length === 0 ? (
           <EmptyNotice title="No job types" description="The agent cannot book any job until it has job types: add them from the CRM above." />
         ) : (
-          <Table.ScrollArea borderWidth="1px" borderRadius="l3" bg="bg">
+          // position: the screen-reader-only header is absolutely placed: it must stay inside the scrolled box.
+          <Table.ScrollArea position="relative" borderWidth="1px" borderRadius="l3" bg="bg">
             <Table.Root size="sm" data-testid="job-types-table">
               <Table.Header>
                 <Table.Row>
@@ -159,6 +162,7 @@ function JobTypesEditor({ agent, orgId, onSaved }: { agent: Agent; orgId: string
                             <Input
                               size="sm"
                               {...register(`rows.${index}.${column.key}`)}
+                              placeholder={column.key === 'businessUnitName' ? unitName(current[index]?.businessUnitId) : undefined}
                               aria-label={column.label}
                               autoComplete="off"
                               data-testid={`job-type-${index}-${column.key}`}

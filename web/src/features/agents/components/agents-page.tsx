@@ -10,14 +10,12 @@ import { Page } from '../../../components/page';
 import { toastSaved } from '../../../components/toaster';
 import { applyApiErrors, requestResolver } from '../../../lib/form-errors';
 import { useSelectedOrg } from '../../organizations/selected-org';
-import { AGENT_TYPE_CHOICES, type AgentType, agentTypeLabel } from '../agent-form';
+import { AGENT_TYPE_CHOICES, type AgentType, agentTypeLabel, platformLabel } from '../agent-form';
 import { createAgent, useOrgAgents } from '../api/agents.api';
 
 type NewAgentForm = { agentType: AgentType; friendlyName: string };
 const NEW_AGENT_FIELDS = ['agentType', 'friendlyName'] as const;
 const newAgentFieldOf = (path: string) => (path === 'agent_type' ? 'agentType' : path === 'friendly_name' ? 'friendlyName' : path);
-
-const providerLabel = (agent: Agent) => (agent.provider_agent_config?.type === 'chat_widget' ? 'Chat widget' : agent.provider || '—');
 
 function NewAgentDialog({ orgId, open, onClose }: { orgId: string; open: boolean; onClose: () => void }) {
   const navigate = useNavigate();
@@ -175,7 +173,7 @@ export function AgentsPage() {
                     <Table.Cell textAlign="end" data-testid="agent-job-type-count">
                       {agent.job_types.length}
                     </Table.Cell>
-                    <Table.Cell>{providerLabel(agent)}</Table.Cell>
+                    <Table.Cell>{platformLabel(agent)}</Table.Cell>
                     <Table.Cell>{agent.provider_phone_number ?? <Text color="fg.subtle">None yet</Text>}</Table.Cell>
                   </Table.Row>
                 ))}
@@ -189,7 +187,7 @@ export function AgentsPage() {
                   <AgentName agent={agent} />
                   <HStack wrap="wrap" gap="2">
                     <Badge>{agentTypeLabel(agent.agent_type)}</Badge>
-                    <Badge variant="outline">{providerLabel(agent)}</Badge>
+                    <Badge variant="outline">{platformLabel(agent)}</Badge>
                   </HStack>
                   <Text textStyle="sm" color="fg.muted">
                     {jobTypeCount(agent)} · {agent.provider_phone_number ?? 'no phone number yet'}

@@ -56,8 +56,8 @@ export function TransferToolFields({ index, control, register, errors, onRemove 
             <Field.Label>Transfer</Field.Label>
             <NativeSelect.Root>
               <NativeSelect.Field {...register(`transferTools.${index}.mode`)} data-testid={testId('mode')}>
-                <option value="cold">Cold: put the caller straight through</option>
-                <option value="warm">Warm: brief the person taking the call first</option>
+                <option value="cold">Cold: put the caller through</option>
+                <option value="warm">Warm: brief the person first</option>
               </NativeSelect.Field>
               <NativeSelect.Indicator />
             </NativeSelect.Root>
@@ -67,8 +67,8 @@ export function TransferToolFields({ index, control, register, errors, onRemove 
               <Field.Label>Handoff</Field.Label>
               <NativeSelect.Root>
                 <NativeSelect.Field {...register(`transferTools.${index}.handoff`)} data-testid={testId('handoff')}>
-                  <option value="prompt">The agent sums up the call, as the prompt says</option>
-                  <option value="static_message">A fixed message is played</option>
+                  <option value="prompt">The agent sums up the call</option>
+                  <option value="static_message">A fixed message</option>
                 </NativeSelect.Field>
                 <NativeSelect.Indicator />
               </NativeSelect.Root>
