@@ -170,7 +170,13 @@ describe('Agents', () => {
       expect(await page.getByTestId('transfer-0-mode').inputValue()).toBe('warm');
       expect(await page.getByTestId('agent-job-types-link').innerText()).toContain(`Job types (${expectedCount})`);
 
-      await open('/agents', 'Agents');
+      // An edit left unsaved is asked about before leaving, and dropped when the user leaves anyway.
+      await page.getByTestId('agent-friendly-name').fill('Not saved');
+      await page.getByTestId('nav-agents').click();
+      await page.getByTestId('unsaved-dialog').waitFor();
+      await page.getByTestId('unsaved-leave').click();
+      await page.waitForURL((url) => url.pathname === '/agents');
+      await page.getByTestId('page-title').filter({ hasText: 'Agents' }).waitFor();
       const row = page.getByTestId('agent-row').filter({ hasText: `Front desk ${run}` });
       await row.waitFor();
       expect(await row.getByTestId('agent-job-type-count').innerText()).toBe(String(expectedCount));
