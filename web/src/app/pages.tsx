@@ -15,6 +15,12 @@ const withInteractionId = (Page: ComponentType<{ interactionId: string }>) =>
     return <Page interactionId={interactionId} />;
   };
 
+const withAgentId = (Page: ComponentType<{ agentId: string }>) =>
+  function AgentRoute() {
+    const { agentId = '' } = useParams();
+    return <Page agentId={agentId} />;
+  };
+
 /** The page of every route, loaded lazily; the login page is rendered outside the shell. */
 export const PAGES: Record<RouteName, LazyPage> = {
   login: page(
@@ -72,6 +78,18 @@ export const PAGES: Record<RouteName, LazyPage> = {
   'scheduling-rules': page(
     () => import('../features/scheduling-rules/components/scheduling-rules-page'),
     (m) => m.SchedulingRulesPage,
+  ),
+  agents: page(
+    () => import('../features/agents/components/agents-page'),
+    (m) => m.AgentsPage,
+  ),
+  'agent-editor': page(
+    () => import('../features/agents/components/agent-editor-page'),
+    (m) => withAgentId(m.AgentEditorPage),
+  ),
+  'agent-job-types': page(
+    () => import('../features/agents/components/agent-job-types-page'),
+    (m) => withAgentId(m.AgentJobTypesPage),
   ),
   settings: page(
     () => import('../features/settings/components/settings-page'),

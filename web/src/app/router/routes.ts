@@ -26,6 +26,10 @@ export const ROUTES = [
   { name: 'on-call', path: '/on-call', title: 'On-call', access: 'member', nav: 'main' },
   { name: 'availability', path: '/availability', title: 'Availability', access: 'member', nav: 'main' },
   { name: 'scheduling-rules', path: '/scheduling-rules', title: 'Scheduling rules', access: 'member', nav: 'main' },
+  // Issue 14: the organization's agents (GET /org/agents, POST /agent), one agent's editor (PUT /agent) and its job types (PUT /agent/job-types).
+  { name: 'agents', path: '/agents', title: 'Agents', access: 'member', nav: 'main' },
+  { name: 'agent-editor', path: '/agents/:agentId', title: 'Agent', access: 'member' },
+  { name: 'agent-job-types', path: '/agents/:agentId/job-types', title: 'Job types', access: 'member' },
   { name: 'settings', path: '/settings', title: 'Settings', access: 'member', nav: 'main' },
   // GET /org/members; every member sees the team, admins manage it.
   { name: 'team', path: '/team', title: 'Team', access: 'member', nav: 'main' },
