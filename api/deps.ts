@@ -36,6 +36,7 @@ import type { SmsNumberRepository, TeamChatHookRepository, WebhookAppRepository,
 import type { Messaging } from '../activities/notifications/messaging.port';
 import type { DeadLetterOperations } from './use-cases/dead-letters';
 import type { AssistantDeps } from './use-cases/ai-assistant';
+import type { EnterpriseDeps } from './use-cases/enterprises';
 
 export interface ApiDeps {
   config: Pick<AppConfig, 'NODE_ENV' | 'ADMIN_API_TOKEN' | 'SESSION_TTL_HOURS'> & Partial<AbuseLimitSettings>;
@@ -66,6 +67,8 @@ export interface ApiDeps {
     events: EventPublisher;
   };
   /** Live agent tools on the CRM (issue 4): the org's CRM, durable actions, interaction events. */
+  /** Enterprises (issue 14): created and grouped by operators, read by their admins. */
+  enterprises: EnterpriseDeps;
   crm: {
     provider: CrmProvider;
     actions: CrmActionGateway;

@@ -1,3 +1,4 @@
+import { createEnterpriseRepository } from './use-cases/enterprises';
 import { createAssistantSessionRepository } from '../events/projections/assistant-sessions/assistant-sessions.repository';
 import { Client, Connection } from '@temporalio/client';
 import { createPromptHubRepository } from './repositories/prompt-hub.repository';
@@ -101,6 +102,7 @@ async function main() {
     audiences: { builds: createTemporalAudienceBuildGateway(client, config.TEMPORAL_TASK_QUEUE_PREFIX), repository: createAudienceRepository(db) },
     capacity: { repository: createCapacityRepository(db), events: bus },
     orgProfile: { repository: createOrgProfileRepository(db), events: bus },
+    enterprises: { events: bus, repository: createEnterpriseRepository(db) },
     crm: {
       provider: crm,
       actions: createTemporalCrmActionGateway(client, config.TEMPORAL_TASK_QUEUE_PREFIX),

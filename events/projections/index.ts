@@ -13,10 +13,12 @@ import { deadLettersProjection } from './dead-letters/dead-letters.projection';
 import { callAnalyticsProjection } from './call-analytics/call-analytics.projection';
 import { traceEvaluationsProjection } from './trace-evaluations/trace-evaluations.projection';
 import { assistantSessionsProjection } from './assistant-sessions/assistant-sessions.projection';
+import { enterprisesProjection } from './enterprises/enterprises.projection';
 
 /** Every read model the projector process keeps and the rebuild command recreates. */
 export const PROJECTIONS: Projection[] = [
   organizationsProjection,
+  enterprisesProjection,
   staffDirectoryProjection,
   interactionsProjection,
   callAnalyticsProjection,

@@ -1,3 +1,4 @@
+import { createEnterpriseRepository } from '../../api/use-cases/enterprises';
 import { createAssistantSessionRepository } from '../../events/projections/assistant-sessions/assistant-sessions.repository';
 import { Client, Connection } from '@temporalio/client';
 import { createPromptHubRepository } from '../../api/repositories/prompt-hub.repository';
@@ -134,6 +135,7 @@ export async function startProductHarness(env: Record<string, string> = {}): Pro
     audiences: { builds: createTemporalAudienceBuildGateway(client, config.TEMPORAL_TASK_QUEUE_PREFIX), repository: createAudienceRepository(tdb.db) },
     capacity: { repository: createCapacityRepository(tdb.db), events: bus },
     orgProfile: { repository: createOrgProfileRepository(tdb.db), events: bus },
+    enterprises: { events: bus, repository: createEnterpriseRepository(tdb.db) },
     crm: {
       provider: crm,
       actions: createTemporalCrmActionGateway(client, config.TEMPORAL_TASK_QUEUE_PREFIX),
