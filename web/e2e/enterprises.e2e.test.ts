@@ -72,7 +72,7 @@ describe('enterprises', () => {
       await page.getByTestId('logout').click();
       await page.waitForURL((u) => u.pathname === '/login');
     });
-  });
+  }, 90_000);
 
   it("shows the enterprise's admin its organizations together, from the switcher", async () => {
     await withScreenshot('enterprise-page', async () => {
@@ -93,5 +93,5 @@ describe('enterprises', () => {
       await page.waitForURL((u) => u.searchParams.get('org') === secondId);
       await expect(switcher.inputValue()).resolves.toBe(secondId);
     });
-  });
+  }, 90_000);
 });
