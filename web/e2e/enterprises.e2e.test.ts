@@ -82,8 +82,8 @@ describe('enterprises', () => {
       const enterpriseOption = await switcher.locator('option', { hasText: `All of ${enterpriseName}` }).getAttribute('value');
       await switcher.selectOption(enterpriseOption!);
       await page.waitForURL((u) => u.pathname.startsWith('/enterprise/'));
-      await expect(page.getByTestId('page-title').innerText()).resolves.toBe(enterpriseName);
-      await expect(page.getByTestId('enterprise-org-count').innerText()).resolves.toBe('2');
+      await page.getByTestId('page-title').filter({ hasText: enterpriseName }).waitFor();
+      await page.getByTestId('enterprise-org-count').filter({ hasText: '2' }).waitFor();
       const names = await page.getByTestId('enterprise-orgs').locator('tbody tr td:first-child').allInnerTexts();
       expect(names).toEqual([first.name, second.name]);
       await page.screenshot({ path: path.join(artifactsDir, 'enterprise-page.png'), fullPage: true });
