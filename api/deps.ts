@@ -40,6 +40,7 @@ import type { DeadLetterOperations } from './use-cases/dead-letters';
 import type { AssistantDeps } from './use-cases/ai-assistant';
 import type { CallerIdVerification } from '../activities/telephony/caller-id-verification.port';
 import type { VerifiedCallerIdRepository } from '../events/projections/verified-caller-ids/verified-caller-ids.repository';
+import type { EnterpriseDeps } from './use-cases/enterprises';
 
 export interface ApiDeps {
   config: Pick<AppConfig, 'NODE_ENV' | 'ADMIN_API_TOKEN' | 'SESSION_TTL_HOURS'> & Partial<AbuseLimitSettings>;
@@ -72,6 +73,8 @@ export interface ApiDeps {
     events: EventPublisher;
   };
   /** Live agent tools on the CRM (issue 4): the org's CRM, durable actions, interaction events. */
+  /** Enterprises (issue 14): created and grouped by operators, read by their admins. */
+  enterprises: EnterpriseDeps;
   crm: {
     provider: CrmProvider;
     actions: CrmActionGateway;

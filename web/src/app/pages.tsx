@@ -95,6 +95,14 @@ export const PAGES: Record<RouteName, LazyPage> = {
     () => import('../features/settings/components/settings-page'),
     (m) => m.SettingsPage,
   ),
+  enterprise: page(
+    () => import('../features/enterprises/components/enterprise-page'),
+    (m) => m.EnterprisePage,
+  ),
+  'admin-enterprises': page(
+    () => import('../features/enterprises/components/admin-enterprises-page'),
+    (m) => m.AdminEnterprisesPage,
+  ),
   outbox: page(
     () => import('../features/outbox/components/outbox-page'),
     (m) => m.OutboxPage,
