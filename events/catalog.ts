@@ -58,6 +58,7 @@ import {
   AssistantSessionEndedV1Schema,
   AssistantSessionStartedV1Schema,
 } from './schemas/assistant.events';
+import { AGENT, AgentCreatedV1Schema, AgentUpdatedV1Schema } from './schemas/agent.events';
 import { DEAD_LETTER, DeadLetterDiscardedV1Schema, DeadLetterRetriedV1Schema, EventDeadLetteredV1Schema } from './schemas/dead-letter.events';
 
 /**
@@ -119,6 +120,8 @@ const CATALOG = {
   EventDeadLettered: { aggregateType: DEAD_LETTER, versions: { 1: EventDeadLetteredV1Schema } },
   DeadLetterRetried: { aggregateType: DEAD_LETTER, versions: { 1: DeadLetterRetriedV1Schema } },
   DeadLetterDiscarded: { aggregateType: DEAD_LETTER, versions: { 1: DeadLetterDiscardedV1Schema } },
+  AgentCreated: { aggregateType: AGENT, versions: { 1: AgentCreatedV1Schema } },
+  AgentUpdated: { aggregateType: AGENT, versions: { 1: AgentUpdatedV1Schema } },
 } as const satisfies Record<string, { aggregateType: string; versions: Record<number, z.ZodType> }>;
 
 type Catalog = typeof CATALOG;

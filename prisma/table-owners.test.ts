@@ -73,6 +73,7 @@ describe('table owners', () => {
       'InteractionAction',
       'OrganizationCapacitySettings',
       'SchedulingRule',
+      'Agent',
       'CompanyProfile',
       'SmsMessage',
       'Audience',

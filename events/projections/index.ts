@@ -12,6 +12,7 @@ import { companyProfilesProjection } from './company-profiles/company-profiles.p
 import { deadLettersProjection } from './dead-letters/dead-letters.projection';
 import { callAnalyticsProjection } from './call-analytics/call-analytics.projection';
 import { traceEvaluationsProjection } from './trace-evaluations/trace-evaluations.projection';
+import { agentsProjection } from './agents/agents.projection';
 import { assistantSessionsProjection } from './assistant-sessions/assistant-sessions.projection';
 
 /** Every read model the projector process keeps and the rebuild command recreates. */
@@ -30,4 +31,5 @@ export const PROJECTIONS: Projection[] = [
   assistantSessionsProjection,
   companyProfilesProjection,
   deadLettersProjection,
+  agentsProjection,
 ];
