@@ -118,6 +118,8 @@ export const EnvSchema = z.object({
   /** Where customer-success tracking events go: kept in customer_success_events (offline) or POSTed to the service's /track (http). */
   CUSTOMER_SUCCESS_ADAPTER: z.enum(['offline', 'http']).default('offline'),
   CUSTOMER_SUCCESS_API_URL: z.url().optional(),
+  /** Script generation reads the company's website: a stored contractor page for any URL (offline), or the URL itself (live). */
+  WEBSITE_ADAPTER: z.enum(['offline', 'live']).default('offline'),
   CUSTOMER_SUCCESS_API_KEY: z.string().min(1).optional(),
   /** The evaluation service presents this in the webhook's query (?secret=); without it the webhook refuses every delivery. */
   EVALUATION_WEBHOOK_SECRET: z.string().min(8).optional(),
