@@ -8,6 +8,7 @@ import {
   OrganizationOfficeEmailChangedV1Schema,
   OrganizationWentLiveV1Schema,
   OrganizationCrmConnectedV1Schema,
+  OrganizationJobTypeSheetGeneratedV1Schema,
 } from './schemas/organization.events';
 import { STAFF_USER, StaffUserJoinedOrganizationV1Schema, StaffUserPasswordRehashedV1Schema, StaffUserRegisteredV1Schema } from './schemas/staff-user.events';
 import { EmergencyPagerUnansweredV1Schema, NOTIFICATION, NotificationSentV1Schema, NotificationSkippedV1Schema } from './schemas/notification.events';
@@ -122,6 +123,7 @@ const CATALOG = {
   DeadLetterDiscarded: { aggregateType: DEAD_LETTER, versions: { 1: DeadLetterDiscardedV1Schema } },
   AgentCreated: { aggregateType: AGENT, versions: { 1: AgentCreatedV1Schema } },
   AgentUpdated: { aggregateType: AGENT, versions: { 1: AgentUpdatedV1Schema } },
+  OrganizationJobTypeSheetGenerated: { aggregateType: ORGANIZATION, versions: { 1: OrganizationJobTypeSheetGeneratedV1Schema } },
 } as const satisfies Record<string, { aggregateType: string; versions: Record<number, z.ZodType> }>;
 
 type Catalog = typeof CATALOG;

@@ -36,3 +36,15 @@ export type OrganizationBillingIdSetV1 = z.infer<typeof OrganizationBillingIdSet
 /** An operator changed the organization's office e-mail (000 §3 office_email, §7 PUT /office-email). */
 export const OrganizationOfficeEmailChangedV1Schema = z.object({ orgId: z.uuid(), officeEmail: z.string() });
 export type OrganizationOfficeEmailChangedV1 = z.infer<typeof OrganizationOfficeEmailChangedV1Schema>;
+
+/**
+ * POST /generate-job-type-sheet, /integrations/create-job-sheet (000 §7, 001 §2.12): the readable sheet of the
+ * org's CRM job types the job-type sheet workflow wrote, one section per job type.
+ */
+export const OrganizationJobTypeSheetGeneratedV1Schema = z.object({
+  orgId: z.uuid(),
+  description: z.string(),
+  jobTypeCount: z.number().int().nonnegative(),
+  workflowId: z.string(),
+});
+export type OrganizationJobTypeSheetGeneratedV1 = z.infer<typeof OrganizationJobTypeSheetGeneratedV1Schema>;
