@@ -117,7 +117,13 @@ describe('the organization slice through every layer', () => {
 // A call of alpha's, so the call routes keyed by call or interaction id have something of the other org's to reach for.
 const alphaCall = { id: crypto.randomUUID(), callId: crypto.randomUUID() };
 const alphaAssistantChatId = crypto.randomUUID();
+// An agent of alpha's, recorded through the API, for the agent routes keyed by agent id.
+let alphaAgentId: string;
 beforeAll(async () => {
+  const alphaOwner = await login('owner@alpha.test', 'correct horse battery');
+  const created = await alphaOwner.post('/agent').send({ org_id: alpha.orgId, agent_type: 'AFTER_HOURS_CSR' });
+  expect(created.status).toBe(201);
+  alphaAgentId = created.body.id;
   const at = new Date();
   await h.tdb.db.interaction.create({
     data: {
@@ -293,6 +299,10 @@ const crossTenantRequests: Record<string, (otherOrg: { id: string; slug: string 
   'put /org/scheduling-rules/:ruleId': (o) => ({ params: { ruleId: crypto.randomUUID() }, body: { orgId: o.id, data: { threshold: 10 } } }),
   'delete /org/scheduling-rules/:ruleId': (o) => ({ params: { ruleId: crypto.randomUUID() }, body: { orgId: o.id } }),
   'get /voice-agent/web-call/agents': (o) => ({ query: { orgId: o.id } }),
+  'post /agent': (o) => ({ body: { org_id: o.id, agent_type: 'RECEPTIONIST' } }),
+  'put /agent': () => ({ body: { agent_id: alphaAgentId, friendly_name: 'Not yours', transfer_tools: [] } }),
+  'put /agent/job-types': () => ({ body: { agentId: alphaAgentId, jobTypes: [] } }),
+  'get /org/agents': (o) => ({ query: { orgId: o.id } }),
   'get /voice-agent/agents/:agentId/tools': (o) => ({ query: { orgId: o.id }, params: { agentId: crypto.randomUUID() } }),
   'post /create-web-call': (o) => ({ body: { orgId: o.id, agentId: 'any-agent' } }),
   'post /voice-agent/web-call/turn': (o) => ({ body: { orgId: o.id, callId: crypto.randomUUID(), access_token: 'token', text: 'hello' } }),
@@ -347,6 +357,14 @@ describe('tenancy', () => {
     const own = await agent.get('/org').query({ id: beta.orgId });
     expect(own.status).toBe(200);
   }, 60_000); // one request per org-scoped route, one after another
+
+  it("answers another organization's agent as an unknown one, and leaves it as it was", async () => {
+    const agent = await login('owner@beta.test', 'correct horse battery');
+    const res = await agent.get(`/agent/${alphaAgentId}`);
+    expect({ status: res.status, body: res.body }).toEqual({ status: 404, body: { error: 'Not Found', status: 404, message: 'Agent not found' } });
+    const alphaOwner = await login('owner@alpha.test', 'correct horse battery');
+    expect((await alphaOwner.get(`/agent/${alphaAgentId}`)).body).toMatchObject({ id: alphaAgentId, org_id: alpha.orgId, friendly_name: 'After hours CSR' });
+  });
 
   it('gives enterprise admins every organization of their enterprise and nothing else', async () => {
     const email = 'regional@beta.test';

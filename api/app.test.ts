@@ -187,6 +187,7 @@ function world() {
     capacity: {} as ApiDeps['capacity'],
     // Company profile and custom instructions are covered by org-profile.int.test.ts.
     orgProfile: {} as ApiDeps['orgProfile'],
+    agents: {} as ApiDeps['agents'],
     // Audience builds are covered by audience-build.int.test.ts against the real stack.
     audiences: {} as ApiDeps['audiences'],
     // The SMS webhook and webhook-delivery routes are covered by their int tests against the real stack.

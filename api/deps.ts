@@ -27,6 +27,7 @@ import type { VoiceProviderDirectory } from '../activities/voice/voice-provider-
 import type { LanguageEngine } from '../activities/llm/language-engine.port';
 
 import type { AgentDirectory } from '../activities/agent-runtime/agent-directory';
+import type { AgentRepository } from '../events/projections/agents/agents.repository';
 import type { WebCallGateway } from './use-cases/web-call-gateway.port';
 import type { ChatSessionGateway } from './use-cases/chat-session-gateway.port';
 import type { PromptHubRepository } from './repositories/prompt-hub.repository';
@@ -110,7 +111,9 @@ export interface ApiDeps {
     repository: OrgProfileRepository;
     events: EventPublisher;
   };
-  /** Web calls with the in-house agent (issue 3): the org's default agents and one workflow per call. */
+  /** Agents as records (issue 14): the agents read model; creates and edits are published as events. */
+  agents: { repository: AgentRepository; events: EventPublisher };
+  /** Web calls with the in-house agent (issue 3): the org's agents (recorded or default) and one workflow per call. */
   webCalls: {
     agents: AgentDirectory;
     gateway: WebCallGateway;

@@ -25,6 +25,7 @@ import { createTraceEvaluationRepository } from '../events/projections/trace-eva
 import { createTemporalInteractionGateway } from './use-cases/temporal-interaction-gateway';
 import { createCrm, verifyCrmConnection } from '../activities/crm/create-crm';
 import { createOrganizationAgentDirectory } from './use-cases/web-calls';
+import { createAgentRepository } from '../events/projections/agents/agents.repository';
 import { createTemporalWebCallGateway } from './use-cases/temporal-web-call-gateway';
 import { createTemporalCrmActionGateway } from '../activities/agent-tools/adapters/temporal/temporal-crm-action-gateway.adapter';
 import { createTemporalAudienceBuildGateway } from './use-cases/temporal-audience-build-gateway';
@@ -61,6 +62,7 @@ async function main() {
   const { crm, connections } = createCrm({ adapter: config.CRM_ADAPTER, db, config });
   const engine = createLanguageEngine(languageEngineConfigFrom(config));
   const organizations = createOrganizationRepository(db);
+  const agents = createAgentRepository(db);
   const interactionGateway = createTemporalInteractionGateway(client, config.TEMPORAL_TASK_QUEUE_PREFIX);
   const secretBox = createSecretBox(crmCredentialsKey(config));
   const voicePlatforms = createVoicePlatformAccountStore(db, secretBox);
@@ -101,6 +103,7 @@ async function main() {
     audiences: { builds: createTemporalAudienceBuildGateway(client, config.TEMPORAL_TASK_QUEUE_PREFIX), repository: createAudienceRepository(db) },
     capacity: { repository: createCapacityRepository(db), events: bus },
     orgProfile: { repository: createOrgProfileRepository(db), events: bus },
+    agents: { repository: agents, events: bus },
     crm: {
       provider: crm,
       actions: createTemporalCrmActionGateway(client, config.TEMPORAL_TASK_QUEUE_PREFIX),
@@ -129,7 +132,7 @@ async function main() {
       ownApiUrl,
     },
     webCalls: {
-      agents: createOrganizationAgentDirectory(organizations, crm),
+      agents: createOrganizationAgentDirectory(organizations, crm, agents),
       gateway: createTemporalWebCallGateway(client, config.TEMPORAL_TASK_QUEUE_PREFIX),
     },
     llm: {

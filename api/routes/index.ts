@@ -1,5 +1,11 @@
 import type { AnyRoute } from '../http/route';
 import { listOrganizationsRoute } from './admin/organizations.route';
+import { listAgentsAdminRoute } from './admin/agents-list.route';
+import { createAgentRoute } from './agents/agent-create.route';
+import { updateAgentRoute } from './agents/agent-update.route';
+import { updateAgentJobTypesRoute } from './agents/agent-job-types.route';
+import { getAgentRoute } from './agents/agent-get.route';
+import { listOrgAgentsRoute } from './agents/org-agents.route';
 import { listBillingRoute } from './admin/billing-list.route';
 import { setBillingRoute } from './admin/billing-set.route';
 import { listOfficeEmailsRoute } from './admin/office-email-list.route';
@@ -90,6 +96,7 @@ export const ROUTES: AnyRoute[] = [
   crmEmployeesRoute,
   crmTechniciansRoute,
   listOrganizationsRoute,
+  listAgentsAdminRoute,
   listBillingRoute,
   setBillingRoute,
   listOfficeEmailsRoute,
@@ -128,6 +135,11 @@ export const ROUTES: AnyRoute[] = [
   listSchedulingRulesRoute,
   createSchedulingRulesRoute,
   updateSchedulingRuleRoute,
+  createAgentRoute,
+  updateAgentRoute,
+  updateAgentJobTypesRoute,
+  getAgentRoute,
+  listOrgAgentsRoute,
   deleteSchedulingRuleRoute,
   listEmergencyStrategiesRoute,
   setEmergencyStrategyRoute,

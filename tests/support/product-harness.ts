@@ -28,6 +28,7 @@ import { createWorkers, runWorkers } from '../../worker/create-worker';
 import { DefaultLogger, Runtime } from '@temporalio/worker';
 import { createCrm, verifyCrmConnection } from '../../activities/crm/create-crm';
 import { createOrganizationAgentDirectory } from '../../api/use-cases/web-calls';
+import { createAgentRepository } from '../../events/projections/agents/agents.repository';
 import { createTemporalWebCallGateway } from '../../api/use-cases/temporal-web-call-gateway';
 import { createTemporalCrmActionGateway } from '../../activities/agent-tools/adapters/temporal/temporal-crm-action-gateway.adapter';
 import { createTemporalAudienceBuildGateway } from '../../api/use-cases/temporal-audience-build-gateway';
@@ -134,6 +135,7 @@ export async function startProductHarness(env: Record<string, string> = {}): Pro
     audiences: { builds: createTemporalAudienceBuildGateway(client, config.TEMPORAL_TASK_QUEUE_PREFIX), repository: createAudienceRepository(tdb.db) },
     capacity: { repository: createCapacityRepository(tdb.db), events: bus },
     orgProfile: { repository: createOrgProfileRepository(tdb.db), events: bus },
+    agents: { repository: createAgentRepository(tdb.db), events: bus },
     crm: {
       provider: crm,
       actions: createTemporalCrmActionGateway(client, config.TEMPORAL_TASK_QUEUE_PREFIX),
@@ -162,7 +164,7 @@ export async function startProductHarness(env: Record<string, string> = {}): Pro
       ownApiUrl,
     },
     webCalls: {
-      agents: createOrganizationAgentDirectory(createOrganizationRepository(tdb.db), crm),
+      agents: createOrganizationAgentDirectory(createOrganizationRepository(tdb.db), crm, createAgentRepository(tdb.db)),
       gateway: createTemporalWebCallGateway(client, config.TEMPORAL_TASK_QUEUE_PREFIX),
     },
     llm: {

@@ -68,6 +68,10 @@ export const agentsStore: DocumentStore<Agent> = {
   },
 };
 
+/** Each recorded agent of the org with its type (a call names its agent by id). */
+export const listAgentTypesOf = (db: Db, orgId: string) =>
+  db.agent.findMany({ where: { orgId }, select: { id: true, agentType: true, providerAgentId: true } });
+
 /** The agents read model's queries. */
 export function createAgentRepository(db: Db) {
   return {
