@@ -15,6 +15,7 @@ import { createOrganizationRepository } from '../events/projections/organization
 import { createOrgProfileRepository } from './repositories/org-profile.repository';
 import { createSessionRepository } from './repositories/session.repository';
 import { createStaffRepository } from './repositories/staff.repository';
+import { createTemporalScriptGenerationGateway } from './use-cases/temporal-script-generation-gateway';
 import { createTemporalWorkflowGateway } from './use-cases/temporal-workflow-gateway';
 import { createKafkaBus } from '../events/bus/kafka-bus';
 import { createNotificationRepository } from './repositories/notification.repository';
@@ -77,6 +78,7 @@ async function main() {
     auth: { events: bus },
     sessions: createSessionRepository(db, config.SESSION_TTL_HOURS),
     workflows: createTemporalWorkflowGateway(client, config.TEMPORAL_TASK_QUEUE_PREFIX),
+    scriptGeneration: createTemporalScriptGenerationGateway(client, config.TEMPORAL_TASK_QUEUE_PREFIX),
     deadLetters: createDeadLetterOperations({ db, events: bus, projections: PROJECTIONS }),
     calls: {
       interactions: createInteractionRepository(db),

@@ -11,6 +11,7 @@ import { createOrgProfileRepository } from '../../api/repositories/org-profile.r
 import { createSessionRepository } from '../../api/repositories/session.repository';
 import { createStaffRepository } from '../../api/repositories/staff.repository';
 import { createTemporalWorkflowGateway } from '../../api/use-cases/temporal-workflow-gateway';
+import { createTemporalScriptGenerationGateway } from '../../api/use-cases/temporal-script-generation-gateway';
 import type { WorkflowGateway } from '../../api/use-cases/workflow-gateway.port';
 import { createCallAnalyticsRepository } from '../../events/projections/call-analytics/call-analytics.repository';
 import { createInteractionRepository } from '../../events/projections/interactions/interactions.repository';
@@ -109,6 +110,7 @@ export async function startProductHarness(env: Record<string, string> = {}): Pro
     auth: { events: bus },
     sessions: createSessionRepository(tdb.db, 1),
     workflows: gateway,
+    scriptGeneration: createTemporalScriptGenerationGateway(client, config.TEMPORAL_TASK_QUEUE_PREFIX),
     deadLetters: createDeadLetterOperations({ db: tdb.db, events: bus, projections: PROJECTIONS }),
     calls: {
       interactions: createInteractionRepository(tdb.db),
