@@ -15,6 +15,12 @@ const withInteractionId = (Page: ComponentType<{ interactionId: string }>) =>
     return <Page interactionId={interactionId} />;
   };
 
+const withAgentId = (Page: ComponentType<{ agentId: string }>) =>
+  function AgentRoute() {
+    const { agentId = '' } = useParams();
+    return <Page agentId={agentId} />;
+  };
+
 /** The page of every route, loaded lazily; the login page is rendered outside the shell. */
 export const PAGES: Record<RouteName, LazyPage> = {
   login: page(
@@ -76,6 +82,14 @@ export const PAGES: Record<RouteName, LazyPage> = {
   'voice-platforms': page(
     () => import('../features/voice-platforms/components/voice-platforms-page'),
     (m) => m.VoicePlatformsPage,
+  ),
+  'agent-script': page(
+    () => import('../features/script-generation/components/agent-script-page'),
+    (m) => withAgentId(m.AgentScriptPage),
+  ),
+  'job-type-sheet': page(
+    () => import('../features/script-generation/components/job-type-sheet-page'),
+    (m) => m.JobTypeSheetPage,
   ),
   'company-profile': page(
     () => import('../features/company-profile/components/company-profile-page'),
