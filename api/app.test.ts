@@ -196,6 +196,8 @@ function world() {
       countTokensSince: async () => 0,
     }),
     workflows,
+    // The script-generation routes are covered by script-generation.int.test.ts against the real stack.
+    scriptGeneration: {} as ApiDeps['scriptGeneration'],
     // The dead-letter routes are covered by events/dead-letter.int.test.ts against the real stack.
     deadLetters: {} as ApiDeps['deadLetters'],
     // The call routes are covered by calls.int.test.ts against the real stack.

@@ -28,6 +28,7 @@ import type { VoiceProviderDirectory } from '../activities/voice/voice-provider-
 import type { LanguageEngine } from '../activities/llm/language-engine.port';
 
 import type { AgentDirectory } from '../activities/agent-runtime/agent-directory';
+import type { ScriptGenerationGateway } from './use-cases/script-generation-gateway.port';
 import type { AgentRepository } from '../events/projections/agents/agents.repository';
 import type { WebCallGateway } from './use-cases/web-call-gateway.port';
 import type { ChatSessionGateway } from './use-cases/chat-session-gateway.port';
@@ -53,6 +54,8 @@ export interface ApiDeps {
   /** Team members (issue 14): invitations as projected and the single-use link tokens; changes are published on auth.events. */
   team: TeamRepository;
   workflows: WorkflowGateway;
+  /** Script generation and job-type sheets (issue 14 point 3): admin workflows, started and read here. */
+  scriptGeneration: ScriptGenerationGateway;
   /** Events a projection could not apply (issue 12): listed, retried or discarded by operators, each action an event. */
   deadLetters: DeadLetterOperations;
   /** Calls and interactions (issue 3): webhooks in, call history out; user decisions are published as events. */

@@ -20,6 +20,7 @@ import { createOrgProfileRepository } from './repositories/org-profile.repositor
 import { createSessionRepository } from './repositories/session.repository';
 import { createTeamRepository } from './repositories/team.repository';
 import { createStaffRepository } from './repositories/staff.repository';
+import { createTemporalScriptGenerationGateway } from './use-cases/temporal-script-generation-gateway';
 import { createTemporalWorkflowGateway } from './use-cases/temporal-workflow-gateway';
 import { createKafkaBus } from '../events/bus/kafka-bus';
 import { createNotificationRepository } from './repositories/notification.repository';
@@ -84,6 +85,7 @@ async function main() {
     sessions: createSessionRepository(db, config.SESSION_TTL_HOURS),
     team: createTeamRepository(db),
     workflows: createTemporalWorkflowGateway(client, config.TEMPORAL_TASK_QUEUE_PREFIX),
+    scriptGeneration: createTemporalScriptGenerationGateway(client, config.TEMPORAL_TASK_QUEUE_PREFIX),
     deadLetters: createDeadLetterOperations({ db, events: bus, projections: PROJECTIONS }),
     calls: {
       interactions: createInteractionRepository(db),

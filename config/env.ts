@@ -120,6 +120,8 @@ export const EnvSchema = z.object({
   CUSTOMER_SUCCESS_API_URL: z.url().optional(),
   /** Where verified caller IDs are verified: offline (a code confirmed on the dashboard, no call) or twilio (Outgoing Caller IDs on TWILIO_ACCOUNT_SID). */
   TELEPHONY_ADAPTER: z.enum(['offline', 'twilio']).default('offline'),
+  /** Script generation reads the company's website: a stored contractor page for any URL (offline), or the URL itself (live). */
+  WEBSITE_ADAPTER: z.enum(['offline', 'live']).default('offline'),
   CUSTOMER_SUCCESS_API_KEY: z.string().min(1).optional(),
   /** The evaluation service presents this in the webhook's query (?secret=); without it the webhook refuses every delivery. */
   EVALUATION_WEBHOOK_SECRET: z.string().min(8).optional(),

@@ -9,6 +9,7 @@ import {
   OrganizationWentLiveV1Schema,
   OrganizationCrmConnectedV1Schema,
   OrganizationJoinedEnterpriseV1Schema,
+  OrganizationJobTypeSheetGeneratedV1Schema,
 } from './schemas/organization.events';
 import {
   STAFF_USER,
@@ -159,6 +160,7 @@ const CATALOG = {
   VerifiedCallerIdRemoved: { aggregateType: VERIFIED_CALLER_ID, versions: { 1: VerifiedCallerIdRemovedV1Schema } },
   AgentCreated: { aggregateType: AGENT, versions: { 1: AgentCreatedV1Schema } },
   AgentUpdated: { aggregateType: AGENT, versions: { 1: AgentUpdatedV1Schema } },
+  OrganizationJobTypeSheetGenerated: { aggregateType: ORGANIZATION, versions: { 1: OrganizationJobTypeSheetGeneratedV1Schema } },
 } as const satisfies Record<string, { aggregateType: string; versions: Record<number, z.ZodType> }>;
 
 type Catalog = typeof CATALOG;

@@ -25,6 +25,12 @@ import { createFollowUpActivities } from '../activities/interaction/follow-up.ac
 import { createFollowUpContextReader } from '../activities/interaction/follow-up-context.repository';
 import { createCustomerSuccessTracker, type CustomerSuccessConfig } from '../activities/customer-success/create-customer-success-tracker';
 import { createAgentRuntimeActivities } from '../activities/agent-runtime/agent-runtime.activities';
+import { createWebsiteActivities } from '../activities/website/website.activities';
+import { createWebsiteReader } from '../activities/website/create-website-reader';
+import { createScriptGenerationActivities } from '../activities/script-generation/script-generation.activities';
+import { createJobTypeSheetActivities } from '../activities/script-generation/job-type-sheet.activities';
+import { createAgentRepository } from '../events/projections/agents/agents.repository';
+import { findOrganization } from '../events/projections/organizations/organizations.repository';
 import { createWorkerAgentTools } from './create-agent-tools';
 import { TASK_QUEUES, taskQueue, type TaskQueueName } from '../domain/run/task-queues';
 import { workflowCacheOptions } from './workflow-cache';
@@ -60,7 +66,7 @@ export interface WorkerDeps {
     | 'OUTBOUND_ALLOW_PRIVATE_ADDRESSES'
     | 'dashboardUrl'
   > &
-    Partial<Pick<AppConfig, 'TEMPORAL_MAX_CACHED_WORKFLOWS'>> &
+    Partial<Pick<AppConfig, 'TEMPORAL_MAX_CACHED_WORKFLOWS' | 'WEBSITE_ADAPTER'>> &
     LanguageEngineSettings &
     MessagingConfig &
     VendorCrmSettings &
@@ -85,6 +91,12 @@ export async function createWorkers(deps: WorkerDeps): Promise<{ workers: Worker
   // One CRM and one engine per process: the CRM's caches of read-mostly data are then shared by every activity.
   const crm = deps.crm ?? createCrm({ adapter: deps.config.CRM_ADAPTER, db: deps.db, config: deps.config });
   const engine = createLanguageEngine(languageEngineConfigFrom(deps.config));
+  const organizations = {
+    findOrganization: async (orgId: string) => {
+      const row = await findOrganization(deps.db, orgId);
+      return row && { id: row.id, name: row.name, tradesOffered: row.tradesOffered, crmName: row.crmName };
+    },
+  };
   const activities = {
     ...createCrmActivities({ events: deps.events, crm: crm.crm, sandbox: crm.sandbox, logger }),
     ...createCrmConnectionActivities({ connections: crm.connections, verify: (connection) => verifyCrmConnection(connection, deps.config), logger }),
@@ -117,6 +129,9 @@ export async function createWorkers(deps: WorkerDeps): Promise<{ workers: Worker
       outbound: outboundGuardFrom(deps.config),
     }),
     ...createInteractionHandoffActivities({ snapshots: createInteractionSnapshotReader(deps.db), crm: crm.crm, logger }),
+    ...createWebsiteActivities({ website: createWebsiteReader(deps.config, outboundGuardFrom(deps.config)) }),
+    ...createScriptGenerationActivities({ events: deps.events, engine, agents: createAgentRepository(deps.db), organizations, logger }),
+    ...createJobTypeSheetActivities({ events: deps.events, engine, crm: crm.crm, organizations, logger }),
   };
   const bundle = await workflowBundle();
   const cache = workflowCacheOptions(deps.config.TEMPORAL_MAX_CACHED_WORKFLOWS ?? DEFAULT_MAX_CACHED_WORKFLOWS);

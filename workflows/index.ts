@@ -7,3 +7,5 @@ export { interactionWorkflow } from './interaction/interaction.workflow';
 export { webCallWorkflow } from './web-call/web-call.workflow';
 export { chatSessionWorkflow } from './chat-session/chat-session.workflow';
 export { buildAudienceWorkflow } from './audience-build/build-audience.workflow';
+export { generateAgentScriptWorkflow } from './script-generation/generate-agent-script.workflow';
+export { generateJobTypeSheetWorkflow } from './script-generation/generate-job-type-sheet.workflow';

@@ -127,6 +127,8 @@ export interface GuardedRequest {
   timeoutMs: number;
   /** The caller's own cancel, on top of the timeout. */
   signal?: AbortSignal;
+  /** The most of the answer kept (64 KiB unless set); the rest is read and dropped. */
+  maxBodyBytes?: number;
 }
 
 export interface GuardedResponse {
@@ -134,6 +136,8 @@ export interface GuardedResponse {
   headers: http.IncomingHttpHeaders;
   /** The first bytes of the answer (at most maxBodyBytes); the rest is read and dropped. */
   body: string;
+  /** The whole answer's size, kept or not. */
+  bodyBytes: number;
 }
 
 const MAX_BODY_BYTES = 64 * 1024;
@@ -145,6 +149,7 @@ const MAX_BODY_BYTES = 64 * 1024;
 export async function sendGuardedRequest(req: GuardedRequest, guard: OutboundGuard): Promise<GuardedResponse> {
   const { url, pinned } = await checkOutboundUrl(req.url, guard);
   const client = url.protocol === 'https:' ? https : http;
+  const maxBodyBytes = req.maxBodyBytes ?? MAX_BODY_BYTES;
   // The socket's lookup answers with the checked address: no second resolution between check and connect.
   const lookup: net.LookupFunction = (_hostname, options, callback) => {
     if ((options as dns.LookupOptions).all) (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, [pinned]);
@@ -165,10 +170,10 @@ export async function sendGuardedRequest(req: GuardedRequest, guard: OutboundGua
         const chunks: Buffer[] = [];
         let size = 0;
         res.on('data', (chunk: Buffer) => {
-          if (size < MAX_BODY_BYTES) chunks.push(chunk.subarray(0, MAX_BODY_BYTES - size));
+          if (size < maxBodyBytes) chunks.push(chunk.subarray(0, maxBodyBytes - size));
           size += chunk.length;
         });
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8'), bodyBytes: size }));
         res.on('error', reject);
       },
     );

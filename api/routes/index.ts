@@ -13,6 +13,10 @@ import { setOfficeEmailRoute } from './admin/office-email-set.route';
 import { onboardingRoute } from './admin/onboarding.route';
 import { terminateWorkflowRoute } from './admin/terminate-workflow.route';
 import { workflowStatusRoute } from './admin/workflow-status.route';
+import { scriptGeneratorRoute } from './script-generation/script-generator.route';
+import { scriptGenerationStatusRoute } from './script-generation/script-generation-status.route';
+import { generateJobTypeSheetRoute } from './script-generation/generate-job-type-sheet.route';
+import { createJobSheetRoute } from './script-generation/create-job-sheet.route';
 import { discardDeadLetterRoute, getDeadLetterRoute, listDeadLettersRoute, retryDeadLetterRoute } from './admin/dead-letters.route';
 import { loginRoute } from './auth/login.route';
 import { logoutRoute } from './auth/logout.route';
@@ -193,6 +197,10 @@ export const ROUTES: AnyRoute[] = [
   getWebhookSetupRoute,
   setUpWebhookDeliveryRoute,
   listWebhookAttemptsRoute,
+  scriptGeneratorRoute,
+  scriptGenerationStatusRoute,
+  generateJobTypeSheetRoute,
+  createJobSheetRoute,
   ...CRM_ROUTES,
   ...LLM_ROUTES,
   ...ASSISTANT_ROUTES,

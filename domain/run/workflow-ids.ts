@@ -18,6 +18,10 @@ export const workflowIds = {
   chatSession: (sessionId: string) => `chat-session/${sessionId}`,
   /** One build at a time per audience: a newer request replaces the one running, the same one joins it. */
   audienceBuild: (orgId: string, audienceId: string) => `audience-build/${orgId}/${audienceId}`,
+  /** One script generation at a time per agent: a repeated POST /script-generator joins the run going. */
+  scriptGeneration: (agentId: string) => `script-generation/${agentId}`,
+  /** One job-type sheet at a time per organization. */
+  jobTypeSheet: (orgId: string) => `job-type-sheet/${orgId}`,
 };
 
 // Letters NFKD cannot split into a base letter and an accent.

@@ -40,3 +40,14 @@ export type OrganizationOfficeEmailChangedV1 = z.infer<typeof OrganizationOffice
 /** An operator put the organization in an enterprise (or moved it to another); enterprise_id of 000 §3. */
 export const OrganizationJoinedEnterpriseV1Schema = z.object({ orgId: z.uuid(), enterpriseId: z.uuid() });
 export type OrganizationJoinedEnterpriseV1 = z.infer<typeof OrganizationJoinedEnterpriseV1Schema>;
+/**
+ * POST /generate-job-type-sheet, /integrations/create-job-sheet (000 §7, 001 §2.12): the readable sheet of the
+ * org's CRM job types the job-type sheet workflow wrote, one section per job type.
+ */
+export const OrganizationJobTypeSheetGeneratedV1Schema = z.object({
+  orgId: z.uuid(),
+  description: z.string(),
+  jobTypeCount: z.number().int().nonnegative(),
+  workflowId: z.string(),
+});
+export type OrganizationJobTypeSheetGeneratedV1 = z.infer<typeof OrganizationJobTypeSheetGeneratedV1Schema>;

@@ -17,6 +17,7 @@ import { createSessionRepository } from '../../api/repositories/session.reposito
 import { createTeamRepository } from '../../api/repositories/team.repository';
 import { createStaffRepository } from '../../api/repositories/staff.repository';
 import { createTemporalWorkflowGateway } from '../../api/use-cases/temporal-workflow-gateway';
+import { createTemporalScriptGenerationGateway } from '../../api/use-cases/temporal-script-generation-gateway';
 import type { WorkflowGateway } from '../../api/use-cases/workflow-gateway.port';
 import { createCallAnalyticsRepository } from '../../events/projections/call-analytics/call-analytics.repository';
 import { createInteractionRepository } from '../../events/projections/interactions/interactions.repository';
@@ -119,6 +120,7 @@ export async function startProductHarness(env: Record<string, string> = {}): Pro
     sessions: createSessionRepository(tdb.db, 1),
     team: createTeamRepository(tdb.db),
     workflows: gateway,
+    scriptGeneration: createTemporalScriptGenerationGateway(client, config.TEMPORAL_TASK_QUEUE_PREFIX),
     deadLetters: createDeadLetterOperations({ db: tdb.db, events: bus, projections: PROJECTIONS }),
     calls: {
       interactions: createInteractionRepository(tdb.db),

@@ -230,6 +230,19 @@ export function inputFor(task: AiTaskName, fixture: FixtureName): unknown {
       };
     case 'csr_assistant_reply':
       return csrAssistantInputFor(call, booked ? 'Was anything booked?' : 'Why unbooked?');
+    case 'agent_script_variables':
+      return {
+        agentType: booked ? 'OFFICE_HOURS_CSR' : 'SALES_AGENT',
+        orgName: 'Demo HVAC',
+        agentName: 'Olivia',
+        trades: ['HVAC'],
+        website: {
+          url: 'https://demo-hvac.example',
+          title: 'Demo HVAC',
+          text: '# Demo HVAC\n- Furnace and AC repair\n## Office Hours\nMonday - Friday: 8 AM - 5 PM\nCall (555) 010-2030 (tel: +15550102030)',
+        },
+        currentVariables: { agent_name: 'Olivia', services: 'HVAC' },
+      };
     default:
       return call;
   }

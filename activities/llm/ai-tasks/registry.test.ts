@@ -70,6 +70,8 @@ describe('AI task registry (spec 000 §7 /llm)', () => {
         'email_to_lead_extraction',
         // 001 §2.15: the AI assistant for CSRs.
         'csr_assistant_reply',
+        // 000 §4: script generation fills an agent type's script variables.
+        'agent_script_variables',
       ].sort(),
     );
     for (const name of AI_TASK_NAMES) expect(AI_TASKS[name].name).toBe(name);

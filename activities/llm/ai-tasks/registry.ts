@@ -1,5 +1,6 @@
 import type { AiTask } from './ai-task';
 import { addressValidationTask } from './address-validation.prompt';
+import { agentScriptVariablesTask } from './agent-script-variables.prompt';
 import { addressValidationWithCandidatesTask } from './address-validation-with-candidates.prompt';
 import { callReasonTask, qaCallReasonTask } from './call-reason.prompt';
 import { callScorerTask } from './call-scorer.prompt';
@@ -41,7 +42,10 @@ import { tagsUnbookedTask } from './tags-unbooked.prompt';
 import { transcriptToCustomerIdAndIsLeadTask } from './transcript-to-customer-id-and-is-lead.prompt';
 import { widgetStepsDetailsTask } from './widget-steps-details.prompt';
 
-/** Every AI task of spec 000 §7 /llm, plus the §1/§4 interaction classification and 001 §2.15's CSR assistant, keyed by name. */
+/**
+ * Every AI task of spec 000 §7 /llm, plus the §1/§4 interaction classification, 001 §2.15's CSR assistant and
+ * script generation's script variables (000 §4 admin workflows), keyed by name.
+ */
 export const AI_TASKS = {
   classify_interaction: classifyInteractionTask,
   transcript_to_customer_id_and_is_lead: transcriptToCustomerIdAndIsLeadTask,
@@ -85,6 +89,7 @@ export const AI_TASKS = {
   qa_call_coach: qaCallCoachTask,
   email_to_lead_extraction: emailToLeadExtractionTask,
   csr_assistant_reply: csrAssistantReplyTask,
+  agent_script_variables: agentScriptVariablesTask,
 } as const;
 
 export type AiTaskName = keyof typeof AI_TASKS;

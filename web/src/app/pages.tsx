@@ -123,6 +123,14 @@ export const PAGES: Record<RouteName, LazyPage> = {
     () => import('../features/verified-numbers/components/verified-numbers-page'),
     (m) => m.VerifiedNumbersPage,
   ),
+  'agent-script': page(
+    () => import('../features/script-generation/components/agent-script-page'),
+    (m) => withAgentId(m.AgentScriptPage),
+  ),
+  'job-type-sheet': page(
+    () => import('../features/script-generation/components/job-type-sheet-page'),
+    (m) => m.JobTypeSheetPage,
+  ),
   'company-profile': page(
     () => import('../features/company-profile/components/company-profile-page'),
     (m) => m.CompanyProfilePage,

@@ -6,6 +6,7 @@ import { type Action, CHAT_STAGES, type InteractionInput } from '../../../../dom
 import { JOB_SUMMARY_TITLES, type SummarySection } from '../../../../domain/interaction/summary.schema';
 import { BOOKED_TAGS, EXCUSED_TAGS, OUTBOUND_CALL_TAGS, OUTBOUND_TEXT_TAGS, UNBOOKED_TAGS } from '../../../../domain/interaction/tags.schema';
 import { answerCsrQuestion } from './csr-assistant-answers';
+import { extractScriptVariables } from './script-variables-extraction';
 import { CallAnalysis, type Verdict } from './offline-call-analysis';
 import { bestKeywordMatch, cite, type Evidence, findEmail, findPhone, findZip, keywords, longestAgentSilence, shorten, splitAddress } from './transcript-rules';
 
@@ -652,6 +653,8 @@ export const OFFLINE_ANSWERS: OfflineAnswers = {
       ],
     };
   },
+
+  agent_script_variables: (input) => extractScriptVariables(input),
 
   job_type_description: (input) => ({
     description: `${input.jobType.name}${input.jobType.businessUnitName ? ` (${input.jobType.businessUnitName})` : ''}: a ${input.jobType.trade ?? 'home-service'} job type. Written from the job type's name only; review it before the agent relies on it.`,

@@ -44,6 +44,10 @@ export const ROUTES = [
   // 001 §2.13 and §2.14; linked from Settings.
   { name: 'company-profile', path: '/settings/company-profile', title: 'Company profile', access: 'member' },
   { name: 'custom-instructions', path: '/settings/custom-instructions', title: 'Custom instructions', access: 'member' },
+  // POST /script-generator and its progress (issue 14 point 3); the agent editor links here.
+  { name: 'agent-script', path: '/agents/:agentId/script', title: 'Generate script', access: 'member' },
+  // 001 §2.12 POST /integrations/create-job-sheet.
+  { name: 'job-type-sheet', path: '/job-type-sheet', title: 'Job-type sheet', access: 'member' },
   { name: 'outbox', path: '/outbox', title: 'Outbox', access: 'member', nav: 'main' },
   // 001 §2.19: an enterprise's organizations together; reached from the organization switcher.
   { name: 'enterprise', path: '/enterprise/:enterpriseId', title: 'Enterprise', access: 'member' },
