@@ -132,6 +132,11 @@ function AgentEditor({ agent, onSaved }: { agent: Agent; onSaved: (saved: Agent)
               Job types ({agent.job_types.length}) →
             </RouterLink>
           </Link>
+          <Link asChild textStyle="sm" color="blue.fg">
+            <RouterLink to={hrefFor(`/agents/${agent.id}/script`)} data-testid="agent-script-link">
+              Generate script from the website →
+            </RouterLink>
+          </Link>
         </HStack>
 
         <Section title="Agent" testId="agent-section">

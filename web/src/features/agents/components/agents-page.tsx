@@ -127,14 +127,21 @@ const jobTypeCount = (agent: Agent) => `${agent.job_types.length} job type${agen
 
 /** The organization's agents: type, name, job types, platform and phone; and creating one. */
 export function AgentsPage() {
-  const { orgId } = useSelectedOrg();
+  const { orgId, hrefFor } = useSelectedOrg();
   const agents = useOrgAgents(orgId);
   const [creating, setCreating] = useState(false);
   const list = agents.data?.agents ?? [];
   const newButton = (
-    <Button colorPalette="blue" onClick={() => setCreating(true)} disabled={!orgId} data-testid="new-agent">
-      New agent
-    </Button>
+    <HStack gap="4">
+      <Link asChild textStyle="sm" color="blue.fg">
+        <RouterLink to={hrefFor('/job-type-sheet')} data-testid="job-type-sheet-link">
+          Job-type sheet →
+        </RouterLink>
+      </Link>
+      <Button colorPalette="blue" onClick={() => setCreating(true)} disabled={!orgId} data-testid="new-agent">
+        New agent
+      </Button>
+    </HStack>
   );
 
   return (
