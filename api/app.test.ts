@@ -178,6 +178,8 @@ function world() {
     // The notification routes are covered by notifications.int.test.ts against the real stack.
     notifications: {} as ApiDeps['notifications'],
     // The CRM tool routes are covered by voice-agent-tool.int.test.ts against the real stack.
+    // Going live is covered by go-live.int.test.ts against the real stack.
+    goLive: {} as ApiDeps['goLive'],
     crm: {} as ApiDeps['crm'],
     // The outbound call routes are covered by outbound-calls.int.test.ts against the real stack.
     voice: {} as ApiDeps['voice'],

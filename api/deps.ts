@@ -36,6 +36,7 @@ import type { SmsNumberRepository, TeamChatHookRepository, WebhookAppRepository,
 import type { Messaging } from '../activities/notifications/messaging.port';
 import type { DeadLetterOperations } from './use-cases/dead-letters';
 import type { AssistantDeps } from './use-cases/ai-assistant';
+import type { GoLiveDeps } from './use-cases/go-live';
 
 export interface ApiDeps {
   config: Pick<AppConfig, 'NODE_ENV' | 'ADMIN_API_TOKEN' | 'SESSION_TTL_HOURS'> & Partial<AbuseLimitSettings>;
@@ -66,6 +67,8 @@ export interface ApiDeps {
     events: EventPublisher;
   };
   /** Live agent tools on the CRM (issue 4): the org's CRM, durable actions, interaction events. */
+  /** Going live (issue 14): the checklist's facts beyond the organization row, and OrganizationWentLive. */
+  goLive: GoLiveDeps;
   crm: {
     provider: CrmProvider;
     actions: CrmActionGateway;

@@ -101,6 +101,7 @@ async function main() {
     audiences: { builds: createTemporalAudienceBuildGateway(client, config.TEMPORAL_TASK_QUEUE_PREFIX), repository: createAudienceRepository(db) },
     capacity: { repository: createCapacityRepository(db), events: bus },
     orgProfile: { repository: createOrgProfileRepository(db), events: bus },
+    goLive: { events: bus, deploymentCrm: config.CRM_ADAPTER, countInboundAgents: async () => 0 /* TODO(agents merge) */ },
     crm: {
       provider: crm,
       actions: createTemporalCrmActionGateway(client, config.TEMPORAL_TASK_QUEUE_PREFIX),

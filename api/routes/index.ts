@@ -12,6 +12,8 @@ import { loginRoute } from './auth/login.route';
 import { logoutRoute } from './auth/logout.route';
 import { sessionRoute } from './auth/session.route';
 import { getOrgRoute } from './org/get-org.route';
+import { goLiveChecklistRoute } from './org/go-live-checklist.route';
+import { goLiveRoute } from './org/go-live.route';
 import { saveNotificationSettingsRoute } from './notifications/notification-settings.route';
 import { oncallRetrieveRoute } from './notifications/oncall-retrieve.route';
 import { oncallUpdateRoute } from './notifications/oncall-update.route';
@@ -79,6 +81,8 @@ export const ROUTES: AnyRoute[] = [
   logoutRoute,
   sessionRoute,
   getOrgRoute,
+  goLiveChecklistRoute,
+  goLiveRoute,
   callAnalyticsRoute,
   dailyCountsRoute,
   listAvgJobRevenueRoute,

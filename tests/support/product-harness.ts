@@ -134,6 +134,7 @@ export async function startProductHarness(env: Record<string, string> = {}): Pro
     audiences: { builds: createTemporalAudienceBuildGateway(client, config.TEMPORAL_TASK_QUEUE_PREFIX), repository: createAudienceRepository(tdb.db) },
     capacity: { repository: createCapacityRepository(tdb.db), events: bus },
     orgProfile: { repository: createOrgProfileRepository(tdb.db), events: bus },
+    goLive: { events: bus, deploymentCrm: config.CRM_ADAPTER, countInboundAgents: async () => 0 /* TODO(agents merge) */ },
     crm: {
       provider: crm,
       actions: createTemporalCrmActionGateway(client, config.TEMPORAL_TASK_QUEUE_PREFIX),

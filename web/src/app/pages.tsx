@@ -61,6 +61,10 @@ export const PAGES: Record<RouteName, LazyPage> = {
     () => import('../features/settings/components/settings-page'),
     (m) => m.SettingsPage,
   ),
+  'go-live': page(
+    () => import('../features/go-live/components/go-live-page'),
+    (m) => m.GoLivePage,
+  ),
   outbox: page(
     () => import('../features/outbox/components/outbox-page'),
     (m) => m.OutboxPage,

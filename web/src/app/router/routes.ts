@@ -32,6 +32,8 @@ export const ROUTES = [
   // 001 §2.13 and §2.14; linked from Settings.
   { name: 'company-profile', path: '/settings/company-profile', title: 'Company profile', access: 'member' },
   { name: 'custom-instructions', path: '/settings/custom-instructions', title: 'Custom instructions', access: 'member' },
+  // Issue 14: TESTING → LIVE; linked from the testing banner and Settings.
+  { name: 'go-live', path: '/settings/go-live', title: 'Go live', access: 'member' },
   { name: 'outbox', path: '/outbox', title: 'Outbox', access: 'member', nav: 'main' },
   { name: 'admin-organizations', path: '/admin/organizations', title: 'Organizations', access: 'operator', nav: 'operations' },
   { name: 'admin-workflows', path: '/admin/workflows', title: 'Workflows', access: 'operator', nav: 'operations' },
