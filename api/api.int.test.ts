@@ -117,7 +117,15 @@ describe('the organization slice through every layer', () => {
 // A call of alpha's, so the call routes keyed by call or interaction id have something of the other org's to reach for.
 const alphaCall = { id: crypto.randomUUID(), callId: crypto.randomUUID() };
 const alphaAssistantChatId = crypto.randomUUID();
+// A verified caller ID of alpha's, for the routes keyed by its id or its provider sid.
+const alphaCallerId = { id: crypto.randomUUID(), sid: `PN${crypto.randomUUID().replace(/-/g, '')}` };
+// An agent of alpha's, recorded through the API, for the agent routes keyed by agent id.
+let alphaAgentId: string;
 beforeAll(async () => {
+  const alphaOwner = await login('owner@alpha.test', 'correct horse battery');
+  const created = await alphaOwner.post('/agent').send({ org_id: alpha.orgId, agent_type: 'AFTER_HOURS_CSR' });
+  expect(created.status).toBe(201);
+  alphaAgentId = created.body.id;
   const at = new Date();
   await h.tdb.db.interaction.create({
     data: {
@@ -142,6 +150,21 @@ beforeAll(async () => {
       status: 'initialized',
       messages: [{ id: `${alphaAssistantChatId}:initial`, role: 'assistant', content: 'Hi!', timestamp: at.toISOString() }],
       startedAt: at,
+      updatedAt: at,
+    },
+  });
+  await h.tdb.db.verifiedCallerId.create({
+    data: {
+      id: alphaCallerId.id,
+      orgId: alpha.orgId,
+      phoneNumber: '+15125550142',
+      friendlyName: 'Alpha office',
+      provider: 'offline',
+      providerId: alphaCallerId.sid,
+      verified: true,
+      validationCode: '123456',
+      callSid: null,
+      createdAt: at,
       updatedAt: at,
     },
   });
@@ -293,6 +316,10 @@ const crossTenantRequests: Record<string, (otherOrg: { id: string; slug: string 
   'put /org/scheduling-rules/:ruleId': (o) => ({ params: { ruleId: crypto.randomUUID() }, body: { orgId: o.id, data: { threshold: 10 } } }),
   'delete /org/scheduling-rules/:ruleId': (o) => ({ params: { ruleId: crypto.randomUUID() }, body: { orgId: o.id } }),
   'get /voice-agent/web-call/agents': (o) => ({ query: { orgId: o.id } }),
+  'post /agent': (o) => ({ body: { org_id: o.id, agent_type: 'RECEPTIONIST' } }),
+  'put /agent': () => ({ body: { agent_id: alphaAgentId, friendly_name: 'Not yours', transfer_tools: [] } }),
+  'put /agent/job-types': () => ({ body: { agentId: alphaAgentId, jobTypes: [] } }),
+  'get /org/agents': (o) => ({ query: { orgId: o.id } }),
   'get /voice-agent/agents/:agentId/tools': (o) => ({ query: { orgId: o.id }, params: { agentId: crypto.randomUUID() } }),
   'post /create-web-call': (o) => ({ body: { orgId: o.id, agentId: 'any-agent' } }),
   'post /voice-agent/web-call/turn': (o) => ({ body: { orgId: o.id, callId: crypto.randomUUID(), access_token: 'token', text: 'hello' } }),
@@ -319,6 +346,24 @@ const crossTenantRequests: Record<string, (otherOrg: { id: string; slug: string 
   'post /ai-assistant': () => ({ body: { chatId: alphaAssistantChatId, message: 'Previous calls?' } }),
   'post /ai-assistant/history': () => ({ body: { chatId: alphaAssistantChatId } }),
   'post /ai-assistant/end-chat': () => ({ body: { chatId: alphaAssistantChatId } }),
+  'get /verified-caller-ids/by-org/:orgId': (o) => ({ params: { orgId: o.id } }),
+  'post /verified-caller-ids': (o) => ({ body: { org_id: o.id, phone_number: '+15125550143' } }),
+  'put /verified-caller-ids/:id': (o) => ({ params: { id: alphaCallerId.id }, body: { org_id: o.id, friendly_name: 'Not yours' } }),
+  // The spec's delete names only the id: the caller ID's own org decides.
+  'delete /verified-caller-ids/:id': () => ({ params: { id: alphaCallerId.id } }),
+  'delete /verified-caller-ids/:id#orgId': (o) => ({ params: { id: alphaCallerId.id }, query: { orgId: o.id } }),
+  'post /verified-caller-ids/:id/refresh': (o) => ({ params: { id: alphaCallerId.id }, body: { org_id: o.id } }),
+  'post /verified-caller-ids/:id/confirm': (o) => ({ params: { id: alphaCallerId.id }, body: { org_id: o.id, validation_code: '123456' } }),
+  'post /integrations/twilio/validation-request': (o) => ({ body: { orgId: o.id, phoneNumber: '+15125550142' } }),
+  'get /integrations/twilio/outgoing-caller-id/:sid': () => ({ params: { sid: alphaCallerId.sid } }),
+  'delete /integrations/twilio/outgoing-caller-id/:sid': () => ({ params: { sid: alphaCallerId.sid } }),
+  // Team (issue 14): a user of beta names alpha's team, its owner and invitations.
+  'get /org/members': (o) => ({ query: { orgId: o.id } }),
+  'post /org/members/invite': (o) => ({ body: { orgId: o.id, email: 'intruder@beta.test', name: 'Intruder', role: 'admin' } }),
+  'post /org/members/invitations/resend': (o) => ({ body: { orgId: o.id, invitationId: crypto.randomUUID() } }),
+  'delete /org/members/invitations/:invitationId': (o) => ({ query: { orgId: o.id }, params: { invitationId: crypto.randomUUID() } }),
+  'put /org/members/role': (o) => ({ body: { orgId: o.id, userId: staffUserIdFor('owner@beta.test'), role: 'admin' } }),
+  'delete /org/members/:userId': (o) => ({ query: { orgId: o.id }, params: { userId: staffUserIdFor('owner@alpha.test') } }),
 };
 
 describe('tenancy', () => {
@@ -349,6 +394,14 @@ describe('tenancy', () => {
     const own = await agent.get('/org').query({ id: beta.orgId });
     expect(own.status).toBe(200);
   }, 60_000); // one request per org-scoped route, one after another
+
+  it("answers another organization's agent as an unknown one, and leaves it as it was", async () => {
+    const agent = await login('owner@beta.test', 'correct horse battery');
+    const res = await agent.get(`/agent/${alphaAgentId}`);
+    expect({ status: res.status, body: res.body }).toEqual({ status: 404, body: { error: 'Not Found', status: 404, message: 'Agent not found' } });
+    const alphaOwner = await login('owner@alpha.test', 'correct horse battery');
+    expect((await alphaOwner.get(`/agent/${alphaAgentId}`)).body).toMatchObject({ id: alphaAgentId, org_id: alpha.orgId, friendly_name: 'After hours CSR' });
+  });
 
   it('gives enterprise admins every organization of their enterprise and nothing else', async () => {
     const email = 'regional@beta.test';

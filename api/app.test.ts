@@ -8,6 +8,7 @@ import { createApp } from './app';
 import type { ApiDeps } from './deps';
 import type { OrganizationRepository, OrganizationRow } from '../events/projections/organizations/organizations.repository';
 import type { SessionRepository } from './repositories/session.repository';
+import type { TeamRepository } from './repositories/team.repository';
 import type { StaffIdentity, StaffRepository } from './repositories/staff.repository';
 import { ROUTES } from './routes';
 import type { WorkflowGateway, WorkflowStatus } from './use-cases/workflow-gateway.port';
@@ -121,6 +122,12 @@ function world() {
     accessibleOrganizationIds: async (user) => memberships.filter((m) => m.userId === user.id).map((m) => m.orgId),
     canAccessOrganization: async (user, orgId) => user.isOperator || memberships.some((m) => m.userId === user.id && m.orgId === orgId),
     canManageOrganization: async (user, orgId) => user.isOperator || memberships.some((m) => m.userId === user.id && m.orgId === orgId),
+    // The team routes run against the real read models (api/routes/team/team.int.test.ts).
+    listMembers: async () => [],
+    roleIn: async () => null,
+    countAdmins: async () => 0,
+    passwordHashOf: async (userId) => users.find((u) => u.id === userId)?.passwordHash ?? null,
+    membershipOrgIds: async (userId) => memberships.filter((m) => m.userId === userId).map((m) => m.orgId),
   });
 
   const sessionRepository = asRepository<SessionRepository>({
@@ -134,6 +141,11 @@ function world() {
     async revoke(token) {
       calls.sessionsRevoked.push(token);
       sessions.delete(token);
+    },
+    async revokeAllForUser(userId) {
+      const mine = [...sessions].filter(([, id]) => id === userId).map(([token]) => token);
+      for (const token of mine) sessions.delete(token);
+      return mine.length;
     },
   });
 
@@ -168,6 +180,16 @@ function world() {
       },
     },
     sessions: sessionRepository,
+    team: asRepository<TeamRepository>({
+      findInvitation: async () => null,
+      listPendingInvitations: async () => [],
+      findPendingInvitationByEmail: async () => null,
+      issueToken: async () => ({ token: 'token', expiresAt: new Date() }),
+      peekToken: async () => null,
+      consumeToken: async () => false,
+      revokeTokens: async () => undefined,
+      countTokensSince: async () => 0,
+    }),
     workflows,
     // The dead-letter routes are covered by events/dead-letter.int.test.ts against the real stack.
     deadLetters: {} as ApiDeps['deadLetters'],
@@ -189,6 +211,7 @@ function world() {
     capacity: {} as ApiDeps['capacity'],
     // Company profile and custom instructions are covered by org-profile.int.test.ts.
     orgProfile: {} as ApiDeps['orgProfile'],
+    agents: {} as ApiDeps['agents'],
     // Audience builds are covered by audience-build.int.test.ts against the real stack.
     audiences: {} as ApiDeps['audiences'],
     // The SMS webhook and webhook-delivery routes are covered by their int tests against the real stack.
@@ -197,6 +220,8 @@ function world() {
     llm: {} as ApiDeps['llm'],
     // The AI assistant routes are covered by assistant.int.test.ts against the real stack.
     assistant: {} as ApiDeps['assistant'],
+    // The verified caller ID routes are covered by verified-caller-ids.int.test.ts against the real stack.
+    callerIds: {} as ApiDeps['callerIds'],
   };
   return { deps, app: createApp(deps), operator, owner, workflowRuns, calls, logLines };
 }

@@ -6,6 +6,7 @@ import type { CallAnalyticsRepository } from '../events/projections/call-analyti
 import type { OrganizationRepository } from '../events/projections/organizations/organizations.repository';
 import type { SessionRepository } from './repositories/session.repository';
 import type { StaffRepository } from './repositories/staff.repository';
+import type { TeamRepository } from './repositories/team.repository';
 import type { WorkflowGateway } from './use-cases/workflow-gateway.port';
 import type { EventPublisher } from '../events/bus/event-bus.port';
 import type { InteractionRepository } from '../events/projections/interactions/interactions.repository';
@@ -27,6 +28,7 @@ import type { VoiceProviderDirectory } from '../activities/voice/voice-provider-
 import type { LanguageEngine } from '../activities/llm/language-engine.port';
 
 import type { AgentDirectory } from '../activities/agent-runtime/agent-directory';
+import type { AgentRepository } from '../events/projections/agents/agents.repository';
 import type { WebCallGateway } from './use-cases/web-call-gateway.port';
 import type { ChatSessionGateway } from './use-cases/chat-session-gateway.port';
 import type { PromptHubRepository } from './repositories/prompt-hub.repository';
@@ -37,6 +39,8 @@ import type { Messaging } from '../activities/notifications/messaging.port';
 import type { DeadLetterOperations } from './use-cases/dead-letters';
 import type { AssistantDeps } from './use-cases/ai-assistant';
 import type { GoLiveDeps } from './use-cases/go-live';
+import type { CallerIdVerification } from '../activities/telephony/caller-id-verification.port';
+import type { VerifiedCallerIdRepository } from '../events/projections/verified-caller-ids/verified-caller-ids.repository';
 
 export interface ApiDeps {
   config: Pick<AppConfig, 'NODE_ENV' | 'ADMIN_API_TOKEN' | 'SESSION_TTL_HOURS'> & Partial<AbuseLimitSettings>;
@@ -46,6 +50,8 @@ export interface ApiDeps {
   /** Logins store a stronger hash of an outdated one as StaffUserPasswordRehashed (lib/passwords). */
   auth: { events: EventPublisher };
   sessions: SessionRepository;
+  /** Team members (issue 14): invitations as projected and the single-use link tokens; changes are published on auth.events. */
+  team: TeamRepository;
   workflows: WorkflowGateway;
   /** Events a projection could not apply (issue 12): listed, retried or discarded by operators, each action an event. */
   deadLetters: DeadLetterOperations;
@@ -113,7 +119,9 @@ export interface ApiDeps {
     repository: OrgProfileRepository;
     events: EventPublisher;
   };
-  /** Web calls with the in-house agent (issue 3): the org's default agents and one workflow per call. */
+  /** Agents as records (issue 14): the agents read model; creates and edits are published as events. */
+  agents: { repository: AgentRepository; events: EventPublisher };
+  /** Web calls with the in-house agent (issue 3): the org's agents (recorded or default) and one workflow per call. */
   webCalls: {
     agents: AgentDirectory;
     gateway: WebCallGateway;
@@ -150,4 +158,10 @@ export interface ApiDeps {
   };
   /** The AI assistant for CSRs (001 §2.15): questions about a call answered on LLM_ADAPTER; sessions are events read back from their read model. */
   assistant: AssistantDeps;
+  /** Verified outbound caller IDs (001 §2.17): the read model, the telephony provider (TELEPHONY_ADAPTER), changes published as events. */
+  callerIds: {
+    repository: VerifiedCallerIdRepository;
+    verification: CallerIdVerification;
+    events: EventPublisher;
+  };
 }

@@ -1,3 +1,6 @@
+import { createVerifiedCallerIdRepository } from '../events/projections/verified-caller-ids/verified-caller-ids.repository';
+import { createCallerIdVerification } from '../activities/telephony/create-caller-id-verification';
+import { confirmedCallerIds } from '../activities/telephony/adapters/offline/offline-caller-ids.adapter';
 import { createAssistantSessionRepository } from '../events/projections/assistant-sessions/assistant-sessions.repository';
 import { Client, Connection } from '@temporalio/client';
 import { createPromptHubRepository } from './repositories/prompt-hub.repository';
@@ -14,6 +17,7 @@ import { startLiveCalls } from './use-cases/live-calls';
 import { createOrganizationRepository } from '../events/projections/organizations/organizations.repository';
 import { createOrgProfileRepository } from './repositories/org-profile.repository';
 import { createSessionRepository } from './repositories/session.repository';
+import { createTeamRepository } from './repositories/team.repository';
 import { createStaffRepository } from './repositories/staff.repository';
 import { createTemporalWorkflowGateway } from './use-cases/temporal-workflow-gateway';
 import { createKafkaBus } from '../events/bus/kafka-bus';
@@ -25,6 +29,7 @@ import { createTraceEvaluationRepository } from '../events/projections/trace-eva
 import { createTemporalInteractionGateway } from './use-cases/temporal-interaction-gateway';
 import { createCrm, verifyCrmConnection } from '../activities/crm/create-crm';
 import { createOrganizationAgentDirectory } from './use-cases/web-calls';
+import { createAgentRepository } from '../events/projections/agents/agents.repository';
 import { createTemporalWebCallGateway } from './use-cases/temporal-web-call-gateway';
 import { createTemporalCrmActionGateway } from '../activities/agent-tools/adapters/temporal/temporal-crm-action-gateway.adapter';
 import { createTemporalAudienceBuildGateway } from './use-cases/temporal-audience-build-gateway';
@@ -61,12 +66,14 @@ async function main() {
   const { crm, connections } = createCrm({ adapter: config.CRM_ADAPTER, db, config });
   const engine = createLanguageEngine(languageEngineConfigFrom(config));
   const organizations = createOrganizationRepository(db);
+  const agents = createAgentRepository(db);
   const interactionGateway = createTemporalInteractionGateway(client, config.TEMPORAL_TASK_QUEUE_PREFIX);
   const secretBox = createSecretBox(crmCredentialsKey(config));
   const voicePlatforms = createVoicePlatformAccountStore(db, secretBox);
   const callTokens = createVoiceCallTokenStore(db, secretBox);
   const ownApiUrl = `http://${config.API_HOST}:${config.API_PORT}`;
   const live = startLiveCalls({ databaseUrl: config.databaseUrl, logger });
+  const callerIdRepository = createVerifiedCallerIdRepository(db);
   const app = createApp({
     config,
     logger,
@@ -74,6 +81,7 @@ async function main() {
     staff: createStaffRepository(db),
     auth: { events: bus },
     sessions: createSessionRepository(db, config.SESSION_TTL_HOURS),
+    team: createTeamRepository(db),
     workflows: createTemporalWorkflowGateway(client, config.TEMPORAL_TASK_QUEUE_PREFIX),
     deadLetters: createDeadLetterOperations({ db, events: bus, projections: PROJECTIONS }),
     calls: {
@@ -101,7 +109,8 @@ async function main() {
     audiences: { builds: createTemporalAudienceBuildGateway(client, config.TEMPORAL_TASK_QUEUE_PREFIX), repository: createAudienceRepository(db) },
     capacity: { repository: createCapacityRepository(db), events: bus },
     orgProfile: { repository: createOrgProfileRepository(db), events: bus },
-    goLive: { events: bus, deploymentCrm: config.CRM_ADAPTER, countInboundAgents: async () => 0 /* TODO(agents merge) */ },
+    goLive: { events: bus, deploymentCrm: config.CRM_ADAPTER },
+    agents: { repository: agents, events: bus },
     crm: {
       provider: crm,
       actions: createTemporalCrmActionGateway(client, config.TEMPORAL_TASK_QUEUE_PREFIX),
@@ -130,7 +139,7 @@ async function main() {
       ownApiUrl,
     },
     webCalls: {
-      agents: createOrganizationAgentDirectory(organizations, crm),
+      agents: createOrganizationAgentDirectory(organizations, crm, agents),
       gateway: createTemporalWebCallGateway(client, config.TEMPORAL_TASK_QUEUE_PREFIX),
     },
     llm: {
@@ -142,6 +151,7 @@ async function main() {
       evaluationWebhookSecret: config.EVALUATION_WEBHOOK_SECRET ?? null,
     },
     assistant: { sessions: createAssistantSessionRepository(db), engine, events: bus },
+    callerIds: { repository: callerIdRepository, verification: createCallerIdVerification(config, confirmedCallerIds(callerIdRepository)), events: bus },
   });
   const server = app.listen(config.API_PORT, config.API_HOST, () => logger.info({ url: `http://${config.API_HOST}:${config.API_PORT}` }, 'API listening'));
   const stop = () => {

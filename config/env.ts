@@ -118,6 +118,8 @@ export const EnvSchema = z.object({
   /** Where customer-success tracking events go: kept in customer_success_events (offline) or POSTed to the service's /track (http). */
   CUSTOMER_SUCCESS_ADAPTER: z.enum(['offline', 'http']).default('offline'),
   CUSTOMER_SUCCESS_API_URL: z.url().optional(),
+  /** Where verified caller IDs are verified: offline (a code confirmed on the dashboard, no call) or twilio (Outgoing Caller IDs on TWILIO_ACCOUNT_SID). */
+  TELEPHONY_ADAPTER: z.enum(['offline', 'twilio']).default('offline'),
   CUSTOMER_SUCCESS_API_KEY: z.string().min(1).optional(),
   /** The evaluation service presents this in the webhook's query (?secret=); without it the webhook refuses every delivery. */
   EVALUATION_WEBHOOK_SECRET: z.string().min(8).optional(),
@@ -260,6 +262,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   if (c.CUSTOMER_SUCCESS_ADAPTER === 'http' && !c.CUSTOMER_SUCCESS_API_URL) {
     throw new ConfigError(['CUSTOMER_SUCCESS_API_URL: required when CUSTOMER_SUCCESS_ADAPTER is http']);
+  }
+  if (c.TELEPHONY_ADAPTER === 'twilio') {
+    const missingTwilio = (['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN'] as const).filter((name) => !c[name]);
+    if (missingTwilio.length > 0) throw new ConfigError(missingTwilio.map((name) => `${name}: required when TELEPHONY_ADAPTER is twilio`));
   }
   const auth = c.POSTGRES_PASSWORD ? `${c.POSTGRES_USER}:${encodeURIComponent(c.POSTGRES_PASSWORD)}` : c.POSTGRES_USER;
   const temporalHost = c.TEMPORAL_ADDRESS.split(':')[0];

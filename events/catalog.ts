@@ -9,7 +9,19 @@ import {
   OrganizationWentLiveV1Schema,
   OrganizationCrmConnectedV1Schema,
 } from './schemas/organization.events';
-import { STAFF_USER, StaffUserJoinedOrganizationV1Schema, StaffUserPasswordRehashedV1Schema, StaffUserRegisteredV1Schema } from './schemas/staff-user.events';
+import {
+  STAFF_USER,
+  StaffInvitationAcceptedV1Schema,
+  StaffInvitationCancelledV1Schema,
+  StaffInvitationResentV1Schema,
+  StaffInvitedV1Schema,
+  StaffRemovedFromOrganizationV1Schema,
+  StaffRoleChangedV1Schema,
+  StaffUserJoinedOrganizationV1Schema,
+  StaffUserPasswordRehashedV1Schema,
+  StaffUserPasswordResetV1Schema,
+  StaffUserRegisteredV1Schema,
+} from './schemas/staff-user.events';
 import { EmergencyPagerUnansweredV1Schema, NOTIFICATION, NotificationSentV1Schema, NotificationSkippedV1Schema } from './schemas/notification.events';
 import {
   OncallScheduleChangedV1Schema,
@@ -58,6 +70,15 @@ import {
   AssistantSessionEndedV1Schema,
   AssistantSessionStartedV1Schema,
 } from './schemas/assistant.events';
+import {
+  VERIFIED_CALLER_ID,
+  VerifiedCallerIdAddedV1Schema,
+  VerifiedCallerIdEditedV1Schema,
+  VerifiedCallerIdRemovedV1Schema,
+  VerifiedCallerIdValidationRequestedV1Schema,
+  VerifiedCallerIdVerifiedV1Schema,
+} from './schemas/verified-caller-id.events';
+import { AGENT, AgentCreatedV1Schema, AgentUpdatedV1Schema } from './schemas/agent.events';
 import { DEAD_LETTER, DeadLetterDiscardedV1Schema, DeadLetterRetriedV1Schema, EventDeadLetteredV1Schema } from './schemas/dead-letter.events';
 
 /**
@@ -78,6 +99,13 @@ const CATALOG = {
   StaffUserRegistered: { aggregateType: STAFF_USER, versions: { 1: StaffUserRegisteredV1Schema } },
   StaffUserJoinedOrganization: { aggregateType: STAFF_USER, versions: { 1: StaffUserJoinedOrganizationV1Schema } },
   StaffUserPasswordRehashed: { aggregateType: STAFF_USER, versions: { 1: StaffUserPasswordRehashedV1Schema } },
+  StaffUserPasswordReset: { aggregateType: STAFF_USER, versions: { 1: StaffUserPasswordResetV1Schema } },
+  StaffInvited: { aggregateType: STAFF_USER, versions: { 1: StaffInvitedV1Schema } },
+  StaffInvitationResent: { aggregateType: STAFF_USER, versions: { 1: StaffInvitationResentV1Schema } },
+  StaffInvitationCancelled: { aggregateType: STAFF_USER, versions: { 1: StaffInvitationCancelledV1Schema } },
+  StaffInvitationAccepted: { aggregateType: STAFF_USER, versions: { 1: StaffInvitationAcceptedV1Schema } },
+  StaffRoleChanged: { aggregateType: STAFF_USER, versions: { 1: StaffRoleChangedV1Schema } },
+  StaffRemovedFromOrganization: { aggregateType: STAFF_USER, versions: { 1: StaffRemovedFromOrganizationV1Schema } },
   OrganizationNotificationSettingsChanged: { aggregateType: ORGANIZATION, versions: { 1: OrganizationNotificationSettingsChangedV1Schema } },
   OncallScheduleChanged: { aggregateType: ORGANIZATION, versions: { 1: OncallScheduleChangedV1Schema } },
   OrganizationSettingsUpdated: { aggregateType: ORGANIZATION, versions: { 1: OrganizationSettingsUpdatedV1Schema } },
@@ -119,6 +147,13 @@ const CATALOG = {
   EventDeadLettered: { aggregateType: DEAD_LETTER, versions: { 1: EventDeadLetteredV1Schema } },
   DeadLetterRetried: { aggregateType: DEAD_LETTER, versions: { 1: DeadLetterRetriedV1Schema } },
   DeadLetterDiscarded: { aggregateType: DEAD_LETTER, versions: { 1: DeadLetterDiscardedV1Schema } },
+  VerifiedCallerIdAdded: { aggregateType: VERIFIED_CALLER_ID, versions: { 1: VerifiedCallerIdAddedV1Schema } },
+  VerifiedCallerIdValidationRequested: { aggregateType: VERIFIED_CALLER_ID, versions: { 1: VerifiedCallerIdValidationRequestedV1Schema } },
+  VerifiedCallerIdVerified: { aggregateType: VERIFIED_CALLER_ID, versions: { 1: VerifiedCallerIdVerifiedV1Schema } },
+  VerifiedCallerIdEdited: { aggregateType: VERIFIED_CALLER_ID, versions: { 1: VerifiedCallerIdEditedV1Schema } },
+  VerifiedCallerIdRemoved: { aggregateType: VERIFIED_CALLER_ID, versions: { 1: VerifiedCallerIdRemovedV1Schema } },
+  AgentCreated: { aggregateType: AGENT, versions: { 1: AgentCreatedV1Schema } },
+  AgentUpdated: { aggregateType: AGENT, versions: { 1: AgentUpdatedV1Schema } },
 } as const satisfies Record<string, { aggregateType: string; versions: Record<number, z.ZodType> }>;
 
 type Catalog = typeof CATALOG;

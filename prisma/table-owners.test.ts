@@ -73,6 +73,7 @@ describe('table owners', () => {
       'InteractionAction',
       'OrganizationCapacitySettings',
       'SchedulingRule',
+      'Agent',
       'CompanyProfile',
       'SmsMessage',
       'Audience',
@@ -80,6 +81,7 @@ describe('table owners', () => {
       'StaffUser',
       'OrganizationMember',
       'WebhookDeliveryAttempt',
+      'VerifiedCallerId',
     ]) {
       expect(owners[model]).toHaveLength(1);
       expect(owners[model][0]).toMatch(/^events\/projections\/[a-z-]+\/[a-z-]+\.repository\.ts$/);

@@ -4,6 +4,8 @@ import { defaultAgentsFor } from '../../domain/agents/agent-profile';
 import type { WeeklyHours } from '../../domain/organization/organization-settings.schema';
 import { defaultAgentId } from '../agent-runtime/agent-directory';
 import { listActionsOfInteraction } from '../../events/projections/interaction-actions/interaction-actions.repository';
+import type { AgentType } from '../../domain/interaction/interaction.schema';
+import { listAgentTypesOf } from '../../events/projections/agents/agents.repository';
 import { findOrganizationPromptFields } from '../../events/projections/organizations/organizations.repository';
 
 export function createInteractionContextReader(db: Db): InteractionContextReader {
@@ -18,8 +20,11 @@ export function createInteractionContextReader(db: Db): InteractionContextReader
         tradesOffered: org.tradesOffered,
         customInstructions: org.customInstructions,
         officeHours: { timezone: org.timezone, regularHours: availability.regularHours ?? null, holidays: availability.holidays ?? [] },
-        // Agents have no table yet: the org's agents are its default ones, whose ids and types need no job types.
-        agents: defaultAgentsFor(org, [], defaultAgentId).map((a) => ({ id: a.id, agentType: a.agentType })),
+        // Its recorded agents, and the default one of each type (call logs of before the records point at those).
+        agents: [
+          ...(await listAgentTypesOf(db, orgId)).map((a) => ({ id: a.id, providerAgentId: a.providerAgentId, agentType: a.agentType as AgentType })),
+          ...defaultAgentsFor(org, [], defaultAgentId).map((a) => ({ id: a.id, agentType: a.agentType })),
+        ],
       };
     },
     listActions: async (interactionId) => {

@@ -31,7 +31,16 @@ export const DEFAULT_ABUSE_LIMITS: AbuseLimitSettings = EnvSchema.pick({
 export const WIDGET_PATH = '/widget';
 
 /** Unauthenticated routes that start work on anyone's say-so (an inbound call, the demo flow, a widget chat): a tight limit per address. */
-export const PUBLIC_WORK_PATHS = ['/voice-agent/incoming-call', '/voice-agent/expo', WIDGET_PATH];
+export const PUBLIC_WORK_PATHS = [
+  '/voice-agent/incoming-call',
+  '/voice-agent/expo',
+  WIDGET_PATH,
+  // Team links (issue 14): each hashes a password or sends an e-mail. forgot-password also has a per-address limit of its own (use-cases/team.ts).
+  '/auth/invitation',
+  '/auth/accept-invite',
+  '/auth/forgot-password',
+  '/auth/reset-password',
+];
 
 /**
  * Deliveries from providers (voice platforms' webhooks and tool calls, SMS and e-mail status callbacks,

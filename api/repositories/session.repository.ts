@@ -19,6 +19,10 @@ export function createSessionRepository(db: Db, ttlHours: number) {
     async revoke(token: string): Promise<void> {
       await db.staffSession.deleteMany({ where: { tokenHash: hash(token) } });
     },
+    /** Ends every session of the user (removed from an organization, or a password reset). */
+    async revokeAllForUser(userId: string): Promise<number> {
+      return (await db.staffSession.deleteMany({ where: { userId } })).count;
+    },
   };
 }
 

@@ -1,6 +1,15 @@
 import type { Db } from '../../prisma/client';
 import { findOrganizationEnterpriseId, listOrganizationIdsOfEnterprises } from '../../events/projections/organizations/organizations.repository';
-import { findStaffIdentity, findStaffUserByEmail, isMemberOf, listMembershipOrgIds } from '../../events/projections/staff-directory/staff-directory.repository';
+import {
+  countOrganizationAdmins,
+  findMembershipRole,
+  findPasswordHash,
+  findStaffIdentity,
+  findStaffUserByEmail,
+  isMemberOf,
+  listMembershipOrgIds,
+  listOrganizationMembers,
+} from '../../events/projections/staff-directory/staff-directory.repository';
 
 export interface StaffIdentity {
   id: string;
@@ -22,6 +31,13 @@ export function createStaffRepository(db: Db) {
     async findIdentity(userId: string): Promise<StaffIdentity | null> {
       return findStaffIdentity(db, userId);
     },
+
+    listMembers: (orgId: string) => listOrganizationMembers(db, orgId),
+    /** The user's role in the org, null when not a member. */
+    roleIn: (userId: string, orgId: string) => findMembershipRole(db, userId, orgId),
+    countAdmins: (orgId: string) => countOrganizationAdmins(db, orgId),
+    passwordHashOf: (userId: string) => findPasswordHash(db, userId),
+    membershipOrgIds: (userId: string) => listMembershipOrgIds(db, userId),
 
     /** Orgs a user may open: memberships, plus every org of an enterprise that lists the user as admin. */
     async accessibleOrganizationIds(user: StaffIdentity): Promise<string[]> {

@@ -1,5 +1,11 @@
 import type { AnyRoute } from '../http/route';
 import { listOrganizationsRoute } from './admin/organizations.route';
+import { listAgentsAdminRoute } from './admin/agents-list.route';
+import { createAgentRoute } from './agents/agent-create.route';
+import { updateAgentRoute } from './agents/agent-update.route';
+import { updateAgentJobTypesRoute } from './agents/agent-job-types.route';
+import { getAgentRoute } from './agents/agent-get.route';
+import { listOrgAgentsRoute } from './agents/org-agents.route';
 import { listBillingRoute } from './admin/billing-list.route';
 import { setBillingRoute } from './admin/billing-set.route';
 import { listOfficeEmailsRoute } from './admin/office-email-list.route';
@@ -11,6 +17,16 @@ import { discardDeadLetterRoute, getDeadLetterRoute, listDeadLettersRoute, retry
 import { loginRoute } from './auth/login.route';
 import { logoutRoute } from './auth/logout.route';
 import { sessionRoute } from './auth/session.route';
+import { acceptInviteRoute } from './auth/accept-invite.route';
+import { forgotPasswordRoute } from './auth/forgot-password.route';
+import { invitationPreviewRoute } from './auth/invitation-preview.route';
+import { resetPasswordRoute } from './auth/reset-password.route';
+import { listTeamRoute } from './team/list-team.route';
+import { inviteMemberRoute } from './team/invite-member.route';
+import { resendInvitationRoute } from './team/resend-invitation.route';
+import { cancelInvitationRoute } from './team/cancel-invitation.route';
+import { changeRoleRoute } from './team/change-role.route';
+import { removeMemberRoute } from './team/remove-member.route';
 import { getOrgRoute } from './org/get-org.route';
 import { goLiveChecklistRoute } from './org/go-live-checklist.route';
 import { goLiveRoute } from './org/go-live.route';
@@ -71,6 +87,12 @@ import { callAnalyticsRoute } from './analytics/call-analytics.route';
 import { dailyCountsRoute } from './analytics/daily-counts.route';
 import { listAvgJobRevenueRoute } from './analytics/avg-job-revenue-list.route';
 import { setAvgJobRevenueRoute } from './analytics/avg-job-revenue-set.route';
+import { listVerifiedCallerIdsRoute } from './verified-caller-ids/verified-caller-ids-list.route';
+import { addVerifiedCallerIdRoute } from './verified-caller-ids/verified-caller-id-add.route';
+import { updateVerifiedCallerIdRoute } from './verified-caller-ids/verified-caller-id-update.route';
+import { deleteVerifiedCallerIdRoute } from './verified-caller-ids/verified-caller-id-delete.route';
+import { confirmVerifiedCallerIdRoute, refreshVerifiedCallerIdRoute } from './verified-caller-ids/verified-caller-id-status.route';
+import { deleteOutgoingCallerIdRoute, getOutgoingCallerIdRoute, validationRequestRoute } from './verified-caller-ids/telephony-caller-ids.route';
 /** Every route of the API: the router and the OpenAPI document are both built from this list. */
 export const ROUTES: AnyRoute[] = [
   getRootRoute,
@@ -80,6 +102,16 @@ export const ROUTES: AnyRoute[] = [
   loginRoute,
   logoutRoute,
   sessionRoute,
+  invitationPreviewRoute,
+  acceptInviteRoute,
+  forgotPasswordRoute,
+  resetPasswordRoute,
+  listTeamRoute,
+  inviteMemberRoute,
+  resendInvitationRoute,
+  cancelInvitationRoute,
+  changeRoleRoute,
+  removeMemberRoute,
   getOrgRoute,
   goLiveChecklistRoute,
   goLiveRoute,
@@ -94,6 +126,7 @@ export const ROUTES: AnyRoute[] = [
   crmEmployeesRoute,
   crmTechniciansRoute,
   listOrganizationsRoute,
+  listAgentsAdminRoute,
   listBillingRoute,
   setBillingRoute,
   listOfficeEmailsRoute,
@@ -132,6 +165,11 @@ export const ROUTES: AnyRoute[] = [
   listSchedulingRulesRoute,
   createSchedulingRulesRoute,
   updateSchedulingRuleRoute,
+  createAgentRoute,
+  updateAgentRoute,
+  updateAgentJobTypesRoute,
+  getAgentRoute,
+  listOrgAgentsRoute,
   deleteSchedulingRuleRoute,
   listEmergencyStrategiesRoute,
   setEmergencyStrategyRoute,
@@ -161,4 +199,13 @@ export const ROUTES: AnyRoute[] = [
   ...CRM_ROUTES,
   ...LLM_ROUTES,
   ...ASSISTANT_ROUTES,
+  listVerifiedCallerIdsRoute,
+  addVerifiedCallerIdRoute,
+  updateVerifiedCallerIdRoute,
+  deleteVerifiedCallerIdRoute,
+  refreshVerifiedCallerIdRoute,
+  confirmVerifiedCallerIdRoute,
+  validationRequestRoute,
+  getOutgoingCallerIdRoute,
+  deleteOutgoingCallerIdRoute,
 ];

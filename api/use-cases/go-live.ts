@@ -1,4 +1,5 @@
 import { goLiveChecklist, notReadyMessage, type GoLiveChecklist, type GoLiveFacts } from '../../domain/organization/go-live';
+import { INBOUND_AGENT_TYPES } from '../../domain/interaction/interaction.schema';
 import { NotificationSettingsSchema } from '../../domain/notifications/recipients';
 import { CrmNameSchema, WeeklyHoursSchema } from '../../domain/organization/organization-settings.schema';
 import type { EventPublisher } from '../../events/bus/event-bus.port';
@@ -11,8 +12,6 @@ export interface GoLiveDeps {
   events: EventPublisher;
   /** CRM_ADAPTER: where bookings go when the organization has no CRM credentials of its own. */
   deploymentCrm: GoLiveFacts['deploymentCrm'];
-  /** Agents the organization created of an inbound type (000 §6), not the built-in defaults. */
-  countInboundAgents(orgId: string): Promise<number>;
 }
 
 async function factsOf(deps: ApiDeps, orgId: string): Promise<GoLiveFacts> {
@@ -21,14 +20,15 @@ async function factsOf(deps: ApiDeps, orgId: string): Promise<GoLiveFacts> {
   const availability = (org.availabilityConfig ?? {}) as { regularHours?: unknown };
   const settings = NotificationSettingsSchema.safeParse(org.notificationSettings ?? []);
   const schedule = (org.oncallSchedule ?? {}) as Record<string, unknown>;
-  const [inboundAgents, ownConnection, teamChatHook] = await Promise.all([
-    deps.goLive.countInboundAgents(orgId),
+  const [agents, ownConnection, teamChatHook] = await Promise.all([
+    // Recorded agents only: the built-in defaults every organization has are not one it set up.
+    deps.agents.repository.listAgents(orgId),
     deps.crm.connections?.store.find(orgId) ?? Promise.resolve(null),
     deps.delivery.teamChat.find(orgId),
   ]);
   return {
     onboardingStatus: org.onboardingStatus === 'LIVE' ? 'LIVE' : 'TESTING',
-    inboundAgents,
+    inboundAgents: agents.filter((a) => INBOUND_AGENT_TYPES.includes(a.agent_type)).length,
     regularHours: WeeklyHoursSchema.catch({}).parse(availability.regularHours ?? {}),
     crmName: CrmNameSchema.catch('NONE').parse(org.crmName),
     ownCrmConnection: Boolean(ownConnection),

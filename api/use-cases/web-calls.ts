@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { createAgentDirectory, type AgentDirectory } from '../../activities/agent-runtime/agent-directory';
 import type { CrmProvider } from '../../activities/crm/crm.port';
 import type { ApiDeps } from '../deps';
+import type { AgentRepository } from '../../events/projections/agents/agents.repository';
 import type { OrganizationRepository } from '../../events/projections/organizations/organizations.repository';
 import { badRequest, notFound, unauthorized } from '../http/errors';
 import { WebCallRefused } from './web-call-gateway.port';
@@ -54,7 +55,11 @@ export async function endWebCall(deps: ApiDeps, orgId: string, body: { callId: s
   return { call_id: call.interactionId, status: call.status, end_reason: call.endReason };
 }
 
-/** The default agents of each organization, read from the organizations read model and its CRM. */
-export function createOrganizationAgentDirectory(organizations: Pick<OrganizationRepository, 'findById'>, crm: CrmProvider): AgentDirectory {
-  return createAgentDirectory({ findOrganization: (orgId) => organizations.findById(orgId), crm });
+/** Each organization's agents: its recorded ones (the agents read model), and default ones from its settings and CRM. */
+export function createOrganizationAgentDirectory(
+  organizations: Pick<OrganizationRepository, 'findById'>,
+  crm: CrmProvider,
+  agents: Pick<AgentRepository, 'listAgents'>,
+): AgentDirectory {
+  return createAgentDirectory({ findOrganization: (orgId) => organizations.findById(orgId), crm, listRecordedAgents: (orgId) => agents.listAgents(orgId) });
 }

@@ -1,8 +1,8 @@
 import type { AgentType } from '../interaction/interaction.schema';
 
 /**
- * The agent a conversation runs as (spec 000 §3 "Agent", §6 agent types). Agents have no read model yet
- * (no issue creates them), so every organization gets one default agent per agent type, derived from its
+ * The agent a conversation runs as (spec 000 §3 "Agent", §6 agent types): an agent the organization recorded
+ * (domain/agents/agent-record.ts), or for an agent type it has none of, the default agent derived from its
  * settings: company name, trades offered, and the job types of its CRM.
  */
 export interface AgentJobType {
@@ -36,7 +36,7 @@ export interface AgentOrganization {
   tradesOffered: string[];
 }
 
-interface AgentTypeDefaults {
+export interface AgentTypeDefaults {
   friendlyName: string;
   /** Spec 000 §3: "Each agent type has a default agent first name". */
   agentName: string;
@@ -63,8 +63,18 @@ export const DEFAULT_OFFICE_HOURS = 'Monday - Friday 8AM to 5PM';
 const BOOKING_TOOLS: AgentToolName[] = ['check_address', 'get_capacity', 'create_action_job_booking', 'create_action_callback_request', 'end_call'];
 const CALLBACK_TOOLS: AgentToolName[] = ['create_action_callback_request', 'end_call'];
 
+/** What an agent of this type starts as: its name, first name, direction and whether it books. */
+export function agentTypeDefaults(type: AgentType): AgentTypeDefaults {
+  return DEFAULTS[type];
+}
+
+/** The tools an agent has: booking ones when its type books and it has job types to book, else callbacks. */
+export function agentToolsFor(type: AgentType, jobTypeCount: number): AgentToolName[] {
+  return DEFAULTS[type].books && jobTypeCount > 0 ? BOOKING_TOOLS : CALLBACK_TOOLS;
+}
+
 /** Variables per agent type (spec 000 §3); the ones a default agent can honestly fill. */
-function scriptVariablesFor(type: AgentType, org: AgentOrganization, agentName: string): Record<string, string> {
+export function scriptVariablesFor(type: AgentType, org: AgentOrganization, agentName: string): Record<string, string> {
   const services = org.tradesOffered.length > 0 ? org.tradesOffered.join(', ') : 'HVAC';
   const greeting = `Thanks for calling ${org.name}, this is ${agentName}. How can I help you today?`;
   const salesGreeting = `Hi, this is ${agentName} from ${org.name}.`;
@@ -122,7 +132,7 @@ export function defaultAgentsFor(org: AgentOrganization, jobTypes: AgentJobType[
       direction: d.direction,
       scriptVariables: scriptVariablesFor(agentType, org, d.agentName),
       jobTypes: d.books ? jobTypes : [],
-      tools: d.books && jobTypes.length > 0 ? BOOKING_TOOLS : CALLBACK_TOOLS,
+      tools: agentToolsFor(agentType, d.books ? jobTypes.length : 0),
     };
   });
 }

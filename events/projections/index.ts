@@ -2,6 +2,7 @@ import type { Projection } from './projection';
 import { interactionsProjection } from './interactions/interactions.projection';
 import { organizationsProjection } from './organizations/organizations.projection';
 import { staffDirectoryProjection } from './staff-directory/staff-directory.projection';
+import { staffInvitationsProjection } from './staff-invitations/staff-invitations.projection';
 import { smsMessagesProjection } from './sms-messages/sms-messages.projection';
 import { webhookDeliveriesProjection } from './webhook-deliveries/webhook-deliveries.projection';
 import { capacitySettingsProjection } from './capacity-settings/capacity-settings.projection';
@@ -12,12 +13,15 @@ import { companyProfilesProjection } from './company-profiles/company-profiles.p
 import { deadLettersProjection } from './dead-letters/dead-letters.projection';
 import { callAnalyticsProjection } from './call-analytics/call-analytics.projection';
 import { traceEvaluationsProjection } from './trace-evaluations/trace-evaluations.projection';
+import { verifiedCallerIdsProjection } from './verified-caller-ids/verified-caller-ids.projection';
+import { agentsProjection } from './agents/agents.projection';
 import { assistantSessionsProjection } from './assistant-sessions/assistant-sessions.projection';
 
 /** Every read model the projector process keeps and the rebuild command recreates. */
 export const PROJECTIONS: Projection[] = [
   organizationsProjection,
   staffDirectoryProjection,
+  staffInvitationsProjection,
   interactionsProjection,
   callAnalyticsProjection,
   smsMessagesProjection,
@@ -30,4 +34,6 @@ export const PROJECTIONS: Projection[] = [
   assistantSessionsProjection,
   companyProfilesProjection,
   deadLettersProjection,
+  verifiedCallerIdsProjection,
+  agentsProjection,
 ];

@@ -1,3 +1,6 @@
+import { createVerifiedCallerIdRepository } from '../../events/projections/verified-caller-ids/verified-caller-ids.repository';
+import { createCallerIdVerification } from '../../activities/telephony/create-caller-id-verification';
+import { confirmedCallerIds } from '../../activities/telephony/adapters/offline/offline-caller-ids.adapter';
 import { createAssistantSessionRepository } from '../../events/projections/assistant-sessions/assistant-sessions.repository';
 import { Client, Connection } from '@temporalio/client';
 import { createPromptHubRepository } from '../../api/repositories/prompt-hub.repository';
@@ -5,10 +8,12 @@ import { createLlmTraceRepository } from '../../api/repositories/llm-trace.repos
 import { createTemporalChatSessionGateway } from '../../api/use-cases/temporal-chat-session-gateway';
 import type { Express } from 'express';
 import { createApp } from '../../api/app';
+import type { ApiDeps } from '../../api/deps';
 import { startLiveCalls } from '../../api/use-cases/live-calls';
 import { createOrganizationRepository } from '../../events/projections/organizations/organizations.repository';
 import { createOrgProfileRepository } from '../../api/repositories/org-profile.repository';
 import { createSessionRepository } from '../../api/repositories/session.repository';
+import { createTeamRepository } from '../../api/repositories/team.repository';
 import { createStaffRepository } from '../../api/repositories/staff.repository';
 import { createTemporalWorkflowGateway } from '../../api/use-cases/temporal-workflow-gateway';
 import type { WorkflowGateway } from '../../api/use-cases/workflow-gateway.port';
@@ -28,6 +33,7 @@ import { createWorkers, runWorkers } from '../../worker/create-worker';
 import { DefaultLogger, Runtime } from '@temporalio/worker';
 import { createCrm, verifyCrmConnection } from '../../activities/crm/create-crm';
 import { createOrganizationAgentDirectory } from '../../api/use-cases/web-calls';
+import { createAgentRepository } from '../../events/projections/agents/agents.repository';
 import { createTemporalWebCallGateway } from '../../api/use-cases/temporal-web-call-gateway';
 import { createTemporalCrmActionGateway } from '../../activities/agent-tools/adapters/temporal/temporal-crm-action-gateway.adapter';
 import { createTemporalAudienceBuildGateway } from '../../api/use-cases/temporal-audience-build-gateway';
@@ -55,6 +61,8 @@ export interface ProductHarness {
   client: Client;
   gateway: WorkflowGateway;
   app: Express;
+  /** What the app was built with, for a test that builds a second app with one dependency replaced. */
+  deps: ApiDeps;
   adminToken: string;
   taskQueuePrefix: string;
   /** Voice-platform accounts as the API stores them (sealed). */
@@ -100,13 +108,15 @@ export async function startProductHarness(env: Record<string, string> = {}): Pro
   const ownApiUrl = `http://${config.API_HOST}:${config.API_PORT}`;
   const live = startLiveCalls({ databaseUrl: tdb.url, logger: testLogger });
   await live.ready;
-  const app = createApp({
+  const callerIdRepository = createVerifiedCallerIdRepository(tdb.db);
+  const deps: ApiDeps = {
     config,
     logger: testLogger,
     organizations: createOrganizationRepository(tdb.db),
     staff: createStaffRepository(tdb.db),
     auth: { events: bus },
     sessions: createSessionRepository(tdb.db, 1),
+    team: createTeamRepository(tdb.db),
     workflows: gateway,
     deadLetters: createDeadLetterOperations({ db: tdb.db, events: bus, projections: PROJECTIONS }),
     calls: {
@@ -134,7 +144,8 @@ export async function startProductHarness(env: Record<string, string> = {}): Pro
     audiences: { builds: createTemporalAudienceBuildGateway(client, config.TEMPORAL_TASK_QUEUE_PREFIX), repository: createAudienceRepository(tdb.db) },
     capacity: { repository: createCapacityRepository(tdb.db), events: bus },
     orgProfile: { repository: createOrgProfileRepository(tdb.db), events: bus },
-    goLive: { events: bus, deploymentCrm: config.CRM_ADAPTER, countInboundAgents: async () => 0 /* TODO(agents merge) */ },
+    goLive: { events: bus, deploymentCrm: config.CRM_ADAPTER },
+    agents: { repository: createAgentRepository(tdb.db), events: bus },
     crm: {
       provider: crm,
       actions: createTemporalCrmActionGateway(client, config.TEMPORAL_TASK_QUEUE_PREFIX),
@@ -163,7 +174,7 @@ export async function startProductHarness(env: Record<string, string> = {}): Pro
       ownApiUrl,
     },
     webCalls: {
-      agents: createOrganizationAgentDirectory(createOrganizationRepository(tdb.db), crm),
+      agents: createOrganizationAgentDirectory(createOrganizationRepository(tdb.db), crm, createAgentRepository(tdb.db)),
       gateway: createTemporalWebCallGateway(client, config.TEMPORAL_TASK_QUEUE_PREFIX),
     },
     llm: {
@@ -175,7 +186,9 @@ export async function startProductHarness(env: Record<string, string> = {}): Pro
       evaluationWebhookSecret: config.EVALUATION_WEBHOOK_SECRET ?? null,
     },
     assistant: { sessions: createAssistantSessionRepository(tdb.db), engine, events: bus },
-  });
+    callerIds: { repository: callerIdRepository, verification: createCallerIdVerification(config, confirmedCallerIds(callerIdRepository)), events: bus },
+  };
+  const app = createApp(deps);
   return {
     config,
     tdb,
@@ -183,6 +196,7 @@ export async function startProductHarness(env: Record<string, string> = {}): Pro
     client,
     gateway,
     app,
+    deps,
     adminToken,
     voicePlatforms,
     taskQueuePrefix: config.TEMPORAL_TASK_QUEUE_PREFIX,

@@ -123,4 +123,67 @@ describe('evolveStaff', () => {
       expect(evolveStaff(once, joined())).toEqual(once);
     });
   });
+
+  describe('team changes (issue 14)', () => {
+    const INVITATION = '44444444-4444-4444-8444-444444444444';
+    const at = (eventId: string, occurredAt: string) => envelope(eventId, occurredAt);
+    const accepted = (role: 'admin' | 'member' = 'member') =>
+      createEvent({
+        ...at('55555555-5555-4555-8555-555555555555', '2025-03-02T09:00:00.000Z'),
+        type: 'StaffInvitationAccepted',
+        data: { invitationId: INVITATION, orgId: BRAVO, userId: USER_ID, role },
+      });
+    const roleChanged = (role: 'admin' | 'member') =>
+      createEvent({
+        ...at('66666666-6666-4666-8666-666666666666', '2025-03-03T09:00:00.000Z'),
+        type: 'StaffRoleChanged',
+        data: { userId: USER_ID, orgId: BRAVO, role },
+      });
+    const removed = (orgId = BRAVO) =>
+      createEvent({
+        ...at('77777777-7777-4777-8777-777777777777', '2025-03-04T09:00:00.000Z'),
+        type: 'StaffRemovedFromOrganization',
+        data: { userId: USER_ID, orgId },
+      });
+    const reset = createEvent({
+      ...at('88888888-8888-4888-8888-888888888888', '2025-03-05T09:00:00.000Z'),
+      type: 'StaffUserPasswordReset',
+      data: { userId: USER_ID, passwordHash: 'scrypt$new' },
+    });
+    const member = { orgId: BRAVO, role: 'member', joinedAt: new Date('2025-03-02T09:00:00.000Z') };
+
+    it('makes an accepted invitation a membership with its role, the same when delivered twice', () => {
+      const once = evolveStaff(replay([registered(), joined()]), accepted());
+
+      expect(once?.memberships).toEqual([adminOfAcme, member]);
+      expect(evolveStaff(once, accepted())).toEqual(once);
+    });
+
+    it('changes the role of one membership and keeps its join date, the same when delivered twice', () => {
+      const once = evolveStaff(evolveStaff(replay([registered(), joined()]), accepted()), roleChanged('admin'));
+
+      expect(once?.memberships).toEqual([adminOfAcme, { ...member, role: 'admin' }]);
+      expect(evolveStaff(once, roleChanged('admin'))).toEqual(once);
+    });
+
+    it('ignores a role change for an organization the user is not in', () => {
+      const state = replay([registered(), joined()]);
+
+      expect(evolveStaff(state, roleChanged('admin'))).toBe(state);
+    });
+
+    it('removes only the named organization, the same when delivered twice, and keeps the user', () => {
+      const once = evolveStaff(evolveStaff(replay([registered(), joined()]), accepted()), removed());
+
+      expect(once).toEqual({ user, memberships: [adminOfAcme] });
+      expect(evolveStaff(once, removed())).toEqual(once);
+    });
+
+    it('stores the new hash of a password reset, the same when delivered twice', () => {
+      const once = evolveStaff(replay([registered(), joined()]), reset);
+
+      expect(once?.user?.passwordHash).toBe('scrypt$new');
+      expect(evolveStaff(once, reset)).toEqual(once);
+    });
+  });
 });

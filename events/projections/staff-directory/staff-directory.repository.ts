@@ -47,3 +47,33 @@ export const listMembershipOrgIds = async (db: Db, userId: string): Promise<stri
 /** Whether the user is a member of the org (of that role, when one is given). */
 export const isMemberOf = async (db: Db, userId: string, orgId: string, role?: string): Promise<boolean> =>
   (await db.organizationMember.count({ where: { userId, orgId, ...(role ? { role } : {}) } })) > 0;
+
+export interface OrganizationMemberRow {
+  userId: string;
+  email: string;
+  name: string;
+  role: string;
+  joinedAt: Date;
+}
+
+/** The organization's members with their names, admins first, then by when they joined. */
+export async function listOrganizationMembers(db: Db, orgId: string): Promise<OrganizationMemberRow[]> {
+  const members = await db.organizationMember.findMany({ where: { orgId }, orderBy: { joinedAt: 'asc' } });
+  const users = await db.staffUser.findMany({ where: { id: { in: members.map((m) => m.userId) } }, select: { id: true, email: true, name: true } });
+  const byId = new Map(users.map((u) => [u.id, u]));
+  return members
+    .flatMap((m) => {
+      const u = byId.get(m.userId);
+      // A membership parked before its user's registration has no one to show yet.
+      return u ? [{ userId: m.userId, email: u.email, name: u.name, role: m.role, joinedAt: m.joinedAt }] : [];
+    })
+    .sort((a, b) => Number(b.role === 'admin') - Number(a.role === 'admin'));
+}
+
+export const findMembershipRole = async (db: Db, userId: string, orgId: string): Promise<string | null> =>
+  (await db.organizationMember.findUnique({ where: { userId_orgId: { userId, orgId } }, select: { role: true } }))?.role ?? null;
+
+export const countOrganizationAdmins = (db: Db, orgId: string) => db.organizationMember.count({ where: { orgId, role: 'admin' } });
+
+export const findPasswordHash = async (db: Db, userId: string): Promise<string | null> =>
+  (await db.staffUser.findUnique({ where: { id: userId }, select: { passwordHash: true } }))?.passwordHash ?? null;

@@ -15,11 +15,33 @@ const withInteractionId = (Page: ComponentType<{ interactionId: string }>) =>
     return <Page interactionId={interactionId} />;
   };
 
+const withAgentId = (Page: ComponentType<{ agentId: string }>) =>
+  function AgentRoute() {
+    const { agentId = '' } = useParams();
+    return <Page agentId={agentId} />;
+  };
+
 /** The page of every route, loaded lazily; the login page is rendered outside the shell. */
 export const PAGES: Record<RouteName, LazyPage> = {
   login: page(
     () => import('../features/auth/components/login-page'),
     (m) => m.LoginPage,
+  ),
+  'accept-invite': page(
+    () => import('../features/auth/components/accept-invite-page'),
+    (m) => m.AcceptInvitePage,
+  ),
+  'forgot-password': page(
+    () => import('../features/auth/components/forgot-password-page'),
+    (m) => m.ForgotPasswordPage,
+  ),
+  'reset-password': page(
+    () => import('../features/auth/components/reset-password-page'),
+    (m) => m.ResetPasswordPage,
+  ),
+  team: page(
+    () => import('../features/team/components/team-page'),
+    (m) => m.TeamPage,
   ),
   home: page(
     () => import('../features/dashboard/components/dashboard-home-page'),
@@ -57,6 +79,18 @@ export const PAGES: Record<RouteName, LazyPage> = {
     () => import('../features/scheduling-rules/components/scheduling-rules-page'),
     (m) => m.SchedulingRulesPage,
   ),
+  agents: page(
+    () => import('../features/agents/components/agents-page'),
+    (m) => m.AgentsPage,
+  ),
+  'agent-editor': page(
+    () => import('../features/agents/components/agent-editor-page'),
+    (m) => withAgentId(m.AgentEditorPage),
+  ),
+  'agent-job-types': page(
+    () => import('../features/agents/components/agent-job-types-page'),
+    (m) => withAgentId(m.AgentJobTypesPage),
+  ),
   settings: page(
     () => import('../features/settings/components/settings-page'),
     (m) => m.SettingsPage,
@@ -80,6 +114,10 @@ export const PAGES: Record<RouteName, LazyPage> = {
   'voice-platforms': page(
     () => import('../features/voice-platforms/components/voice-platforms-page'),
     (m) => m.VoicePlatformsPage,
+  ),
+  'verified-numbers': page(
+    () => import('../features/verified-numbers/components/verified-numbers-page'),
+    (m) => m.VerifiedNumbersPage,
   ),
   'company-profile': page(
     () => import('../features/company-profile/components/company-profile-page'),

@@ -13,18 +13,19 @@ const handleOf = (route: AppRoute): RouteHandle => ({ name: route.name, title: r
 const routeObject = (route: AppRoute): RouteObject => ({ path: route.path, caseSensitive: true, handle: handleOf(route), lazy: PAGES[route.name] });
 
 /**
- * The dashboard's route objects for createBrowserRouter: the login page on its own, every other page inside
+ * The dashboard's route objects for createBrowserRouter: the public pages (login, invitation, password reset) on their own, every other page inside
  * the signed-in shell, each page loaded lazily from PAGES, anything else "Page not found" inside the shell.
  */
 export function createAppRoutes(): RouteObject[] {
-  const [login, ...signedIn] = ROUTES;
+  const open = ROUTES.filter((route) => route.access === 'public');
+  const signedIn = ROUTES.filter((route) => route.access !== 'public');
   return [
     {
       element: <RootLayout />,
       errorElement: <RouteErrorPage />,
       hydrateFallbackElement: <FullPageLoading />,
       children: [
-        routeObject(login),
+        ...open.map(routeObject),
         {
           element: <SignedInLayout />,
           children: [...signedIn.map(routeObject), { path: '*', handle: NOT_FOUND_HANDLE, element: <NotFoundPage /> }],

@@ -13,6 +13,10 @@ export type RouteDefinition = {
 
 export const ROUTES = [
   { name: 'login', path: '/login', title: 'Sign in', access: 'public' },
+  // Team links (issue 14): the invitation and password-reset e-mails link here with ?token=.
+  { name: 'accept-invite', path: '/accept-invite', title: 'Accept invitation', access: 'public' },
+  { name: 'forgot-password', path: '/forgot-password', title: 'Forgot password', access: 'public' },
+  { name: 'reset-password', path: '/reset-password', title: 'Reset password', access: 'public' },
   { name: 'home', path: '/', title: 'Dashboard', access: 'member', nav: 'main' },
   { name: 'calls', path: '/calls', title: 'Calls', access: 'member', nav: 'main' },
   { name: 'call-details', path: '/calls/:interactionId', title: 'Call details', access: 'member' },
@@ -22,13 +26,21 @@ export const ROUTES = [
   { name: 'on-call', path: '/on-call', title: 'On-call', access: 'member', nav: 'main' },
   { name: 'availability', path: '/availability', title: 'Availability', access: 'member', nav: 'main' },
   { name: 'scheduling-rules', path: '/scheduling-rules', title: 'Scheduling rules', access: 'member', nav: 'main' },
+  // Issue 14: the organization's agents (GET /org/agents, POST /agent), one agent's editor (PUT /agent) and its job types (PUT /agent/job-types).
+  { name: 'agents', path: '/agents', title: 'Agents', access: 'member', nav: 'main' },
+  { name: 'agent-editor', path: '/agents/:agentId', title: 'Agent', access: 'member' },
+  { name: 'agent-job-types', path: '/agents/:agentId/job-types', title: 'Job types', access: 'member' },
   { name: 'settings', path: '/settings', title: 'Settings', access: 'member', nav: 'main' },
+  // GET /org/members; every member sees the team, admins manage it.
+  { name: 'team', path: '/team', title: 'Team', access: 'member', nav: 'main' },
   // 001 §2.18; also the dashboardUrl GET /webhook-delivery answers.
   { name: 'webhook-delivery', path: '/settings/webhooks', title: 'Webhook delivery', access: 'member' },
   // GET/PUT /org/crm-connection; linked from Settings. The API answers 401 to members who are not org admins.
   { name: 'crm-connection', path: '/settings/crm', title: 'CRM connection', access: 'member' },
   // GET /org/{orgId}/voice-platforms and PUT …/{provider}; linked from Settings. The API answers 401 to members who are not org admins.
   { name: 'voice-platforms', path: '/settings/voice-platforms', title: 'Voice platforms', access: 'member' },
+  // 001 §2.17 GET /verified-caller-ids/by-org/{orgId} and the caller ID routes; linked from Settings.
+  { name: 'verified-numbers', path: '/settings/verified-numbers', title: 'Verified numbers', access: 'member' },
   // 001 §2.13 and §2.14; linked from Settings.
   { name: 'company-profile', path: '/settings/company-profile', title: 'Company profile', access: 'member' },
   { name: 'custom-instructions', path: '/settings/custom-instructions', title: 'Custom instructions', access: 'member' },

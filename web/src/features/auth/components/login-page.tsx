@@ -1,8 +1,8 @@
-import { Alert, Box, Button, Card, Field, Heading, Input, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, Card, Link as ChakraLink, Field, Heading, Input, Stack, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useSWRConfig } from 'swr';
 import { LoginRequestSchema } from '@contracts/auth.contract';
 import { safeNextPath } from '../../../lib/api-client';
@@ -71,6 +71,11 @@ export function LoginPage() {
               <Button type="submit" colorPalette="blue" loading={isSubmitting} loadingText="Signing in…" data-testid="login-submit">
                 Sign in
               </Button>
+              <ChakraLink asChild colorPalette="blue" textStyle="sm" alignSelf="center">
+                <Link to="/forgot-password" data-testid="login-forgot">
+                  Forgot password?
+                </Link>
+              </ChakraLink>
               {failure && (
                 <Alert.Root status="error" data-testid="login-error">
                   <Alert.Indicator />

@@ -37,6 +37,11 @@ const SETTINGS_LINKS = [
     testId: 'settings-voice-platforms-link',
     label: 'Voice platforms: Retell, Vapi, Bland and Synthflow webhook and tool URLs, secrets and API keys →',
   },
+  {
+    path: '/settings/verified-numbers',
+    testId: 'settings-verified-numbers-link',
+    label: 'Verified numbers: caller IDs your agents may call from →',
+  },
   { path: '/settings/company-profile', testId: 'settings-company-profile-link', label: 'Company profile: legal name, address, EIN and contact details →' },
   {
     path: '/settings/custom-instructions',
