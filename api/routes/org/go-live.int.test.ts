@@ -69,12 +69,12 @@ describe('going live', () => {
     }
   });
 
-  it('answers 400 for a malformed orgId, and 404 to an operator for an unknown organization', async () => {
+  it('answers 400 for a malformed orgId, and an unknown organization like another one', async () => {
     const bad = await owner.post('/org/go-live').send({ orgId: 'nope' });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toContain('orgId must be a UUID');
-    const unknown = await request(h.app).get('/org/go-live').query({ orgId: crypto.randomUUID() }).set('authorization', `Bearer ${h.adminToken}`);
-    expect(unknown.status).toBe(404);
-    expect(unknown.body).toEqual({ error: 'Not Found', status: 404, message: 'Organization not found' });
+    const unknown = await owner.get('/org/go-live').query({ orgId: crypto.randomUUID() });
+    expect(unknown.body).toEqual({ error: 'Unauthorized', status: 401, message: 'You do not have access to this organization' });
+    expect((await request(h.app).post('/org/go-live').send({ orgId })).status).toBe(307);
   });
 });
