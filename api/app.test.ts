@@ -5,6 +5,7 @@ import { hashPassword, PASSWORD_HASH_PARAMS, verifyPassword } from '../lib/passw
 import type { DomainEvent } from '../events/catalog';
 import type { OnboardingInput } from '../workflows/onboarding/onboarding.types';
 import { createApp } from './app';
+import type { EnterpriseRepository } from './use-cases/enterprises';
 import type { ApiDeps } from './deps';
 import type { OrganizationRepository, OrganizationRow } from '../events/projections/organizations/organizations.repository';
 import type { SessionRepository } from './repositories/session.repository';
@@ -109,6 +110,8 @@ function world() {
     listAverageJobRevenues: async () => orgs.map((o) => ({ id: o.id, name: o.name, avgJobRevenue: o.avgJobRevenue, timezone: o.timezone })),
     listBillingIds: async () => orgs.map((o) => ({ id: o.id, name: o.name, stripeBillingId: o.stripeBillingId })),
     listOfficeEmails: async () => orgs.map((o) => ({ id: o.id, name: o.name, officeEmail: o.officeEmail })),
+    listByEnterprise: async (enterpriseId) => orgs.filter((o) => o.enterpriseId === enterpriseId).map((o) => ({ ...summary(o), enterpriseId: o.enterpriseId })),
+    countByEnterprise: async () => new Map(),
     findAnalyticsFields: async (id) => orgs.find((o) => o.id === id) ?? null,
     ping: async () => undefined,
   });
@@ -128,6 +131,8 @@ function world() {
     countAdmins: async () => 0,
     passwordHashOf: async (userId) => users.find((u) => u.id === userId)?.passwordHash ?? null,
     membershipOrgIds: async (userId) => memberships.filter((m) => m.userId === userId).map((m) => m.orgId),
+    firstOrganizationOf: async (userId) => memberships.find((m) => m.userId === userId)?.orgId ?? null,
+    enterprisesAdministeredBy: async () => [],
   });
 
   const sessionRepository = asRepository<SessionRepository>({
@@ -202,6 +207,11 @@ function world() {
     // The CRM tool routes are covered by voice-agent-tool.int.test.ts against the real stack.
     // Going live is covered by go-live.int.test.ts against the real stack.
     goLive: {} as ApiDeps['goLive'],
+    // The enterprise routes are covered by enterprises.int.test.ts against the real stack; the session lists none.
+    enterprises: {
+      events: {} as ApiDeps['enterprises']['events'],
+      repository: asRepository<EnterpriseRepository>({ find: async () => null, list: async () => [] }),
+    },
     crm: {} as ApiDeps['crm'],
     // The outbound call routes are covered by outbound-calls.int.test.ts against the real stack.
     voice: {} as ApiDeps['voice'],
@@ -578,6 +588,7 @@ describe('GET /auth/session', () => {
     expect(res.body).toEqual({
       user: { id: owner.id, email: 'owner@acme-air.test', name: 'Owen Owner', is_operator: false },
       organizations: [{ id: ACME_ID, name: 'Acme Air', slug: 'acme-air', onboarding_status: 'TESTING' }],
+      enterprises: [],
     });
   });
 

@@ -41,6 +41,7 @@ import type { AssistantDeps } from './use-cases/ai-assistant';
 import type { GoLiveDeps } from './use-cases/go-live';
 import type { CallerIdVerification } from '../activities/telephony/caller-id-verification.port';
 import type { VerifiedCallerIdRepository } from '../events/projections/verified-caller-ids/verified-caller-ids.repository';
+import type { EnterpriseDeps } from './use-cases/enterprises';
 
 export interface ApiDeps {
   config: Pick<AppConfig, 'NODE_ENV' | 'ADMIN_API_TOKEN' | 'SESSION_TTL_HOURS'> & Partial<AbuseLimitSettings>;
@@ -75,6 +76,8 @@ export interface ApiDeps {
   /** Live agent tools on the CRM (issue 4): the org's CRM, durable actions, interaction events. */
   /** Going live (issue 14): the checklist's facts beyond the organization row, and OrganizationWentLive. */
   goLive: GoLiveDeps;
+  /** Enterprises (issue 14): created and grouped by operators, read by their admins. */
+  enterprises: EnterpriseDeps;
   crm: {
     provider: CrmProvider;
     actions: CrmActionGateway;

@@ -1,6 +1,7 @@
 import { createVerifiedCallerIdRepository } from '../events/projections/verified-caller-ids/verified-caller-ids.repository';
 import { createCallerIdVerification } from '../activities/telephony/create-caller-id-verification';
 import { confirmedCallerIds } from '../activities/telephony/adapters/offline/offline-caller-ids.adapter';
+import { createEnterpriseRepository } from './use-cases/enterprises';
 import { createAssistantSessionRepository } from '../events/projections/assistant-sessions/assistant-sessions.repository';
 import { Client, Connection } from '@temporalio/client';
 import { createPromptHubRepository } from './repositories/prompt-hub.repository';
@@ -111,6 +112,7 @@ async function main() {
     orgProfile: { repository: createOrgProfileRepository(db), events: bus },
     goLive: { events: bus, deploymentCrm: config.CRM_ADAPTER },
     agents: { repository: agents, events: bus },
+    enterprises: { events: bus, repository: createEnterpriseRepository(db) },
     crm: {
       provider: crm,
       actions: createTemporalCrmActionGateway(client, config.TEMPORAL_TASK_QUEUE_PREFIX),

@@ -8,6 +8,7 @@ import {
   OrganizationOfficeEmailChangedV1Schema,
   OrganizationWentLiveV1Schema,
   OrganizationCrmConnectedV1Schema,
+  OrganizationJoinedEnterpriseV1Schema,
 } from './schemas/organization.events';
 import {
   STAFF_USER,
@@ -22,6 +23,7 @@ import {
   StaffUserPasswordResetV1Schema,
   StaffUserRegisteredV1Schema,
 } from './schemas/staff-user.events';
+import { ENTERPRISE, EnterpriseAdminsChangedV1Schema, EnterpriseCreatedV1Schema } from './schemas/enterprise.events';
 import { EmergencyPagerUnansweredV1Schema, NOTIFICATION, NotificationSentV1Schema, NotificationSkippedV1Schema } from './schemas/notification.events';
 import {
   OncallScheduleChangedV1Schema,
@@ -95,6 +97,9 @@ const CATALOG = {
   OrganizationAverageJobRevenueSet: { aggregateType: ORGANIZATION, versions: { 1: OrganizationAverageJobRevenueSetV1Schema } },
   OrganizationBillingIdSet: { aggregateType: ORGANIZATION, versions: { 1: OrganizationBillingIdSetV1Schema } },
   OrganizationOfficeEmailChanged: { aggregateType: ORGANIZATION, versions: { 1: OrganizationOfficeEmailChangedV1Schema } },
+  OrganizationJoinedEnterprise: { aggregateType: ORGANIZATION, versions: { 1: OrganizationJoinedEnterpriseV1Schema } },
+  EnterpriseCreated: { aggregateType: ENTERPRISE, versions: { 1: EnterpriseCreatedV1Schema } },
+  EnterpriseAdminsChanged: { aggregateType: ENTERPRISE, versions: { 1: EnterpriseAdminsChangedV1Schema } },
   VoicePlatformConfigured: { aggregateType: ORGANIZATION, versions: { 1: VoicePlatformConfiguredV1Schema } },
   StaffUserRegistered: { aggregateType: STAFF_USER, versions: { 1: StaffUserRegisteredV1Schema } },
   StaffUserJoinedOrganization: { aggregateType: STAFF_USER, versions: { 1: StaffUserJoinedOrganizationV1Schema } },

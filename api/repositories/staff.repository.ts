@@ -1,7 +1,9 @@
 import type { Db } from '../../prisma/client';
 import { findOrganizationEnterpriseId, listOrganizationIdsOfEnterprises } from '../../events/projections/organizations/organizations.repository';
+import { isEnterpriseAdministeredBy, listEnterprisesAdministeredBy } from '../../events/projections/enterprises/enterprises.repository';
 import {
   countOrganizationAdmins,
+  findFirstMembershipOrgId,
   findMembershipRole,
   findPasswordHash,
   findStaffIdentity,
@@ -22,7 +24,7 @@ export function createStaffRepository(db: Db) {
   async function isEnterpriseAdmin(user: StaffIdentity, orgId: string): Promise<boolean> {
     const enterpriseId = await findOrganizationEnterpriseId(db, orgId);
     if (!enterpriseId) return false;
-    return (await db.enterprise.count({ where: { id: enterpriseId, admins: { has: user.email } } })) > 0;
+    return isEnterpriseAdministeredBy(db, enterpriseId, user.email);
   }
 
   return {
@@ -41,10 +43,7 @@ export function createStaffRepository(db: Db) {
 
     /** Orgs a user may open: memberships, plus every org of an enterprise that lists the user as admin. */
     async accessibleOrganizationIds(user: StaffIdentity): Promise<string[]> {
-      const [memberships, enterprises] = await Promise.all([
-        listMembershipOrgIds(db, user.id),
-        db.enterprise.findMany({ where: { admins: { has: user.email } }, select: { id: true } }),
-      ]);
+      const [memberships, enterprises] = await Promise.all([listMembershipOrgIds(db, user.id), listEnterprisesAdministeredBy(db, user.email)]);
       const viaEnterprise = await listOrganizationIdsOfEnterprises(
         db,
         enterprises.map((e) => e.id),
@@ -57,6 +56,11 @@ export function createStaffRepository(db: Db) {
       if (await isMemberOf(db, user.id, orgId)) return true;
       return isEnterpriseAdmin(user, orgId);
     },
+
+    firstOrganizationOf: (userId: string) => findFirstMembershipOrgId(db, userId),
+
+    /** The enterprises whose admins list holds the user's e-mail. */
+    enterprisesAdministeredBy: (user: StaffIdentity) => listEnterprisesAdministeredBy(db, user.email),
 
     /** Settings that hold credentials (the CRM connection): operators, the org's admins and its enterprise's admins. */
     async canManageOrganization(user: StaffIdentity, orgId: string): Promise<boolean> {

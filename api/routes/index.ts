@@ -83,6 +83,7 @@ import { getCustomInstructionsRoute, saveCustomInstructionsRoute } from './org/c
 import { getWebhookSetupRoute, listWebhookAttemptsRoute, setUpWebhookDeliveryRoute } from './webhooks/webhook-delivery.route';
 import { LLM_ROUTES } from './llm';
 import { ASSISTANT_ROUTES } from './assistant';
+import { ENTERPRISE_ROUTES } from './enterprise';
 import { callAnalyticsRoute } from './analytics/call-analytics.route';
 import { dailyCountsRoute } from './analytics/daily-counts.route';
 import { listAvgJobRevenueRoute } from './analytics/avg-job-revenue-list.route';
@@ -208,4 +209,5 @@ export const ROUTES: AnyRoute[] = [
   validationRequestRoute,
   getOutgoingCallerIdRoute,
   deleteOutgoingCallerIdRoute,
+  ...ENTERPRISE_ROUTES,
 ];

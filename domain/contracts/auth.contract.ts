@@ -15,6 +15,8 @@ export const OrganizationSummarySchema = z.object({
 export const SessionResponseSchema = z.object({
   user: z.object({ id: z.uuid(), email: z.string(), name: z.string(), is_operator: z.boolean() }),
   organizations: z.array(OrganizationSummarySchema),
+  /** Enterprises the user administers (every one, for operators), with their organizations among those above. */
+  enterprises: z.array(z.object({ id: z.uuid(), name: z.string(), organization_ids: z.array(z.uuid()) })).default([]),
 });
 
 export const LogoutResponseSchema = z.object({ success: z.literal(true) });

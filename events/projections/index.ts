@@ -16,10 +16,12 @@ import { traceEvaluationsProjection } from './trace-evaluations/trace-evaluation
 import { verifiedCallerIdsProjection } from './verified-caller-ids/verified-caller-ids.projection';
 import { agentsProjection } from './agents/agents.projection';
 import { assistantSessionsProjection } from './assistant-sessions/assistant-sessions.projection';
+import { enterprisesProjection } from './enterprises/enterprises.projection';
 
 /** Every read model the projector process keeps and the rebuild command recreates. */
 export const PROJECTIONS: Projection[] = [
   organizationsProjection,
+  enterprisesProjection,
   staffDirectoryProjection,
   staffInvitationsProjection,
   interactionsProjection,

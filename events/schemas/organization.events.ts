@@ -36,3 +36,7 @@ export type OrganizationBillingIdSetV1 = z.infer<typeof OrganizationBillingIdSet
 /** An operator changed the organization's office e-mail (000 §3 office_email, §7 PUT /office-email). */
 export const OrganizationOfficeEmailChangedV1Schema = z.object({ orgId: z.uuid(), officeEmail: z.string() });
 export type OrganizationOfficeEmailChangedV1 = z.infer<typeof OrganizationOfficeEmailChangedV1Schema>;
+
+/** An operator put the organization in an enterprise (or moved it to another); enterprise_id of 000 §3. */
+export const OrganizationJoinedEnterpriseV1Schema = z.object({ orgId: z.uuid(), enterpriseId: z.uuid() });
+export type OrganizationJoinedEnterpriseV1 = z.infer<typeof OrganizationJoinedEnterpriseV1Schema>;

@@ -1,6 +1,7 @@
 import { createVerifiedCallerIdRepository } from '../../events/projections/verified-caller-ids/verified-caller-ids.repository';
 import { createCallerIdVerification } from '../../activities/telephony/create-caller-id-verification';
 import { confirmedCallerIds } from '../../activities/telephony/adapters/offline/offline-caller-ids.adapter';
+import { createEnterpriseRepository } from '../../api/use-cases/enterprises';
 import { createAssistantSessionRepository } from '../../events/projections/assistant-sessions/assistant-sessions.repository';
 import { Client, Connection } from '@temporalio/client';
 import { createPromptHubRepository } from '../../api/repositories/prompt-hub.repository';
@@ -146,6 +147,7 @@ export async function startProductHarness(env: Record<string, string> = {}): Pro
     orgProfile: { repository: createOrgProfileRepository(tdb.db), events: bus },
     goLive: { events: bus, deploymentCrm: config.CRM_ADAPTER },
     agents: { repository: createAgentRepository(tdb.db), events: bus },
+    enterprises: { events: bus, repository: createEnterpriseRepository(tdb.db) },
     crm: {
       provider: crm,
       actions: createTemporalCrmActionGateway(client, config.TEMPORAL_TASK_QUEUE_PREFIX),

@@ -268,3 +268,19 @@ describe('office e-mail (PUT /office-email)', () => {
     expect(evolveOrganization(null, change('99999999-9999-4999-8999-999999999994', 'x@acme-air.test'))).toBeNull();
   });
 });
+
+describe('enterprise (PUT /enterprise/organizations)', () => {
+  const ENTERPRISE = '7e3f4a5b-6c7d-4e8f-9a0b-1c2d3e4f5a6b';
+  const OTHER = '8f4a5b6c-7d8e-4f9a-8b1c-2d3e4f5a6b7c';
+  const join = (eventId: string, enterpriseId: string) =>
+    createEvent({ ...envelope(eventId, LIVE_AT), type: 'OrganizationJoinedEnterprise', data: { orgId: ORG_ID, enterpriseId } });
+
+  it('puts the organization in the enterprise, moves it to another, and takes a redelivery as a no-op', () => {
+    const start = evolveOrganization(null, created())!;
+    const first = join('aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaa1', ENTERPRISE);
+    const once = evolveOrganization(start, first)!;
+    expect(once).toMatchObject({ enterpriseId: ENTERPRISE, streamVersion: 2 });
+    expect(evolveOrganization(once, first)).toBe(once);
+    expect(evolveOrganization(once, join('aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaa2', OTHER))).toMatchObject({ enterpriseId: OTHER, streamVersion: 3 });
+  });
+});

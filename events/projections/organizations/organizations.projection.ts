@@ -16,7 +16,8 @@ type OrganizationEvent =
   | EventOf<'OrganizationCustomInstructionsChanged'>
   | EventOf<'OrganizationAverageJobRevenueSet'>
   | EventOf<'OrganizationBillingIdSet'>
-  | EventOf<'OrganizationOfficeEmailChanged'>;
+  | EventOf<'OrganizationOfficeEmailChanged'>
+  | EventOf<'OrganizationJoinedEnterprise'>;
 
 // Settings are plain JSON documents; equal content (keys in any order, as jsonb keeps them) means a
 // redelivery or a no-op save, not a new version.
@@ -60,6 +61,9 @@ export function evolveOrganization(state: OrganizationDoc | null, event: Organiz
     case 'OrganizationWentLive':
       if (!state || state.onboardingStatus === 'LIVE') return state;
       return { ...state, onboardingStatus: 'LIVE', streamVersion: state.streamVersion + 1, updatedAt: at };
+    case 'OrganizationJoinedEnterprise':
+      if (!state || state.enterpriseId === event.data.enterpriseId) return state;
+      return { ...state, enterpriseId: event.data.enterpriseId, streamVersion: state.streamVersion + 1, updatedAt: at };
     case 'OrganizationCrmConnected':
       if (!state || state.crmName === event.data.crmName) return state;
       return { ...state, crmName: event.data.crmName, streamVersion: state.streamVersion + 1, updatedAt: at };
@@ -140,6 +144,7 @@ export const organizationsProjection = documentProjection<OrganizationDoc, Organ
     'OrganizationAverageJobRevenueSet',
     'OrganizationBillingIdSet',
     'OrganizationOfficeEmailChanged',
+    'OrganizationJoinedEnterprise',
   ],
   documentId: (e) => e.data.orgId,
   evolve: evolveOrganization,

@@ -101,6 +101,18 @@ export function createOrganizationRepository(db: Db) {
         orderBy: { name: 'asc' },
         select: { id: true, name: true, slug: true, onboardingStatus: true },
       }),
+    /** An enterprise's organizations (001 §2.19), by name. */
+    listByEnterprise: (enterpriseId: string) =>
+      db.organization.findMany({
+        where: { enterpriseId },
+        orderBy: { name: 'asc' },
+        select: { id: true, name: true, slug: true, onboardingStatus: true, enterpriseId: true },
+      }),
+    /** How many organizations each enterprise has. */
+    countByEnterprise: async (): Promise<Map<string, number>> => {
+      const groups = await db.organization.groupBy({ by: ['enterpriseId'], _count: { _all: true }, where: { enterpriseId: { not: null } } });
+      return new Map(groups.map((g) => [g.enterpriseId!, g._count._all]));
+    },
     /** 000 §7 GET /avg-job-revenue: every organization's average job revenue, by name. */
     listAverageJobRevenues: () => db.organization.findMany({ orderBy: { name: 'asc' }, select: { id: true, name: true, avgJobRevenue: true, timezone: true } }),
     /** 000 §7 GET /billing: every organization's billing customer id, by name. */

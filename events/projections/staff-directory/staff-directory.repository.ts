@@ -44,6 +44,10 @@ export const staffUserExists = async (db: Db, userId: string): Promise<boolean> 
 export const listMembershipOrgIds = async (db: Db, userId: string): Promise<string[]> =>
   (await db.organizationMember.findMany({ where: { userId }, select: { orgId: true } })).map((m) => m.orgId);
 
+/** The organization the user joined first, or null (001 §7 POST /org {userId}). */
+export const findFirstMembershipOrgId = async (db: Db, userId: string): Promise<string | null> =>
+  (await db.organizationMember.findFirst({ where: { userId }, orderBy: [{ joinedAt: 'asc' }, { orgId: 'asc' }], select: { orgId: true } }))?.orgId ?? null;
+
 /** Whether the user is a member of the org (of that role, when one is given). */
 export const isMemberOf = async (db: Db, userId: string, orgId: string, role?: string): Promise<boolean> =>
   (await db.organizationMember.count({ where: { userId, orgId, ...(role ? { role } : {}) } })) > 0;

@@ -99,6 +99,14 @@ export const PAGES: Record<RouteName, LazyPage> = {
     () => import('../features/go-live/components/go-live-page'),
     (m) => m.GoLivePage,
   ),
+  enterprise: page(
+    () => import('../features/enterprises/components/enterprise-page'),
+    (m) => m.EnterprisePage,
+  ),
+  'admin-enterprises': page(
+    () => import('../features/enterprises/components/admin-enterprises-page'),
+    (m) => m.AdminEnterprisesPage,
+  ),
   outbox: page(
     () => import('../features/outbox/components/outbox-page'),
     (m) => m.OutboxPage,

@@ -47,8 +47,11 @@ export const ROUTES = [
   // Issue 14: TESTING → LIVE; linked from the testing banner and Settings.
   { name: 'go-live', path: '/settings/go-live', title: 'Go live', access: 'member' },
   { name: 'outbox', path: '/outbox', title: 'Outbox', access: 'member', nav: 'main' },
+  // 001 §2.19: an enterprise's organizations together; reached from the organization switcher.
+  { name: 'enterprise', path: '/enterprise/:enterpriseId', title: 'Enterprise', access: 'member' },
   { name: 'admin-organizations', path: '/admin/organizations', title: 'Organizations', access: 'operator', nav: 'operations' },
   { name: 'admin-workflows', path: '/admin/workflows', title: 'Workflows', access: 'operator', nav: 'operations' },
+  { name: 'admin-enterprises', path: '/admin/enterprises', title: 'Enterprises', access: 'operator', nav: 'operations' },
   { name: 'admin-dead-letters', path: '/admin/dead-letters', title: 'Dead letters', access: 'operator', nav: 'operations' },
   // 000 §7 GET/PUT /billing, /office-email, /emergency-strategy, /avg-job-revenue.
   { name: 'admin-organization-settings', path: '/admin/organization-settings', title: 'Organization settings', access: 'operator', nav: 'operations' },
