@@ -81,7 +81,7 @@ function notificationsItem(f: GoLiveFacts): Omit<GoLiveItem, 'requirement' | 'la
     ? { met: true, detail: `${plural(reached.length, 'notification rule')} ${reached.length === 1 ? 'reaches' : 'reach'} someone.` }
     : {
         met: false,
-        detail: 'Choose who is told about calls on the Notifications page, with an office e-mail, team chat, CC number or on-call person to send to.',
+        detail: 'Choose who is told about calls in Settings, with an office e-mail, team chat, CC number or on-call person to send to.',
       };
 }
 
