@@ -328,6 +328,8 @@ const crossTenantRequests: Record<string, (otherOrg: { id: string; slug: string 
   'post /voice-agent/web-call/turn': (o) => ({ body: { orgId: o.id, callId: crypto.randomUUID(), access_token: 'token', text: 'hello' } }),
   'post /voice-agent/web-call/end': (o) => ({ body: { orgId: o.id, callId: crypto.randomUUID(), access_token: 'token' } }),
   'put /org': (o) => ({ body: { id: o.id, service_area_active: false } }),
+  'get /org/go-live': (o) => ({ query: { orgId: o.id } }),
+  'post /org/go-live': (o) => ({ body: { orgId: o.id } }),
   'get /org/crm-connection': (o) => ({ query: { orgId: o.id } }),
   'put /org/crm-connection': (o) => ({
     body: { orgId: o.id, crm_name: 'housecallpro', crm_config: { appKey: 'not-yours', agentId: 'a' }, skip_crm_test: true },

@@ -207,6 +207,8 @@ function world() {
     // The notification routes are covered by notifications.int.test.ts against the real stack.
     notifications: {} as ApiDeps['notifications'],
     // The CRM tool routes are covered by voice-agent-tool.int.test.ts against the real stack.
+    // Going live is covered by go-live.int.test.ts against the real stack.
+    goLive: {} as ApiDeps['goLive'],
     // The enterprise routes are covered by enterprises.int.test.ts against the real stack; the session lists none.
     enterprises: {
       events: {} as ApiDeps['enterprises']['events'],

@@ -39,6 +39,7 @@ import type { SmsNumberRepository, TeamChatHookRepository, WebhookAppRepository,
 import type { Messaging } from '../activities/notifications/messaging.port';
 import type { DeadLetterOperations } from './use-cases/dead-letters';
 import type { AssistantDeps } from './use-cases/ai-assistant';
+import type { GoLiveDeps } from './use-cases/go-live';
 import type { CallerIdVerification } from '../activities/telephony/caller-id-verification.port';
 import type { VerifiedCallerIdRepository } from '../events/projections/verified-caller-ids/verified-caller-ids.repository';
 import type { EnterpriseDeps } from './use-cases/enterprises';
@@ -76,6 +77,8 @@ export interface ApiDeps {
     events: EventPublisher;
   };
   /** Live agent tools on the CRM (issue 4): the org's CRM, durable actions, interaction events. */
+  /** Going live (issue 14): the checklist's facts beyond the organization row, and OrganizationWentLive. */
+  goLive: GoLiveDeps;
   /** Enterprises (issue 14): created and grouped by operators, read by their admins. */
   enterprises: EnterpriseDeps;
   crm: {

@@ -112,6 +112,7 @@ async function main() {
     audiences: { builds: createTemporalAudienceBuildGateway(client, config.TEMPORAL_TASK_QUEUE_PREFIX), repository: createAudienceRepository(db) },
     capacity: { repository: createCapacityRepository(db), events: bus },
     orgProfile: { repository: createOrgProfileRepository(db), events: bus },
+    goLive: { events: bus, deploymentCrm: config.CRM_ADAPTER },
     agents: { repository: agents, events: bus },
     enterprises: { events: bus, repository: createEnterpriseRepository(db) },
     crm: {

@@ -32,6 +32,8 @@ import { cancelInvitationRoute } from './team/cancel-invitation.route';
 import { changeRoleRoute } from './team/change-role.route';
 import { removeMemberRoute } from './team/remove-member.route';
 import { getOrgRoute } from './org/get-org.route';
+import { goLiveChecklistRoute } from './org/go-live-checklist.route';
+import { goLiveRoute } from './org/go-live.route';
 import { saveNotificationSettingsRoute } from './notifications/notification-settings.route';
 import { oncallRetrieveRoute } from './notifications/oncall-retrieve.route';
 import { oncallUpdateRoute } from './notifications/oncall-update.route';
@@ -116,6 +118,8 @@ export const ROUTES: AnyRoute[] = [
   changeRoleRoute,
   removeMemberRoute,
   getOrgRoute,
+  goLiveChecklistRoute,
+  goLiveRoute,
   callAnalyticsRoute,
   dailyCountsRoute,
   listAvgJobRevenueRoute,

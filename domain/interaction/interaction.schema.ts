@@ -22,6 +22,9 @@ export const AGENT_TYPES = [
 export const AgentTypeSchema = z.enum(AGENT_TYPES);
 export type AgentType = z.infer<typeof AgentTypeSchema>;
 
+/** 000 §6 "Inbound: RECEPTIONIST, OFFICE_HOURS_CSR, AFTER_HOURS_CSR". */
+export const INBOUND_AGENT_TYPES: readonly AgentType[] = ['RECEPTIONIST', 'OFFICE_HOURS_CSR', 'AFTER_HOURS_CSR'];
+
 /** Spec 000 §4 "Voice call evaluation status"; an evaluation by the AI sets one of the first two. */
 export const EvaluationStatusSchema = z.enum(['success', 'failed', 'reviewed_success', 'reviewed_failure']);
 

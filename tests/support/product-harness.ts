@@ -147,6 +147,7 @@ export async function startProductHarness(env: Record<string, string> = {}): Pro
     audiences: { builds: createTemporalAudienceBuildGateway(client, config.TEMPORAL_TASK_QUEUE_PREFIX), repository: createAudienceRepository(tdb.db) },
     capacity: { repository: createCapacityRepository(tdb.db), events: bus },
     orgProfile: { repository: createOrgProfileRepository(tdb.db), events: bus },
+    goLive: { events: bus, deploymentCrm: config.CRM_ADAPTER },
     agents: { repository: createAgentRepository(tdb.db), events: bus },
     enterprises: { events: bus, repository: createEnterpriseRepository(tdb.db) },
     crm: {

@@ -95,6 +95,10 @@ export const PAGES: Record<RouteName, LazyPage> = {
     () => import('../features/settings/components/settings-page'),
     (m) => m.SettingsPage,
   ),
+  'go-live': page(
+    () => import('../features/go-live/components/go-live-page'),
+    (m) => m.GoLivePage,
+  ),
   enterprise: page(
     () => import('../features/enterprises/components/enterprise-page'),
     (m) => m.EnterprisePage,

@@ -4,6 +4,7 @@ import { useLocation } from 'react-router';
 import type { Session } from '../../features/auth/api/session.schema';
 import { AppHeader } from './app-header';
 import { SidebarNav } from './sidebar-nav';
+import { TestingBanner } from '../../features/go-live/components/testing-banner';
 
 type AppShellProps = { session: Session; activeRoute: string | null; children: ReactNode };
 
@@ -57,6 +58,7 @@ export function AppShell({ session, activeRoute, children }: AppShellProps) {
       </Drawer.Root>
       <Flex direction="column" flex="1" minW="0">
         <AppHeader user={session.user} onOpenMenu={() => setMenuOpen(true)} />
+        <TestingBanner activeRoute={activeRoute} />
         <Box as="main" px={{ base: '4', md: '8' }} py={{ base: '5', md: '8' }} maxW="7xl" w="full" minW="0">
           {children}
         </Box>

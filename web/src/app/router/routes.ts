@@ -48,6 +48,8 @@ export const ROUTES = [
   { name: 'agent-script', path: '/agents/:agentId/script', title: 'Generate script', access: 'member' },
   // 001 §2.12 POST /integrations/create-job-sheet.
   { name: 'job-type-sheet', path: '/job-type-sheet', title: 'Job-type sheet', access: 'member' },
+  // Issue 14: TESTING → LIVE; linked from the testing banner and Settings.
+  { name: 'go-live', path: '/settings/go-live', title: 'Go live', access: 'member' },
   { name: 'outbox', path: '/outbox', title: 'Outbox', access: 'member', nav: 'main' },
   // 001 §2.19: an enterprise's organizations together; reached from the organization switcher.
   { name: 'enterprise', path: '/enterprise/:enterpriseId', title: 'Enterprise', access: 'member' },

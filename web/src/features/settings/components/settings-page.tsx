@@ -29,6 +29,7 @@ import {
 
 /** The other settings pages, linked below the form. */
 const SETTINGS_LINKS = [
+  { path: '/settings/go-live', testId: 'settings-go-live-link', label: 'Go live: the checklist that takes the organization from testing to live →' },
   { path: '/settings/webhooks', testId: 'settings-webhooks-link', label: 'Webhook delivery to your own systems →' },
   { path: '/settings/crm', testId: 'settings-crm-link', label: 'CRM connection: your own ServiceTitan or Housecall Pro account →' },
   {
