@@ -45,7 +45,8 @@ export function performTransfer(
     handoff_message: handoffMessage(transfer, callerLines),
     show_transferee_as_caller: transfer.showTransfereeAsCaller,
   };
-  return { result: `The call is being transferred to ${transfer.number} (${transfer.kind} transfer).`, data: { ...performed } };
+  const told = performed.handoff_message ? ` The person was told: "${performed.handoff_message}"` : '';
+  return { result: `The call is being transferred to ${transfer.number} (${transfer.kind} transfer).${told}`, data: { ...performed } };
 }
 
 /** The transfer a call's tool uses performed, if one did. */
