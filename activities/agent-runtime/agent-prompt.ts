@@ -1,10 +1,10 @@
 import type { ToolDefinition } from '../llm/language-engine.port';
-import type { AgentProfile, AgentToolName } from '../../domain/agents/agent-profile';
+import type { AgentProfile, AgentTransfer, TemplateToolName } from '../../domain/agents/agent-profile';
 
 const ZIP = { type: 'string', description: "The service address's zip code" };
 
 /** JSON schemas of the template tools, matching the endpoint's parameter rules (spec 000 §5). */
-const TOOL_DEFINITIONS: Record<AgentToolName, ToolDefinition> = {
+const TOOL_DEFINITIONS: Record<TemplateToolName, ToolDefinition> = {
   check_address: {
     name: 'check_address',
     description: 'Check that the service address is in the service area. Call it once the caller gave the address with its zip code.',
@@ -66,8 +66,29 @@ const TOOL_DEFINITIONS: Record<AgentToolName, ToolDefinition> = {
   end_call: { name: 'end_call', description: 'End the call after saying goodbye.', parameters: { type: 'object', properties: {}, required: [] } },
 };
 
+/**
+ * 000 §3 transfer_call, described from the agent's own transfer tools: each tool's name and description, so a
+ * model picks the right one by name. The runtime performs the transfer (conversation.ts).
+ */
+export function transferToolDefinition(transfers: readonly AgentTransfer[]): ToolDefinition {
+  const lines = transfers.map((t) => `- ${t.name}: ${t.description || 'transfer to a person at the office'} (${t.kind} transfer)`);
+  return {
+    name: 'transfer_call',
+    description: ['Transfer the call to a person when the caller asks for one. Transfer tools:', ...lines].join('\n'),
+    parameters: {
+      type: 'object',
+      properties: { tool_name: { type: 'string', enum: transfers.map((t) => t.name), description: 'Which transfer tool to use' } },
+      required: ['tool_name'],
+    },
+  };
+}
+
 export function toolDefinitionsFor(agent: AgentProfile): ToolDefinition[] {
-  return agent.tools.map((name) => TOOL_DEFINITIONS[name]);
+  const transfers = agent.transfers ?? [];
+  return agent.tools.flatMap((name) => {
+    if (name !== 'transfer_call') return [TOOL_DEFINITIONS[name]];
+    return transfers.length > 0 ? [transferToolDefinition(transfers)] : [];
+  });
 }
 
 /**
@@ -84,6 +105,9 @@ export function systemPromptFor(agent: AgentProfile, localNow: string): string {
     agent.tools.includes('get_capacity')
       ? 'Check the address, then find open windows with get_capacity, offer up to three, and book the one the caller picks with create_action_job_booking. If the caller only wants a callback, use create_action_callback_request.'
       : 'You cannot book appointments: take a callback request with create_action_callback_request.',
+    ...(agent.tools.includes('transfer_call') && (agent.transfers ?? []).length > 0
+      ? ['When the caller asks for a person (a human, a manager, the office), call transfer_call with the transfer tool that fits.']
+      : []),
     'When the caller has nothing else, say goodbye and call end_call. Callers who are not customers (wrong numbers, sales pitches, job seekers) are thanked and the call ends.',
     ...Object.entries(v).map(([key, value]) => `${key}: ${value}`),
   ];

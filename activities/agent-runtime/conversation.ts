@@ -2,7 +2,8 @@ import type { AgentToolUse } from '../../domain/agents/agent-tool-use';
 import type { ChatMessage, LanguageEngine } from '../llm/language-engine.port';
 import type { AgentProfile } from '../../domain/agents/agent-profile';
 import { systemPromptFor, toolDefinitionsFor } from './agent-prompt';
-import type { AgentTools } from './agent-tools.port';
+import type { AgentTools, AgentToolAnswer } from './agent-tools.port';
+import { performTransfer, TRANSFER_TOOL } from '../../domain/agents/agent-transfer';
 
 export interface AgentTurn {
   /** What the agent says, all of this turn's spoken parts joined. */
@@ -51,13 +52,16 @@ export async function runAgentTurn(ctx: ConversationContext, history: ChatMessag
     if (content.trim()) spoken.push(content.trim());
     if (calls.length === 0) break;
     for (const call of calls) {
-      const answer = await ctx.tools.run({
-        orgId: ctx.orgId,
-        tool: call.name,
-        args: call.arguments,
-        interactionId: ctx.interactionId,
-        correlationId: ctx.correlationId,
-      });
+      const answer: AgentToolAnswer & { error?: string } =
+        call.name === TRANSFER_TOOL && ctx.agent.tools.includes('transfer_call')
+          ? transferAnswer(ctx, messages, call.arguments)
+          : await ctx.tools.run({
+              orgId: ctx.orgId,
+              tool: call.name,
+              args: call.arguments,
+              interactionId: ctx.interactionId,
+              correlationId: ctx.correlationId,
+            });
       toolCalls.push({
         name: call.name,
         arguments: call.arguments,
@@ -75,4 +79,11 @@ export async function runAgentTurn(ctx: ConversationContext, history: ChatMessag
     if (ended) break;
   }
   return { reply: spoken.join(' '), toolCalls, ended, messages };
+}
+
+/** transfer_call, performed by the runtime (the in-house platform's own tool): a transfer that happened ends the call. */
+function transferAnswer(ctx: ConversationContext, messages: ChatMessage[], args: Record<string, unknown>): AgentToolAnswer & { error?: string } {
+  const callerLines = messages.filter((m) => m.role === 'user').map((m) => m.content);
+  const answer = performTransfer(ctx.agent.transfers ?? [], args, callerLines);
+  return answer.error ? answer : { ...answer, end_call: true };
 }

@@ -6,7 +6,7 @@ import type { Logger } from '../../lib/logger';
 import { AI_TASKS } from '../llm/ai-tasks/registry';
 import {
   ActionSchema,
-  CALL_STATUS_FOR_CALL_TYPE,
+  callStatusFor,
   InteractionInputSchema,
   type Action,
   type AgentType,
@@ -149,7 +149,12 @@ export function createInteractionActivities({ events, engine, context, logger }:
       const r = input.record;
       const published = [
         event(input, input.eventIds[0], 'CallEnded', { ...ids(input), record: r, timedOut: input.timedOut }),
-        recordEvent(input, input.eventIds[1], 'call_end_reason', { endedReason: r.endedReason, providerEndedReason: r.providerEndedReason }),
+        recordEvent(input, input.eventIds[1], 'call_end_reason', {
+          endedReason: r.endedReason,
+          providerEndedReason: r.providerEndedReason,
+          // 000 §4: a transferred call names where it went.
+          ...(r.endedReason === 'transferred' && r.forwardedPhoneNumber ? { transferredTo: r.forwardedPhoneNumber } : {}),
+        }),
       ];
       if (input.timedOut) {
         published.push(
@@ -232,7 +237,7 @@ export function createInteractionActivities({ events, engine, context, logger }:
     classifyInteraction: (input: AiStepInput) =>
       aiStep(input, 'classify_interaction', input.analysis, (o, engine) => {
         const { call_type, call_type_reason } = o as { call_type: CallType; call_type_reason: string };
-        const callStatus = CALL_STATUS_FOR_CALL_TYPE[call_type];
+        const callStatus = callStatusFor(call_type, input.analysis.facts.endedReason);
         return {
           value: { callType: call_type, callStatus },
           events: [event(input, input.eventId, 'InteractionClassified', { ...ids(input), callType: call_type, callStatus, reason: call_type_reason, engine })],

@@ -25,9 +25,32 @@ export interface AgentProfile {
   jobTypes: AgentJobType[];
   /** The template tools the agent may call (spec 000 §7 "Agent tool calls"). */
   tools: AgentToolName[];
+  /** The agent's transfer tools (000 §3 transfer_call); the agent has `transfer_call` only when it has some. */
+  transfers?: AgentTransfer[];
 }
 
-export type AgentToolName = 'check_address' | 'get_capacity' | 'create_action_job_booking' | 'create_action_callback_request' | 'end_call';
+export type AgentToolName = 'check_address' | 'get_capacity' | 'create_action_job_booking' | 'create_action_callback_request' | 'end_call' | 'transfer_call';
+
+/** The template tools (000 §7): every agent tool but transfer_call, which comes from the agent's transfer tools. */
+export type TemplateToolName = Exclude<AgentToolName, 'transfer_call'>;
+
+/** One transfer tool as the agent uses it: where it transfers, warm or cold, and what a warm one tells the person. */
+export interface AgentTransfer {
+  /** The tool's name as configured (000 §3 transfer_tools[].name). */
+  name: string;
+  description: string;
+  /** E.164 number of the predefined destination. */
+  number: string;
+  kind: 'warm' | 'cold';
+  /** Warm: the handoff said to the person, as a static message or a prompt that writes it. */
+  handoff: { type: 'static_message'; message: string } | { type: 'prompt'; prompt: string } | null;
+  showTransfereeAsCaller: boolean;
+}
+
+/** The tools of an agent with these transfer tools: `transfer_call` is added when it has any. */
+export function withTransferTool(tools: AgentToolName[], transfers: readonly AgentTransfer[]): AgentToolName[] {
+  return transfers.length > 0 && !tools.includes('transfer_call') ? [...tools, 'transfer_call'] : tools;
+}
 
 export interface AgentOrganization {
   id: string;
@@ -60,8 +83,8 @@ const DEFAULTS: Record<AgentType, AgentTypeDefaults> = {
 
 export const DEFAULT_OFFICE_HOURS = 'Monday - Friday 8AM to 5PM';
 
-const BOOKING_TOOLS: AgentToolName[] = ['check_address', 'get_capacity', 'create_action_job_booking', 'create_action_callback_request', 'end_call'];
-const CALLBACK_TOOLS: AgentToolName[] = ['create_action_callback_request', 'end_call'];
+const BOOKING_TOOLS: TemplateToolName[] = ['check_address', 'get_capacity', 'create_action_job_booking', 'create_action_callback_request', 'end_call'];
+const CALLBACK_TOOLS: TemplateToolName[] = ['create_action_callback_request', 'end_call'];
 
 /** What an agent of this type starts as: its name, first name, direction and whether it books. */
 export function agentTypeDefaults(type: AgentType): AgentTypeDefaults {
@@ -69,7 +92,7 @@ export function agentTypeDefaults(type: AgentType): AgentTypeDefaults {
 }
 
 /** The tools an agent has: booking ones when its type books and it has job types to book, else callbacks. */
-export function agentToolsFor(type: AgentType, jobTypeCount: number): AgentToolName[] {
+export function agentToolsFor(type: AgentType, jobTypeCount: number): TemplateToolName[] {
   return DEFAULTS[type].books && jobTypeCount > 0 ? BOOKING_TOOLS : CALLBACK_TOOLS;
 }
 

@@ -1,6 +1,15 @@
 import type { AgentType } from '../interaction/interaction.schema';
 import type { Agent, AgentJobType as AgentRecordJobType, UpdateAgentRequest } from '../contracts/agents.contract';
-import { agentToolsFor, agentTypeDefaults, scriptVariablesFor, type AgentJobType, type AgentOrganization, type AgentProfile } from './agent-profile';
+import {
+  agentToolsFor,
+  agentTypeDefaults,
+  scriptVariablesFor,
+  withTransferTool,
+  type AgentJobType,
+  type AgentOrganization,
+  type AgentProfile,
+  type AgentTransfer,
+} from './agent-profile';
 
 /** An agent's configuration: the record without its identity and timestamps (what its events carry). */
 export type AgentConfig = Omit<Agent, 'id' | 'org_id' | 'created_at' | 'updated_at'>;
@@ -67,6 +76,7 @@ export function applyAgentUpdate(config: AgentConfig, update: Omit<UpdateAgentRe
 export function agentProfileOf(agent: Agent, org: AgentOrganization): AgentProfile {
   const d = agentTypeDefaults(agent.agent_type);
   const jobTypes = agent.job_types.map(({ id, name, description, businessUnitId }) => ({ id, name, description, businessUnitId }));
+  const transfers = agent.transfer_tools.map(agentTransferOf);
   return {
     id: agent.id,
     orgId: agent.org_id,
@@ -76,6 +86,20 @@ export function agentProfileOf(agent: Agent, org: AgentOrganization): AgentProfi
     direction: d.direction,
     scriptVariables: Object.fromEntries(Object.entries(agent.script_config).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : v])),
     jobTypes: d.books ? jobTypes : [],
-    tools: agentToolsFor(agent.agent_type, d.books ? jobTypes.length : 0),
+    tools: withTransferTool(agentToolsFor(agent.agent_type, d.books ? jobTypes.length : 0), transfers),
+    ...(transfers.length > 0 ? { transfers } : {}),
+  };
+}
+
+/** A recorded transfer tool (000 §3 transfer_tools[] item) as the agent uses it. */
+export function agentTransferOf(tool: Agent['transfer_tools'][number]): AgentTransfer {
+  const option = tool.transfer_option;
+  return {
+    name: tool.name,
+    description: tool.description,
+    number: tool.transfer_destination.number,
+    kind: option.type === 'warm_transfer' ? 'warm' : 'cold',
+    handoff: option.type === 'warm_transfer' ? option.public_handoff_option : null,
+    showTransfereeAsCaller: option.type === 'cold_transfer' ? option.show_transferee_as_caller || tool.show_transferee_as_caller : false,
   };
 }

@@ -2,6 +2,7 @@ import { emptyCallRecord, type CallEndedReason, type CanonicalCallRecord, type T
 import { formatTranscriptWithToolCalls, type TranscriptEntry } from './transcript';
 import type { AgentProfile } from '../agents/agent-profile';
 import type { AgentToolUse } from '../agents/agent-tool-use';
+import { transferOf } from '../agents/agent-transfer';
 
 // Workflow-safe (no I/O, no Node built-ins): the web-call workflow builds its call record with it.
 
@@ -62,13 +63,15 @@ export function webCallRecord(input: WebCallRecordInput): CanonicalCallRecord {
         ],
   );
   const ended = input.endedAt !== null;
+  // A call the agent transferred ends `transferred` (000 §4), whatever ended the run; the destination is kept.
+  const transfer = transferOf(input.entries.flatMap((e) => (e.kind === 'tool' ? [e.use] : [])));
   return {
     ...emptyCallRecord('in_house', input.providerCallId),
     voiceAgentId: input.agent.id,
     type: 'webCall',
     direction: input.agent.direction,
     status: ended ? 'ended' : 'in-progress',
-    endedReason: ended ? input.endedReason : 'ongoing',
+    endedReason: ended ? (transfer ? 'transferred' : input.endedReason) : 'ongoing',
     providerStatus: ended ? 'ended' : 'in-progress',
     providerEndedReason: input.providerEndedReason,
     createdAt: input.startedAt,
@@ -80,6 +83,7 @@ export function webCallRecord(input: WebCallRecordInput): CanonicalCallRecord {
     callVariables: { ...input.agent.scriptVariables, agent_type: input.agent.agentType },
     dynamicVariables: input.dynamicVariables,
     transcriptObject: turns,
+    ...(transfer ? { forwardedPhoneNumber: transfer.destination } : {}),
     readableTranscriptWithToolCalls: readable.length > 0 ? formatTranscriptWithToolCalls(readable) : null,
   };
 }

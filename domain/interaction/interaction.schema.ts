@@ -63,6 +63,11 @@ export const CALL_STATUS_FOR_CALL_TYPE: Record<CallType, CallStatus> = {
   NotLead: 'COMPLETED',
 };
 
+/** 000 §4: a call transferred to a person is TRANSFERRED whatever its call type; otherwise its type's status. */
+export function callStatusFor(callType: CallType, endedReason: string | null | undefined): CallStatus {
+  return endedReason === 'transferred' ? 'TRANSFERRED' : CALL_STATUS_FOR_CALL_TYPE[callType];
+}
+
 /** Spec 000 §8. */
 export const BOOKED_WITHOUT_BOOKINGS = 'Call with status BOOKED must have bookings';
 

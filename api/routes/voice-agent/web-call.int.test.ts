@@ -128,6 +128,55 @@ describe('a web call with the in-house agent', () => {
     expect(result).toMatchObject({ interactionId: call.call_id, timedOut: false });
   }, 90_000);
 
+  it('transfers a caller who asks for a person to the agent’s warm transfer number: the call ends transferred and is TRANSFERRED', async () => {
+    const created = await owner.post('/agent').send({ org_id: orgId, agent_type: 'OFFICE_HOURS_CSR', friendly_name: 'Transfer CSR' });
+    expect(created.status).toBe(201);
+    const id = created.body.id as string;
+    const edit = await owner.put('/agent').send({
+      agent_id: id,
+      transfer_tools: [
+        {
+          name: 'to_manager',
+          description: 'The office manager',
+          transfer_destination: { number: '+15125550100' },
+          transfer_option: { type: 'warm_transfer', public_handoff_option: { type: 'static_message', message: 'A caller asked for the manager.' } },
+        },
+      ],
+    });
+    expect(edit.status).toBe(200);
+    // The web call reads the agents read model: wait until the edit is projected.
+    await eventually(async () => ((await owner.get(`/agent/${id}`)).body.transfer_tools?.length === 1 ? true : null), 30_000);
+
+    const call = (await owner.post('/create-web-call').send({ orgId, agentId: id })).body;
+    expect(call).toMatchObject({ call_id: expect.any(String), agent_type: 'OFFICE_HOURS_CSR' });
+    const asked = await turn(call, 'My furnace stopped working. Can I speak to a manager please?');
+    expect(asked.status).toBe(200);
+    expect(asked.body).toMatchObject({
+      ended: true,
+      reply: expect.stringMatching(/connect you with someone at the office/),
+      tool_calls: [
+        expect.objectContaining({
+          name: 'transfer_call',
+          arguments: { tool_name: 'to_manager' },
+          result: 'The call is being transferred to +15125550100 (warm transfer). The person was told: "A caller asked for the manager."',
+        }),
+      ],
+    });
+
+    const entry = await eventually(async () => {
+      const res = await owner.post('/call/logs').send({ orgId, currentAgents: 'ALL' });
+      const e = res.body.entries?.find((x: { id: string }) => x.id === call.call_id);
+      return e && !['STARTED', 'PROCESSING'].includes(e.call_status) ? e : null;
+    }, 60_000);
+    expect(entry.call_status).toBe('TRANSFERRED');
+    const details = await owner.post('/call/retrieve').send({ callId: call.call_id });
+    expect(details.body.data).toMatchObject({ call_status: 'TRANSFERRED', ended_reason: 'transferred' });
+    const endReasons = (details.body.data.interaction_events as { name: string; metadata: Record<string, unknown> }[]).filter(
+      (e) => e.name === 'call_end_reason',
+    );
+    expect(endReasons.map((e) => e.metadata)).toEqual([expect.objectContaining({ endedReason: 'transferred', transferredTo: '+15125550100' })]);
+  }, 120_000);
+
   it('ends a call nobody speaks in once the idle timeout passes', async () => {
     const res = await owner.get('/voice-agent/web-call/agents').query({ orgId });
     expect(res.status).toBe(200);

@@ -117,6 +117,9 @@ const EMPTY: BookingState = {
 };
 
 const WANTS_CALLBACK = /\b(?:call(?:\s+me)?\s+back|callback|have someone call|give me a call)\b/i;
+/** The caller asks for a person: the agent transfers when it has a transfer tool, else offers a callback. */
+export const WANTS_PERSON =
+  /\b(?:(?:speak|talk)\s+(?:to|with)\s+(?:a\s+|an\s+|the\s+|your\s+)?(?:real\s+|live\s+)?(?:person|human|manager|supervisor|someone|somebody|office|owner|representative)|real person|human being|transfer me|put me through|connect me)\b/i;
 /** After this many turned-down offers the agent offers a callback instead of more windows. */
 const MAX_DECLINES = 3;
 
@@ -151,7 +154,7 @@ export function hear(state: BookingState, text: string, clock: Clock): BookingSt
     (a, b) => a?.date === b?.date && a?.after === b?.after && a?.before === b?.before && a?.asap === b?.asap,
   );
   if (read.emergency) facts.emergency = true;
-  return { ...state, facts, heard, corrected, utterance: text, wantsCallback: state.wantsCallback || WANTS_CALLBACK.test(text) };
+  return { ...state, facts, heard, corrected, utterance: text, wantsCallback: state.wantsCallback || WANTS_CALLBACK.test(text) || WANTS_PERSON.test(text) };
 }
 
 /** "Thursday" then "3 PM works" is Thursday at 3; "make it Friday" keeps the time of day; "whenever" starts over. */
@@ -339,8 +342,11 @@ function decideAfterCaller(s: BookingState, setting: Setting): Decision {
     }
     if (isNo(text) && !s.heard.includes('time')) return say('Alright. Is there anything else I can help with?', 'anything_else');
   }
-  if (s.callbackAgreed || WANTS_CALLBACK.test(text) || (s.wantsCallback && s.capacity === null)) {
-    if (!f.phone) return say(QUESTIONS.phone, 'phone');
+  if (s.callbackAgreed || WANTS_CALLBACK.test(text) || WANTS_PERSON.test(text) || (s.wantsCallback && s.capacity === null)) {
+    if (!f.phone) {
+      const lead = WANTS_PERSON.test(text) ? "I can't transfer you right now, but I can have the office call you back. " : '';
+      return say(`${lead}${QUESTIONS.phone}`, 'phone');
+    }
     return callbackCall(s, setting);
   }
 

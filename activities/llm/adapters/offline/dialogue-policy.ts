@@ -1,7 +1,7 @@
 import type { ChatMessage, ToolCall, ToolDefinition } from '../../language-engine.port';
 import type { TranscriptLine } from '../../../../domain/interaction/interaction.schema';
 import { findAddress, findCustomerName, findPhone, findPhrase, findServiceRequest, findZip, offline, TranscriptView } from './transcript-rules';
-import { canBook, nextBookingTurn } from './booking-dialogue';
+import { canBook, nextBookingTurn, WANTS_PERSON } from './booking-dialogue';
 
 // A small deterministic dialogue for the in-house voice and chat agent when no model is configured:
 // greet, collect the problem, name, phone and address, request a callback through the tools it is
@@ -42,6 +42,8 @@ const QUESTIONS = {
 } as const;
 
 export function nextTurn(messages: ChatMessage[], tools: ToolDefinition[] = []): Turn {
+  const transfer = transferTurn(messages, tools);
+  if (transfer) return transfer;
   if (canBook(tools)) return nextBookingTurn(messages, { isGoodbye, isNotLead, companyName });
   const company = companyName(messages);
   const users = messages.filter((m) => m.role === 'user');
@@ -89,6 +91,29 @@ export function nextTurn(messages: ChatMessage[], tools: ToolDefinition[] = []):
 }
 
 const NOTED = "I've noted your request";
+
+/**
+ * A caller who asks for a person is transferred when the agent has transfer_call (000 §3): the first transfer
+ * tool it lists. Warm transfers tell the caller the office is being briefed first; cold ones connect at once.
+ */
+function transferTurn(messages: ChatMessage[], tools: ToolDefinition[]): Turn | null {
+  const last = messages[messages.length - 1];
+  const tool = tools.find((t) => t.name === 'transfer_call');
+  if (!tool || last?.role !== 'user' || !WANTS_PERSON.test(last.content)) return null;
+  const names = (tool.parameters as { properties?: { tool_name?: { enum?: unknown } } }).properties?.tool_name?.enum;
+  const name = Array.isArray(names) && typeof names[0] === 'string' ? names[0] : null;
+  if (!name) return null;
+  const warm = new RegExp(`^- ${escapeRegExp(name)}:.*\\(warm transfer\\)$`, 'm').test(tool.description);
+  const words = warm
+    ? "Of course. Let me connect you with someone at the office; I'll tell them what you need first. One moment, please."
+    : "Of course. I'm transferring you to someone at the office now.";
+  const calls = messages.flatMap((m) => (m.role === 'assistant' ? (m.toolCalls ?? []) : [])).length;
+  return { content: offline(words), toolCalls: [{ id: `offline_call_${calls + 1}`, name: tool.name, arguments: { tool_name: name } }] };
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
 
 function say(text: string): Turn {
   return { content: offline(text), toolCalls: [] };
