@@ -42,7 +42,7 @@ import type { CallerIdVerification } from '../activities/telephony/caller-id-ver
 import type { VerifiedCallerIdRepository } from '../events/projections/verified-caller-ids/verified-caller-ids.repository';
 
 export interface ApiDeps {
-  config: Pick<AppConfig, 'NODE_ENV' | 'ADMIN_API_TOKEN' | 'SESSION_TTL_HOURS'> & Partial<AbuseLimitSettings>;
+  config: Pick<AppConfig, 'NODE_ENV' | 'ADMIN_API_TOKEN' | 'SESSION_TTL_HOURS'> & Partial<AbuseLimitSettings> & Partial<Pick<AppConfig, 'DEMO_ORG_SLUG'>>;
   logger: Logger;
   organizations: OrganizationRepository;
   staff: StaffRepository;
