@@ -1,26 +1,26 @@
 import { z } from 'zod';
 import { AgentTypeSchema } from '../interaction/interaction.schema';
 
-const text = (name: string, max: number) =>
-  z.string(`${name} is required`).trim().min(1, `${name} is required`).max(max, `${name} must be at most ${max} characters`);
+// The landing page shows these next to its fields, so they speak to the visitor.
+const text = (label: string, max: number) => z.string(`Enter ${label}`).trim().min(1, `Enter ${label}`).max(max, `Use at most ${max} characters`);
 
 /** Spec 001 §5: "Demo call e-mail fields must be valid e-mails". */
-const email = z.email('email must be a valid e-mail');
+const email = z.email('Enter a valid e-mail address');
 /** A US or international number a demo call can dial: 10 to 15 digits, with or without a leading +. */
 const phone = z
-  .string('number is required')
+  .string('Enter a phone number')
   .trim()
   .refine((v) => {
     const digits = v.replace(/\D/g, '').length;
     return /^\+?[\d\s().-]+$/.test(v) && digits >= 10 && digits <= 15;
-  }, 'number must be a phone number');
+  }, 'Enter a phone number with its area code');
 
 /** Spec 001 §3 "Demo call" form values: name, email, number, assistant, companyName. */
 export const DemoCallRequestSchema = z.object({
-  name: text('name', 100),
+  name: text('your name', 100),
   email,
   number: phone,
-  companyName: text('companyName', 200),
+  companyName: text('your company name', 200),
   /** An agent id of the demo organization (override_agent_id); absent: its demo agent. */
   assistant: z.string().trim().min(1, 'assistant must not be empty').optional(),
 });

@@ -91,10 +91,10 @@ describe('POST /call/new (the landing page demo call)', () => {
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ error: 'Bad Request', status: 400 });
     expect(res.body.issues).toEqual([
-      issue('name', 'name is required'),
-      issue('email', 'email must be a valid e-mail'),
-      issue('number', 'number must be a phone number'),
-      issue('companyName', 'companyName is required'),
+      issue('name', 'Enter your name'),
+      issue('email', 'Enter a valid e-mail address'),
+      issue('number', 'Enter a phone number with its area code'),
+      issue('companyName', 'Enter your company name'),
     ]);
     const unknown = await request(app)
       .post('/call/new')
@@ -211,7 +211,7 @@ describe('POST /call/new (the landing page demo call)', () => {
       expect(unknown.body).toEqual({ error: 'Not Found', status: 404, message: 'Demo call not found' });
       const bad = await request(app).post(`/expo/${callId}/comms`).send({ email: 'nope', phone: '+13035550199' });
       expect(bad.status).toBe(400);
-      expect(bad.body.issues).toEqual([issue('email', 'email must be a valid e-mail')]);
+      expect(bad.body.issues).toEqual([issue('email', 'Enter a valid e-mail address')]);
     });
   });
 });
