@@ -19,6 +19,7 @@ export function createApp(deps: ApiDeps): Express {
   app.use(requestContext(deps.logger));
   // Voice-provider signatures are computed over the exact bytes, so these bodies stay raw (express.json skips a read body).
   app.use('/voice-agent/webhook', express.raw({ type: () => true, limit: '5mb' }));
+  app.use('/expo/webhook', express.raw({ type: () => true, limit: '5mb' }));
   // SMS providers post JSON or forms; Twilio signs the form fields, so the route parses the raw body itself.
   app.use('/integrations/sms/webhook', express.raw({ type: () => true, limit: '1mb' }));
   // Resend signs the exact bytes of its JSON (Svix): parsed as usual, the raw body kept beside it.

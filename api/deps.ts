@@ -45,7 +45,7 @@ import type { VerifiedCallerIdRepository } from '../events/projections/verified-
 import type { EnterpriseDeps } from './use-cases/enterprises';
 
 export interface ApiDeps {
-  config: Pick<AppConfig, 'NODE_ENV' | 'ADMIN_API_TOKEN' | 'SESSION_TTL_HOURS'> & Partial<AbuseLimitSettings>;
+  config: Pick<AppConfig, 'NODE_ENV' | 'ADMIN_API_TOKEN' | 'SESSION_TTL_HOURS'> & Partial<AbuseLimitSettings> & Partial<Pick<AppConfig, 'DEMO_ORG_SLUG'>>;
   logger: Logger;
   organizations: OrganizationRepository;
   staff: StaffRepository;

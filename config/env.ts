@@ -205,6 +205,10 @@ export const EnvSchema = z.object({
   LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(50),
   /** Requests per client address per minute to unauthenticated routes that start work (incoming call, demo call, widget). */
   PUBLIC_MAX_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  /** Demo calls (POST /call/new) per dialled number per day: the landing page must not become a way to ring someone over and over. */
+  DEMO_CALLS_PER_NUMBER_PER_DAY: z.coerce.number().int().min(1).default(3),
+  /** The organization whose agents place the landing page's demo calls (spec 001 §2.16); seeded as demo-hvac. */
+  DEMO_ORG_SLUG: z.string().min(1).default('demo-hvac'),
   /** Requests per client address per minute to provider webhooks and tool calls: generous, a platform sends bursts from few addresses. */
   WEBHOOK_MAX_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
   /**

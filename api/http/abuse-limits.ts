@@ -12,6 +12,7 @@ export type AbuseLimitSettings = Pick<
   | 'LOGIN_MAX_FAILURES_PER_ADDRESS'
   | 'PUBLIC_MAX_REQUESTS_PER_MINUTE'
   | 'WEBHOOK_MAX_REQUESTS_PER_MINUTE'
+  | 'DEMO_CALLS_PER_NUMBER_PER_DAY'
   | 'TRUST_PROXY'
   | 'WIDGET_ALLOWED_ORIGINS'
 >;
@@ -23,6 +24,7 @@ export const DEFAULT_ABUSE_LIMITS: AbuseLimitSettings = EnvSchema.pick({
   LOGIN_MAX_FAILURES_PER_ADDRESS: true,
   PUBLIC_MAX_REQUESTS_PER_MINUTE: true,
   WEBHOOK_MAX_REQUESTS_PER_MINUTE: true,
+  DEMO_CALLS_PER_NUMBER_PER_DAY: true,
   TRUST_PROXY: true,
   WIDGET_ALLOWED_ORIGINS: true,
 }).parse({});
@@ -30,10 +32,16 @@ export const DEFAULT_ABUSE_LIMITS: AbuseLimitSettings = EnvSchema.pick({
 /** Where the website chat widget's routes live: the only paths a page of another origin may call. */
 export const WIDGET_PATH = '/widget';
 
+/** The landing page's "call me now" form (spec 001 §7 POST /call/new). */
+export const DEMO_CALL_PATH = '/call/new';
+
 /** Unauthenticated routes that start work on anyone's say-so (an inbound call, the demo flow, a widget chat): a tight limit per address. */
 export const PUBLIC_WORK_PATHS = [
   '/voice-agent/incoming-call',
   '/voice-agent/expo',
+  // The landing page's demo call and its follow-up request (issue 14): each dials a phone or sends an e-mail.
+  DEMO_CALL_PATH,
+  '/expo',
   WIDGET_PATH,
   // Team links (issue 14): each hashes a password or sends an e-mail. forgot-password also has a per-address limit of its own (use-cases/team.ts).
   '/auth/invitation',
@@ -50,6 +58,7 @@ export const PUBLIC_WORK_PATHS = [
  */
 export const PROVIDER_PATHS = [
   '/voice-agent/webhook',
+  '/expo/webhook',
   '/voice-agent/tool',
   '/integrations/sms/webhook',
   '/integrations/email/webhooks',
@@ -65,8 +74,9 @@ const under = (prefix: string, path: string) => path === prefix || path.startsWi
 /** Which limit covers a public path ('none' only for GET/POST / — the root page); public routes must all be covered. */
 export function limitOf(path: string): 'login' | 'public' | 'provider' | 'none' | null {
   if (path === LOGIN_PATH) return 'login';
-  if (PUBLIC_WORK_PATHS.some((p) => under(p, path))) return 'public';
+  // Provider first: /expo/webhook is a provider's delivery under the public /expo prefix.
   if (PROVIDER_PATHS.some((p) => under(p, path))) return 'provider';
+  if (PUBLIC_WORK_PATHS.some((p) => under(p, path))) return 'public';
   if (path === '/') return 'none';
   return null;
 }
@@ -74,6 +84,15 @@ export function limitOf(path: string): 'login' | 'public' | 'provider' | 'none' 
 function refuse(message: string): RequestHandler {
   // express-rate-limit has already set Retry-After (seconds until the window ends) when this runs.
   return (_req, res) => void res.status(429).json(errorBody(429, message));
+}
+
+/** The dialled number of a demo call, digits only, so +1 (303) 555-0188 and 3035550188 count as one number. */
+function demoNumberKey(req: Request): string | null {
+  const number: unknown = (req.body as { number?: unknown } | undefined)?.number;
+  if (typeof number !== 'string') return null;
+  const digits = number.replace(/\D/g, '');
+  if (digits.length < 10) return null;
+  return digits.length === 10 ? `1${digits}` : digits;
 }
 
 function accountKey(req: Request): string | null {
@@ -138,7 +157,21 @@ export function installAbuseLimits(app: Express, given: Partial<AbuseLimitSettin
     limit: settings.PUBLIC_MAX_REQUESTS_PER_MINUTE,
     handler: refuse('Too many requests from this address. Try again later.'),
   });
-  for (const path of PUBLIC_WORK_PATHS) app.use(path, publicLimit);
+  const isProviderPath = (req: Request) => PROVIDER_PATHS.some((p) => under(p, req.originalUrl.split('?')[0]));
+  for (const path of PUBLIC_WORK_PATHS) app.use(path, (req, res, next) => (isProviderPath(req) ? next() : publicLimit(req, res, next)));
+
+  // Per dialled number, whichever addresses ask: a day's budget of demo calls (a body without a number is the route's 400).
+  const demoCallsPerNumber = rateLimit({
+    ...common,
+    windowMs: 24 * 60 * 60_000,
+    limit: settings.DEMO_CALLS_PER_NUMBER_PER_DAY,
+    // A refused form (400) or a missing demo organization (503) dials nobody, so it spends nothing.
+    skipFailedRequests: true,
+    skip: (req) => demoNumberKey(req) === null,
+    keyGenerator: (req) => demoNumberKey(req)!,
+    handler: refuse('This number has had its demo calls for today. Try again tomorrow.'),
+  });
+  app.post(DEMO_CALL_PATH, demoCallsPerNumber);
 
   const providerLimit = rateLimit({
     ...common,

@@ -72,6 +72,10 @@ import { listEmergencyStrategiesRoute } from './admin/emergency-strategy-list.ro
 import { setEmergencyStrategyRoute } from './admin/emergency-strategy-set.route';
 import { createWebCallRoute } from './voice-agent/create-web-call.route';
 import { webCallAgentsRoute } from './voice-agent/web-call-agents.route';
+import { demoAssistantsRoute } from './demo/demo-assistants.route';
+import { demoCallRoute } from './demo/demo-call.route';
+import { demoCommsRoute } from './demo/demo-comms.route';
+import { demoWebhookRoute } from './demo/demo-webhook.route';
 import { agentToolsRoute, toolSchemasRoute } from './voice-agent/agent-tools.route';
 import { webCallTurnRoute } from './voice-agent/web-call-turn.route';
 import { endWebCallRoute } from './voice-agent/web-call-end.route';
@@ -179,6 +183,10 @@ export const ROUTES: AnyRoute[] = [
   listEmergencyStrategiesRoute,
   setEmergencyStrategyRoute,
   webCallAgentsRoute,
+  demoAssistantsRoute,
+  demoCallRoute,
+  demoCommsRoute,
+  demoWebhookRoute,
   agentToolsRoute,
   toolSchemasRoute,
   createWebCallRoute,

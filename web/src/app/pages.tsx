@@ -39,6 +39,10 @@ export const PAGES: Record<RouteName, LazyPage> = {
     () => import('../features/auth/components/reset-password-page'),
     (m) => m.ResetPasswordPage,
   ),
+  demo: page(
+    () => import('../features/demo-call/components/demo-call-page'),
+    (m) => m.DemoCallPage,
+  ),
   team: page(
     () => import('../features/team/components/team-page'),
     (m) => m.TeamPage,

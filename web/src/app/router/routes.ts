@@ -17,6 +17,8 @@ export const ROUTES = [
   { name: 'accept-invite', path: '/accept-invite', title: 'Accept invitation', access: 'public' },
   { name: 'forgot-password', path: '/forgot-password', title: 'Forgot password', access: 'public' },
   { name: 'reset-password', path: '/reset-password', title: 'Reset password', access: 'public' },
+  // The landing page's "call me now" form (spec 001 §2.16).
+  { name: 'demo', path: '/demo', title: 'Try a demo call', access: 'public' },
   { name: 'home', path: '/', title: 'Dashboard', access: 'member', nav: 'main' },
   { name: 'calls', path: '/calls', title: 'Calls', access: 'member', nav: 'main' },
   { name: 'call-details', path: '/calls/:interactionId', title: 'Call details', access: 'member' },
