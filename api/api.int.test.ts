@@ -5,6 +5,7 @@ import { staffUserIdFor } from '../lib/ids';
 import { createEvent } from '../events/catalog';
 import { eventually, uniqueName } from '../tests/support/integration';
 import { startProductHarness, type ProductHarness } from '../tests/support/product-harness';
+import { registerStaffUser } from '../tests/support/onboard';
 import type { AnyRoute } from './http/route';
 import { ROUTES } from './routes';
 
@@ -408,23 +409,13 @@ describe('tenancy', () => {
 
   it('gives enterprise admins every organization of their enterprise and nothing else', async () => {
     const email = 'regional@beta.test';
-    const userId = staffUserIdFor(email);
-    await h.bus.publish([
-      createEvent({
-        eventId: crypto.randomUUID(),
-        type: 'StaffUserRegistered',
-        aggregateId: userId,
-        orgId: null,
-        correlationId: 'it',
-        causationId: null,
-        data: { userId, email, name: 'Regional', passwordHash: await hashPassword('enterprise-pass'), isOperator: false },
-      }),
-    ]);
-    await eventually(async () => await h.tdb.db.staffUser.findUnique({ where: { id: userId } }));
-    const enterpriseId = crypto.randomUUID();
-    // Enterprises have no onboarding flow yet (a later issue); the read model row stands in for it.
-    await h.tdb.db.enterprise.create({ data: { id: enterpriseId, name: 'Beta Group', admins: [email], createdAt: new Date() } });
-    await h.tdb.db.organization.update({ where: { id: beta.orgId }, data: { enterpriseId } });
+    await registerStaffUser(h, { email, password: 'enterprise-pass', name: 'Regional' });
+    const operator = (req: request.Test) => req.set('authorization', `Bearer ${h.adminToken}`);
+    const created = await operator(request(h.app).post('/enterprise')).send({ name: 'Beta Group', admins: [email] });
+    expect(created.status).toBe(201);
+    await eventually(async () => await h.tdb.db.enterprise.findUnique({ where: { id: created.body.id } }));
+    expect((await operator(request(h.app).put('/enterprise/organizations')).send({ enterpriseId: created.body.id, orgId: beta.orgId })).status).toBe(200);
+    await eventually(async () => ((await h.tdb.db.organization.findUnique({ where: { id: beta.orgId } }))?.enterpriseId === created.body.id ? true : null));
 
     const agent = await login(email, 'enterprise-pass');
     expect((await agent.get('/org').query({ id: beta.orgId })).status).toBe(200);

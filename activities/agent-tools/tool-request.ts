@@ -1,24 +1,9 @@
 import { z } from 'zod';
+import { TEMPLATE_TOOL_TYPES } from '../../domain/contracts/agents.contract';
 import { singleAnswer, toolArgs, type VoiceToolRequestReader } from '../voice/voice-tool-call';
 
-/** Spec 000 §4 template tool types (the HTTP ones plus end_call and press_digit). */
-export const TEMPLATE_TOOL_TYPES = [
-  'end_call',
-  'create_action_job_booking',
-  'create_action_callback_request',
-  'create_action_job_cancel',
-  'create_action_job_reschedule',
-  'get_capacity',
-  'get_capacity_zones',
-  'get_capacity_trades',
-  'check_address',
-  'update_estimate',
-  'get_jobs',
-  'check_customer',
-  'end_chat',
-  'press_digit',
-  'confirm_appointment',
-] as const;
+// Spec 000 §4 template tool types (the HTTP ones plus end_call and press_digit), defined once with the agent record.
+export { TEMPLATE_TOOL_TYPES };
 export type TemplateToolType = (typeof TEMPLATE_TOOL_TYPES)[number];
 
 /** The {type, payload} tools of spec 000 §7 and the template tool each stands for. */

@@ -1,5 +1,8 @@
 import { expect } from '@jest/globals';
 import request from 'supertest';
+import { createEvent } from '../../events/catalog';
+import { staffUserIdFor } from '../../lib/ids';
+import { hashPassword } from '../../lib/passwords';
 import { eventually } from './integration';
 import type { ProductHarness } from './product-harness';
 
@@ -49,4 +52,25 @@ export async function onboardAndLogIn(h: ProductHarness, o: OnboardOptions): Pro
   const agent = request.agent(h.app);
   expect((await agent.post('/auth/login').send({ email: o.adminEmail, password: TEST_PASSWORD })).status).toBe(200);
   return { orgId, agent };
+}
+
+/**
+ * A staff user of no organization, registered through the event log as onboarding's activity does, and waited for
+ * in the read model. Answers the user's id.
+ */
+export async function registerStaffUser(h: ProductHarness, u: { email: string; password: string; name: string; isOperator?: boolean }): Promise<string> {
+  const userId = staffUserIdFor(u.email);
+  await h.bus.publish([
+    createEvent({
+      eventId: crypto.randomUUID(),
+      type: 'StaffUserRegistered',
+      aggregateId: userId,
+      orgId: null,
+      correlationId: 'test',
+      causationId: null,
+      data: { userId, email: u.email, name: u.name, passwordHash: await hashPassword(u.password), isOperator: u.isOperator ?? false },
+    }),
+  ]);
+  await eventually(async () => await h.tdb.db.staffUser.findUnique({ where: { id: userId } }));
+  return userId;
 }

@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
-import { createEvent } from '../../../events/catalog';
 import { staffUserIdFor } from '../../../lib/ids';
-import { hashPassword } from '../../../lib/passwords';
 import { eventually, uniqueName } from '../../../tests/support/integration';
-import { onboardAndLogIn, onboardOrganization } from '../../../tests/support/onboard';
+import { onboardAndLogIn, onboardOrganization, registerStaffUser } from '../../../tests/support/onboard';
 import { startProductHarness, type ProductHarness } from '../../../tests/support/product-harness';
 
 // Enterprises through the stack: an operator creates one and groups organizations in it (events projected into the
@@ -27,19 +25,7 @@ beforeAll(async () => {
   ({ orgId: orgA, agent: ownerA } = await onboardAndLogIn(h, { name: `Alamo Air ${run}`, adminEmail: `a-${run}@enterprise.test` }));
   orgB = await onboardOrganization(h, { name: `Brazos Plumbing ${run}`, adminEmail: `b-${run}@enterprise.test` });
   ({ orgId: orgC, agent: ownerC } = await onboardAndLogIn(h, { name: `Cedar Electric ${run}`, adminEmail: `c-${run}@enterprise.test` }));
-  const userId = staffUserIdFor(regional);
-  await h.bus.publish([
-    createEvent({
-      eventId: crypto.randomUUID(),
-      type: 'StaffUserRegistered',
-      aggregateId: userId,
-      orgId: null,
-      correlationId: 'it',
-      causationId: null,
-      data: { userId, email: regional, name: 'Regional Manager', passwordHash: await hashPassword('enterprise-pass'), isOperator: false },
-    }),
-  ]);
-  await eventually(async () => await h.tdb.db.staffUser.findUnique({ where: { id: userId } }));
+  await registerStaffUser(h, { email: regional, password: 'enterprise-pass', name: 'Regional Manager' });
 }, 240_000);
 
 afterAll(async () => {
