@@ -26,6 +26,7 @@ function app(overrides: Partial<AbuseLimitSettings> = {}) {
       findByEmail: async (email: string) => (email.trim().toLowerCase() === USER.email ? { ...USER, passwordHash } : null),
       findIdentity: async () => USER,
       accessibleOrganizationIds: async () => [],
+      enterprisesAdministeredBy: async () => [],
     },
     sessions: { create: async () => ({ token: `token-${++sessions}`, expiresAt: new Date(Date.now() + 3_600_000) }) },
     organizations: { listByIds: async () => [] },
