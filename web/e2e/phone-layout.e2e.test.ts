@@ -98,9 +98,12 @@ describe('the dashboard on a phone', () => {
       await page.waitForTimeout(1000);
       await page.reload();
     }
-    await firstCall.click();
-    await page.getByTestId('page-title').filter({ hasText: /call/i }).waitFor();
+    // Opened by its address rather than a tap: under a full run's load a tap on the card sometimes left the list
+    // showing for the whole wait.
+    const href = await firstCall.getAttribute('href');
+    await page.goto(new URL(href!, webUrl).toString());
     await page.waitForURL((url) => /^\/calls\/[^/]+$/.test(url.pathname));
+    await page.getByTestId('page-title').filter({ hasText: /call/i }).waitFor({ timeout: 60_000 });
     await page.waitForTimeout(1500);
     await shot('call-details');
     expect(await sidewaysOverflow()).toBeLessThanOrEqual(0);
