@@ -16,7 +16,8 @@ import { runStaticChecks } from './static-checks';
 const log = (msg: string) => console.log(`[test] ${msg}`);
 
 async function main(): Promise<number> {
-  const env = { ...process.env, ...TEST_STACK_ENV };
+  // Demo calls (POST /call/new) go to the second demo org: the dashboard's browser test expects the first one call-free.
+  const env = { DEMO_ORG_SLUG: 'demo-plumbing', ...process.env, ...TEST_STACK_ENV };
   const config = loadConfigOrExit(env);
   const jestArgs = process.argv.slice(2);
   const started = Date.now();

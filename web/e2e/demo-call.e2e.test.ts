@@ -7,7 +7,7 @@ import { type E2eBrowser, launchE2eBrowser, requireEnv, screenshotOnFailure } fr
 
 // Issue 14 point 8 in the running product: a visitor who is not signed in opens the landing page /demo, sends the
 // "call me now" form empty (the API's 400 names each field), then filled in, and sees the demo call placed by the
-// seeded demo organization (DEMO_ORG_SLUG, demo-hvac) through its voice platform.
+// seeded demo organization (DEMO_ORG_SLUG; demo-plumbing in the test stack) through its voice platform.
 
 const webUrl = requireEnv('E2E_WEB_URL');
 const artifactsDir = process.env.E2E_ARTIFACTS_DIR ?? os.tmpdir();
