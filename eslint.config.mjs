@@ -104,7 +104,7 @@ const boundaryRules = (layer, allowed) => ({
 });
 
 export default defineConfig([
-  globalIgnores(['**/node_modules/', '**/dist/', '.data/', 'coverage/', 'prisma/generated/']),
+  globalIgnores(['**/node_modules/', '**/dist/', 'web/dist-floor/', '.data/', 'coverage/', 'prisma/generated/']),
   {
     linterOptions: { reportUnusedDisableDirectives: 'error' },
   },
