@@ -7,6 +7,7 @@ import { LoadingNotice } from '../../../components/loading-notice';
 import { Page } from '../../../components/page';
 import { toastSaved } from '../../../components/toaster';
 import { SESSION_KEY } from '../../auth/api/session.api';
+import type { Session } from '../../auth/api/session.schema';
 import { useSelectedOrg } from '../../organizations/selected-org';
 import { isNotOrgAdmin, takeLive, useGoLiveChecklist, type GoLiveChecklist } from '../api/go-live.api';
 
@@ -35,7 +36,18 @@ export function GoLivePage() {
     try {
       const res = await takeLive(orgId);
       toastSaved(res.message, 'go-live-toast');
-      await Promise.all([checklist.mutate(), mutate(SESSION_KEY)]);
+      // The answer is the new state; the read models behind GET /org/go-live and the session catch up a moment
+      // later, so re-reading them at once could show TESTING again.
+      const status = res.onboarding_status;
+      await Promise.all([
+        checklist.mutate((current) => current && { ...current, onboarding_status: status }, { revalidate: false }),
+        mutate(
+          SESSION_KEY,
+          (session?: Session) =>
+            session && { ...session, organizations: session.organizations.map((org) => (org.id === orgId ? { ...org, onboarding_status: status } : org)) },
+          { revalidate: false },
+        ),
+      ]);
     } catch (error) {
       setFailure(isNotOrgAdmin(error) ? 'Only an admin of the organization can take it live.' : errorMessage(error));
     } finally {
