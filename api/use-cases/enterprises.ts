@@ -7,6 +7,7 @@ import type { ApiDeps } from '../deps';
 import type { StaffIdentity } from '../repositories/staff.repository';
 import { notFound, unauthorized } from '../http/errors';
 import { publishCommand, type CommandOrigin } from '../http/publish-command';
+import { awaitReadModel } from './await-read-model';
 
 /** Enterprises as the API reads and changes them; the enterprises read model follows the events. */
 export interface EnterpriseDeps {
@@ -27,6 +28,7 @@ export async function createEnterprise(deps: ApiDeps, input: { name: string; adm
   const [event] = await publishCommand(deps.enterprises.events, origin, [
     { type: 'EnterpriseCreated', aggregateId: enterpriseId, orgId: null, data: { enterpriseId, name: input.name, admins } },
   ]);
+  await awaitReadModel(async () => (await deps.enterprises.repository.find(enterpriseId)) !== null);
   return { id: enterpriseId, name: input.name, admins, created_at: new Date(event.occurredAt).toISOString(), organizations: [] };
 }
 
@@ -35,6 +37,8 @@ export async function setEnterpriseAdmins(deps: ApiDeps, enterpriseId: string, a
   await publishCommand(deps.enterprises.events, origin, [
     { type: 'EnterpriseAdminsChanged', aggregateId: enterpriseId, orgId: null, data: { enterpriseId, admins: normalized(admins) } },
   ]);
+  const wanted = JSON.stringify(normalized(admins));
+  await awaitReadModel(async () => JSON.stringify((await deps.enterprises.repository.find(enterpriseId))?.admins) === wanted);
 }
 
 /** Puts an organization in an enterprise; one already there publishes nothing. */
@@ -44,6 +48,7 @@ export async function addOrganizationToEnterprise(deps: ApiDeps, enterpriseId: s
   if (!org) throw notFound('Organization not found');
   if (org.enterpriseId === enterpriseId) return { changed: false };
   await publishCommand(deps.enterprises.events, origin, [{ type: 'OrganizationJoinedEnterprise', aggregateId: orgId, orgId, data: { orgId, enterpriseId } }]);
+  await awaitReadModel(async () => (await deps.organizations.findById(orgId))?.enterpriseId === enterpriseId);
   return { changed: true };
 }
 

@@ -6,6 +6,7 @@ import type { EventPublisher } from '../../events/bus/event-bus.port';
 import type { ApiDeps } from '../deps';
 import { badRequest, notFound } from '../http/errors';
 import { publishCommand, type CommandOrigin } from '../http/publish-command';
+import { awaitReadModel } from './await-read-model';
 
 /** What going live reads besides the organization's own row. */
 export interface GoLiveDeps {
@@ -56,5 +57,6 @@ export async function takeOrganizationLive(deps: ApiDeps, orgId: string, origin:
   if (checklist.onboardingStatus === 'LIVE') return { alreadyLive: true };
   if (!checklist.ready) throw badRequest(notReadyMessage(checklist));
   await publishCommand(deps.goLive.events, origin, [{ type: 'OrganizationWentLive', aggregateId: orgId, orgId, data: { orgId } }]);
+  await awaitReadModel(async () => (await deps.organizations.findById(orgId))?.onboardingStatus === 'LIVE');
   return { alreadyLive: false };
 }
