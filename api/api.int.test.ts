@@ -397,7 +397,7 @@ describe('tenancy', () => {
     // The same routes do answer for the user's own organization, so the 401s above are about tenancy.
     const own = await agent.get('/org').query({ id: beta.orgId });
     expect(own.status).toBe(200);
-  }, 60_000); // one request per org-scoped route, one after another
+  }, 240_000); // one request per org-scoped route (well over a hundred), one after another
 
   it("answers another organization's agent as an unknown one, and leaves it as it was", async () => {
     const agent = await login('owner@beta.test', 'correct horse battery');

@@ -97,7 +97,7 @@ function world() {
   const logLines: string[] = [];
 
   const identity = (u: StaffRow): StaffIdentity => ({ id: u.id, email: u.email, name: u.name, isOperator: u.isOperator });
-  const summary = (o: OrganizationRow) => ({ id: o.id, name: o.name, slug: o.slug, onboardingStatus: o.onboardingStatus });
+  const summary = (o: OrganizationRow) => ({ id: o.id, name: o.name, slug: o.slug, onboardingStatus: o.onboardingStatus, enterpriseId: o.enterpriseId });
 
   const organizations = asRepository<OrganizationRepository>({
     async findById(id) {

@@ -1,10 +1,9 @@
 import { commandOrigin } from '../../http/publish-command';
 import { defineRoute } from '../../http/route';
-import { setSessionCookie } from '../../http/session';
 import { acceptInvitation } from '../../use-cases/team';
 import { AcceptInviteRequestSchema } from '../team/team.schema';
 import { SessionResponseSchema } from './auth.schema';
-import { sessionView } from './session-view';
+import { signIn } from './session-view';
 
 export const acceptInviteRoute = defineRoute({
   method: 'post',
@@ -16,8 +15,6 @@ export const acceptInviteRoute = defineRoute({
   response: { schema: SessionResponseSchema, description: 'Signed in as a member of the organization' },
   async handler({ body, deps, req, res }) {
     const user = await acceptInvitation(deps, commandOrigin({ req, user: null }, 'invitation'), body.token, body.password);
-    const session = await deps.sessions.create(user.id);
-    setSessionCookie(res, session.token, session.expiresAt, deps.config.NODE_ENV === 'production');
-    return sessionView(deps, user);
+    return signIn(deps, res, user);
   },
 });

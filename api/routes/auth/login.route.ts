@@ -1,10 +1,9 @@
 import { verifyPassword } from '../../../lib/passwords';
 import { unauthorized } from '../../http/errors';
 import { defineRoute } from '../../http/route';
-import { setSessionCookie } from '../../http/session';
 import { rehashPasswordIfOutdated } from '../../use-cases/rehash-password';
 import { LoginRequestSchema, SessionResponseSchema } from './auth.schema';
-import { sessionView } from './session-view';
+import { signIn } from './session-view';
 
 export const loginRoute = defineRoute({
   method: 'post',
@@ -20,8 +19,6 @@ export const loginRoute = defineRoute({
     // One message for both cases, so the form does not reveal which e-mails have accounts.
     if (!user || !(await verifyPassword(body.password, user.passwordHash))) throw unauthorized('Invalid email or password');
     await rehashPasswordIfOutdated(deps, req, user, body.password);
-    const session = await deps.sessions.create(user.id);
-    setSessionCookie(res, session.token, session.expiresAt, deps.config.NODE_ENV === 'production');
-    return sessionView(deps, user);
+    return signIn(deps, res, user);
   },
 });

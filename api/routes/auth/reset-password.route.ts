@@ -1,10 +1,9 @@
 import { commandOrigin } from '../../http/publish-command';
 import { defineRoute } from '../../http/route';
-import { setSessionCookie } from '../../http/session';
 import { resetPassword } from '../../use-cases/team';
 import { ResetPasswordRequestSchema } from '../team/team.schema';
 import { SessionResponseSchema } from './auth.schema';
-import { sessionView } from './session-view';
+import { signIn } from './session-view';
 
 export const resetPasswordRoute = defineRoute({
   method: 'post',
@@ -16,8 +15,6 @@ export const resetPasswordRoute = defineRoute({
   response: { schema: SessionResponseSchema, description: 'Signed in with the new password' },
   async handler({ body, deps, req, res }) {
     const user = await resetPassword(deps, commandOrigin({ req, user: null }, 'password-reset'), body.token, body.password);
-    const session = await deps.sessions.create(user.id);
-    setSessionCookie(res, session.token, session.expiresAt, deps.config.NODE_ENV === 'production');
-    return sessionView(deps, user);
+    return signIn(deps, res, user);
   },
 });

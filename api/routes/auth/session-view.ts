@@ -1,18 +1,29 @@
+import type { Response } from 'express';
+import { setSessionCookie } from '../../http/session';
 import type { ApiDeps } from '../../deps';
 import type { StaffIdentity } from '../../repositories/staff.repository';
 import type { z } from 'zod';
 import type { SessionResponseSchema } from './auth.schema';
 
-/** The user and the organizations the switcher offers: operators see them all. */
+/**
+ * The user and the organizations the switcher offers: operators see them all. An enterprise's organizations are
+ * among them (its admins reach every one), so the switcher's groups come from the same rows, without a query each.
+ */
 export async function sessionView(deps: ApiDeps, user: StaffIdentity): Promise<z.infer<typeof SessionResponseSchema>> {
-  const orgs = user.isOperator ? await deps.organizations.listAll() : await deps.organizations.listByIds(await deps.staff.accessibleOrganizationIds(user));
-  const enterprises = user.isOperator ? await deps.enterprises.repository.list() : await deps.staff.enterprisesAdministeredBy(user);
-  const grouped = await Promise.all(
-    enterprises.map(async (e) => ({ id: e.id, name: e.name, organization_ids: (await deps.organizations.listByEnterprise(e.id)).map((o) => o.id) })),
-  );
+  const [orgs, enterprises] = await Promise.all([
+    user.isOperator ? deps.organizations.listAll() : deps.staff.accessibleOrganizationIds(user).then((ids) => deps.organizations.listByIds(ids)),
+    user.isOperator ? deps.enterprises.repository.list() : deps.staff.enterprisesAdministeredBy(user),
+  ]);
   return {
-    enterprises: grouped,
+    enterprises: enterprises.map((e) => ({ id: e.id, name: e.name, organization_ids: orgs.filter((o) => o.enterpriseId === e.id).map((o) => o.id) })),
     user: { id: user.id, email: user.email, name: user.name, is_operator: user.isOperator },
     organizations: orgs.map((o) => ({ id: o.id, name: o.name, slug: o.slug, onboarding_status: o.onboardingStatus as 'TESTING' | 'LIVE' })),
   };
+}
+
+/** Starts a session for a user who has just proved who they are, sets its cookie and answers with the session view. */
+export async function signIn(deps: ApiDeps, res: Response, user: StaffIdentity): Promise<z.infer<typeof SessionResponseSchema>> {
+  const session = await deps.sessions.create(user.id);
+  setSessionCookie(res, session.token, session.expiresAt, deps.config.NODE_ENV === 'production');
+  return sessionView(deps, user);
 }

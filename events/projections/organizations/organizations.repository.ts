@@ -94,12 +94,13 @@ export function createOrganizationRepository(db: Db) {
   return {
     findById: (id: string) => db.organization.findUnique({ where: { id } }),
     findBySlug: (slug: string) => db.organization.findUnique({ where: { slug } }),
-    listAll: () => db.organization.findMany({ orderBy: { name: 'asc' }, select: { id: true, name: true, slug: true, onboardingStatus: true } }),
+    listAll: () =>
+      db.organization.findMany({ orderBy: { name: 'asc' }, select: { id: true, name: true, slug: true, onboardingStatus: true, enterpriseId: true } }),
     listByIds: (ids: string[]) =>
       db.organization.findMany({
         where: { id: { in: ids } },
         orderBy: { name: 'asc' },
-        select: { id: true, name: true, slug: true, onboardingStatus: true },
+        select: { id: true, name: true, slug: true, onboardingStatus: true, enterpriseId: true },
       }),
     /** An enterprise's organizations (001 §2.19), by name. */
     listByEnterprise: (enterpriseId: string) =>
