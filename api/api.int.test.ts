@@ -122,11 +122,16 @@ const alphaAssistantChatId = crypto.randomUUID();
 const alphaCallerId = { id: crypto.randomUUID(), sid: `PN${crypto.randomUUID().replace(/-/g, '')}` };
 // An agent of alpha's, recorded through the API, for the agent routes keyed by agent id.
 let alphaAgentId: string;
+// A widget of alpha's, created through the API, for the widget routes keyed by widget id.
+let alphaWidgetId: string;
 beforeAll(async () => {
   const alphaOwner = await login('owner@alpha.test', 'correct horse battery');
   const created = await alphaOwner.post('/agent').send({ org_id: alpha.orgId, agent_type: 'AFTER_HOURS_CSR' });
   expect(created.status).toBe(201);
   alphaAgentId = created.body.id;
+  const widget = await alphaOwner.post('/widget').send({ orgId: alpha.orgId, business_name: 'Alpha HVAC' });
+  expect(widget.status).toBe(201);
+  alphaWidgetId = widget.body.id;
   const at = new Date();
   await h.tdb.db.interaction.create({
     data: {
@@ -368,6 +373,12 @@ const crossTenantRequests: Record<string, (otherOrg: { id: string; slug: string 
   'delete /org/members/invitations/:invitationId': (o) => ({ query: { orgId: o.id }, params: { invitationId: crypto.randomUUID() } }),
   'put /org/members/role': (o) => ({ body: { orgId: o.id, userId: staffUserIdFor('owner@beta.test'), role: 'admin' } }),
   'delete /org/members/:userId': (o) => ({ query: { orgId: o.id }, params: { userId: staffUserIdFor('owner@alpha.test') } }),
+  // Widgets (issue 15): alpha's widget, read or changed by a user of beta.
+  'get /widgets': (o) => ({ query: { orgId: o.id } }),
+  'get /widget': () => ({ query: { widgetId: alphaWidgetId } }),
+  'post /widget': (o) => ({ body: { orgId: o.id } }),
+  'put /widget/update/config': (o) => ({ body: { widgetId: alphaWidgetId, orgId: o.id, welcome_title: 'Not yours' } }),
+  'post /widget/update/file': (o) => ({ body: { orgId: o.id, key: 'logo.png', contentType: 'image/png' } }),
 };
 
 describe('tenancy', () => {
@@ -397,6 +408,14 @@ describe('tenancy', () => {
     // The same routes do answer for the user's own organization, so the 401s above are about tenancy.
     const own = await agent.get('/org').query({ id: beta.orgId });
     expect(own.status).toBe(200);
+    // Alpha's widget is as it was, and beta has none.
+    const alphaOwner = await login('owner@alpha.test', 'correct horse battery');
+    expect((await alphaOwner.get('/widget').query({ widgetId: alphaWidgetId })).body).toMatchObject({
+      welcome_title: 'Book Online Now',
+      business_name: 'Alpha HVAC',
+    });
+    expect((await alphaOwner.get('/widgets').query({ orgId: alpha.orgId })).body).toHaveLength(1);
+    expect((await agent.get('/widgets').query({ orgId: beta.orgId })).body).toEqual([]);
   }, 240_000); // one request per org-scoped route (well over a hundred), one after another
 
   it("answers another organization's agent as an unknown one, and leaves it as it was", async () => {

@@ -234,6 +234,9 @@ function world() {
     assistant: {} as ApiDeps['assistant'],
     // The verified caller ID routes are covered by verified-caller-ids.int.test.ts against the real stack.
     callerIds: {} as ApiDeps['callerIds'],
+    // The widget and file routes are covered by widgets.int.test.ts against the real stack.
+    widgets: {} as ApiDeps['widgets'],
+    storage: {} as ApiDeps['storage'],
   };
   return { deps, app: createApp(deps), operator, owner, workflowRuns, calls, logLines };
 }

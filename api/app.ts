@@ -1,7 +1,8 @@
 import type { IncomingMessage } from 'node:http';
 import express, { type Express } from 'express';
 import type { ApiDeps } from './deps';
-import { installAbuseLimits } from './http/abuse-limits';
+import { FILE_UPLOAD_PATH, installAbuseLimits } from './http/abuse-limits';
+import { WIDGET_UPLOAD_MAX_BYTES } from '../domain/contracts/widget.contract';
 import { keepRawBody } from './http/raw-body';
 import { errorHandler, notFoundHandler } from './http/errors';
 import { registerRoutes } from './http/register-routes';
@@ -30,6 +31,8 @@ export function createApp(deps: ApiDeps): Express {
   app.use('/integrations/email/webhooks', express.json({ limit: '1mb', verify: refuseBadTextKeepRaw }));
   // The incoming-call request is signed like the call webhooks, over the exact bytes.
   app.use('/voice-agent/incoming-call', express.json({ limit: '1mb', verify: refuseBadTextKeepRaw }));
+  // Uploads to the local storage adapter are files: read as bytes, up to what one upload may weigh.
+  app.use(FILE_UPLOAD_PATH, express.raw({ type: () => true, limit: WIDGET_UPLOAD_MAX_BYTES }));
   app.use(express.json({ limit: '1mb', verify: refuseInvalidUtf8 }));
   // Security headers, CORS for the widget only, and rate limits (login keys on the parsed body's e-mail).
   installAbuseLimits(app, deps.config);

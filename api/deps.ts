@@ -43,6 +43,9 @@ import type { GoLiveDeps } from './use-cases/go-live';
 import type { CallerIdVerification } from '../activities/telephony/caller-id-verification.port';
 import type { VerifiedCallerIdRepository } from '../events/projections/verified-caller-ids/verified-caller-ids.repository';
 import type { EnterpriseDeps } from './use-cases/enterprises';
+import type { WidgetRepository } from '../events/projections/widgets/widgets.repository';
+import type { FileStorage } from '../activities/storage/file-storage.port';
+import type { LocalFileStorage } from '../activities/storage/adapters/local/local-file-storage.adapter';
 
 export interface ApiDeps {
   config: Pick<AppConfig, 'NODE_ENV' | 'ADMIN_API_TOKEN' | 'SESSION_TTL_HOURS'> & Partial<AbuseLimitSettings> & Partial<Pick<AppConfig, 'DEMO_ORG_SLUG'>>;
@@ -170,4 +173,11 @@ export interface ApiDeps {
     verification: CallerIdVerification;
     events: EventPublisher;
   };
+  /** Website chat/booking widgets (001 §2.6): the widgets read model; creates and config changes are published as events. */
+  widgets: { repository: WidgetRepository; events: EventPublisher };
+  /**
+   * Uploaded files (STORAGE_ADAPTER): `files` issues upload URLs; `local` is the local adapter when it is the one in
+   * use, whose upload and download routes the API serves (null with s3: those routes answer 404).
+   */
+  storage: { files: FileStorage; local: LocalFileStorage | null };
 }

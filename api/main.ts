@@ -1,3 +1,5 @@
+import { createWidgetRepository } from '../events/projections/widgets/widgets.repository';
+import { createFileStorage } from '../activities/storage/create-file-storage';
 import { createVerifiedCallerIdRepository } from '../events/projections/verified-caller-ids/verified-caller-ids.repository';
 import { createCallerIdVerification } from '../activities/telephony/create-caller-id-verification';
 import { confirmedCallerIds } from '../activities/telephony/adapters/offline/offline-caller-ids.adapter';
@@ -156,6 +158,8 @@ async function main() {
     },
     assistant: { sessions: createAssistantSessionRepository(db), engine, events: bus },
     callerIds: { repository: callerIdRepository, verification: createCallerIdVerification(config, confirmedCallerIds(callerIdRepository)), events: bus },
+    widgets: { repository: createWidgetRepository(db), events: bus },
+    storage: createFileStorage(config, config.PUBLIC_API_URL ?? ownApiUrl),
   });
   const server = app.listen(config.API_PORT, config.API_HOST, () => logger.info({ url: `http://${config.API_HOST}:${config.API_PORT}` }, 'API listening'));
   const stop = () => {

@@ -123,6 +123,19 @@ export const EnvSchema = z.object({
   /** Script generation reads the company's website: a stored contractor page for any URL (offline), or the URL itself (live). */
   WEBSITE_ADAPTER: z.enum(['offline', 'live']).default('offline'),
   CUSTOMER_SUCCESS_API_KEY: z.string().min(1).optional(),
+  /**
+   * Where uploaded files (a widget's logo) are kept: on the API host under HOMEAGENT_DATA_DIR/uploads, uploaded
+   * through the API's signed PUT route (local), or in an S3 bucket through presigned PUT URLs (s3).
+   */
+  STORAGE_ADAPTER: z.enum(['local', 's3']).default('local'),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** An S3-compatible endpoint (MinIO, R2); the bucket then goes in the path. Unset: AWS's virtual-hosted URLs. */
+  S3_ENDPOINT: z.url().optional(),
+  /** Where the bucket's objects are read publicly (a CDN); the object's own URL when unset. */
+  S3_PUBLIC_URL: z.url().optional(),
   /** The evaluation service presents this in the webhook's query (?secret=); without it the webhook refuses every delivery. */
   EVALUATION_WEBHOOK_SECRET: z.string().min(8).optional(),
 
@@ -268,6 +281,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   if (c.CUSTOMER_SUCCESS_ADAPTER === 'http' && !c.CUSTOMER_SUCCESS_API_URL) {
     throw new ConfigError(['CUSTOMER_SUCCESS_API_URL: required when CUSTOMER_SUCCESS_ADAPTER is http']);
+  }
+  if (c.STORAGE_ADAPTER === 's3') {
+    const missingS3 = (['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter((name) => !c[name]);
+    if (missingS3.length > 0) throw new ConfigError(missingS3.map((name) => `${name}: required when STORAGE_ADAPTER is s3`));
   }
   if (c.TELEPHONY_ADAPTER === 'twilio') {
     const missingTwilio = (['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN'] as const).filter((name) => !c[name]);

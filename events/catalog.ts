@@ -82,6 +82,7 @@ import {
   VerifiedCallerIdVerifiedV1Schema,
 } from './schemas/verified-caller-id.events';
 import { AGENT, AgentCreatedV1Schema, AgentUpdatedV1Schema } from './schemas/agent.events';
+import { WIDGET, WidgetConfigUpdatedV1Schema, WidgetCreatedV1Schema } from './schemas/widget.events';
 import { DEAD_LETTER, DeadLetterDiscardedV1Schema, DeadLetterRetriedV1Schema, EventDeadLetteredV1Schema } from './schemas/dead-letter.events';
 
 /**
@@ -161,6 +162,8 @@ const CATALOG = {
   AgentCreated: { aggregateType: AGENT, versions: { 1: AgentCreatedV1Schema } },
   AgentUpdated: { aggregateType: AGENT, versions: { 1: AgentUpdatedV1Schema } },
   OrganizationJobTypeSheetGenerated: { aggregateType: ORGANIZATION, versions: { 1: OrganizationJobTypeSheetGeneratedV1Schema } },
+  WidgetCreated: { aggregateType: WIDGET, versions: { 1: WidgetCreatedV1Schema } },
+  WidgetConfigUpdated: { aggregateType: WIDGET, versions: { 1: WidgetConfigUpdatedV1Schema } },
 } as const satisfies Record<string, { aggregateType: string; versions: Record<number, z.ZodType> }>;
 
 type Catalog = typeof CATALOG;

@@ -82,6 +82,7 @@ describe('table owners', () => {
       'OrganizationMember',
       'WebhookDeliveryAttempt',
       'VerifiedCallerId',
+      'Widget',
     ]) {
       expect(owners[model]).toHaveLength(1);
       expect(owners[model][0]).toMatch(/^events\/projections\/[a-z-]+\/[a-z-]+\.repository\.ts$/);

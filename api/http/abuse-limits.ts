@@ -32,6 +32,10 @@ export const DEFAULT_ABUSE_LIMITS: AbuseLimitSettings = EnvSchema.pick({
 /** Where the website chat widget's routes live: the only paths a page of another origin may call. */
 export const WIDGET_PATH = '/widget';
 
+/** The local storage adapter's signed upload URLs (a browser PUTs a widget logo) and its public files. */
+export const FILE_UPLOAD_PATH = '/storage/upload';
+export const FILE_DOWNLOAD_PATH = '/storage/files';
+
 /** The landing page's "call me now" form (spec 001 §7 POST /call/new). */
 export const DEMO_CALL_PATH = '/call/new';
 
@@ -43,6 +47,8 @@ export const PUBLIC_WORK_PATHS = [
   DEMO_CALL_PATH,
   '/expo',
   WIDGET_PATH,
+  // Each writes a file to disk (local storage adapter).
+  FILE_UPLOAD_PATH,
   // Team links (issue 14): each hashes a password or sends an e-mail. forgot-password also has a per-address limit of its own (use-cases/team.ts).
   '/auth/invitation',
   '/auth/accept-invite',
@@ -65,6 +71,8 @@ export const PROVIDER_PATHS = [
   '/llm/evaluation/webhook',
   '/auth/logout',
   '/heartbeat',
+  // A widget's logo, loaded by every visitor of a contractor's site (often many behind one office or carrier address).
+  FILE_DOWNLOAD_PATH,
 ];
 
 export const LOGIN_PATH = '/auth/login';
@@ -128,6 +136,9 @@ export function installAbuseLimits(app: Express, given: Partial<AbuseLimitSettin
 
   // CORS: only the widget's routes, only for the configured origins. Every other route sends no Access-Control-Allow-Origin.
   app.use(WIDGET_PATH, cors({ origin: settings.WIDGET_ALLOWED_ORIGINS, methods: ['GET', 'POST'], maxAge: 600 }));
+  // Signed upload URLs are called like S3's presigned ones, from whatever page holds one (the dashboard, through its
+  // own origin): the signature is the permission and no credentials are sent, so any origin may PUT.
+  app.use(FILE_UPLOAD_PATH, cors({ origin: '*', methods: ['PUT'], allowedHeaders: ['Content-Type'], maxAge: 600 }));
 
   const common = { standardHeaders: 'draft-7' as const, legacyHeaders: false };
   const loginWindowMs = settings.LOGIN_WINDOW_MINUTES * 60_000;

@@ -45,12 +45,14 @@ export function registerRoutes(router: Router, routes: AnyRoute[], deps: ApiDeps
         throw unauthorized('Operator access required');
       }
       // Before any schema, query or event: text that Postgres or a projection could not hold is the caller's error.
-      const problem = textInputProblem(req.params, 'path') ?? textInputProblem(req.query, 'query') ?? textInputProblem(req.body, 'body');
+      // A raw upload's bytes are a file, not text: they are the handler's to check.
+      const raw = route.request?.rawBody !== undefined;
+      const problem = textInputProblem(req.params, 'path') ?? textInputProblem(req.query, 'query') ?? (raw ? null : textInputProblem(req.body, 'body'));
       if (problem) throw badRequest(problem);
       const input = {
         query: parse(route.request?.query, req.query),
         params: parse(route.request?.params, req.params),
-        body: parse(route.request?.body, req.body ?? {}),
+        body: raw ? (Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0)) : parse(route.request?.body, req.body ?? {}),
       };
       let orgId: string | null = null;
       if (access.kind === 'org') {

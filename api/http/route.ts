@@ -46,10 +46,14 @@ export interface RouteDefinition<
   summary: string;
   tag: string;
   access: Access<RouteInput<z.infer<Q>, z.infer<B>, z.infer<P>>>;
-  request?: { query?: Q; body?: B; params?: P };
+  /**
+   * rawBody: the body is bytes of these types (an upload), handed to the handler as a Buffer in `body` instead of
+   * JSON; `app.ts` must read that path with express.raw.
+   */
+  request?: { query?: Q; body?: B; params?: P; rawBody?: { contentTypes: string[]; description: string } };
   /** Success status (default 200) and the schema of its body. */
   /** contentType: what the handler itself writes instead of JSON (a CSV download, a server-sent event stream). */
-  response: { status?: 200 | 201 | 204; schema: R; description: string; contentType?: 'text/csv' | 'text/event-stream' };
+  response: { status?: 200 | 201 | 204; schema: R; description: string; contentType?: 'text/csv' | 'text/event-stream' | 'image/*' };
   /**
    * Error statuses the handler itself answers, in the common body unless a schema is given. The document adds
    * the rest from the route: 400 (validation, text input), 307 and 401 from its access rule, 413 for a body over

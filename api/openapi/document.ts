@@ -71,7 +71,14 @@ export function buildOpenApiDocument(routes: AnyRoute[]) {
       request: {
         query: route.request?.query,
         params: route.request?.params,
-        body: route.request?.body ? { content: { 'application/json': { schema: route.request.body } } } : undefined,
+        body: route.request?.rawBody
+          ? {
+              description: route.request.rawBody.description,
+              content: Object.fromEntries(route.request.rawBody.contentTypes.map((t) => [t, { schema: { type: 'string' as const, format: 'binary' } }])),
+            }
+          : route.request?.body
+            ? { content: { 'application/json': { schema: route.request.body } } }
+            : undefined,
       },
       responses,
     });

@@ -102,6 +102,14 @@ import { updateVerifiedCallerIdRoute } from './verified-caller-ids/verified-call
 import { deleteVerifiedCallerIdRoute } from './verified-caller-ids/verified-caller-id-delete.route';
 import { confirmVerifiedCallerIdRoute, refreshVerifiedCallerIdRoute } from './verified-caller-ids/verified-caller-id-status.route';
 import { deleteOutgoingCallerIdRoute, getOutgoingCallerIdRoute, validationRequestRoute } from './verified-caller-ids/telephony-caller-ids.route';
+import { createWidgetRoute } from './widgets/widget-create.route';
+import { widgetConfigRoute } from './widgets/widget-config.route';
+import { listWidgetsRoute } from './widgets/widgets-list.route';
+import { publicWidgetRoute } from './widgets/widget-public.route';
+import { updateWidgetConfigRoute } from './widgets/widget-update-config.route';
+import { widgetUploadFileRoute } from './widgets/widget-upload-file.route';
+import { fileUploadRoute } from './storage/file-upload.route';
+import { fileDownloadRoute } from './storage/file-download.route';
 /** Every route of the API: the router and the OpenAPI document are both built from this list. */
 export const ROUTES: AnyRoute[] = [
   getRootRoute,
@@ -226,4 +234,12 @@ export const ROUTES: AnyRoute[] = [
   getOutgoingCallerIdRoute,
   deleteOutgoingCallerIdRoute,
   ...ENTERPRISE_ROUTES,
+  listWidgetsRoute,
+  widgetConfigRoute,
+  createWidgetRoute,
+  updateWidgetConfigRoute,
+  widgetUploadFileRoute,
+  publicWidgetRoute,
+  fileUploadRoute,
+  fileDownloadRoute,
 ];

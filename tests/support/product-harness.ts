@@ -1,3 +1,5 @@
+import { createWidgetRepository } from '../../events/projections/widgets/widgets.repository';
+import { createFileStorage } from '../../activities/storage/create-file-storage';
 import { createVerifiedCallerIdRepository } from '../../events/projections/verified-caller-ids/verified-caller-ids.repository';
 import { createCallerIdVerification } from '../../activities/telephony/create-caller-id-verification';
 import { confirmedCallerIds } from '../../activities/telephony/adapters/offline/offline-caller-ids.adapter';
@@ -191,6 +193,8 @@ export async function startProductHarness(env: Record<string, string> = {}): Pro
     },
     assistant: { sessions: createAssistantSessionRepository(tdb.db), engine, events: bus },
     callerIds: { repository: callerIdRepository, verification: createCallerIdVerification(config, confirmedCallerIds(callerIdRepository)), events: bus },
+    widgets: { repository: createWidgetRepository(tdb.db), events: bus },
+    storage: createFileStorage(config, config.PUBLIC_API_URL ?? ownApiUrl),
   };
   const app = createApp(deps);
   return {

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { CrmError } from '../../../activities/crm/crm.port';
+import { WidgetArrivalWindowSchema } from '../../../domain/contracts/widget.contract';
 import { badRequest, notFound } from '../../http/errors';
 import { AppointmentSchema, LooseListSchema } from './crm.schema';
 import { ChangedSchema, IdParam, crmRoute } from './crm-route';
@@ -157,10 +159,21 @@ export const capacityPlanningRoute = crmRoute({
 export const arrivalWindowsRoute = crmRoute({
   method: 'get',
   path: '/crm/arrival-windows',
-  summary: 'Arrival windows',
-  response: z.array(z.looseObject({ id: z.string(), start: z.string(), duration: z.string(), businessUnitIds: z.array(z.string()), active: z.boolean() })),
-  description: '[{id, start, duration, businessUnitIds, active}]',
-  run: ({ crm }) => crm.listArrivalWindows(),
+  summary: "The CRM's arrival windows, with the names of their business units (001 §2.6, the widget configuration screen)",
+  response: z.array(WidgetArrivalWindowSchema),
+  description: '[{id, start, duration, businessUnitIds, active, businessUnitNames}]: start and duration are HH:mm in the org timezone',
+  run: async ({ crm }) => {
+    const [windows, units] = await Promise.all([
+      crm.listArrivalWindows(),
+      // A CRM without business units (Housecall Pro) still has windows: they are named by no unit.
+      crm.listBusinessUnits().catch((err: unknown) => {
+        if (err instanceof CrmError && err.code === 'UNSUPPORTED') return [];
+        throw err;
+      }),
+    ]);
+    const names = new Map(units.map((u) => [u.id, u.name]));
+    return windows.map((w) => ({ ...w, businessUnitNames: w.businessUnitIds.flatMap((id) => names.get(id) ?? []) }));
+  },
 });
 
 export const zonesRoute = crmRoute({

@@ -184,7 +184,14 @@ describe('/crm jobs and appointments', () => {
     expect(plan.body.availabilities[0]).toMatchObject({ start: '2031-01-06T14:00:00.000Z', totalAvailability: 2, openAvailability: 2, isAvailable: true });
 
     const windowsList = await get('/crm/arrival-windows');
-    expect(windowsList.body[0]).toEqual({ id: '501', start: '08:00', duration: '02:00', businessUnitIds: ['1', '2', '3'], active: true });
+    expect(windowsList.body[0]).toEqual({
+      id: '501',
+      start: '08:00',
+      duration: '02:00',
+      businessUnitIds: ['1', '2', '3'],
+      active: true,
+      businessUnitNames: ['HVAC Service', 'Plumbing Service', 'Electrical Service'],
+    });
     expect((await get('/crm/zones')).body.map((z: { name: string }) => z.name)).toEqual(['North', 'South']);
   });
 });

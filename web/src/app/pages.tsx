@@ -143,6 +143,10 @@ export const PAGES: Record<RouteName, LazyPage> = {
     () => import('../features/company-profile/components/company-profile-page'),
     (m) => m.CompanyProfilePage,
   ),
+  widgets: page(
+    () => import('../features/widgets/components/widgets-page'),
+    (m) => m.WidgetsPage,
+  ),
   'custom-instructions': page(
     () => import('../features/custom-instructions/components/custom-instructions-page'),
     (m) => m.CustomInstructionsPage,

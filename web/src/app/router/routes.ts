@@ -32,6 +32,8 @@ export const ROUTES = [
   { name: 'agents', path: '/agents', title: 'Agents', access: 'member', nav: 'main' },
   { name: 'agent-editor', path: '/agents/:agentId', title: 'Agent', access: 'member' },
   { name: 'agent-job-types', path: '/agents/:agentId/job-types', title: 'Job types', access: 'member' },
+  // Issue 15: the website booking widgets (GET /widgets, POST /widget, PUT /widget/update/config) and their snippet.
+  { name: 'widgets', path: '/widgets', title: 'Widgets', access: 'member', nav: 'main' },
   { name: 'settings', path: '/settings', title: 'Settings', access: 'member', nav: 'main' },
   // GET /org/members; every member sees the team, admins manage it.
   { name: 'team', path: '/team', title: 'Team', access: 'member', nav: 'main' },
