@@ -184,6 +184,7 @@ const crossTenantRequests: Record<string, (otherOrg: { id: string; slug: string 
   'post /crm/employees': (o) => ({ body: { orgId: o.id } }),
   'post /crm/technicians': (o) => ({ body: { orgId: o.id } }),
   'post /call/logs': (o) => ({ body: { orgId: o.id, currentAgents: 'ALL' } }),
+  'post /chat/logs': (o) => ({ body: { orgId: o.id } }),
   'post /call/analytics': (o) => ({ body: { orgId: o.id, from: '2026-01-01', to: '2026-01-31' } }),
   'post /chat/daily-counts': (o) => ({ body: { orgId: o.id, from: '2026-01-01', to: '2026-01-31' } }),
   'get /call/logs/export': (o) => ({ query: { orgId: o.id } }),

@@ -234,6 +234,8 @@ function world() {
     assistant: {} as ApiDeps['assistant'],
     // The verified caller ID routes are covered by verified-caller-ids.int.test.ts against the real stack.
     callerIds: {} as ApiDeps['callerIds'],
+    // The widget chat routes are covered by api/routes/chat/chat-widget.int.test.ts against the real stack.
+    widgetChats: {} as ApiDeps['widgetChats'],
   };
   return { deps, app: createApp(deps), operator, owner, workflowRuns, calls, logLines };
 }

@@ -81,6 +81,14 @@ import {
   VerifiedCallerIdValidationRequestedV1Schema,
   VerifiedCallerIdVerifiedV1Schema,
 } from './schemas/verified-caller-id.events';
+import {
+  WIDGET_CHAT,
+  WidgetChatAddressRecordedV1Schema,
+  WidgetChatBookingSubmittedV1Schema,
+  WidgetChatEndedV1Schema,
+  WidgetChatRegisteredV1Schema,
+  WidgetChatSlotsLookedUpV1Schema,
+} from './schemas/widget-chat.events';
 import { AGENT, AgentCreatedV1Schema, AgentUpdatedV1Schema } from './schemas/agent.events';
 import { DEAD_LETTER, DeadLetterDiscardedV1Schema, DeadLetterRetriedV1Schema, EventDeadLetteredV1Schema } from './schemas/dead-letter.events';
 
@@ -161,6 +169,11 @@ const CATALOG = {
   AgentCreated: { aggregateType: AGENT, versions: { 1: AgentCreatedV1Schema } },
   AgentUpdated: { aggregateType: AGENT, versions: { 1: AgentUpdatedV1Schema } },
   OrganizationJobTypeSheetGenerated: { aggregateType: ORGANIZATION, versions: { 1: OrganizationJobTypeSheetGeneratedV1Schema } },
+  WidgetChatRegistered: { aggregateType: WIDGET_CHAT, versions: { 1: WidgetChatRegisteredV1Schema } },
+  WidgetChatSlotsLookedUp: { aggregateType: WIDGET_CHAT, versions: { 1: WidgetChatSlotsLookedUpV1Schema } },
+  WidgetChatAddressRecorded: { aggregateType: WIDGET_CHAT, versions: { 1: WidgetChatAddressRecordedV1Schema } },
+  WidgetChatBookingSubmitted: { aggregateType: WIDGET_CHAT, versions: { 1: WidgetChatBookingSubmittedV1Schema } },
+  WidgetChatEnded: { aggregateType: WIDGET_CHAT, versions: { 1: WidgetChatEndedV1Schema } },
 } as const satisfies Record<string, { aggregateType: string; versions: Record<number, z.ZodType> }>;
 
 type Catalog = typeof CATALOG;

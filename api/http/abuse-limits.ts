@@ -32,6 +32,12 @@ export const DEFAULT_ABUSE_LIMITS: AbuseLimitSettings = EnvSchema.pick({
 /** Where the website chat widget's routes live: the only paths a page of another origin may call. */
 export const WIDGET_PATH = '/widget';
 
+/**
+ * The widget's visitor requests (001 §7 "Chat widget (visitor)"): public, each starts or moves a chat workflow
+ * (a CRM lookup, a capacity check, a booking), and called from the contractor's site, so they share the widget's CORS.
+ */
+export const WIDGET_CHAT_PATHS = ['/chat/register', '/chat/schedule', '/chat/address', '/chat/action'];
+
 /** The landing page's "call me now" form (spec 001 §7 POST /call/new). */
 export const DEMO_CALL_PATH = '/call/new';
 
@@ -43,6 +49,7 @@ export const PUBLIC_WORK_PATHS = [
   DEMO_CALL_PATH,
   '/expo',
   WIDGET_PATH,
+  ...WIDGET_CHAT_PATHS,
   // Team links (issue 14): each hashes a password or sends an e-mail. forgot-password also has a per-address limit of its own (use-cases/team.ts).
   '/auth/invitation',
   '/auth/accept-invite',
@@ -127,7 +134,9 @@ export function installAbuseLimits(app: Express, given: Partial<AbuseLimitSettin
   );
 
   // CORS: only the widget's routes, only for the configured origins. Every other route sends no Access-Control-Allow-Origin.
-  app.use(WIDGET_PATH, cors({ origin: settings.WIDGET_ALLOWED_ORIGINS, methods: ['GET', 'POST'], maxAge: 600 }));
+  const widgetCors = cors({ origin: settings.WIDGET_ALLOWED_ORIGINS, methods: ['GET', 'POST'], maxAge: 600 });
+  app.use(WIDGET_PATH, widgetCors);
+  for (const path of WIDGET_CHAT_PATHS) app.use(path, widgetCors);
 
   const common = { standardHeaders: 'draft-7' as const, legacyHeaders: false };
   const loginWindowMs = settings.LOGIN_WINDOW_MINUTES * 60_000;

@@ -17,6 +17,7 @@ import { verifiedCallerIdsProjection } from './verified-caller-ids/verified-call
 import { agentsProjection } from './agents/agents.projection';
 import { assistantSessionsProjection } from './assistant-sessions/assistant-sessions.projection';
 import { enterprisesProjection } from './enterprises/enterprises.projection';
+import { widgetChatsProjection } from './widget-chats/widget-chats.projection';
 
 /** Every read model the projector process keeps and the rebuild command recreates. */
 export const PROJECTIONS: Projection[] = [
@@ -38,4 +39,5 @@ export const PROJECTIONS: Projection[] = [
   deadLettersProjection,
   verifiedCallerIdsProjection,
   agentsProjection,
+  widgetChatsProjection,
 ];
