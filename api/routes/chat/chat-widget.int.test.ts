@@ -3,6 +3,7 @@ import request from 'supertest';
 import { eventually, uniqueName } from '../../../tests/support/integration';
 import { onboardAndLogIn } from '../../../tests/support/onboard';
 import { startProductHarness, type ProductHarness } from '../../../tests/support/product-harness';
+import { startFakeVendorServer, type FakeVendorServer } from '../../../activities/testing/fake-vendor-server';
 
 // The website widget's booking flow (001 §2.6, §7) through the API on the whole product: a chat workflow per chat,
 // the sandbox CRM, the capacity engine, the post-call pipeline on the offline engine, the read model behind /chat/logs.
@@ -13,15 +14,20 @@ let orgId: string;
 let owner: ReturnType<typeof request.agent>;
 let other: ReturnType<typeof request.agent>;
 let otherOrgId: string;
+let receiver: FakeVendorServer;
 const run = uniqueName('').replace(/^_/, '');
 
 beforeAll(async () => {
   h = await startProductHarness({ WIDGET_CHAT_IDLE_SECONDS: String(IDLE_SECONDS) });
   ({ orgId, agent: owner } = await onboardAndLogIn(h, { name: `widget-chat-${run}`, adminEmail: `owner-${run}@widget-chat.test`, crmName: 'servicetitan' }));
+  // The organization's own systems, told of every finished interaction by webhook (001 §2.18).
+  receiver = await startFakeVendorServer({ otherwise: () => ({ status: 204 }) });
+  expect((await owner.post('/webhook-delivery').send({ orgId, webhook_urls: { crm: `${receiver.url}/hooks` } })).status).toBe(200);
   ({ orgId: otherOrgId, agent: other } = await onboardAndLogIn(h, { name: `widget-other-${run}`, adminEmail: `owner-${run}@widget-other.test` }));
 }, 180_000);
 
 afterAll(async () => {
+  await receiver?.close();
   await h?.stop();
 }, 60_000);
 
@@ -121,6 +127,24 @@ describe('the widget booking flow', () => {
       interactions: { id: interactionId, customer_name: 'Alice Johnson', customer_number: '+15125550101' },
       jobs: [expect.objectContaining({ crm_booking_id: expect.any(String) })],
       ended_at: expect.any(String),
+    });
+    // Handed to the notification rules and webhook delivery as a widget.event (001 §3).
+    const delivered = await eventually(async () => {
+      const bodies = receiver.requests.map((r) => JSON.parse(r.rawBody) as { type: string; data: Record<string, unknown> });
+      return bodies.find((b) => b.data.chat_id === chatId);
+    }, 60_000);
+    expect(delivered).toMatchObject({
+      type: 'widget.event',
+      data: {
+        interaction_id: interactionId,
+        chat_id: chatId,
+        widget_id: 'widget-1',
+        source: 'chat',
+        call_status: 'BOOKED',
+        customer: { name: 'Alice Johnson', phone: '+15125550101' },
+        booking_payload: { externalId: interactionId, type: 'Residential', appointments: [{ start: expect.any(String) }] },
+        transcript: expect.arrayContaining([expect.objectContaining({ role: 'Agent', message: 'welcome?' })]),
+      },
     });
     // Asked again after the chat was analysed, the booking still answers its action.
     const again = await visitor('/chat/action', {
