@@ -52,6 +52,7 @@ import { chatScheduleRoute } from './chat/chat-schedule.route';
 import { chatAddressRoute } from './chat/chat-address.route';
 import { chatActionRoute } from './chat/chat-action.route';
 import { chatLogsRoute } from './chat/chat-logs.route';
+import { chatDetailsRoute } from './chat/chat-details.route';
 import { providerWebhookRoute, webhookRoute } from './voice-agent/webhook.route';
 
 import { voiceAgentToolRoute } from './voice-agent/tool.route';
@@ -164,6 +165,7 @@ export const ROUTES: AnyRoute[] = [
   chatAddressRoute,
   chatActionRoute,
   chatLogsRoute,
+  chatDetailsRoute,
   reclassifyCallRoute,
   voiceAgentToolRoute,
   createCallRoute,

@@ -128,6 +128,19 @@ describe('the widget booking flow', () => {
       jobs: [expect.objectContaining({ crm_booking_id: expect.any(String) })],
       ended_at: expect.any(String),
     });
+    const details = await owner.get(`/chat/details/${chatId}`);
+    expect(details.status).toBe(200);
+    expect(details.body).toMatchObject({
+      id: chatId,
+      interaction_id: interactionId,
+      org_id: orgId,
+      stage: 'CREATE_BOOKING',
+      customer_name: 'Alice Johnson',
+      customer_address: '120 Oak Street, Springfield, TX 78701',
+      timezone: 'America/Chicago',
+      appointment_time: expect.any(String),
+    });
+    expect(details.body.chat_details.map((d: { step: string }) => d.step)).toEqual(['welcome', 'service', 'address', 'book']);
     // Handed to the notification rules and webhook delivery as a widget.event (001 §3).
     const delivered = await eventually(async () => {
       const bodies = receiver.requests.map((r) => JSON.parse(r.rawBody) as { type: string; data: Record<string, unknown> });
@@ -164,6 +177,7 @@ describe('the widget booking flow', () => {
   it("another organization's staff cannot list the chats, and its chat routes do not know the chat", async () => {
     const res = await other.post('/chat/logs').send({ orgId });
     expect(res.status).toBe(401);
+    expect((await other.get(`/chat/details/${chatId}`)).status).toBe(401);
     const schedule = await visitor('/chat/schedule', { orgId: otherOrgId, chatId, startsOnOrAfter: new Date().toISOString() });
     expect(schedule.status).toBe(404);
     expect((await chatLogs()).filter((e) => e.id === chatId)).toHaveLength(1);
