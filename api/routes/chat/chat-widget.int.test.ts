@@ -20,6 +20,9 @@ const run = uniqueName('').replace(/^_/, '');
 beforeAll(async () => {
   h = await startProductHarness({ WIDGET_CHAT_IDLE_SECONDS: String(IDLE_SECONDS) });
   ({ orgId, agent: owner } = await onboardAndLogIn(h, { name: `widget-chat-${run}`, adminEmail: `owner-${run}@widget-chat.test`, crmName: 'servicetitan' }));
+  // The office is e-mailed about booked interactions (000 §4 BookedCallRule, which listens to widget.event too).
+  const rules = [{ rule_id: 'BookedCallRule', recipients: [{ group: 'office', channel: 'email', time: 'ALWAYS' }] }];
+  expect((await owner.post('/org/notification-settings').send({ orgId, notification_settings: rules })).body).toEqual({ success: true });
   // The organization's own systems, told of every finished interaction by webhook (001 §2.18).
   receiver = await startFakeVendorServer({ otherwise: () => ({ status: 204 }) });
   expect((await owner.post('/webhook-delivery').send({ orgId, webhook_urls: { crm: `${receiver.url}/hooks` } })).status).toBe(200);
@@ -159,6 +162,11 @@ describe('the widget booking flow', () => {
         transcript: expect.arrayContaining([expect.objectContaining({ role: 'Agent', message: 'welcome?' })]),
       },
     });
+    const mail = await eventually(async () => {
+      const outbox = await owner.get('/outbox').query({ orgId });
+      return (outbox.body.messages as { interaction_id: string | null; channel: string; text: string }[]).find((m) => m.interaction_id === interactionId);
+    }, 60_000);
+    expect(mail).toMatchObject({ channel: 'email', text: expect.stringContaining('Alice Johnson') });
     // Asked again after the chat was analysed, the booking still answers its action.
     const again = await visitor('/chat/action', {
       name: 'Alice Johnson',
