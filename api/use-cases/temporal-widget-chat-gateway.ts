@@ -1,5 +1,5 @@
 import { WithStartWorkflowOperation, WorkflowNotFoundError, WorkflowUpdateFailedError, type Client, type WorkflowHandle } from '@temporalio/client';
-import { ApplicationFailure } from '@temporalio/common';
+import { ActivityFailure, ApplicationFailure, ChildWorkflowFailure } from '@temporalio/common';
 import { widgetChatWorkflow } from '../../workflows';
 import {
   addressChatUpdate,
@@ -14,9 +14,11 @@ import { workflowIds } from '../../domain/run/workflow-ids';
 import { WidgetChatRefused, type WidgetChatGateway } from './widget-chat-gateway.port';
 
 const EXPIRED = 'This chat has expired. Please start again.';
+const UNAVAILABLE = 'The booking service could not answer just now. Please try again in a moment.';
 const isCompleted = (err: unknown) => err instanceof Error && /workflow execution (?:already )?(?:completed|has completed)/i.test(err.message);
 
-function refusal(err: unknown): never {
+/** The update's failure as the API answers it; anything else is rethrown (a 500). */
+export function refusal(err: unknown): never {
   if (isCompleted(err)) throw new WidgetChatRefused('expired', EXPIRED);
   if (err instanceof WorkflowNotFoundError) throw new WidgetChatRefused('not_found', 'Chat not found');
   if (err instanceof WorkflowUpdateFailedError && err.cause instanceof ApplicationFailure) {
@@ -24,6 +26,9 @@ function refusal(err: unknown): never {
     if (err.cause.type === WIDGET_CHAT_REJECTIONS.notFound || err.cause.type === WIDGET_CHAT_REJECTIONS.notRegistered)
       throw new WidgetChatRefused('not_found', 'Chat not found');
   }
+  // The CRM lookup, the capacity read or the booking's workflow failed after their retries: the visitor may try again.
+  if (err instanceof WorkflowUpdateFailedError && (err.cause instanceof ActivityFailure || err.cause instanceof ChildWorkflowFailure))
+    throw new WidgetChatRefused('unavailable', UNAVAILABLE);
   throw err;
 }
 
@@ -71,7 +76,7 @@ export function createTemporalWidgetChatGateway(client: Client, taskQueuePrefix 
         workflowIdReusePolicy: 'REJECT_DUPLICATE',
         memo: { correlationId: start.meta.correlationId },
       });
-      return client.workflow.executeUpdateWithStart(registerChatUpdate, { args: [req], startWorkflowOperation });
+      return client.workflow.executeUpdateWithStart(registerChatUpdate, { args: [req], startWorkflowOperation }).catch(refusal);
     },
     schedule: (chatId, req) => update(chatId, req.orgId, (handle) => handle.executeUpdate(scheduleChatUpdate, { args: [req] })),
     address: (chatId, req) => update(chatId, req.orgId, (handle) => handle.executeUpdate(addressChatUpdate, { args: [req] })),

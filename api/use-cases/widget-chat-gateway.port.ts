@@ -9,9 +9,9 @@ import type {
   WidgetChatWorkflowInput,
 } from '../../workflows/widget-chat/widget-chat.types';
 
-export type WidgetChatFailure = 'not_found' | 'expired';
+export type WidgetChatFailure = 'not_found' | 'expired' | 'unavailable';
 
-/** A widget request refused: the chat is unknown (or another organization's), or its workflow has ended. */
+/** A widget request refused: the chat is unknown (or another organization's), its workflow has ended, or what it needs (the CRM) failed. */
 export class WidgetChatRefused extends Error {
   constructor(
     readonly reason: WidgetChatFailure,
@@ -22,7 +22,7 @@ export class WidgetChatRefused extends Error {
   }
 }
 
-/** Website widget chats, one workflow each (001 §2.6); every method but register throws WidgetChatRefused. */
+/** Website widget chats, one workflow each (001 §2.6); every method throws WidgetChatRefused (register only 'unavailable'). */
 export interface WidgetChatGateway {
   /** Starts the chat's workflow with its register request and answers what it found. */
   register(start: WidgetChatWorkflowInput, req: RegisterChatInput): Promise<RegisterChatAnswer>;

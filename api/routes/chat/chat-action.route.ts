@@ -13,7 +13,7 @@ export const chatActionRoute = defineRoute({
   access: { kind: 'public' },
   request: { body: ChatActionRequestSchema },
   response: { schema: ChatActionResponseSchema, description: "The booking's action id (the same for a repeated request)" },
-  errors: [404, CHAT_EXPIRED_ERROR],
+  errors: [404, 503, CHAT_EXPIRED_ERROR],
   async handler({ body, deps }) {
     const payload = widgetBookingPayload(body, { address: null, campaignId: null });
     const answer = await deps.widgetChats.gateway

@@ -11,7 +11,7 @@ export const chatAddressRoute = defineRoute({
   access: { kind: 'public' },
   request: { body: ChatAddressRequestSchema },
   response: { schema: ChatAddressResponseSchema, description: 'Recorded (a repeated request records nothing new)' },
-  errors: [404, CHAT_EXPIRED_ERROR],
+  errors: [404, 503, CHAT_EXPIRED_ERROR],
   async handler({ body, deps }) {
     await deps.widgetChats.gateway
       .address(body.chatId, {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ErrorBodySchema } from '../../../domain/contracts/errors.contract';
-import { ApiError, notFound } from '../../http/errors';
+import { ApiError, notFound, serviceUnavailable } from '../../http/errors';
 import { WidgetChatRefused } from '../../use-cases/widget-chat-gateway.port';
 
 /**
@@ -19,6 +19,7 @@ export const CHAT_EXPIRED_ERROR = {
 export function chatRefusal(err: unknown): never {
   if (err instanceof WidgetChatRefused) {
     if (err.reason === 'expired') throw new ApiError(400, err.message, undefined, undefined, { isWorkflowExpired: true });
+    if (err.reason === 'unavailable') throw serviceUnavailable(err.message, 5);
     throw notFound(err.message);
   }
   throw err;

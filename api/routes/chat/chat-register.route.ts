@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { notFound } from '../../http/errors';
 import { defineRoute } from '../../http/route';
+import { chatRefusal } from './chat-refusal';
 import { WIDGET_CHAT_IDLE_MS } from '../../../domain/chat/widget-chat';
 import type { CrmName } from '../../../domain/organization/organization-settings.schema';
 import { ChatRegisterRequestSchema, ChatRegisterResponseSchema } from './chat.schema';
@@ -17,28 +18,30 @@ export const chatRegisterRoute = defineRoute({
     schema: ChatRegisterResponseSchema,
     description: 'The chat, its interaction and the matching CRM customers (each with its phones and service locations)',
   },
-  errors: [404],
+  errors: [404, 503],
   async handler({ body, deps, req }) {
     const org = await deps.organizations.findById(body.orgId);
     if (!org) throw notFound('Organization not found');
     const chatId = randomUUID();
-    return deps.widgetChats.gateway.register(
-      {
-        meta: { correlationId: req.correlationId },
-        orgId: org.id,
-        chatId,
-        interactionId: randomUUID(),
-        crmName: org.crmName as CrmName,
-        idleTimeoutMs: (deps.config.WIDGET_CHAT_IDLE_SECONDS ?? WIDGET_CHAT_IDLE_MS / 1000) * 1000,
-      },
-      {
-        orgId: org.id,
-        phone: body.phone,
-        widgetId: body.widgetId,
-        deviceType: body.deviceType,
-        chatDetails: body.chatDetails,
-        referer: req.header('referer')?.slice(0, 500) ?? null,
-      },
-    );
+    return deps.widgetChats.gateway
+      .register(
+        {
+          meta: { correlationId: req.correlationId },
+          orgId: org.id,
+          chatId,
+          interactionId: randomUUID(),
+          crmName: org.crmName as CrmName,
+          idleTimeoutMs: (deps.config.WIDGET_CHAT_IDLE_SECONDS ?? WIDGET_CHAT_IDLE_MS / 1000) * 1000,
+        },
+        {
+          orgId: org.id,
+          phone: body.phone,
+          widgetId: body.widgetId,
+          deviceType: body.deviceType,
+          chatDetails: body.chatDetails,
+          referer: req.header('referer')?.slice(0, 500) ?? null,
+        },
+      )
+      .catch(chatRefusal);
   },
 });

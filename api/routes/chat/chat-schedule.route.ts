@@ -15,7 +15,7 @@ export const chatScheduleRoute = defineRoute({
     description:
       'Up to 30 open windows, earliest first: start and end in the org-local time (no offset), the same instants in UTC, the timezone, and the business unit and job type they were found for',
   },
-  errors: [404, CHAT_EXPIRED_ERROR],
+  errors: [404, 503, CHAT_EXPIRED_ERROR],
   async handler({ body, deps }) {
     const data = await deps.widgetChats.gateway
       .schedule(body.chatId, {
