@@ -189,6 +189,9 @@ const crossTenantRequests: Record<string, (otherOrg: { id: string; slug: string 
   'post /crm/employees': (o) => ({ body: { orgId: o.id } }),
   'post /crm/technicians': (o) => ({ body: { orgId: o.id } }),
   'post /call/logs': (o) => ({ body: { orgId: o.id, currentAgents: 'ALL' } }),
+  'post /chat/logs': (o) => ({ body: { orgId: o.id } }),
+  // An unknown chat answers as another organization's does (no chat is needed to show the refusal).
+  'get /chat/details/:chatId': () => ({ params: { chatId: '00000000-0000-4000-8000-00000000c4a7' } }),
   'post /call/analytics': (o) => ({ body: { orgId: o.id, from: '2026-01-01', to: '2026-01-31' } }),
   'post /chat/daily-counts': (o) => ({ body: { orgId: o.id, from: '2026-01-01', to: '2026-01-31' } }),
   'get /call/logs/export': (o) => ({ query: { orgId: o.id } }),

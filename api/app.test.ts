@@ -237,6 +237,8 @@ function world() {
     // The widget and file routes are covered by widgets.int.test.ts against the real stack.
     widgets: {} as ApiDeps['widgets'],
     storage: {} as ApiDeps['storage'],
+    // The widget chat routes are covered by api/routes/chat/chat-widget.int.test.ts against the real stack.
+    widgetChats: {} as ApiDeps['widgetChats'],
   };
   return { deps, app: createApp(deps), operator, owner, workflowRuns, calls, logLines };
 }

@@ -32,6 +32,8 @@ import type { ScriptGenerationGateway } from './use-cases/script-generation-gate
 import type { AgentRepository } from '../events/projections/agents/agents.repository';
 import type { WebCallGateway } from './use-cases/web-call-gateway.port';
 import type { ChatSessionGateway } from './use-cases/chat-session-gateway.port';
+import type { WidgetChatGateway } from './use-cases/widget-chat-gateway.port';
+import type { WidgetChatRepository } from '../events/projections/widget-chats/widget-chats.repository';
 import type { PromptHubRepository } from './repositories/prompt-hub.repository';
 import type { LlmTraceRepository } from './repositories/llm-trace.repository';
 
@@ -48,7 +50,9 @@ import type { FileStorage } from '../activities/storage/file-storage.port';
 import type { LocalFileStorage } from '../activities/storage/adapters/local/local-file-storage.adapter';
 
 export interface ApiDeps {
-  config: Pick<AppConfig, 'NODE_ENV' | 'ADMIN_API_TOKEN' | 'SESSION_TTL_HOURS'> & Partial<AbuseLimitSettings> & Partial<Pick<AppConfig, 'DEMO_ORG_SLUG'>>;
+  config: Pick<AppConfig, 'NODE_ENV' | 'ADMIN_API_TOKEN' | 'SESSION_TTL_HOURS'> &
+    Partial<AbuseLimitSettings> &
+    Partial<Pick<AppConfig, 'DEMO_ORG_SLUG' | 'WIDGET_CHAT_IDLE_SECONDS'>>;
   logger: Logger;
   organizations: OrganizationRepository;
   staff: StaffRepository;
@@ -167,6 +171,11 @@ export interface ApiDeps {
   };
   /** The AI assistant for CSRs (001 §2.15): questions about a call answered on LLM_ADAPTER; sessions are events read back from their read model. */
   assistant: AssistantDeps;
+  /** Website widget chats (issue 15): one workflow per chat answers the visitor's requests; the Chats page reads the read model. */
+  widgetChats: {
+    gateway: WidgetChatGateway;
+    repository: WidgetChatRepository;
+  };
   /** Verified outbound caller IDs (001 §2.17): the read model, the telephony provider (TELEPHONY_ADAPTER), changes published as events. */
   callerIds: {
     repository: VerifiedCallerIdRepository;

@@ -8,6 +8,8 @@ import { createAssistantSessionRepository } from '../events/projections/assistan
 import { Client, Connection } from '@temporalio/client';
 import { createPromptHubRepository } from './repositories/prompt-hub.repository';
 import { createLlmTraceRepository } from './repositories/llm-trace.repository';
+import { createTemporalWidgetChatGateway } from './use-cases/temporal-widget-chat-gateway';
+import { createWidgetChatRepository } from '../events/projections/widget-chats/widget-chats.repository';
 import { createTemporalChatSessionGateway } from './use-cases/temporal-chat-session-gateway';
 import { loadConfigOrExit } from '../config/env';
 import { createLogger } from '../lib/logger';
@@ -157,6 +159,7 @@ async function main() {
       evaluationWebhookSecret: config.EVALUATION_WEBHOOK_SECRET ?? null,
     },
     assistant: { sessions: createAssistantSessionRepository(db), engine, events: bus },
+    widgetChats: { gateway: createTemporalWidgetChatGateway(client, config.TEMPORAL_TASK_QUEUE_PREFIX), repository: createWidgetChatRepository(db) },
     callerIds: { repository: callerIdRepository, verification: createCallerIdVerification(config, confirmedCallerIds(callerIdRepository)), events: bus },
     widgets: { repository: createWidgetRepository(db), events: bus },
     storage: createFileStorage(config, config.PUBLIC_API_URL ?? ownApiUrl),

@@ -220,6 +220,11 @@ export const EnvSchema = z.object({
   PUBLIC_MAX_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   /** Demo calls (POST /call/new) per dialled number per day: the landing page must not become a way to ring someone over and over. */
   DEMO_CALLS_PER_NUMBER_PER_DAY: z.coerce.number().int().min(1).default(3),
+  /**
+   * How long a website widget chat waits for the visitor's next request before it ends and is analysed (001 §2.6); a
+   * booking sent after that answers isWorkflowExpired. 30 minutes; the integration tests shorten it.
+   */
+  WIDGET_CHAT_IDLE_SECONDS: z.coerce.number().int().min(5).max(86_400).default(1800),
   /** The organization whose agents place the landing page's demo calls (spec 001 §2.16); seeded as demo-hvac. */
   DEMO_ORG_SLUG: z.string().min(1).default('demo-hvac'),
   /** Requests per client address per minute to provider webhooks and tool calls: generous, a platform sends bursts from few addresses. */

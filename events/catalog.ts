@@ -81,6 +81,14 @@ import {
   VerifiedCallerIdValidationRequestedV1Schema,
   VerifiedCallerIdVerifiedV1Schema,
 } from './schemas/verified-caller-id.events';
+import {
+  WIDGET_CHAT,
+  WidgetChatAddressRecordedV1Schema,
+  WidgetChatBookingSubmittedV1Schema,
+  WidgetChatEndedV1Schema,
+  WidgetChatRegisteredV1Schema,
+  WidgetChatSlotsLookedUpV1Schema,
+} from './schemas/widget-chat.events';
 import { AGENT, AgentCreatedV1Schema, AgentUpdatedV1Schema } from './schemas/agent.events';
 import { WIDGET, WidgetConfigUpdatedV1Schema, WidgetCreatedV1Schema } from './schemas/widget.events';
 import { DEAD_LETTER, DeadLetterDiscardedV1Schema, DeadLetterRetriedV1Schema, EventDeadLetteredV1Schema } from './schemas/dead-letter.events';
@@ -164,6 +172,11 @@ const CATALOG = {
   OrganizationJobTypeSheetGenerated: { aggregateType: ORGANIZATION, versions: { 1: OrganizationJobTypeSheetGeneratedV1Schema } },
   WidgetCreated: { aggregateType: WIDGET, versions: { 1: WidgetCreatedV1Schema } },
   WidgetConfigUpdated: { aggregateType: WIDGET, versions: { 1: WidgetConfigUpdatedV1Schema } },
+  WidgetChatRegistered: { aggregateType: WIDGET_CHAT, versions: { 1: WidgetChatRegisteredV1Schema } },
+  WidgetChatSlotsLookedUp: { aggregateType: WIDGET_CHAT, versions: { 1: WidgetChatSlotsLookedUpV1Schema } },
+  WidgetChatAddressRecorded: { aggregateType: WIDGET_CHAT, versions: { 1: WidgetChatAddressRecordedV1Schema } },
+  WidgetChatBookingSubmitted: { aggregateType: WIDGET_CHAT, versions: { 1: WidgetChatBookingSubmittedV1Schema } },
+  WidgetChatEnded: { aggregateType: WIDGET_CHAT, versions: { 1: WidgetChatEndedV1Schema } },
 } as const satisfies Record<string, { aggregateType: string; versions: Record<number, z.ZodType> }>;
 
 type Catalog = typeof CATALOG;

@@ -21,6 +21,10 @@ import { createWebhookAppSource } from '../activities/webhooks/webhook-app.repos
 import { outboundGuardFrom } from '../activities/http/outbound-address-guard';
 import { createCrm, verifyCrmConnection, type CrmComposition, type VendorCrmSettings } from '../activities/crm/create-crm';
 import { createCrmConnectionActivities } from '../activities/crm/crm-connection.activities';
+import { createWidgetChatActivities } from '../activities/widget-chat/widget-chat.activities';
+import { createWidgetChatRepository } from '../events/projections/widget-chats/widget-chats.repository';
+import { createCapacityRepository } from '../events/projections/capacity-settings/capacity-settings.repository';
+import { findOrganizationSummary } from '../events/projections/organizations/organizations.repository';
 import { createFollowUpActivities } from '../activities/interaction/follow-up.activities';
 import { createFollowUpContextReader } from '../activities/interaction/follow-up-context.repository';
 import { createCustomerSuccessTracker, type CustomerSuccessConfig } from '../activities/customer-success/create-customer-success-tracker';
@@ -129,6 +133,14 @@ export async function createWorkers(deps: WorkerDeps): Promise<{ workers: Worker
       outbound: outboundGuardFrom(deps.config),
     }),
     ...createInteractionHandoffActivities({ snapshots: createInteractionSnapshotReader(deps.db), crm: crm.crm, logger }),
+    ...createWidgetChatActivities({
+      events: deps.events,
+      crm: crm.crm,
+      capacity: createCapacityRepository(deps.db),
+      chats: createWidgetChatRepository(deps.db),
+      context: createInteractionContextReader(deps.db),
+      organizations: { findOrganization: (orgId) => findOrganizationSummary(deps.db, orgId) },
+    }),
     ...createWebsiteActivities({ website: createWebsiteReader(deps.config, outboundGuardFrom(deps.config)) }),
     ...createScriptGenerationActivities({ events: deps.events, engine, agents: createAgentRepository(deps.db), organizations, logger }),
     ...createJobTypeSheetActivities({ events: deps.events, engine, crm: crm.crm, organizations, logger }),

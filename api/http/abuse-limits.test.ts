@@ -29,7 +29,7 @@ function app(overrides: Partial<AbuseLimitSettings> = {}) {
       enterprisesAdministeredBy: async () => [],
     },
     sessions: { create: async () => ({ token: `token-${++sessions}`, expiresAt: new Date(Date.now() + 3_600_000) }) },
-    organizations: { listByIds: async () => [] },
+    organizations: { listByIds: async () => [], findById: async () => null },
   } as unknown as ApiDeps;
   return createApp(deps);
 }
@@ -105,6 +105,18 @@ describe('public route limit', () => {
     expect(expectTooMany(await call('203.0.113.50'), /address/)).toBeLessThanOrEqual(60);
     expect((await call('203.0.113.51')).status).toBe(404);
   });
+
+  it('widget chats: the four visitor routes share the 60 a minute per address, then 429', async () => {
+    const a = app();
+    const orgId = '00000000-0000-4000-8000-000000000001';
+    const register = (address: string) =>
+      request(a).post('/chat/register').set('X-Forwarded-For', address).send({ phone: '5550100200', orgId, deviceType: 'MOBILE', widgetId: 'w1' });
+    const schedule = (address: string) => request(a).post('/chat/schedule').set('X-Forwarded-For', address).send({});
+    for (let i = 0; i < 30; i++) expect((await register('203.0.113.60')).status).toBe(404);
+    for (let i = 0; i < 30; i++) expect((await schedule('203.0.113.60')).status).toBe(400);
+    expectTooMany(await request(a).post('/chat/action').set('X-Forwarded-For', '203.0.113.60').send({}), /address/);
+    expect((await register('203.0.113.61')).status).toBe(404);
+  });
 });
 
 describe('security headers', () => {
@@ -133,6 +145,18 @@ describe('CORS', () => {
     expect(allowed.headers['access-control-allow-origin']).toBe(WIDGET_ORIGIN);
     const other = await request(a).options('/widget/chat').set('Origin', 'https://evil.test').set('Access-Control-Request-Method', 'POST');
     expect(other.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it("the widget's chat routes answer a configured origin, and no other", async () => {
+    const a = app();
+    for (const path of ['/chat/register', '/chat/schedule', '/chat/address', '/chat/action']) {
+      const allowed = await request(a).options(path).set('Origin', WIDGET_ORIGIN).set('Access-Control-Request-Method', 'POST');
+      expect(allowed.headers['access-control-allow-origin']).toBe(WIDGET_ORIGIN);
+      const other = await request(a).options(path).set('Origin', 'https://evil.test').set('Access-Control-Request-Method', 'POST');
+      expect(other.headers['access-control-allow-origin']).toBeUndefined();
+    }
+    const staff = await request(a).options('/chat/logs').set('Origin', WIDGET_ORIGIN).set('Access-Control-Request-Method', 'POST');
+    expect(staff.headers['access-control-allow-origin']).toBeUndefined();
   });
 
   it('every other route sends no Access-Control-Allow-Origin, even to the widget origin', async () => {

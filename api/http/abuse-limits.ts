@@ -35,6 +35,11 @@ export const WIDGET_PATH = '/widget';
 /** The local storage adapter's signed upload URLs (a browser PUTs a widget logo) and its public files. */
 export const FILE_UPLOAD_PATH = '/storage/upload';
 export const FILE_DOWNLOAD_PATH = '/storage/files';
+/**
+ * The widget's visitor requests (001 §7 "Chat widget (visitor)"): public, each starts or moves a chat workflow
+ * (a CRM lookup, a capacity check, a booking), and called from the contractor's site, so they share the widget's CORS.
+ */
+export const WIDGET_CHAT_PATHS = ['/chat/register', '/chat/schedule', '/chat/address', '/chat/action'];
 
 /** The landing page's "call me now" form (spec 001 §7 POST /call/new). */
 export const DEMO_CALL_PATH = '/call/new';
@@ -49,6 +54,7 @@ export const PUBLIC_WORK_PATHS = [
   WIDGET_PATH,
   // Each writes a file to disk (local storage adapter).
   FILE_UPLOAD_PATH,
+  ...WIDGET_CHAT_PATHS,
   // Team links (issue 14): each hashes a password or sends an e-mail. forgot-password also has a per-address limit of its own (use-cases/team.ts).
   '/auth/invitation',
   '/auth/accept-invite',
@@ -135,10 +141,12 @@ export function installAbuseLimits(app: Express, given: Partial<AbuseLimitSettin
   );
 
   // CORS: only the widget's routes, only for the configured origins. Every other route sends no Access-Control-Allow-Origin.
-  app.use(WIDGET_PATH, cors({ origin: settings.WIDGET_ALLOWED_ORIGINS, methods: ['GET', 'POST'], maxAge: 600 }));
   // Signed upload URLs are called like S3's presigned ones, from whatever page holds one (the dashboard, through its
   // own origin): the signature is the permission and no credentials are sent, so any origin may PUT.
   app.use(FILE_UPLOAD_PATH, cors({ origin: '*', methods: ['PUT'], allowedHeaders: ['Content-Type'], maxAge: 600 }));
+  const widgetCors = cors({ origin: settings.WIDGET_ALLOWED_ORIGINS, methods: ['GET', 'POST'], maxAge: 600 });
+  app.use(WIDGET_PATH, widgetCors);
+  for (const path of WIDGET_CHAT_PATHS) app.use(path, widgetCors);
 
   const common = { standardHeaders: 'draft-7' as const, legacyHeaders: false };
   const loginWindowMs = settings.LOGIN_WINDOW_MINUTES * 60_000;

@@ -22,6 +22,8 @@ export class ApiError extends Error {
     readonly retryAfterSeconds?: number,
     /** A 400's failed checks by field, sent as `issues`. */
     readonly issues?: ValidationIssue[],
+    /** Fields a route's documented error body adds to the common one (a chat booking's isWorkflowExpired). */
+    readonly extra?: Record<string, unknown>,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -68,7 +70,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     }
     if (err instanceof ApiError) {
       if (err.retryAfterSeconds !== undefined && !res.headersSent) res.setHeader('Retry-After', String(Math.max(1, Math.ceil(err.retryAfterSeconds))));
-      res.status(err.status).json(errorBody(err.status, err.message, err.issues));
+      res.status(err.status).json({ ...errorBody(err.status, err.message, err.issues), ...err.extra });
       return;
     }
     // express.json() and express.raw() failures

@@ -59,7 +59,7 @@ export interface RouteDefinition<
    * the rest from the route: 400 (validation, text input), 307 and 401 from its access rule, 413 for a body over
    * the limit, 429 on public routes (api/http/abuse-limits.ts), 500.
    */
-  errors?: (ErrorStatus | { status: ErrorStatus | 500; schema: z.ZodType; description: string })[];
+  errors?: (ErrorStatus | { status: ErrorStatus | 400 | 500; schema: z.ZodType; description: string })[];
   handler: (ctx: RouteContext<z.infer<Q>, z.infer<B>, z.infer<P>>) => Promise<z.infer<R>>;
 }
 

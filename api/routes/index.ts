@@ -47,6 +47,12 @@ import { liveCallsStreamRoute } from './live/live-calls-stream.route';
 import { callRetrieveRoute } from './calls/call-retrieve.route';
 import { reclassifyCallRoute } from './calls/reclassify-call.route';
 import { reviewInteractionRoute } from './calls/review-interaction.route';
+import { chatRegisterRoute } from './chat/chat-register.route';
+import { chatScheduleRoute } from './chat/chat-schedule.route';
+import { chatAddressRoute } from './chat/chat-address.route';
+import { chatActionRoute } from './chat/chat-action.route';
+import { chatLogsRoute } from './chat/chat-logs.route';
+import { chatDetailsRoute } from './chat/chat-details.route';
 import { providerWebhookRoute, webhookRoute } from './voice-agent/webhook.route';
 
 import { voiceAgentToolRoute } from './voice-agent/tool.route';
@@ -162,6 +168,12 @@ export const ROUTES: AnyRoute[] = [
   liveCallsStreamRoute,
   callRetrieveRoute,
   reviewInteractionRoute,
+  chatRegisterRoute,
+  chatScheduleRoute,
+  chatAddressRoute,
+  chatActionRoute,
+  chatLogsRoute,
+  chatDetailsRoute,
   reclassifyCallRoute,
   voiceAgentToolRoute,
   createCallRoute,

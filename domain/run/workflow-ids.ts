@@ -16,6 +16,8 @@ export const workflowIds = {
   webCall: (interactionId: string) => `web-call/${interactionId}`,
   /** One run per LLM chat session (POST /llm/chat): the session id is the caller's. */
   chatSession: (sessionId: string) => `chat-session/${sessionId}`,
+  /** One run per website widget chat (001 §2.6): the chat id is the API's, made at register. */
+  widgetChat: (chatId: string) => `widget-chat/${chatId}`,
   /** One build at a time per audience: a newer request replaces the one running, the same one joins it. */
   audienceBuild: (orgId: string, audienceId: string) => `audience-build/${orgId}/${audienceId}`,
   /** One script generation at a time per agent: a repeated POST /script-generator joins the run going. */

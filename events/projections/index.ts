@@ -18,6 +18,7 @@ import { agentsProjection } from './agents/agents.projection';
 import { assistantSessionsProjection } from './assistant-sessions/assistant-sessions.projection';
 import { enterprisesProjection } from './enterprises/enterprises.projection';
 import { widgetsProjection } from './widgets/widgets.projection';
+import { widgetChatsProjection } from './widget-chats/widget-chats.projection';
 
 /** Every read model the projector process keeps and the rebuild command recreates. */
 export const PROJECTIONS: Projection[] = [
@@ -40,4 +41,5 @@ export const PROJECTIONS: Projection[] = [
   verifiedCallerIdsProjection,
   agentsProjection,
   widgetsProjection,
+  widgetChatsProjection,
 ];

@@ -8,6 +8,8 @@ import { createAssistantSessionRepository } from '../../events/projections/assis
 import { Client, Connection } from '@temporalio/client';
 import { createPromptHubRepository } from '../../api/repositories/prompt-hub.repository';
 import { createLlmTraceRepository } from '../../api/repositories/llm-trace.repository';
+import { createTemporalWidgetChatGateway } from '../../api/use-cases/temporal-widget-chat-gateway';
+import { createWidgetChatRepository } from '../../events/projections/widget-chats/widget-chats.repository';
 import { createTemporalChatSessionGateway } from '../../api/use-cases/temporal-chat-session-gateway';
 import type { Express } from 'express';
 import { createApp } from '../../api/app';
@@ -192,6 +194,7 @@ export async function startProductHarness(env: Record<string, string> = {}): Pro
       evaluationWebhookSecret: config.EVALUATION_WEBHOOK_SECRET ?? null,
     },
     assistant: { sessions: createAssistantSessionRepository(tdb.db), engine, events: bus },
+    widgetChats: { gateway: createTemporalWidgetChatGateway(client, config.TEMPORAL_TASK_QUEUE_PREFIX), repository: createWidgetChatRepository(tdb.db) },
     callerIds: { repository: callerIdRepository, verification: createCallerIdVerification(config, confirmedCallerIds(callerIdRepository)), events: bus },
     widgets: { repository: createWidgetRepository(tdb.db), events: bus },
     storage: createFileStorage(config, config.PUBLIC_API_URL ?? ownApiUrl),

@@ -9,6 +9,9 @@ import type { CrmConnectionActivities } from '../../activities/crm/crm-connectio
 import type { DeliveryToSend, NotificationActivities } from '../../activities/notifications/notification.activities';
 import type { OrganizationActivities } from '../../activities/organization/organization.activities';
 import type { WebhookDeliveryActivities } from '../../activities/webhooks/webhook-delivery.activities';
+import type { WidgetChatActivities } from '../../activities/widget-chat/widget-chat.activities';
+import { addressChatUpdate, bookChatUpdate, registerChatUpdate, scheduleChatUpdate } from '../../workflows/widget-chat/widget-chat.messages';
+import { widgetChatWorkflow } from '../../workflows/widget-chat/widget-chat.workflow';
 import type { AgentProfile } from '../../domain/agents/agent-profile';
 import type { CallDelivery } from '../../domain/call/call-record-merge';
 import type { InteractionInput } from '../../domain/interaction/interaction.schema';
@@ -205,6 +208,58 @@ export const fakeInteractionActivities = (): InteractionPipelineActivities => ({
   trackCallOutcome: async () => ({ tracked: 2 }),
 });
 
+export const widgetChatSlot = {
+  start: '2026-12-01T08:00:00',
+  end: '2026-12-01T10:00:00',
+  startUtc: '2026-12-01T14:00:00.000Z',
+  endUtc: '2026-12-01T16:00:00.000Z',
+  timezone: 'America/Chicago',
+  businessUnitId: '1',
+  jobTypeId: '101',
+};
+
+/** The widget chat's activities: the CRM lookup finds one customer, the capacity engine one window. */
+export const fakeWidgetChatActivities = (): WidgetChatActivities => ({
+  registerWidgetChat: async () => ({
+    customerNumber: '+15125550142',
+    customers: [{ id: 'c-1', name: 'Dana Reyes', type: 'Residential', phones: ['+15125550142'], locations: [] }],
+  }),
+  findWidgetChatSlots: async () => [widgetChatSlot],
+  recordWidgetChatAddress: async () => undefined,
+  recordWidgetChatBooking: async () => undefined,
+  recordWidgetChatEnded: async () => undefined,
+  transcribeWidgetChat: async ({ actions }) => ({
+    source: 'chat',
+    direction: 'inbound',
+    agentType: 'CHAT_CSR_AGENT',
+    org: {
+      name: 'Joe Plumbing',
+      timezone: null,
+      tradesOffered: [],
+      zipcodes: [],
+      instructions: { isLead: [], callReasons: [], bookedSummary: [], jobTags: [] },
+    },
+    transcript: [],
+    facts: { actions, events: [], endedReason: null, durationSeconds: null, customerPhone: '+15125550142', doNotService: false, startedAt: null },
+  }),
+  describeWidgetChatForNotification: async ({ interactionId, callStatus }) =>
+    ({
+      type: 'widget.event',
+      payload: {
+        interaction_id: interactionId,
+        date: '2026-11-28T10:00:00Z',
+        call_status: callStatus,
+        summary: [],
+        bookings: [],
+        tags: [],
+        errors: [],
+        org: {},
+        widget_id: 'w-1',
+        chat_id: 'c',
+      },
+    }) as unknown as NotificationEventInput,
+});
+
 /** The interaction's notification child runs on the same queue here, so it gets its activities too. */
 export const fakeInteractionPipelineActivities = () => ({ ...fakeNotificationActivities(), ...fakeInteractionActivities() });
 
@@ -356,6 +411,52 @@ export const scenarios: Scenario[] = [
       await handle.executeUpdate(greetCallerUpdate, { args: [{ accessTokenHash: 'token-hash' }] });
       await handle.executeUpdate(callerTurnUpdate, { args: [{ accessTokenHash: 'token-hash', text: 'My sink leaks' }] });
       await handle.executeUpdate(endWebCallUpdate, { args: [{ accessTokenHash: 'token-hash' }] });
+      return completed(handle);
+    },
+  },
+  {
+    // A widget chat booked on its first try: the CRM action and the notification hand-off are children on this queue.
+    fixture: 'widget-chat/histories/widget-chat-booked.json',
+    activities: () => ({
+      ...fakeNotificationActivities(),
+      ...fakeInteractionActivities(),
+      ...fakeCrmActionActivities(),
+      createBookingInCrm: async () => ({ bookingId: 'booking-1' }),
+      ...fakeWidgetChatActivities(),
+    }),
+    run: async (client, taskQueue, workflowId) => {
+      const handle = await client.workflow.start(widgetChatWorkflow, {
+        taskQueue,
+        workflowId,
+        args: [{ meta, orgId: 'org-1', chatId: 'chat-1', interactionId: 'int-widget-1', crmName: 'servicetitan', idleTimeoutMs: 60_000 }],
+      });
+      await handle.executeUpdate(registerChatUpdate, {
+        args: [{ orgId: 'org-1', phone: '5125550142', widgetId: 'w-1', deviceType: 'MOBILE', chatDetails: [], referer: null }],
+      });
+      await handle.executeUpdate(scheduleChatUpdate, {
+        args: [
+          { orgId: 'org-1', startsOnOrAfter: '2026-12-01T00:00:00Z', endTime: null, jobTypeId: null, businessUnitId: null, priority: null, chatDetails: null },
+        ],
+      });
+      const address = { street: '12 Main St', city: 'Austin', state: 'TX', zip: '78701', country: 'US' };
+      await handle.executeUpdate(addressChatUpdate, {
+        args: [{ orgId: 'org-1', interactionId: 'int-widget-1', address, customerName: 'Dana Reyes', crmCustomerId: null, chatDetails: [] }],
+      });
+      const startTime = '2026-12-01T08:00:00-06:00';
+      const payload = {
+        source: 'Website widget',
+        name: 'Dana Reyes',
+        orgId: 'org-1',
+        address: null,
+        contacts: [{ type: 'Mobile' as const, value: '+15125550142' }],
+        type: 'Residential' as const,
+        startTime,
+        summary: 'AC not cooling',
+        isFirstTimeClient: false,
+        externalId: 'int-widget-1',
+        appointments: [{ start: startTime }],
+      };
+      await handle.executeUpdate(bookChatUpdate, { args: [{ orgId: 'org-1', interactionId: 'int-widget-1', payload, chatDetails: [] }] });
       return completed(handle);
     },
   },
