@@ -15,6 +15,7 @@ const PRODUCT_DOCKERFILE = 'docker/Dockerfile';
 type Service = {
   image?: string;
   build?: { context?: string; dockerfile?: string };
+  init?: boolean;
   command?: string | string[];
   environment?: Record<string, unknown> | string[];
   ports?: Array<string | number | { target: number; published?: number | string }>;
@@ -48,8 +49,20 @@ function environmentOf(name: string): Record<string, string> {
       }),
     );
   }
-  // Compose passes numbers and booleans to the container as their string form.
-  return Object.fromEntries(Object.entries(env).map(([k, v]) => [k, v == null ? '' : String(v)]));
+  // Compose passes numbers and booleans to the container as their string form, and fills ${NAME:?message} from the
+  // shell that runs it: here the variables a user must set (SHELL_VARIABLES).
+  return Object.fromEntries(Object.entries(env).map(([k, v]) => [k, v == null ? '' : interpolate(String(v))]));
+}
+
+/** What a user exports before `docker compose up` (the compose file refuses to start without them). */
+const SHELL_VARIABLES: Record<string, string> = { CRM_CREDENTIALS_KEY: Buffer.alloc(32, 7).toString('base64') };
+
+function interpolate(value: string): string {
+  return value.replace(/\$\{([A-Z0-9_]+)(?::[?-][^}]*)?\}/g, (_match, name: string) => {
+    const given = SHELL_VARIABLES[name];
+    if (given === undefined) throw new Error(`docker-compose.yml reads \${${name}} from the shell; add it to SHELL_VARIABLES`);
+    return given;
+  });
 }
 
 function configOf(name: string): AppConfig {
@@ -119,16 +132,31 @@ describe('docker-compose.yml', () => {
     expect([...productServiceNames].sort()).toEqual(['api', 'migrate', 'projectors', 'seed', 'web', 'worker']);
   });
 
-  it('runs every product process through an npm script that exists in package.json', () => {
+  it('runs the long-running processes compiled (node on dist/, NODE_ENV=production, under init) and the one-off jobs through npm scripts', () => {
+    const compiled: Record<string, string> = {
+      worker: 'worker/main',
+      projectors: 'worker/projectors.main',
+      api: 'api/main',
+      web: 'web/server/main',
+    };
+    const build = JSON.parse(fs.readFileSync(path.join(repoRoot, 'tsconfig.build.json'), 'utf8').replace(/^\s*\/\/.*$/gm, '')) as { include: string[] };
     for (const name of productServiceNames) {
       const command = commandOf(name);
-      expect({ name, runner: command.slice(0, 2) }).toEqual({ name, runner: ['npm', 'run'] });
-      expect({ name, script: command[2], exists: command[2] in packageScripts }).toEqual({
-        name,
-        script: command[2],
-        exists: true,
-      });
+      expect({ name, init: service(name).init }).toEqual({ name, init: true });
+      expect({ name, NODE_ENV: environmentOf(name).NODE_ENV }).toEqual({ name, NODE_ENV: 'production' });
+      const entry = compiled[name];
+      if (entry) {
+        expect({ name, command }).toEqual({ name, command: ['node', '--enable-source-maps', `dist/${entry}.js`] });
+        expect({ name, source: fs.existsSync(path.join(repoRoot, `${entry}.ts`)), built: build.include.some((dir) => entry.startsWith(`${dir}/`)) }).toEqual({
+          name,
+          source: true,
+          built: true,
+        });
+      } else {
+        expect({ name, runner: command.slice(0, 2), exists: command[2] in packageScripts }).toEqual({ name, runner: ['npm', 'run'], exists: true });
+      }
     }
+    expect(environmentOf('worker').WORKFLOW_BUNDLE_PATH).toBe('/app/dist/workflow-bundle.js');
   });
 
   it('gives the worker the memory settings that npm start and the test stack give it', () => {
@@ -173,7 +201,7 @@ describe('docker-compose.yml', () => {
   it('binds the dashboard on all interfaces, publishes WEB_PORT and links to the published port', () => {
     const config = configOf('web');
 
-    expect(flagValue(commandOf('web'), '--host')).toBe('0.0.0.0');
+    expect(environmentOf('web').WEB_HOST).toBe('0.0.0.0');
     expect(publishedPortFor('web', config.WEB_PORT)).toBe(5173);
     expect(urlPort(new URL(config.dashboardUrl))).toBe(publishedPortFor('web', config.WEB_PORT));
   });

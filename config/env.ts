@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import path from 'node:path';
 import os from 'node:os';
+import { REPO_ROOT } from './repo-root';
 
 // Every port, path and adapter choice comes from the environment. A bad value stops start-up with a
 // message naming the variable (see loadConfig).
 
 const port = z.coerce.number().int().min(1).max(65535);
-const repoRoot = path.resolve(__dirname, '..');
+const repoRoot = REPO_ROOT;
 
 export const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -65,6 +66,8 @@ export const EnvSchema = z.object({
    * A run pushed out is replayed from its history on its next task: fewer means less memory, more replay.
    */
   TEMPORAL_MAX_CACHED_WORKFLOWS: z.coerce.number().int().min(0).max(100_000).default(200),
+  /** The workflow bundle `npm run build` writes (dist/workflow-bundle.js); unset, the worker bundles the workflows as it starts. */
+  WORKFLOW_BUNDLE_PATH: z.string().min(1).optional(),
 
   API_HOST: z.string().min(1).default('127.0.0.1'),
   API_PORT: port.default(3000),

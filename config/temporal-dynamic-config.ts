@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { REPO_ROOT } from './repo-root';
 import YAML from 'yaml';
 import { z } from 'zod';
 
-export const TEMPORAL_DYNAMIC_CONFIG_FILE = path.resolve(__dirname, '..', 'temporal-config', 'dynamicconfig.yaml');
+export const TEMPORAL_DYNAMIC_CONFIG_FILE = path.join(REPO_ROOT, 'temporal-config', 'dynamicconfig.yaml');
 
 // '=' would split the CLI's KEY=JSON argument in the wrong place.
 const DynamicConfigKeySchema = z.string().regex(/^[A-Za-z][A-Za-z0-9-]*(\.[A-Za-z0-9_-]+)+$/, 'must be a dotted Temporal key such as limit.maxIDLength');

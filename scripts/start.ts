@@ -2,6 +2,7 @@ import { loadConfigOrExit } from '../config/env';
 import { createDb } from '../prisma/client';
 import { applyMigrations } from '../prisma/migrator';
 import { seedDemo } from '../prisma/seed';
+import { buildServicesIfStale } from './build';
 import { buildWebIfStale } from './build-web';
 import { startProductProcesses } from './processes';
 import { bringUpServers } from './stack';
@@ -14,7 +15,8 @@ async function main() {
   const started = Date.now();
   const config = loadConfigOrExit();
   log(`data directory ${config.HOMEAGENT_DATA_DIR}`);
-  const [{ sup }] = await Promise.all([bringUpServers(config, log), buildWebIfStale(config.repoRoot, log)]);
+  // The services run compiled (dist/, NODE_ENV=production) as they would in production; `npm run build` is the same step.
+  const [{ sup }] = await Promise.all([bringUpServers(config, log), buildWebIfStale(config.repoRoot, log), buildServicesIfStale(log)]);
 
   let shuttingDown = false;
   const shutdown = async (code: number) => {
@@ -35,7 +37,7 @@ async function main() {
   try {
     const applied = await applyMigrations(config.databaseUrl);
     if (applied.length) log(`applied migrations: ${applied.join(', ')}`);
-    await startProductProcesses(config, sup, process.env);
+    await startProductProcesses(config, sup, process.env, { mode: 'compiled' });
     const db = createDb(config.databaseUrl);
     await seedDemo(config, db);
     await db.$disconnect();

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type ProxyOptions } from 'vite';
+import { DASHBOARD_SECURITY_HEADERS } from './server/security-headers';
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 3000}`;
 const port = Number(process.env.WEB_PORT ?? 5173);
@@ -13,34 +14,6 @@ const proxy: Record<string, ProxyOptions> = {
     // The API keys its rate limits by client address: it believes this header from a loopback proxy (TRUST_PROXY).
     xfwd: true,
   },
-};
-
-/**
- * The built dashboard's Content-Security-Policy and security headers (vite preview serves it; the dev server
- * does not send them, its hot reload injects inline scripts). Scripts only from the bundle; Chakra's emotion
- * injects <style> elements at run time, hence style-src 'unsafe-inline'; the favicon is a data: URL; the API
- * and recordings are same-origin under /api.
- */
-export const DASHBOARD_CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data:",
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  "media-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
-
-const securityHeaders = {
-  'Content-Security-Policy': DASHBOARD_CSP,
-  'X-Content-Type-Options': 'nosniff',
-  'X-Frame-Options': 'DENY',
-  'Referrer-Policy': 'no-referrer',
-  'Cross-Origin-Opener-Policy': 'same-origin',
 };
 
 /**
@@ -77,5 +50,5 @@ export default defineConfig({
     rollupOptions: { output: { manualChunks: vendorChunk } },
   },
   server: { host: '127.0.0.1', port, strictPort: true, proxy },
-  preview: { host: '127.0.0.1', port, strictPort: true, proxy, headers: securityHeaders },
+  preview: { host: '127.0.0.1', port, strictPort: true, proxy, headers: DASHBOARD_SECURITY_HEADERS },
 });

@@ -70,7 +70,7 @@ export interface WorkerDeps {
     | 'OUTBOUND_ALLOW_PRIVATE_ADDRESSES'
     | 'dashboardUrl'
   > &
-    Partial<Pick<AppConfig, 'TEMPORAL_MAX_CACHED_WORKFLOWS' | 'WEBSITE_ADAPTER'>> &
+    Partial<Pick<AppConfig, 'TEMPORAL_MAX_CACHED_WORKFLOWS' | 'WEBSITE_ADAPTER' | 'WORKFLOW_BUNDLE_PATH'>> &
     LanguageEngineSettings &
     MessagingConfig &
     VendorCrmSettings &
@@ -145,7 +145,8 @@ export async function createWorkers(deps: WorkerDeps): Promise<{ workers: Worker
     ...createScriptGenerationActivities({ events: deps.events, engine, agents: createAgentRepository(deps.db), organizations, logger }),
     ...createJobTypeSheetActivities({ events: deps.events, engine, crm: crm.crm, organizations, logger }),
   };
-  const bundle = await workflowBundle();
+  // A production start loads the bundle `npm run build` wrote (as Temporal's production sample does); else bundle now.
+  const bundle = deps.config.WORKFLOW_BUNDLE_PATH ? { codePath: deps.config.WORKFLOW_BUNDLE_PATH } : await workflowBundle();
   const cache = workflowCacheOptions(deps.config.TEMPORAL_MAX_CACHED_WORKFLOWS ?? DEFAULT_MAX_CACHED_WORKFLOWS);
   const workers = await Promise.all(
     (Object.keys(TASK_QUEUES) as TaskQueueName[]).map((name) =>

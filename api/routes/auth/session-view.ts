@@ -24,6 +24,7 @@ export async function sessionView(deps: ApiDeps, user: StaffIdentity): Promise<z
 /** Starts a session for a user who has just proved who they are, sets its cookie and answers with the session view. */
 export async function signIn(deps: ApiDeps, res: Response, user: StaffIdentity): Promise<z.infer<typeof SessionResponseSchema>> {
   const session = await deps.sessions.create(user.id);
-  setSessionCookie(res, session.token, session.expiresAt, deps.config.NODE_ENV === 'production');
+  // Secure when the request came over HTTPS (behind a TLS proxy, with TRUST_PROXY): a demo on http://127.0.0.1 still signs in.
+  setSessionCookie(res, session.token, session.expiresAt, res.req.secure);
   return sessionView(deps, user);
 }
