@@ -331,6 +331,7 @@ const crossTenantRequests: Record<string, (otherOrg: { id: string; slug: string 
   'post /script-generator': (o) => ({ body: { uuid: o.id, url: 'https://alpha.example', agentId: alphaAgentId, agentType: 'AFTER_HOURS_CSR' } }),
   'get /script-generator/status': (o) => ({ query: { orgId: o.id, workflowId: `script-generation/${alphaAgentId}` } }),
   'post /integrations/create-job-sheet': (o) => ({ body: { orgId: o.id } }),
+  'get /job-type-sheet/status': (o) => ({ query: { orgId: o.id } }),
   'get /org/agents': (o) => ({ query: { orgId: o.id } }),
   'get /voice-agent/agents/:agentId/tools': (o) => ({ query: { orgId: o.id }, params: { agentId: crypto.randomUUID() } }),
   'post /create-web-call': (o) => ({ body: { orgId: o.id, agentId: 'any-agent' } }),

@@ -29,6 +29,7 @@ import { createFollowUpActivities } from '../activities/interaction/follow-up.ac
 import { createFollowUpContextReader } from '../activities/interaction/follow-up-context.repository';
 import { createCustomerSuccessTracker, type CustomerSuccessConfig } from '../activities/customer-success/create-customer-success-tracker';
 import { createAgentRuntimeActivities } from '../activities/agent-runtime/agent-runtime.activities';
+import { createOnboardingAgentsActivities } from '../activities/agents/onboarding-agents.activities';
 import { createWebsiteActivities } from '../activities/website/website.activities';
 import { createWebsiteReader } from '../activities/website/create-website-reader';
 import { createScriptGenerationActivities } from '../activities/script-generation/script-generation.activities';
@@ -106,6 +107,7 @@ export async function createWorkers(deps: WorkerDeps): Promise<{ workers: Worker
     ...createCrmConnectionActivities({ connections: crm.connections, verify: (connection) => verifyCrmConnection(connection, deps.config), logger }),
     ...createAudienceActivities({ events: deps.events, crm: crm.crm, logger }),
     ...createOrganizationActivities({ events: deps.events, directory: createOrganizationDirectory(deps.db), logger }),
+    ...createOnboardingAgentsActivities({ events: deps.events, crm: crm.crm, logger }),
     ...createFollowUpActivities({
       events: deps.events,
       crm: crm.crm,

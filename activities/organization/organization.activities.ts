@@ -33,6 +33,14 @@ export interface RegisterStaffUserInput {
   role: 'admin' | 'manager' | 'csr';
 }
 
+export interface RecordBillingIdInput {
+  eventId: string;
+  meta: RunMeta;
+  causationId: string;
+  orgId: string;
+  stripeBillingId: string;
+}
+
 export function createOrganizationActivities({ events, directory, logger }: OrganizationActivityDeps) {
   return {
     async provisionOrganization(input: ProvisionOrganizationInput): Promise<void> {
@@ -54,6 +62,23 @@ export function createOrganizationActivities({ events, directory, logger }: Orga
           }),
         ]);
         logger.info({ orgId, slug, attempt: Context.current().info.attempt }, 'OrganizationCreated published');
+      });
+    },
+
+    /** Onboarding's stripe_billing_id, as the event PUT /billing publishes (000 §7). */
+    async recordOrganizationBillingId(input: RecordBillingIdInput): Promise<void> {
+      return withCorrelationId(input.meta.correlationId, async () => {
+        await events.publish([
+          createEvent({
+            eventId: input.eventId,
+            type: 'OrganizationBillingIdSet',
+            aggregateId: input.orgId,
+            orgId: input.orgId,
+            data: { orgId: input.orgId, stripeBillingId: input.stripeBillingId },
+            correlationId: input.meta.correlationId,
+            causationId: input.causationId,
+          }),
+        ]);
       });
     },
 
@@ -82,14 +107,17 @@ export function createOrganizationActivities({ events, directory, logger }: Orga
 
     /**
      * Fails (and is retried with backoff) until both read models the dashboard needs have caught up:
-     * the organization, and the admin's user and membership (a separate projection).
+     * the organization, the admin's user and membership, and the agents onboarding created (separate projections).
      */
-    async awaitOnboardingReadModels({ orgId, adminUserId }: { orgId: string; adminUserId: string }): Promise<void> {
+    async awaitOnboardingReadModels({ orgId, adminUserId, agentIds = [] }: { orgId: string; adminUserId: string; agentIds?: string[] }): Promise<void> {
       if (!(await directory.organizationExists(orgId))) {
         throw ApplicationFailure.retryable(`organization ${orgId} is not projected yet`, 'NotProjectedYet');
       }
       if (!(await directory.membershipExists(adminUserId, orgId))) {
         throw ApplicationFailure.retryable(`admin ${adminUserId} of ${orgId} is not projected yet`, 'NotProjectedYet');
+      }
+      if (!(await directory.agentsRecorded(orgId, agentIds))) {
+        throw ApplicationFailure.retryable(`the agents of ${orgId} are not projected yet`, 'NotProjectedYet');
       }
     },
   };

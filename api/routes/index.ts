@@ -15,6 +15,7 @@ import { terminateWorkflowRoute } from './admin/terminate-workflow.route';
 import { workflowStatusRoute } from './admin/workflow-status.route';
 import { scriptGeneratorRoute } from './script-generation/script-generator.route';
 import { scriptGenerationStatusRoute } from './script-generation/script-generation-status.route';
+import { jobTypeSheetStatusRoute } from './script-generation/job-type-sheet-status.route';
 import { generateJobTypeSheetRoute } from './script-generation/generate-job-type-sheet.route';
 import { createJobSheetRoute } from './script-generation/create-job-sheet.route';
 import { discardDeadLetterRoute, getDeadLetterRoute, listDeadLettersRoute, retryDeadLetterRoute } from './admin/dead-letters.route';
@@ -231,6 +232,7 @@ export const ROUTES: AnyRoute[] = [
   listWebhookAttemptsRoute,
   scriptGeneratorRoute,
   scriptGenerationStatusRoute,
+  jobTypeSheetStatusRoute,
   generateJobTypeSheetRoute,
   createJobSheetRoute,
   ...CRM_ROUTES,

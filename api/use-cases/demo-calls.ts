@@ -4,8 +4,11 @@ import type { CanonicalCallRecord } from '../../domain/call/call-record.schema';
 import { agentTypeLabel } from '../../domain/contracts/call-labels';
 import type { DemoCallRequest, DemoCallResponse } from '../../domain/contracts/demo-call.contract';
 import { normalizePhoneNumber } from '../../domain/validation/phone';
+import { uuidV5 } from '../../lib/ids';
 import type { ApiDeps } from '../deps';
 import { ApiError, badRequest, notFound, serviceUnavailable } from '../http/errors';
+import { publishCommand } from '../http/publish-command';
+import { awaitReadModel } from './await-read-model';
 import { receiveVoiceWebhook, type VoiceWebhookRequest } from './receive-voice-webhook';
 import { withOrgVoiceProvider } from './voice-agent-calls';
 
@@ -102,11 +105,32 @@ export async function placeDemoCall(deps: ApiDeps, form: DemoCallRequest, correl
   });
 }
 
-/** Spec 000 §7 POST /expo/{callId}/comms: the visitor of a demo call asks for follow-up; they get a short e-mail. */
+const DEMO_FOLLOW_UP_NAMESPACE = '7e1f3c2a-9d4b-4c6e-8a5f-1b2d3e4f5a6c';
+
+/**
+ * Spec 000 §7 POST /expo/{callId}/comms: the visitor of a demo call asks for follow-up. The request is recorded on the
+ * call's interaction (DemoFollowUpRequested, shown with the call's details), then they get a short e-mail.
+ */
 export async function requestDemoComms(deps: ApiDeps, callId: string, body: { email: string; phone: string }, correlationId: string) {
   const org = await demoOrganization(deps);
   const call = await withOrgVoiceProvider(deps, org.id, correlationId, (provider) => provider.getCall(callId), { notFoundMessage: 'Demo call not found' });
   if (call.metadata.demo !== 'true') throw notFound('Demo call not found');
+  // The interaction starts with the call's first webhook delivery; a request ahead of it would have nothing to land on.
+  const interactionOfCall = async () => (await deps.calls.interactions.findByProviderCall(org.id, call.provider, callId))?.id ?? null;
+  await awaitReadModel(async () => (await interactionOfCall()) !== null, 10_000);
+  const interactionId = await interactionOfCall();
+  if (interactionId === null) throw serviceUnavailable('The demo call is still being set up: ask for follow-up again in a moment');
+  const email = body.email.trim().toLowerCase();
+  await publishCommand(deps.calls.events, { correlationId, causationId: 'demo-visitor' }, [
+    {
+      // The same address asking again is the same request: one event, whatever the retries.
+      eventId: uuidV5(`${interactionId}/${email}`, DEMO_FOLLOW_UP_NAMESPACE),
+      type: 'DemoFollowUpRequested',
+      aggregateId: interactionId,
+      orgId: org.id,
+      data: { interactionId, orgId: org.id, email, phone: normalizePhoneNumber(body.phone) },
+    },
+  ]);
   const name = typeof call.metadata.name === 'string' ? call.metadata.name : 'there';
   const text = [
     `Hi ${name},`,

@@ -1,4 +1,4 @@
-import type { ScriptGenerationStatus } from '../../domain/contracts/script-generation.contract';
+import type { JobTypeSheetStatus, ScriptGenerationStatus } from '../../domain/contracts/script-generation.contract';
 import type {
   GenerateAgentScriptInput,
   GenerateJobTypeSheetInput,
@@ -19,4 +19,6 @@ export interface ScriptGenerationGateway {
   awaitJobTypeSheet(workflowId: string, waitMs: number): Promise<GenerateJobTypeSheetResult | null>;
   /** The run's status with the org it was started for; null when there is no such run. */
   scriptGenerationStatus(workflowId: string): Promise<(ScriptGenerationStatus & { orgId: string | null }) | null>;
+  /** The latest job-type sheet run under this id; null when there is none. */
+  jobTypeSheetStatus(workflowId: string): Promise<JobTypeSheetStatus | null>;
 }

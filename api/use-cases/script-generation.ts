@@ -52,3 +52,10 @@ export async function scriptGenerationStatus(deps: ApiDeps, orgId: string, workf
   const { orgId: _org, ...shown } = status;
   return shown;
 }
+
+/** The dashboard's Job-type sheet page: the org's latest sheet run, as it goes. */
+export async function jobTypeSheetStatus(deps: ApiDeps, orgId: string) {
+  const status = await deps.scriptGeneration.jobTypeSheetStatus(workflowIds.jobTypeSheet(orgId));
+  if (!status) throw notFound('No job-type sheet has been generated for this organization');
+  return status;
+}

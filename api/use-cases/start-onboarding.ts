@@ -37,6 +37,8 @@ export async function startOnboarding(deps: ApiDeps, body: z.infer<typeof Onboar
       enterpriseId: body.enterprise_id ?? null,
       regularHours: body.regular_hours ?? DEFAULT_REGULAR_HOURS,
       emergencyHours: body.emergency_hours ?? null,
+      agentsConfig: body.agents_config.map((a) => ({ agentType: a.agent_type, friendlyName: a.friendly_name ?? null })),
+      stripeBillingId: body.stripe_billing_id ?? null,
     },
     workflowId,
   );

@@ -1,9 +1,14 @@
 import { WorkflowFailedError, type Client } from '@temporalio/client';
 import { taskQueue } from '../../domain/run/task-queues';
-import { SCRIPT_GENERATION_STEPS, type ScriptGenerationStatus } from '../../domain/contracts/script-generation.contract';
+import {
+  JOB_TYPE_SHEET_STEPS,
+  SCRIPT_GENERATION_STEPS,
+  type JobTypeSheetStatus,
+  type ScriptGenerationStatus,
+} from '../../domain/contracts/script-generation.contract';
 import { generateAgentScriptWorkflow, generateJobTypeSheetWorkflow } from '../../workflows';
-import { getAgentScriptProgressQuery } from '../../workflows/script-generation/script-generation.messages';
-import type { GenerateAgentScriptResult } from '../../workflows/script-generation/script-generation.types';
+import { getAgentScriptProgressQuery, getJobTypeSheetProgressQuery } from '../../workflows/script-generation/script-generation.messages';
+import type { GenerateAgentScriptResult, GenerateJobTypeSheetResult } from '../../workflows/script-generation/script-generation.types';
 import type { ScriptGenerationGateway } from './script-generation-gateway.port';
 import { createTemporalWorkflowGateway } from './temporal-workflow-gateway';
 
@@ -79,6 +84,27 @@ export function createTemporalScriptGenerationGateway(client: Client, taskQueueP
         step,
         error: status.error,
         result: result && { agentId: result.agentId, websiteUrl: result.websiteUrl, websiteTitle: result.websiteTitle, scriptConfig: result.scriptConfig },
+      };
+    },
+
+    async jobTypeSheetStatus(workflowId) {
+      const status = await workflows.describe(workflowId);
+      if (!status) return null;
+      // A closed run still answers its query (replayed from history): how far it got, and how many it described.
+      const progress = await client.workflow
+        .getHandle(workflowId)
+        .query(getJobTypeSheetProgressQuery)
+        .catch(() => null);
+      const result = status.status === 'COMPLETED' ? (status.result as GenerateJobTypeSheetResult) : null;
+      const step = result ? 'done' : progress && (JOB_TYPE_SHEET_STEPS as readonly string[]).includes(progress.step) ? progress.step : null;
+      return {
+        workflowId,
+        status: (STATUSES.has(status.status) ? status.status : 'UNKNOWN') as JobTypeSheetStatus['status'],
+        step,
+        described: result ? result.jobTypeCount : (progress?.described ?? 0),
+        total: result ? result.jobTypeCount : (progress?.total ?? 0),
+        error: status.error,
+        description: result?.description ?? null,
       };
     },
   };

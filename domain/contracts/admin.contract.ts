@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CrmNameSchema, TimezoneSchema, TradeSchema, WeeklyHoursSchema } from '../organization/organization-settings.schema';
 import { EmergencyConfigSchema, EmergencySlotStrategySchema } from '../capacity/capacity-settings';
 import { EmailSchema } from '../validation/messages';
+import { CreateAgentRequestSchema } from './agents.contract';
 
 // Spec 000 §9's enumerations, so the onboarding form offers exactly what the request accepts.
 export { TIMEZONES, TRADES } from '../organization/organization-settings.schema';
@@ -48,7 +49,10 @@ export const OnboardingRequestSchema = z.object({
   crm_config: z.record(z.string(), z.unknown(), 'crm_config must be an object').optional(),
   skip_crm_test: z.boolean().default(false),
   isAcp: z.boolean().default(false),
-  agents_config: z.array(z.object({ agent_type: z.string(), friendly_name: z.string().optional() })).default([{ agent_type: 'OFFICE_HOURS_CSR' }]),
+  /** Each entry becomes an agent record as POST /agent makes it, validated by the same rules. */
+  agents_config: z
+    .array(z.object({ agent_type: CreateAgentRequestSchema.shape.agent_type.unwrap(), friendly_name: CreateAgentRequestSchema.shape.friendly_name }))
+    .default([{ agent_type: 'OFFICE_HOURS_CSR' }]),
   enable_qa_feature: z.boolean().default(false),
 });
 

@@ -60,3 +60,19 @@ export const ScriptGenerationStatusSchema = z.object({
     .nullable(),
 });
 export type ScriptGenerationStatus = z.infer<typeof ScriptGenerationStatusSchema>;
+
+export const JOB_TYPE_SHEET_STEPS = ['starting', 'listing_job_types', 'describing_job_types', 'saving', 'done'] as const;
+
+export const JobTypeSheetStatusQuerySchema = z.object({ orgId: z.uuid('orgId must be a UUID') });
+
+/** The dashboard's view of the org's latest job-type sheet run: where it is (job types described of all) and its sheet. */
+export const JobTypeSheetStatusSchema = z.object({
+  workflowId: z.string(),
+  status: ScriptGenerationStatusSchema.shape.status,
+  step: z.enum(JOB_TYPE_SHEET_STEPS).nullable(),
+  described: z.number().int().nonnegative(),
+  total: z.number().int().nonnegative(),
+  error: z.string().nullable(),
+  description: z.string().nullable(),
+});
+export type JobTypeSheetStatus = z.infer<typeof JobTypeSheetStatusSchema>;

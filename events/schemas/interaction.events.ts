@@ -107,3 +107,13 @@ export const InteractionEventRecordedV1Schema = z.object({
   name: InteractionEventTypeSchema,
   metadata: z.record(z.string(), z.unknown()),
 });
+
+/**
+ * Spec 000 §7 POST /expo/{callId}/comms: the visitor of a landing-page demo call asks to be followed up, at this
+ * e-mail address and phone number (E.164). The demo organization's interaction of the call carries it.
+ */
+export const DemoFollowUpRequestedV1Schema = z.object({
+  ...Ids,
+  email: z.string().min(1),
+  phone: z.string().min(1),
+});

@@ -17,6 +17,9 @@ export interface OnboardOptions {
   crmName?: string;
   crmConfig?: Record<string, unknown>;
   skipCrmTest?: boolean;
+  /** agents_config; none by default, so a test starts from the default agents and creates the records it means to. */
+  agentsConfig?: { agent_type: string; friendly_name?: string }[];
+  stripeBillingId?: string;
 }
 
 /**
@@ -37,6 +40,8 @@ export async function onboardOrganization(h: ProductHarness, o: OnboardOptions):
       crm_name: o.crmName ?? 'NONE',
       crm_config: o.crmConfig,
       skip_crm_test: o.skipCrmTest,
+      agents_config: o.agentsConfig ?? [],
+      stripe_billing_id: o.stripeBillingId,
     });
   expect(res.status).toBe(200);
   const status = await eventually(async () => {

@@ -8,6 +8,7 @@ import type { CrmActivities } from '../../activities/crm/crm.activities';
 import type { CrmConnectionActivities } from '../../activities/crm/crm-connection.activities';
 import type { DeliveryToSend, NotificationActivities } from '../../activities/notifications/notification.activities';
 import type { OrganizationActivities } from '../../activities/organization/organization.activities';
+import type { OnboardingAgentsActivities } from '../../activities/agents/onboarding-agents.activities';
 import type { WebhookDeliveryActivities } from '../../activities/webhooks/webhook-delivery.activities';
 import type { WidgetChatActivities } from '../../activities/widget-chat/widget-chat.activities';
 import { addressChatUpdate, bookChatUpdate, registerChatUpdate, scheduleChatUpdate } from '../../workflows/widget-chat/widget-chat.messages';
@@ -82,9 +83,11 @@ export const fakeWebhookActivities = (): WebhookDeliveryActivities => ({
   deliverWebhook: async () => ({ attempts: 1, httpStatus: 200 }),
 });
 
-export const fakeOnboardingActivities = (): Partial<OrganizationActivities & CrmActivities & CrmConnectionActivities> => ({
+export const fakeOnboardingActivities = (): Partial<OrganizationActivities & CrmActivities & CrmConnectionActivities & OnboardingAgentsActivities> => ({
   provisionOrganization: async () => undefined,
   registerStaffUser: async () => ({ userId: 'user-1' }),
+  recordOrganizationBillingId: async () => undefined,
+  createOnboardingAgents: async ({ agents }) => ({ agentIds: agents.map((a) => a.spareAgentId) }),
   awaitOnboardingReadModels: async () => undefined,
   seedSandboxCrm: async () => ({ seeded: true }),
   verifyStagedCrmConnection: async () => ({ crmName: 'servicetitan' }) as Awaited<ReturnType<CrmConnectionActivities['verifyStagedCrmConnection']>>,
@@ -338,6 +341,27 @@ export const scenarios: Scenario[] = [
           taskQueue,
           workflowId,
           args: [onboardingInput('joe-plumbing-2', { crmName: 'servicetitan', crmCredentialsStored: true })],
+        }),
+      ),
+  },
+  {
+    fixture: 'onboarding/histories/onboarding-billing-and-agents.json',
+    activities: fakeOnboardingActivities,
+    run: async (client, taskQueue, workflowId) =>
+      completed(
+        await client.workflow.start(onboardingWorkflow, {
+          taskQueue,
+          workflowId,
+          args: [
+            onboardingInput('joe-plumbing-3', {
+              crmName: 'servicetitan',
+              stripeBillingId: 'cus_0123456789abcd',
+              agentsConfig: [
+                { agentType: 'OFFICE_HOURS_CSR', friendlyName: null },
+                { agentType: 'AFTER_HOURS_CSR', friendlyName: 'Night desk' },
+              ],
+            }),
+          ],
         }),
       ),
   },

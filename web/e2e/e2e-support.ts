@@ -80,6 +80,8 @@ export async function onboardThroughApi({ api, operator, org }: OnboardThroughAp
       timezone: org.timezone ?? 'America/Chicago',
       trades_offered: ['HVAC'],
       crm_name: org.crmName ?? 'servicetitan',
+      // No agent records: each test starts from the default agents and creates the records it means to.
+      agents_config: [],
     }),
   });
   expect(started.status).toBe(200);

@@ -1,3 +1,4 @@
+import type { AgentType } from '../../domain/interaction/interaction.schema';
 import type { RunMeta } from '../../domain/run/run-meta';
 import type { CrmName, Timezone, Trade, WeeklyHours } from '../../domain/organization/organization-settings.schema';
 
@@ -23,6 +24,15 @@ export interface OnboardingInput {
   enterpriseId: string | null;
   regularHours: WeeklyHours;
   emergencyHours: WeeklyHours | null;
+  /** agents_config: an agent record is created for each. Absent in runs started before onboarding created agents. */
+  agentsConfig?: OnboardingAgent[];
+  /** stripe_billing_id, recorded as PUT /billing records it; absent or null: none given. */
+  stripeBillingId?: string | null;
+}
+
+export interface OnboardingAgent {
+  agentType: AgentType;
+  friendlyName: string | null;
 }
 
 export interface OnboardingResult {
@@ -32,7 +42,16 @@ export interface OnboardingResult {
 }
 
 export type OnboardingStep =
-  'starting' | 'testing_crm' | 'creating_organization' | 'adding_admin' | 'connecting_crm' | 'seeding_crm' | 'waiting_for_read_model' | 'done';
+  | 'starting'
+  | 'testing_crm'
+  | 'creating_organization'
+  | 'adding_admin'
+  | 'connecting_crm'
+  | 'seeding_crm'
+  | 'recording_billing'
+  | 'creating_agents'
+  | 'waiting_for_read_model'
+  | 'done';
 
 export interface OnboardingProgress {
   step: OnboardingStep;

@@ -1,5 +1,6 @@
 import { WorkflowFailedError } from '@temporalio/client';
 import { ApplicationFailure } from '@temporalio/common';
+import type { CreateOnboardingAgentsInput } from '../../activities/agents/onboarding-agents.activities';
 import { createCrmConnectionActivities } from '../../activities/crm/crm-connection.activities';
 import type { CrmConnectionStore } from '../../activities/crm/crm-connection.repository';
 import { CrmError } from '../../activities/crm/crm.port';
@@ -68,7 +69,7 @@ test('an organization is created with its admin, its progress readable while it 
     crmName: 'NONE',
   });
   expect(none.named('registerStaffUser')[0].input).toMatchObject({ orgId, email: 'joe@example.com', role: 'admin', passwordHash: null });
-  expect(none.named('awaitOnboardingReadModels')[0].input).toEqual({ orgId, adminUserId: 'user-1' });
+  expect(none.named('awaitOnboardingReadModels')[0].input).toEqual({ orgId, adminUserId: 'user-1', agentIds: [] });
 
   const sandbox = recordCalls(fakeOnboardingActivities());
   await onboard(sandbox.activities, onboardingInput('joe-sandbox', { crmName: 'servicetitan' }));
@@ -104,4 +105,62 @@ test('refused CRM credentials fail the onboarding at once, before any organizati
   const skipped = recordCalls<Activities>({ ...fakeOnboardingActivities(), ...refusingCrm() });
   await onboard(skipped.activities, onboardingInput('joe-unchecked', { crmName: 'servicetitan', crmCredentialsStored: true, skipCrmTest: true }));
   expect(skipped.calls.map((c) => c.name)).toEqual(['provisionOrganization', 'registerStaffUser', 'attachCrmConnection', 'awaitOnboardingReadModels']);
+});
+
+test('agents_config becomes agent records after the CRM is set up, stripe_billing_id is recorded, and a retry publishes the same events', async () => {
+  let attempts = 0;
+  const { activities, calls, named } = recordCalls<Activities>({
+    ...fakeOnboardingActivities(),
+    createOnboardingAgents: async ({ agents }) => {
+      attempts += 1;
+      // The first attempt dies after publishing (a lost answer): the retry must name the same events.
+      if (attempts === 1) throw ApplicationFailure.retryable('connection reset after publishing', 'Transient');
+      return { agentIds: agents.map((a) => `agent-${a.spareAgentId}`) };
+    },
+  });
+
+  const result = await onboard(
+    activities,
+    onboardingInput('joe-agents', {
+      crmName: 'servicetitan',
+      stripeBillingId: 'cus_0123456789abcd',
+      agentsConfig: [
+        { agentType: 'OFFICE_HOURS_CSR', friendlyName: null },
+        { agentType: 'OFFICE_HOURS_CSR', friendlyName: 'Overflow CSR' },
+      ],
+    }),
+  );
+
+  expect(calls.map((c) => c.name)).toEqual([
+    'provisionOrganization',
+    'registerStaffUser',
+    'seedSandboxCrm',
+    'recordOrganizationBillingId',
+    'createOnboardingAgents',
+    'createOnboardingAgents',
+    'awaitOnboardingReadModels',
+  ]);
+  expect(named('recordOrganizationBillingId')[0].input).toMatchObject({ orgId: result.orgId, stripeBillingId: 'cus_0123456789abcd' });
+  const [first, retry] = named('createOnboardingAgents').map((c) => c.input as CreateOnboardingAgentsInput);
+  expect(retry).toEqual(first);
+  expect(first).toMatchObject({
+    orgId: result.orgId,
+    organization: { name: 'Joe Plumbing', crmName: 'servicetitan' },
+    agents: [
+      { agentType: 'OFFICE_HOURS_CSR', friendlyName: null },
+      { agentType: 'OFFICE_HOURS_CSR', friendlyName: 'Overflow CSR' },
+    ],
+  });
+  const ids = first.agents.flatMap((a) => [a.eventId, a.spareAgentId]);
+  expect(new Set(ids).size).toBe(4);
+  expect(named('awaitOnboardingReadModels')[0].input).toEqual({
+    orgId: result.orgId,
+    adminUserId: 'user-1',
+    agentIds: first.agents.map((a) => `agent-${a.spareAgentId}`),
+  });
+
+  // Neither is given: no step runs.
+  const bare = recordCalls(fakeOnboardingActivities());
+  await onboard(bare.activities, onboardingInput('joe-bare', { agentsConfig: [], stripeBillingId: null }));
+  expect(bare.calls.map((c) => c.name)).toEqual(['provisionOrganization', 'registerStaffUser', 'awaitOnboardingReadModels']);
 });

@@ -2,16 +2,22 @@ import { patched, proxyActivities, setHandler, upsertSearchAttributes, uuid4, wo
 import type { OrganizationActivities } from '../../activities/organization/organization.activities';
 import type { CrmActivities } from '../../activities/crm/crm.activities';
 import type { CrmConnectionActivities } from '../../activities/crm/crm-connection.activities';
+import type { OnboardingAgentsActivities } from '../../activities/agents/onboarding-agents.activities';
 import { ORG_ID_ATTRIBUTE } from '../search-attributes';
 import { getOnboardingProgressQuery } from './onboarding.messages';
 import type { OnboardingInput, OnboardingProgress, OnboardingResult } from './onboarding.types';
 
-const { provisionOrganization, registerStaffUser } = proxyActivities<OrganizationActivities>({
+const { provisionOrganization, registerStaffUser, recordOrganizationBillingId } = proxyActivities<OrganizationActivities>({
   startToCloseTimeout: '30 seconds',
   retry: { initialInterval: '500 milliseconds', maximumInterval: '30 seconds', nonRetryableErrorTypes: ['SlugTaken'] },
 });
 
 const { seedSandboxCrm } = proxyActivities<CrmActivities>({
+  startToCloseTimeout: '30 seconds',
+  retry: { initialInterval: '500 milliseconds', maximumInterval: '30 seconds' },
+});
+
+const { createOnboardingAgents } = proxyActivities<OnboardingAgentsActivities>({
   startToCloseTimeout: '30 seconds',
   retry: { initialInterval: '500 milliseconds', maximumInterval: '30 seconds' },
 });
@@ -92,8 +98,29 @@ export async function onboardingWorkflow(input: OnboardingInput): Promise<Onboar
     await seedSandboxCrm({ orgId, timeZone: input.timezone });
   }
 
+  let agentIds: string[] = [];
+  // patched(): runs recorded before onboarding recorded billing and agents replay without these steps.
+  if (patched('onboarding-billing-and-agents')) {
+    if (input.stripeBillingId) {
+      progress.step = 'recording_billing';
+      await recordOrganizationBillingId({ eventId: uuid4(), meta: input.meta, causationId, orgId, stripeBillingId: input.stripeBillingId });
+    }
+    const configured = input.agentsConfig ?? [];
+    if (configured.length > 0) {
+      // After the CRM step, so the agents that book start with the CRM's job types.
+      progress.step = 'creating_agents';
+      ({ agentIds } = await createOnboardingAgents({
+        meta: input.meta,
+        causationId,
+        orgId,
+        organization: { name: input.name, timezone: input.timezone, tradesOffered: input.tradesOffered, crmName: input.crmName },
+        agents: configured.map((a) => ({ ...a, eventId: uuid4(), spareAgentId: uuid4() })),
+      }));
+    }
+  }
+
   progress.step = 'waiting_for_read_model';
-  await awaitOnboardingReadModels({ orgId, adminUserId: userId });
+  await awaitOnboardingReadModels({ orgId, adminUserId: userId, agentIds });
 
   progress.step = 'done';
   return { orgId, slug: input.slug, adminUserId: userId };

@@ -207,7 +207,7 @@ test('the job-type sheet describes each CRM job type in a section of its own and
   expect(result.jobTypeCount).toBe(6);
   expect(result.description.split('\n')[0]).toBe(`Job types of ${ORG.name} (6)`);
   expect(result.description.match(/^## /gm)).toHaveLength(6);
-  expect(result.description).toContain('## AC Repair 1 (HVAC Service)\nId: jt-1\nAC Repair 1 (HVAC Service): a HVAC job type.');
+  expect(result.description).toContain('## AC Repair 1 (HVAC Service)\nId: jt-1\nAC Repair 1 (HVAC Service): an HVAC job type.');
   expect(result.description).toContain('## Drain Clearing 2 (Plumbing Service)');
   expect(fake.named('describeJobType')).toHaveLength(6);
   expect(fake.named('describeJobType').find((c) => c.input.jobType.id === 'jt-2')?.input.jobType).toEqual({

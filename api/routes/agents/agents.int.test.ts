@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { defaultAgentId } from '../../../activities/agent-runtime/agent-directory';
-import { uniqueName } from '../../../tests/support/integration';
+import { eventually, uniqueName } from '../../../tests/support/integration';
 import { onboardAndLogIn } from '../../../tests/support/onboard';
 import { startProductHarness, type ProductHarness } from '../../../tests/support/product-harness';
 
@@ -236,5 +236,86 @@ describe('agents as records', () => {
     // The default agent would book AC repair (101) for this caller; this agent only has the one job type set for it.
     expect(offered.body.tool_calls[1].arguments).toMatchObject({ job_type_id: drains.id, business_unit: drains.businessUnitId });
     await owner.post('/voice-agent/web-call/end').send({ orgId, callId: call.call_id, access_token: call.access_token });
+  });
+});
+
+describe('agents from onboarding (000 §3 agents_config)', () => {
+  const admin = (r: request.Test) => r.set('authorization', `Bearer ${h.adminToken}`);
+  const onboardingBody = (extra: object) => ({
+    name: `Onboarded Agents ${run}`,
+    admin_email: `onboarded-${run}@agents.test`,
+    office_email: `office-onboarded-${run}@agents.test`,
+    timezone: 'America/Chicago',
+    trades_offered: ['Plumbing'],
+    crm_name: 'NONE',
+    ...extra,
+  });
+
+  it('refuses a bad agents_config with the messages POST /agent gives, and starts nothing', async () => {
+    const cases: [object, object][] = [
+      [{ agent_type: 'JANITOR' }, { org_id: orgId, agent_type: 'JANITOR' }],
+      [
+        { agent_type: 'RECEPTIONIST', friendly_name: '' },
+        { org_id: orgId, agent_type: 'RECEPTIONIST', friendly_name: '' },
+      ],
+      [
+        { agent_type: 'RECEPTIONIST', friendly_name: 'x'.repeat(81) },
+        { org_id: orgId, agent_type: 'RECEPTIONIST', friendly_name: 'x'.repeat(81) },
+      ],
+    ];
+    for (const [entry, agentBody] of cases) {
+      const viaAgent = await owner.post('/agent').send(agentBody);
+      expect(viaAgent.status).toBe(400);
+      const message = viaAgent.body.issues[0].message as string;
+      const res = await admin(request(h.app).post('/onboarding')).send(onboardingBody({ slug: `refused-${run}`, agents_config: [entry] }));
+      expect({ entry, status: res.status, message: res.body.message }).toEqual({ entry, status: 400, message });
+      expect(res.body.issues).toEqual([expect.objectContaining({ message })]);
+    }
+    expect(await h.tdb.db.organization.count({ where: { slug: `refused-${run}` } })).toBe(0);
+  });
+
+  it('creates an agent record for each configured agent and records the billing id, so GET /org/agents lists them', async () => {
+    const billingId = 'cus_0nb0ard1ng4g3n';
+    const { orgId: newOrgId, agent: newOwner } = await onboardAndLogIn(h, {
+      name: `Onboarded Agents ${run}`,
+      adminEmail: `onboarded-${run}@agents.test`,
+      crmName: 'servicetitan',
+      trades: ['Plumbing'],
+      stripeBillingId: billingId,
+      agentsConfig: [
+        { agent_type: 'OFFICE_HOURS_CSR' },
+        { agent_type: 'RECEPTIONIST', friendly_name: 'Front door' },
+        { agent_type: 'OFFICE_HOURS_CSR', friendly_name: 'Overflow' },
+      ],
+    });
+
+    // The workflow completes once the agents are projected: they list at once.
+    const list = await newOwner.get('/org/agents').query({ orgId: newOrgId });
+    expect(list.status).toBe(200);
+    const agents = list.body.agents as {
+      id: string;
+      agent_type: string;
+      friendly_name: string;
+      job_types: unknown[];
+      script_config: Record<string, unknown>;
+    }[];
+    expect(agents.map((a) => [a.agent_type, a.friendly_name]).sort()).toEqual([
+      ['OFFICE_HOURS_CSR', 'Office hours CSR'],
+      ['OFFICE_HOURS_CSR', 'Overflow'],
+      ['RECEPTIONIST', 'Front door'],
+    ]);
+    // As POST /agent makes them: the first of a type under its default agent's id, the booking ones with the CRM's job types.
+    const csr = agents.find((a) => a.friendly_name === 'Office hours CSR')!;
+    expect(csr.id).toBe(defaultAgentId(newOrgId, 'OFFICE_HOURS_CSR'));
+    expect(agents.find((a) => a.friendly_name === 'Front door')!.id).toBe(defaultAgentId(newOrgId, 'RECEPTIONIST'));
+    expect(csr.job_types).toHaveLength(6);
+    expect(csr.script_config).toMatchObject({ company_name: `Onboarded Agents ${run}`, services: 'Plumbing' });
+    expect(new Set(agents.map((a) => a.id)).size).toBe(3);
+
+    const billing = await eventually(async () => {
+      const rows = (await admin(request(h.app).get('/billing'))).body as { id: string; stripe_billing_id: string | null }[];
+      return rows.find((o) => o.id === newOrgId && o.stripe_billing_id !== null) ?? null;
+    }, 20_000);
+    expect(billing.stripe_billing_id).toBe(billingId);
   });
 });

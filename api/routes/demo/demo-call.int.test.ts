@@ -203,6 +203,36 @@ describe('POST /call/new (the landing page demo call)', () => {
       expect(await h.tdb.db.outboxMessage.count({ where: { to: body.email, template: 'demo_comms' } })).toBe(1);
     });
 
+    it("records the request on the call's interaction: the demo org sees it once among the call's events, however often it is sent", async () => {
+      const body = { email: `Record-${run}@Visitor.test`, phone: '(303) 555-0142' };
+      expect((await request(app).post(`/expo/${callId}/comms`).send(body)).status).toBe(200);
+      expect((await request(app).post(`/expo/${callId}/comms`).send(body)).status).toBe(200);
+      const logs = await owner.post('/call/logs').send({ orgId, currentAgents: 'ALL' });
+      const entry = logs.body.entries.find((e: { customer_number: string }) => e.customer_number === numberOf(1));
+      const requested = (events: { name: string; metadata: Record<string, unknown> }[]) =>
+        events.filter((e) => e.name === 'demo_follow_up_requested' && e.metadata.email === body.email.toLowerCase());
+      const details = await eventually(async () => {
+        const res = await owner.post('/call/retrieve').send({ callId: entry.id });
+        return requested(res.body.data?.interaction_events ?? []).length > 0 ? res.body.data : null;
+      }, 20_000);
+      expect(requested(details.interaction_events)).toEqual([
+        { created_at: expect.any(String), name: 'demo_follow_up_requested', metadata: { email: body.email.toLowerCase(), phone: '+13035550142' } },
+      ]);
+      // In the log as the interaction's own event, the one the read model shows.
+      const seen: { type: string; aggregateId: string }[] = [];
+      await h.bus.replay({
+        aggregateTypes: ['interaction'],
+        onEvent: async ({ event }) =>
+          void (
+            event.type === 'DemoFollowUpRequested' &&
+            event.data.email === body.email.toLowerCase() &&
+            seen.push({ type: event.type, aggregateId: event.aggregateId })
+          ),
+      });
+      expect(seen.length).toBeGreaterThanOrEqual(1);
+      expect(new Set(seen.map((e) => e.aggregateId))).toEqual(new Set([entry.interactionId]));
+    }, 60_000);
+
     it('404 for an unknown call, 400 for a bad e-mail', async () => {
       const unknown = await request(app)
         .post('/expo/sandbox_call_nope/comms')

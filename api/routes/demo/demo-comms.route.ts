@@ -5,7 +5,7 @@ import { DemoCommsParamsSchema, DemoCommsRequestSchema, DemoCommsResponseSchema 
 export const demoCommsRoute = defineRoute({
   method: 'post',
   path: '/expo/:callId/comms',
-  summary: 'After a demo call (spec 000 §7 "demo flow"), the visitor asks for follow-up: they get a short e-mail',
+  summary: 'After a demo call (spec 000 §7 "demo flow"), the visitor asks for follow-up: recorded on the call, and they get a short e-mail',
   tag: 'Demo',
   access: { kind: 'public' },
   request: { params: DemoCommsParamsSchema, body: DemoCommsRequestSchema },

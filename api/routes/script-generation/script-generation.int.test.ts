@@ -135,4 +135,24 @@ describe('job-type sheets', () => {
     const bad = await request(h.app).post('/generate-job-type-sheet').set(admin()).send({ orgId: 'x' });
     expect({ status: bad.status, message: bad.body.message }).toEqual({ status: 400, message: 'orgId must be a UUID' });
   }, 60_000);
+
+  it("GET /job-type-sheet/status shows the org's latest run to its members: how many job types it described, and the sheet", async () => {
+    const sheet = await org.agent.post('/integrations/create-job-sheet').send({ orgId: org.orgId });
+    const res = await org.agent.get('/job-type-sheet/status').query({ orgId: org.orgId });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      workflowId: `job-type-sheet/${org.orgId}`,
+      status: 'COMPLETED',
+      step: 'done',
+      described: SANDBOX_JOB_TYPES.length,
+      total: SANDBOX_JOB_TYPES.length,
+      error: null,
+      description: sheet.body.description,
+    });
+    const name = uniqueName('sheetless').replace(/_/g, '-');
+    const fresh = await onboardAndLogIn(h, { name, adminEmail: `owner@${name}.test` });
+    const none = await fresh.agent.get('/job-type-sheet/status').query({ orgId: fresh.orgId });
+    expect({ status: none.status, message: none.body.message }).toEqual({ status: 404, message: 'No job-type sheet has been generated for this organization' });
+    expect((await fresh.agent.get('/job-type-sheet/status').query({ orgId: org.orgId })).status).toBe(401);
+  }, 90_000);
 });

@@ -72,7 +72,11 @@ export const agentsStore: DocumentStore<Agent> = {
 export const listAgentTypesOf = (db: Db, orgId: string) =>
   db.agent.findMany({ where: { orgId }, select: { id: true, agentType: true, providerAgentId: true } });
 
+/** How many of these agents are recorded for the org. */
+export const countAgentsOf = (db: Db, orgId: string, agentIds: string[]): Promise<number> => db.agent.count({ where: { orgId, id: { in: agentIds } } });
+
 /** The agents read model's queries. */
+
 export function createAgentRepository(db: Db) {
   return {
     /** The agent with this id, whichever org it belongs to; null when unknown. */

@@ -53,6 +53,7 @@ const errorRecord = event('InteractionEventRecorded', {
   name: 'call_error',
   metadata: { task: 'call_scorer' },
 });
+const followUp = event('DemoFollowUpRequested', { ...ids, email: 'dana@visitor.test', phone: '+13035550199' }, '2025-07-01T15:05:00.000Z');
 const reviewed = event('InteractionReviewed', {
   ...ids,
   reviewedAt: '2025-07-02T09:00:00.000Z',
@@ -126,12 +127,24 @@ describe('evolveInteraction', () => {
     expect(fold([started, reviewed, unreviewed])).toMatchObject({ reviewedAt: null, reviewNotes: 'ok' });
   });
 
+  it("shows a demo visitor's follow-up request among the call's events, after what came before it", () => {
+    const doc = fold([started, ended, errorRecord, followUp]);
+    expect(doc?.events.map((e) => e.name)).toEqual(['call_error', 'demo_follow_up_requested']);
+    expect(doc?.events[1]).toEqual({
+      id: followUp.eventId,
+      created_at: '2025-07-01T15:05:00.000Z',
+      name: 'demo_follow_up_requested',
+      metadata: { email: 'dana@visitor.test', phone: '+13035550199' },
+    });
+    expect(doc?.updatedAt).toEqual(new Date('2025-07-01T15:05:00.000Z'));
+  });
+
   it('ignores events of an interaction it has not seen start', () => {
     expect(fold([classified])).toBeNull();
   });
 
   describe('delivering the same event twice', () => {
-    const all: InteractionEvent[] = [started, ended, classified, reclassified, errorRecord, reviewed];
+    const all: InteractionEvent[] = [started, ended, classified, reclassified, errorRecord, followUp, reviewed];
     it.each(all.map((e) => [e.type, e] as const))('gives the same interaction as once for %s', (_type, e) => {
       const before = fold(all.slice(0, all.indexOf(e)));
       const once = evolveInteraction(before, e);
@@ -140,6 +153,7 @@ describe('evolveInteraction', () => {
 
     it('records an interaction event once', () => {
       expect(fold([started, errorRecord, errorRecord])?.events).toHaveLength(1);
+      expect(fold([started, followUp, reviewed, followUp])?.events).toHaveLength(1);
     });
   });
 });

@@ -17,9 +17,13 @@ export const INTERACTION_EVENT_TYPES = [
   'InteractionReclassified',
   'InteractionReviewed',
   'InteractionEventRecorded',
+  'DemoFollowUpRequested',
 ] as const;
 
 export type InteractionEvent = EventOf<(typeof INTERACTION_EVENT_TYPES)[number]>;
+
+/** The name of a demo visitor's follow-up request among an interaction's event records. */
+export const DEMO_FOLLOW_UP_EVENT_NAME = 'demo_follow_up_requested';
 
 const date = (iso: string | null) => (iso ? new Date(iso) : null);
 
@@ -164,6 +168,17 @@ export function evolveInteraction(state: InteractionDoc | null, event: Interacti
     case 'InteractionEventRecorded': {
       if (state.events.some((e) => e.id === event.data.recordId)) return state;
       const record = { id: event.data.recordId, created_at: event.occurredAt, name: event.data.name, metadata: event.data.metadata };
+      return { ...next, events: [...state.events, record] };
+    }
+    case 'DemoFollowUpRequested': {
+      // The call details show it among the call's events; a repeated request is the same event (its id is derived).
+      if (state.events.some((e) => e.id === event.eventId)) return state;
+      const record = {
+        id: event.eventId,
+        created_at: event.occurredAt,
+        name: DEMO_FOLLOW_UP_EVENT_NAME,
+        metadata: { email: event.data.email, phone: event.data.phone },
+      };
       return { ...next, events: [...state.events, record] };
     }
   }

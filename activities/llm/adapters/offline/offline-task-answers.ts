@@ -656,9 +656,12 @@ export const OFFLINE_ANSWERS: OfflineAnswers = {
 
   agent_script_variables: (input) => extractScriptVariables(input),
 
-  job_type_description: (input) => ({
-    description: `${input.jobType.name}${input.jobType.businessUnitName ? ` (${input.jobType.businessUnitName})` : ''}: a ${input.jobType.trade ?? 'home-service'} job type. Written from the job type's name only; review it before the agent relies on it.`,
-  }),
+  job_type_description: (input) => {
+    const trade = input.jobType.trade ?? 'home-service';
+    return {
+      description: `${input.jobType.name}${input.jobType.businessUnitName ? ` (${input.jobType.businessUnitName})` : ''}: ${articleFor(trade)} ${trade} job type. Written from the job type's name only; review it before the agent relies on it.`,
+    };
+  },
 
   address_validation: (input) => {
     const address = analyse(input).address;
@@ -941,4 +944,10 @@ function callReasonAnswer(input: z.output<AiTaskByName<'call_reason'>['inputSche
 
 export function isOfflineAnswerable(name: string): name is AiTaskName {
   return Object.prototype.hasOwnProperty.call(OFFLINE_ANSWERS, name);
+}
+
+/** "an Electrical", "an HVAC" (an initialism read letter by letter), "a Plumbing". */
+export function articleFor(word: string): 'a' | 'an' {
+  if (/^[A-Z]{2,}\b/.test(word)) return 'AEFHILMNORSX'.includes(word[0]) ? 'an' : 'a';
+  return /^[aeiou]/i.test(word) ? 'an' : 'a';
 }

@@ -3,6 +3,7 @@ import { classifyInteractionTask } from '../../ai-tasks/classify-interaction.pro
 import { UNBOOKED_CALL } from '../../ai-tasks/interactions.fixtures';
 import { outputJsonSchema } from '../../ai-tasks/run-ai-task';
 import { OfflineLanguageEngine } from './offline.engine';
+import { articleFor } from './offline-task-answers';
 
 const engine = new OfflineLanguageEngine();
 const SYSTEM: ChatMessage = { role: 'system', content: 'You are the after-hours CSR.\ncompany_name: Demo HVAC' };
@@ -148,5 +149,18 @@ describe('offline engine: structured tasks', () => {
     const controller = new AbortController();
     controller.abort();
     await expect(engine.complete({ model: 'default', messages: [SYSTEM], signal: controller.signal })).rejects.toMatchObject({ code: 'CANCELLED' });
+  });
+});
+
+describe('articleFor', () => {
+  it.each([
+    ['Electrical', 'an'],
+    ['HVAC', 'an'],
+    ['Plumbing', 'a'],
+    ['home-service', 'a'],
+    ['Roofing', 'a'],
+    ['UV', 'a'],
+  ])('%s takes "%s"', (word, article) => {
+    expect(articleFor(word)).toBe(article);
   });
 });

@@ -3,6 +3,8 @@ import { AgentSchema } from '@contracts/agents.contract';
 import { WorkflowStartedResponseSchema } from '@contracts/admin.contract';
 import {
   JobTypeSheetResponseSchema,
+  JobTypeSheetStatusSchema,
+  type JobTypeSheetStatus,
   ScriptGenerationStatusSchema,
   type ScriptGenerationStatus,
   type ScriptGeneratorRequest,
@@ -27,4 +29,13 @@ export function useScriptGenerationStatus(orgId: string | null, workflowId: stri
 
 export function createJobSheet(orgId: string) {
   return apiClient.post('/integrations/create-job-sheet', { orgId }, JobTypeSheetResponseSchema);
+}
+
+/** The org's latest job-type sheet run, polled every second while `polling` (a sheet is being written). */
+export function useJobTypeSheetStatus(orgId: string | null, polling: boolean) {
+  const key = orgId ? `/job-type-sheet/status?orgId=${encodeURIComponent(orgId)}` : null;
+  return useSWR<JobTypeSheetStatus>(key, (path: string) => apiClient.get(path, JobTypeSheetStatusSchema), {
+    refreshInterval: polling ? 1000 : 0,
+    shouldRetryOnError: false,
+  });
 }
