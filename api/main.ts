@@ -1,4 +1,5 @@
 import { createVerifiedCallerIdRepository } from '../events/projections/verified-caller-ids/verified-caller-ids.repository';
+import { createTemporalAgentPlatformGateway } from './use-cases/temporal-agent-platform-gateway';
 import { createCallerIdVerification } from '../activities/telephony/create-caller-id-verification';
 import { confirmedCallerIds } from '../activities/telephony/adapters/offline/offline-caller-ids.adapter';
 import { createEnterpriseRepository } from './use-cases/enterprises';
@@ -113,7 +114,7 @@ async function main() {
     capacity: { repository: createCapacityRepository(db), events: bus },
     orgProfile: { repository: createOrgProfileRepository(db), events: bus },
     goLive: { events: bus, deploymentCrm: config.CRM_ADAPTER },
-    agents: { repository: agents, events: bus },
+    agents: { repository: agents, events: bus, platform: createTemporalAgentPlatformGateway(client, config.TEMPORAL_TASK_QUEUE_PREFIX) },
     enterprises: { events: bus, repository: createEnterpriseRepository(db) },
     crm: {
       provider: crm,

@@ -81,7 +81,13 @@ import {
   VerifiedCallerIdValidationRequestedV1Schema,
   VerifiedCallerIdVerifiedV1Schema,
 } from './schemas/verified-caller-id.events';
-import { AGENT, AgentCreatedV1Schema, AgentUpdatedV1Schema } from './schemas/agent.events';
+import {
+  AGENT,
+  AgentCreatedV1Schema,
+  AgentPlatformConfigurationFailedV1Schema,
+  AgentPlatformConfiguredV1Schema,
+  AgentUpdatedV1Schema,
+} from './schemas/agent.events';
 import { DEAD_LETTER, DeadLetterDiscardedV1Schema, DeadLetterRetriedV1Schema, EventDeadLetteredV1Schema } from './schemas/dead-letter.events';
 
 /**
@@ -160,6 +166,8 @@ const CATALOG = {
   VerifiedCallerIdRemoved: { aggregateType: VERIFIED_CALLER_ID, versions: { 1: VerifiedCallerIdRemovedV1Schema } },
   AgentCreated: { aggregateType: AGENT, versions: { 1: AgentCreatedV1Schema } },
   AgentUpdated: { aggregateType: AGENT, versions: { 1: AgentUpdatedV1Schema } },
+  AgentPlatformConfigured: { aggregateType: AGENT, versions: { 1: AgentPlatformConfiguredV1Schema } },
+  AgentPlatformConfigurationFailed: { aggregateType: AGENT, versions: { 1: AgentPlatformConfigurationFailedV1Schema } },
   OrganizationJobTypeSheetGenerated: { aggregateType: ORGANIZATION, versions: { 1: OrganizationJobTypeSheetGeneratedV1Schema } },
 } as const satisfies Record<string, { aggregateType: string; versions: Record<number, z.ZodType> }>;
 

@@ -9,3 +9,4 @@ export { chatSessionWorkflow } from './chat-session/chat-session.workflow';
 export { buildAudienceWorkflow } from './audience-build/build-audience.workflow';
 export { generateAgentScriptWorkflow } from './script-generation/generate-agent-script.workflow';
 export { generateJobTypeSheetWorkflow } from './script-generation/generate-job-type-sheet.workflow';
+export { configureAgentPlatformWorkflow } from './agent-platform/configure-agent-platform.workflow';
