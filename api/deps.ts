@@ -30,6 +30,7 @@ import type { LanguageEngine } from '../activities/llm/language-engine.port';
 import type { AgentDirectory } from '../activities/agent-runtime/agent-directory';
 import type { ScriptGenerationGateway } from './use-cases/script-generation-gateway.port';
 import type { AgentRepository } from '../events/projections/agents/agents.repository';
+import type { AgentPlatformGateway } from './use-cases/agent-platform-gateway.port';
 import type { WebCallGateway } from './use-cases/web-call-gateway.port';
 import type { ChatSessionGateway } from './use-cases/chat-session-gateway.port';
 import type { WidgetChatGateway } from './use-cases/widget-chat-gateway.port';
@@ -133,7 +134,7 @@ export interface ApiDeps {
     events: EventPublisher;
   };
   /** Agents as records (issue 14): the agents read model; creates and edits are published as events. */
-  agents: { repository: AgentRepository; events: EventPublisher };
+  agents: { repository: AgentRepository; events: EventPublisher; platform: AgentPlatformGateway };
   /** Web calls with the in-house agent (issue 3): the org's agents (recorded or default) and one workflow per call. */
   webCalls: {
     agents: AgentDirectory;

@@ -1,6 +1,7 @@
 import { createWidgetRepository } from '../events/projections/widgets/widgets.repository';
 import { createFileStorage } from '../activities/storage/create-file-storage';
 import { createVerifiedCallerIdRepository } from '../events/projections/verified-caller-ids/verified-caller-ids.repository';
+import { createTemporalAgentPlatformGateway } from './use-cases/temporal-agent-platform-gateway';
 import { createCallerIdVerification } from '../activities/telephony/create-caller-id-verification';
 import { confirmedCallerIds } from '../activities/telephony/adapters/offline/offline-caller-ids.adapter';
 import { createEnterpriseRepository } from './use-cases/enterprises';
@@ -117,7 +118,7 @@ async function main() {
     capacity: { repository: createCapacityRepository(db), events: bus },
     orgProfile: { repository: createOrgProfileRepository(db), events: bus },
     goLive: { events: bus, deploymentCrm: config.CRM_ADAPTER },
-    agents: { repository: agents, events: bus },
+    agents: { repository: agents, events: bus, platform: createTemporalAgentPlatformGateway(client, config.TEMPORAL_TASK_QUEUE_PREFIX) },
     enterprises: { events: bus, repository: createEnterpriseRepository(db) },
     crm: {
       provider: crm,

@@ -90,8 +90,14 @@ import {
   WidgetChatRegisteredV1Schema,
   WidgetChatSlotsLookedUpV1Schema,
 } from './schemas/widget-chat.events';
-import { AGENT, AgentCreatedV1Schema, AgentUpdatedV1Schema } from './schemas/agent.events';
 import { WIDGET, WidgetConfigUpdatedV1Schema, WidgetCreatedV1Schema } from './schemas/widget.events';
+import {
+  AGENT,
+  AgentCreatedV1Schema,
+  AgentPlatformConfigurationFailedV1Schema,
+  AgentPlatformConfiguredV1Schema,
+  AgentUpdatedV1Schema,
+} from './schemas/agent.events';
 import { DEAD_LETTER, DeadLetterDiscardedV1Schema, DeadLetterRetriedV1Schema, EventDeadLetteredV1Schema } from './schemas/dead-letter.events';
 
 /**
@@ -171,6 +177,8 @@ const CATALOG = {
   VerifiedCallerIdRemoved: { aggregateType: VERIFIED_CALLER_ID, versions: { 1: VerifiedCallerIdRemovedV1Schema } },
   AgentCreated: { aggregateType: AGENT, versions: { 1: AgentCreatedV1Schema } },
   AgentUpdated: { aggregateType: AGENT, versions: { 1: AgentUpdatedV1Schema } },
+  AgentPlatformConfigured: { aggregateType: AGENT, versions: { 1: AgentPlatformConfiguredV1Schema } },
+  AgentPlatformConfigurationFailed: { aggregateType: AGENT, versions: { 1: AgentPlatformConfigurationFailedV1Schema } },
   OrganizationJobTypeSheetGenerated: { aggregateType: ORGANIZATION, versions: { 1: OrganizationJobTypeSheetGeneratedV1Schema } },
   WidgetCreated: { aggregateType: WIDGET, versions: { 1: WidgetCreatedV1Schema } },
   WidgetConfigUpdated: { aggregateType: WIDGET, versions: { 1: WidgetConfigUpdatedV1Schema } },

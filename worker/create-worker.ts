@@ -35,6 +35,10 @@ import { createWebsiteReader } from '../activities/website/create-website-reader
 import { createScriptGenerationActivities } from '../activities/script-generation/script-generation.activities';
 import { createJobTypeSheetActivities } from '../activities/script-generation/job-type-sheet.activities';
 import { createAgentRepository } from '../events/projections/agents/agents.repository';
+import { createAgentPlatformActivities } from '../activities/voice/agent-platform.activities';
+import { createVoicePlatformAccountStore } from '../activities/voice/voice-platform-accounts.repository';
+import { createVoiceProviderDirectory } from '../activities/voice/voice-provider-directory';
+import { createSecretBox, crmCredentialsKey } from '../lib/secrets/secret-box';
 import { findOrganization } from '../events/projections/organizations/organizations.repository';
 import { createWorkerAgentTools } from './create-agent-tools';
 import { TASK_QUEUES, taskQueue, type TaskQueueName } from '../domain/run/task-queues';
@@ -70,6 +74,8 @@ export interface WorkerDeps {
     | 'MESSAGING_ADAPTER'
     | 'OUTBOUND_ALLOW_PRIVATE_ADDRESSES'
     | 'dashboardUrl'
+    | 'NODE_ENV'
+    | 'CRM_CREDENTIALS_KEY'
   > &
     Partial<Pick<AppConfig, 'TEMPORAL_MAX_CACHED_WORKFLOWS' | 'WEBSITE_ADAPTER' | 'WORKFLOW_BUNDLE_PATH'>> &
     LanguageEngineSettings &
@@ -146,6 +152,17 @@ export async function createWorkers(deps: WorkerDeps): Promise<{ workers: Worker
     ...createWebsiteActivities({ website: createWebsiteReader(deps.config, outboundGuardFrom(deps.config)) }),
     ...createScriptGenerationActivities({ events: deps.events, engine, agents: createAgentRepository(deps.db), organizations, logger }),
     ...createJobTypeSheetActivities({ events: deps.events, engine, crm: crm.crm, organizations, logger }),
+    ...createAgentPlatformActivities({
+      events: deps.events,
+      agents: createAgentRepository(deps.db),
+      // Only agent configuration goes through these platforms here: no call is placed, so nothing is delivered.
+      providers: createVoiceProviderDirectory({
+        db: deps.db,
+        accounts: createVoicePlatformAccountStore(deps.db, createSecretBox(crmCredentialsKey(deps.config))),
+        deliver: () => Promise.reject(new Error('the worker places no sandbox calls')),
+      }),
+      logger,
+    }),
   };
   // A production start loads the bundle `npm run build` wrote (as Temporal's production sample does); else bundle now.
   const bundle = deps.config.WORKFLOW_BUNDLE_PATH ? { codePath: deps.config.WORKFLOW_BUNDLE_PATH } : await workflowBundle();

@@ -10,3 +10,4 @@ export { buildAudienceWorkflow } from './audience-build/build-audience.workflow'
 export { generateAgentScriptWorkflow } from './script-generation/generate-agent-script.workflow';
 export { generateJobTypeSheetWorkflow } from './script-generation/generate-job-type-sheet.workflow';
 export { widgetChatWorkflow } from './widget-chat/widget-chat.workflow';
+export { configureAgentPlatformWorkflow } from './agent-platform/configure-agent-platform.workflow';

@@ -28,6 +28,7 @@ const recorded = (type: Agent['agent_type'], id: string, friendlyName: string): 
   org_id: org.id,
   created_at: '2026-03-01T12:00:00.000Z',
   updated_at: '2026-03-01T12:00:00.000Z',
+  platform_sync: null,
   ...newAgentConfig(type, org, [{ id: '104', name: 'Drain Cleaning', description: '', businessUnitId: '2' }], friendlyName),
 });
 

@@ -1,6 +1,7 @@
 import { ApplicationFailure } from '@temporalio/activity';
 import type { Agent } from '../../domain/contracts/agents.contract';
 import { agentTypeDefaults } from '../../domain/agents/agent-profile';
+import { agentConfigOf } from '../../domain/agents/agent-record';
 import { mergeGeneratedScript, type GeneratedScriptVariables } from '../../domain/agents/script-variables';
 import type { AgentType } from '../../domain/interaction/interaction.schema';
 import type { RunMeta } from '../../domain/run/run-meta';
@@ -89,7 +90,7 @@ export function createScriptGenerationActivities(deps: ScriptGenerationDeps) {
     async saveAgentScript(input: SaveAgentScriptInput): Promise<{ scriptConfig: Record<string, string | string[]> }> {
       return withCorrelationId(input.meta.correlationId, async () => {
         const agent = await agentToScript(deps, input.orgId, input.agentId);
-        const { id: _id, org_id: _org, created_at: _created, updated_at: _updated, ...config } = agent;
+        const config = agentConfigOf(agent);
         const scriptConfig = mergeGeneratedScript(agent.agent_type, agent.script_config, input.generated);
         await deps.events.publish([
           createEvent({

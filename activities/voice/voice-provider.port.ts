@@ -1,6 +1,7 @@
 import type { WebhookEvent } from '../../domain/call/call-event';
 import { z } from 'zod';
 import type { CanonicalCallRecord, VoiceAgentProvider } from '../../domain/call/call-record.schema';
+import type { TransferTool } from '../../domain/contracts/agents.contract';
 
 /**
  * The voice-agent provider port: the /voice-agent webhooks, calls, batch calls, phones and voicemail of
@@ -124,6 +125,12 @@ export interface VoiceProvider {
   updateVoicemailAction(agentId: string, action: VoicemailAction): Promise<void>;
   getPhone(phoneId: string): Promise<PhoneAssignment>;
   updatePhone(phoneId: string, update: PhoneAssignmentUpdate): Promise<void>;
+  /**
+   * Writes the agent's transfer_call tools (000 §3 "Agent tools") onto the platform's own agent, replacing the
+   * transfer tools it had and keeping its other tools; an empty list removes them. A platform whose API has no
+   * such setting throws UNSUPPORTED.
+   */
+  configureTransferTools(providerAgentId: string, tools: readonly TransferTool[]): Promise<void>;
 }
 
 export const VOICE_PROVIDER_ERROR_CODES = [
@@ -134,6 +141,7 @@ export const VOICE_PROVIDER_ERROR_CODES = [
   'UNAVAILABLE',
   'INVALID_SIGNATURE',
   'INVALID_PAYLOAD',
+  'UNSUPPORTED',
 ] as const;
 export type VoiceProviderErrorCode = (typeof VOICE_PROVIDER_ERROR_CODES)[number];
 
@@ -145,6 +153,7 @@ const RETRYABLE_BY_DEFAULT: Record<VoiceProviderErrorCode, boolean> = {
   UNAVAILABLE: true,
   INVALID_SIGNATURE: false,
   INVALID_PAYLOAD: false,
+  UNSUPPORTED: false,
 };
 
 export interface VoiceProviderErrorOptions {

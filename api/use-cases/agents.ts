@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { defaultAgentId, listCrmJobTypes } from '../../activities/agent-runtime/agent-directory';
-import { applyAgentUpdate, newAgentConfig, type AgentConfig } from '../../domain/agents/agent-record';
+import { agentPlatformTarget, needsPlatformConfiguration } from '../../domain/agents/agent-platform';
+import { agentConfigOf, applyAgentUpdate, newAgentConfig, type AgentConfig } from '../../domain/agents/agent-record';
 import type { Agent, CreateAgentRequest, UpdateAgentRequest } from '../../domain/contracts/agents.contract';
 import { AGENT_TYPES } from '../../domain/interaction/interaction.schema';
 import { canonicalJson } from '../../domain/shared/canonical-json';
@@ -9,7 +10,7 @@ import { badRequest, notFound } from '../http/errors';
 import { publishCommand, type CommandOrigin } from '../http/publish-command';
 import { awaitReadModel } from './await-read-model';
 
-const configOf = ({ id: _id, org_id: _org, created_at: _created, updated_at: _updated, ...config }: Agent): AgentConfig => config;
+const configOf = agentConfigOf;
 const sameConfig = (a: AgentConfig, b: AgentConfig) => canonicalJson(a) === canonicalJson(b);
 
 /**
@@ -33,7 +34,7 @@ export async function createAgent(deps: ApiDeps, request: CreateAgentRequest, or
     { type: 'AgentCreated', aggregateId: agentId, orgId, data: { orgId, agentId, agent: config } },
   ]);
   await awaitReadModel(async () => (await deps.agents.repository.findAgent(agentId)) !== null);
-  return { id: agentId, org_id: orgId, created_at: event.occurredAt, updated_at: event.occurredAt, ...config };
+  return { id: agentId, org_id: orgId, created_at: event.occurredAt, updated_at: event.occurredAt, platform_sync: null, ...config };
 }
 
 /** The recorded agent the request names, in the org the access rule checked. */
@@ -46,7 +47,11 @@ export async function requireAgent(deps: ApiDeps, agentId: string, orgId: string
 /** 001 §7 PUT /agent and PUT /agent/job-types: the fields sent replace the stored ones; the event holds the whole result. */
 export async function updateAgent(deps: ApiDeps, agent: Agent, update: Omit<UpdateAgentRequest, 'agent_id'>, origin: CommandOrigin): Promise<Agent> {
   const next = applyAgentUpdate(configOf(agent), update);
-  if (sameConfig(next, configOf(agent))) return agent;
+  if (sameConfig(next, configOf(agent))) {
+    // Saving the same transfer tools again retries a platform that has not taken them (a key fixed since, an outage over).
+    if (update.transfer_tools !== undefined && platformNotInSync(agent)) await configurePlatform(deps, agent, origin);
+    return agent;
+  }
   const [event] = await publishCommand(deps.agents.events, origin, [
     { type: 'AgentUpdated', aggregateId: agent.id, orgId: agent.org_id, data: { orgId: agent.org_id, agentId: agent.id, agent: next } },
   ]);
@@ -54,5 +59,19 @@ export async function updateAgent(deps: ApiDeps, agent: Agent, update: Omit<Upda
     const row = await deps.agents.repository.findAgent(agent.id);
     return row !== null && sameConfig(configOf(row), next);
   });
+  if (needsPlatformConfiguration(agent.id, configOf(agent), next)) await configurePlatform(deps, agent, origin);
   return { ...agent, ...next, updated_at: event.occurredAt };
+}
+
+/** The agent has transfer tools its platform agent has not confirmed taking. */
+function platformNotInSync(agent: Agent): boolean {
+  const target = agentPlatformTarget(agent);
+  if (!target || agent.transfer_tools.length === 0) return false;
+  const sync = agent.platform_sync;
+  return sync?.status !== 'synced' || sync.provider !== target.provider || sync.provider_agent_id !== target.providerAgentId;
+}
+
+/** Writes the agent's transfer tools to its voice platform in the background (a workflow, retried); the outcome lands on the agent. */
+async function configurePlatform(deps: ApiDeps, agent: Agent, origin: CommandOrigin): Promise<void> {
+  await deps.agents.platform.configure({ meta: { correlationId: origin.correlationId }, orgId: agent.org_id, agentId: agent.id });
 }

@@ -11,6 +11,7 @@ const record = (config: ReturnType<typeof newAgentConfig>): Agent => ({
   org_id: org.id,
   created_at: '2026-03-01T12:00:00.000Z',
   updated_at: '2026-03-01T12:00:00.000Z',
+  platform_sync: null,
   ...config,
 });
 

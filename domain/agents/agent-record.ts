@@ -12,7 +12,13 @@ import {
 } from './agent-profile';
 
 /** An agent's configuration: the record without its identity and timestamps (what its events carry). */
-export type AgentConfig = Omit<Agent, 'id' | 'org_id' | 'created_at' | 'updated_at'>;
+export type AgentConfig = Omit<Agent, 'id' | 'org_id' | 'created_at' | 'updated_at' | 'platform_sync'>;
+
+/** The configuration of a recorded agent: without its identity, timestamps and the platform's last answer. */
+export function agentConfigOf(agent: Agent): AgentConfig {
+  const { id: _id, org_id: _org, created_at: _created, updated_at: _updated, platform_sync: _sync, ...config } = agent;
+  return config;
+}
 
 /** A CRM job type as an agent record holds it (000 §3 job_types[] item), with the dashboard's defaults. */
 export function agentRecordJobType(t: AgentJobType): AgentRecordJobType {
@@ -68,6 +74,8 @@ export function applyAgentUpdate(config: AgentConfig, update: Omit<UpdateAgentRe
   if (update.verified_caller_id !== undefined) next.verified_caller_id = update.verified_caller_id;
   if (update.provider_agent_config !== undefined) next.provider_agent_config = update.provider_agent_config;
   if (update.notification_email !== undefined) next.notification_email = update.notification_email;
+  if (update.provider !== undefined) next.provider = update.provider;
+  if (update.provider_agent_id !== undefined) next.provider_agent_id = update.provider_agent_id;
   next.template_tools = agentToolsFor(next.agent_type, next.job_types.length);
   return next;
 }

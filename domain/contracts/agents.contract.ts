@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AgentTypeSchema } from '../interaction/interaction.schema';
 import { TransferDestinationNumberSchema } from '../validation/phone';
+import { ACTIVE_VOICE_PROVIDERS } from '../voice-platform/voice-platform';
 import { CustomToolTimeoutMsSchema, EmailSchema, InterruptionSensitivitySchema, ResponsivenessSchema, TransferToolNameSchema } from '../validation/messages';
 
 // Agents as records (spec 000 §3 "Agent", "Agent tools"; 001 §3 "Agent (fields edited here)"; 000 §7 GET /agents;
@@ -121,6 +122,21 @@ export const ScriptConfigSchema = z
   });
 export type ScriptConfig = z.infer<typeof ScriptConfigSchema>;
 
+/**
+ * The last outcome of writing the agent's transfer tools to its voice platform's own agent (issue 14 point 2):
+ * `synced` once the platform took them, `failed` with the platform's reason once retrying gave up or cannot help.
+ * Null until a configuration has run. Not part of the agent's configuration: the platform's answer sets it.
+ */
+export const AgentPlatformSyncSchema = z.object({
+  status: z.enum(['synced', 'failed']),
+  provider: z.string(),
+  provider_agent_id: z.string(),
+  at: z.string(),
+  transfer_tool_names: z.array(z.string()),
+  error: z.string().nullable(),
+});
+export type AgentPlatformSync = z.infer<typeof AgentPlatformSyncSchema>;
+
 /** The agent record as the API answers it (000 §3 "Agent"). */
 export const AgentSchema = z.object({
   id: z.uuid(),
@@ -145,6 +161,7 @@ export const AgentSchema = z.object({
   script_source_agent_id: z.uuid().nullable(),
   verified_caller_id: z.string().nullable(),
   provider_agent_config: ProviderAgentConfigSchema.nullable(),
+  platform_sync: AgentPlatformSyncSchema.nullable(),
 });
 export type Agent = z.infer<typeof AgentSchema>;
 
@@ -186,6 +203,12 @@ export const UpdateAgentRequestSchema = z.object({
   verified_caller_id: z.string().nullable().optional(),
   provider_agent_config: ProviderAgentConfigSchema.nullable().optional(),
   notification_email: EmailSchema.nullable().optional(),
+  /**
+   * The voice platform the agent runs on and its agent there (000 §3 provider, provider_agent_id; 001 §2 "provider
+   * agent settings"). With a Retell or Vapi agent id, the agent's transfer tools are written to that agent.
+   */
+  provider: z.enum(ACTIVE_VOICE_PROVIDERS).optional(),
+  provider_agent_id: z.string().trim().min(1, 'Provider agent id is required').max(200).nullable().optional(),
 });
 export type UpdateAgentRequest = z.infer<typeof UpdateAgentRequestSchema>;
 

@@ -22,6 +22,8 @@ export const workflowIds = {
   audienceBuild: (orgId: string, audienceId: string) => `audience-build/${orgId}/${audienceId}`,
   /** One script generation at a time per agent: a repeated POST /script-generator joins the run going. */
   scriptGeneration: (agentId: string) => `script-generation/${agentId}`,
+  /** One run per agent writing its transfer tools to its voice platform: a later edit signals the run going. */
+  agentPlatform: (agentId: string) => `agent-platform/${agentId}`,
   /** One job-type sheet at a time per organization. */
   jobTypeSheet: (orgId: string) => `job-type-sheet/${orgId}`,
 };

@@ -10,7 +10,7 @@ export const AGENT = 'agent';
  * (the envelope carries those). script_config is a structural copy: the contract's "at least one service"
  * rule is a write-side refinement the routes check before publishing.
  */
-const AgentConfigV1 = AgentSchema.omit({ id: true, org_id: true, created_at: true, updated_at: true }).extend({
+const AgentConfigV1 = AgentSchema.omit({ id: true, org_id: true, created_at: true, updated_at: true, platform_sync: true }).extend({
   script_config: z.record(z.string(), z.union([z.string(), z.array(z.string())])),
 });
 export type AgentConfigV1 = z.infer<typeof AgentConfigV1>;
@@ -25,3 +25,27 @@ export type AgentCreatedV1 = z.infer<typeof AgentCreatedV1Schema>;
  */
 export const AgentUpdatedV1Schema = z.object({ orgId: z.uuid(), agentId: z.uuid(), agent: AgentConfigV1 });
 export type AgentUpdatedV1 = z.infer<typeof AgentUpdatedV1Schema>;
+
+/**
+ * The agent's transfer tools were written to its voice platform's agent (Retell's LLM general tools, Vapi's assistant
+ * model tools, the sandbox's agent). The names are the tools written; an empty list means they were removed.
+ */
+export const AgentPlatformConfiguredV1Schema = z.object({
+  orgId: z.uuid(),
+  agentId: z.uuid(),
+  provider: z.string(),
+  providerAgentId: z.string(),
+  transferToolNames: z.array(z.string()),
+});
+export type AgentPlatformConfiguredV1 = z.infer<typeof AgentPlatformConfiguredV1Schema>;
+
+/** Writing the transfer tools to the platform failed for good: refused, unsupported, or still failing after the retries. */
+export const AgentPlatformConfigurationFailedV1Schema = z.object({
+  orgId: z.uuid(),
+  agentId: z.uuid(),
+  provider: z.string(),
+  providerAgentId: z.string(),
+  transferToolNames: z.array(z.string()),
+  error: z.object({ code: z.string(), message: z.string() }),
+});
+export type AgentPlatformConfigurationFailedV1 = z.infer<typeof AgentPlatformConfigurationFailedV1Schema>;

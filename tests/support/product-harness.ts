@@ -1,6 +1,7 @@
 import { createWidgetRepository } from '../../events/projections/widgets/widgets.repository';
 import { createFileStorage } from '../../activities/storage/create-file-storage';
 import { createVerifiedCallerIdRepository } from '../../events/projections/verified-caller-ids/verified-caller-ids.repository';
+import { createTemporalAgentPlatformGateway } from '../../api/use-cases/temporal-agent-platform-gateway';
 import { createCallerIdVerification } from '../../activities/telephony/create-caller-id-verification';
 import { confirmedCallerIds } from '../../activities/telephony/adapters/offline/offline-caller-ids.adapter';
 import { createEnterpriseRepository } from '../../api/use-cases/enterprises';
@@ -152,7 +153,11 @@ export async function startProductHarness(env: Record<string, string> = {}): Pro
     capacity: { repository: createCapacityRepository(tdb.db), events: bus },
     orgProfile: { repository: createOrgProfileRepository(tdb.db), events: bus },
     goLive: { events: bus, deploymentCrm: config.CRM_ADAPTER },
-    agents: { repository: createAgentRepository(tdb.db), events: bus },
+    agents: {
+      repository: createAgentRepository(tdb.db),
+      events: bus,
+      platform: createTemporalAgentPlatformGateway(client, config.TEMPORAL_TASK_QUEUE_PREFIX),
+    },
     enterprises: { events: bus, repository: createEnterpriseRepository(tdb.db) },
     crm: {
       provider: crm,

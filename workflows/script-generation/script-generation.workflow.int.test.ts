@@ -35,6 +35,7 @@ function agent(overrides: Partial<Agent> = {}): Agent {
     org_id: ORG.id,
     created_at: '2026-11-28T00:00:00.000Z',
     updated_at: '2026-11-28T00:00:00.000Z',
+    platform_sync: null,
     ...config,
     requires_script_generation: true,
     ...overrides,

@@ -60,4 +60,37 @@ describe('agents read model', () => {
     });
     expect(evolveAgent(one, foreign)).toBe(one);
   });
+
+  it("shows the platform's last answer on the agent without counting it as an edit; each delivered twice changes nothing more", () => {
+    const one = evolveAgent(null, created)!;
+    expect(one.platform_sync).toBeNull();
+    const platform = { orgId: ORG_ID, agentId: AGENT_ID, provider: 'retell', providerAgentId: 'agent_x', transferToolNames: ['transfer_to_office'] };
+    const synced = createEvent({
+      ...envelope('44444444-4444-4444-8444-444444444444', '2026-03-04T12:00:00Z'),
+      type: 'AgentPlatformConfigured',
+      data: platform,
+    });
+    const two = evolveAgent(one, synced)!;
+    expect(two.platform_sync).toEqual({
+      status: 'synced',
+      provider: 'retell',
+      provider_agent_id: 'agent_x',
+      at: '2026-03-04T12:00:00.000Z',
+      transfer_tool_names: ['transfer_to_office'],
+      error: null,
+    });
+    expect(two.updated_at).toBe(one.updated_at);
+    expect(evolveAgent(two, synced)).toBe(two);
+
+    const failed = createEvent({
+      ...envelope('55555555-5555-4555-8555-555555555555', '2026-03-05T12:00:00Z'),
+      type: 'AgentPlatformConfigurationFailed',
+      data: { ...platform, error: { code: 'UNAUTHORIZED', message: 'retell GET /get-agent/agent_x answered 401' } },
+    });
+    const three = evolveAgent(two, failed)!;
+    expect(three.platform_sync).toMatchObject({ status: 'failed', error: 'retell GET /get-agent/agent_x answered 401', at: '2026-03-05T12:00:00.000Z' });
+    expect(evolveAgent(three, failed)).toBe(three);
+    // An edit after it keeps the platform's last answer until the next one comes.
+    expect(evolveAgent(three, renamed)!.platform_sync).toEqual(three.platform_sync);
+  });
 });

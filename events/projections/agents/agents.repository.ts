@@ -29,6 +29,7 @@ function toAgent(row: AgentRow): Agent {
     script_source_agent_id: row.scriptSourceAgentId,
     verified_caller_id: row.verifiedCallerId,
     provider_agent_config: row.providerAgentConfig as Agent['provider_agent_config'],
+    platform_sync: row.platformSync as Agent['platform_sync'],
   };
 }
 
@@ -58,6 +59,7 @@ export const agentsStore: DocumentStore<Agent> = {
       scriptSourceAgentId: a.script_source_agent_id,
       verifiedCallerId: a.verified_caller_id,
       providerAgentConfig: json(a.provider_agent_config),
+      platformSync: json(a.platform_sync),
       createdAt: new Date(a.created_at),
       updatedAt: new Date(a.updated_at),
     };

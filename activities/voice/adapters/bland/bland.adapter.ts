@@ -245,4 +245,9 @@ export class BlandVoiceProvider implements VoiceProvider {
     if (!id) throw new VoiceProviderError('INVALID_PAYLOAD', 'bland call has no call_id', { provider: 'bland' });
     return completeRecord('bland', id, mapBlandCall(call));
   }
+
+  /** Not mapped for this platform: the agent's transfer tools are not written to Bland (no fake success). */
+  async configureTransferTools(): Promise<void> {
+    throw new VoiceProviderError('UNSUPPORTED', 'Bland does not support configuring transfer tools on its agent from HomeAgent', { provider: 'bland' });
+  }
 }

@@ -207,4 +207,9 @@ describe('Bland REST client', () => {
     await expectVoiceError(bland.updatePhone('+17735550108', { outboundAgentId: PATHWAY }), 'BAD_REQUEST', false);
     expect(server.requests).toHaveLength(0);
   });
+
+  it('says it does not support transfer tools on its agent, without calling the platform', async () => {
+    await expectVoiceError(bland.configureTransferTools(), 'UNSUPPORTED', false);
+    expect(server.requests).toHaveLength(0);
+  });
 });

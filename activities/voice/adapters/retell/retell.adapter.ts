@@ -20,6 +20,8 @@ import { VoiceHttpClient } from '../voice-http-client';
 import { mapRetellCall } from './retell.mapper';
 import { RetellBatchCallResponseSchema, RetellCallSchema, RetellPhoneNumberSchema, RetellWebhookSchema, type RetellCall } from './retell.schema';
 import { type WebhookEvent, type WebhookEventKind } from '../../../../domain/call/call-event';
+import type { TransferTool } from '../../../../domain/contracts/agents.contract';
+import { RetellAgentSchema, RetellLlmSchema, withRetellTransferTools } from './retell.transfer-tools';
 
 export interface RetellAdapterConfig {
   apiKey: string;
@@ -200,6 +202,28 @@ export class RetellVoiceProvider implements VoiceProvider {
         ...(update.name !== undefined ? { nickname: update.name } : {}),
       },
       schema: RetellPhoneNumberSchema,
+    });
+  }
+
+  /**
+   * Transfer tools are general tools of the agent's Retell LLM (its response engine): the LLM is read first so its
+   * other tools are written back as they were. An agent on a conversation flow or a custom LLM has no general tools.
+   */
+  async configureTransferTools(providerAgentId: string, tools: readonly TransferTool[]): Promise<void> {
+    const agent = await this.http.request({ method: 'GET', path: `/get-agent/${encodeURIComponent(providerAgentId)}`, schema: RetellAgentSchema });
+    const llmId = agent.response_engine.type === 'retell-llm' ? agent.response_engine.llm_id : null;
+    if (!llmId) {
+      throw badRequest(
+        'retell',
+        `agent ${providerAgentId} answers with a ${agent.response_engine.type} response engine; transfer tools can be set only on a Retell LLM`,
+      );
+    }
+    const llm = await this.http.request({ method: 'GET', path: `/get-retell-llm/${encodeURIComponent(llmId)}`, schema: RetellLlmSchema });
+    await this.http.request({
+      method: 'PATCH',
+      path: `/update-retell-llm/${encodeURIComponent(llmId)}`,
+      body: { general_tools: withRetellTransferTools(llm.general_tools ?? [], tools) },
+      schema: z.unknown(),
     });
   }
 

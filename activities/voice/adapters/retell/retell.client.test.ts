@@ -187,6 +187,87 @@ describe('Retell REST client', () => {
     expect(onlyRequest().body).toEqual({ inbound_agents: [{ agent_id: 'agent_in', weight: 1 }], outbound_agents: null });
   });
 
+  describe('transfer tools on the agent', () => {
+    const transfer = {
+      name: 'transfer_to_office',
+      description: 'Transfer when the caller asks for a person',
+      transfer_destination: { type: 'predefined' as const, number: '+15125550100' },
+      transfer_option: { type: 'cold_transfer' as const, show_transferee_as_caller: false },
+      show_transferee_as_caller: false,
+    };
+    const endCall = { type: 'end_call', name: 'end_call', description: 'End the call when the caller is done.' };
+    const oldTransfer = {
+      type: 'transfer_call',
+      name: 'old_transfer',
+      transfer_destination: { type: 'predefined', number: '+15125550199' },
+      transfer_option: { type: 'cold_transfer' },
+    };
+    const givesAgent = (responseEngine: Record<string, unknown>) =>
+      server.on('GET', '/get-agent/agent_x', { status: 200, body: { agent_id: 'agent_x', response_engine: responseEngine, voice_id: '11labs-Adrian' } });
+
+    it("reads the agent's LLM and patches its general tools, replacing only the transfer tools", async () => {
+      givesAgent({ type: 'retell-llm', llm_id: 'llm_234sdertfsdsfsdf', version: 0 });
+      server.on('GET', '/get-retell-llm/llm_234sdertfsdsfsdf', {
+        status: 200,
+        body: {
+          llm_id: 'llm_234sdertfsdsfsdf',
+          model: 'gpt-4.1',
+          general_prompt: 'You are…',
+          general_tools: [endCall, oldTransfer],
+          last_modification_timestamp: 1703413636133,
+        },
+      });
+      server.on('PATCH', '/update-retell-llm/llm_234sdertfsdsfsdf', { status: 200, body: { llm_id: 'llm_234sdertfsdsfsdf' } });
+
+      await retell.configureTransferTools('agent_x', [transfer]);
+
+      expect(server.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+        'GET /get-agent/agent_x',
+        'GET /get-retell-llm/llm_234sdertfsdsfsdf',
+        'PATCH /update-retell-llm/llm_234sdertfsdsfsdf',
+      ]);
+      for (const request of server.requests) expect(request.headers.authorization).toBe(`Bearer ${API_KEY}`);
+      expect(server.requests[2].body).toEqual({
+        general_tools: [
+          endCall,
+          {
+            type: 'transfer_call',
+            name: 'transfer_to_office',
+            description: 'Transfer when the caller asks for a person',
+            transfer_destination: { type: 'predefined', number: '+15125550100' },
+            transfer_option: { type: 'cold_transfer', show_transferee_as_caller: false },
+          },
+        ],
+      });
+    });
+
+    it('removes the transfer tools when the agent has none left, and patches an LLM that had no general tools', async () => {
+      givesAgent({ type: 'retell-llm', llm_id: 'llm_1' });
+      server.on('GET', '/get-retell-llm/llm_1', { status: 200, body: { llm_id: 'llm_1', general_tools: null } });
+      server.on('PATCH', '/update-retell-llm/llm_1', { status: 200, body: { llm_id: 'llm_1' } });
+      await retell.configureTransferTools('agent_x', []);
+      expect(server.requests[2].body).toEqual({ general_tools: [] });
+    });
+
+    it('refuses an agent on a conversation flow without writing anything', async () => {
+      givesAgent({ type: 'conversation-flow', conversation_flow_id: 'cf_1' });
+      await expectVoiceError(retell.configureTransferTools('agent_x', [transfer]), 'BAD_REQUEST', false);
+      expect(server.requests.map((r) => r.method)).toEqual(['GET']);
+    });
+
+    it.each([
+      [422, 'NOT_FOUND', false],
+      [401, 'UNAUTHORIZED', false],
+      [500, 'UNAVAILABLE', true],
+    ] as const)('maps a %i answer to the PATCH to %s (retryable: %s)', async (status, code, retryable) => {
+      givesAgent({ type: 'retell-llm', llm_id: 'llm_1' });
+      server.on('GET', '/get-retell-llm/llm_1', { status: 200, body: { llm_id: 'llm_1', general_tools: [] } });
+      server.on('PATCH', '/update-retell-llm/llm_1', { status, body: { status: 'error', message: 'nope' } });
+      const error = await expectVoiceError(retell.configureTransferTools('agent_x', [transfer]), code, retryable);
+      expect(error.provider).toBe('retell');
+    });
+  });
+
   it('maps an unreachable API to a retryable UNAVAILABLE', async () => {
     const closed = await startFakeVendorServer();
     const baseUrl = closed.url;

@@ -17,6 +17,7 @@ import {
 } from '../../voice-provider.port';
 import { silentMp3 } from './silent-mp3';
 import { type WebhookEvent } from '../../../../domain/call/call-event';
+import { TransferToolSchema, type TransferTool } from '../../../../domain/contracts/agents.contract';
 
 export interface SandboxVoiceConfig {
   db: Db;
@@ -171,6 +172,24 @@ export class SandboxVoiceProvider implements VoiceProvider {
       create: { orgId, phoneId, inboundAgentId: update.inboundAgentId ?? null, outboundAgentId: update.outboundAgentId ?? null, name: update.name ?? null },
       update,
     });
+  }
+
+  /** The sandbox's agent keeps the tools it was given, as a vendor's agent would (an empty list removes them). */
+  async configureTransferTools(providerAgentId: string, tools: readonly TransferTool[]): Promise<void> {
+    const { db, orgId } = this.config;
+    const transferTools = tools.map((tool) => TransferToolSchema.parse(tool)) as Prisma.InputJsonArray;
+    const updatedAt = this.now();
+    await db.sandboxVoiceAgent.upsert({
+      where: { orgId_agentId: { orgId, agentId: providerAgentId } },
+      create: { orgId, agentId: providerAgentId, transferTools, updatedAt },
+      update: { transferTools, updatedAt },
+    });
+  }
+
+  /** The transfer tools configured on the sandbox's agent; null when none were ever configured. */
+  async getTransferTools(providerAgentId: string): Promise<TransferTool[] | null> {
+    const row = await this.config.db.sandboxVoiceAgent.findUnique({ where: { orgId_agentId: { orgId: this.config.orgId, agentId: providerAgentId } } });
+    return row ? TransferToolSchema.array().parse(row.transferTools) : null;
   }
 
   private placeCall(id: string, call: CreateCallInput): CanonicalCallRecord {

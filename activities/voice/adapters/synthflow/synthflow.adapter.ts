@@ -255,4 +255,9 @@ export class SynthflowVoiceProvider implements VoiceProvider {
       });
     }
   }
+
+  /** Not mapped for this platform: the agent's transfer tools are not written to Synthflow (no fake success). */
+  async configureTransferTools(): Promise<void> {
+    throw new VoiceProviderError('UNSUPPORTED', 'Synthflow does not support configuring transfer tools on its agent from HomeAgent', { provider: 'synthflow' });
+  }
 }

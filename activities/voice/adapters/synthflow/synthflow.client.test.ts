@@ -221,4 +221,9 @@ describe('Synthflow REST client', () => {
     expect(rename.body).toEqual({ friendly_name: 'After hours' });
     expect(attach.body).toEqual({ phone_number: '+17735550108' });
   });
+
+  it('says it does not support transfer tools on its agent, without calling the platform', async () => {
+    await expectVoiceError(synthflow.configureTransferTools(), 'UNSUPPORTED', false);
+    expect(server.requests).toHaveLength(0);
+  });
 });

@@ -24,6 +24,8 @@ import { VoiceHttpClient } from '../voice-http-client';
 import { mapVapiCall, mapVapiEndOfCallReport, mapVapiOtherMessage, mapVapiStatusUpdate, mapVapiToolCalls } from './vapi.mapper';
 import { VapiCallSchema, VapiCampaignSchema, VapiPhoneNumberSchema, VapiServerMessageSchema, type VapiServerMessage } from './vapi.schema';
 import { type WebhookEvent, type WebhookEventKind, type WebhookToolCall } from '../../../../domain/call/call-event';
+import type { TransferTool } from '../../../../domain/contracts/agents.contract';
+import { VapiAssistantSchema, withVapiTransferTools } from './vapi.transfer-tools';
 
 /**
  * How our server URL authenticates Vapi. `secret` (default): the static secret Vapi sends as
@@ -272,5 +274,18 @@ export class VapiVoiceProvider implements VoiceProvider {
       },
       schema: VapiPhoneNumberSchema,
     });
+  }
+
+  /**
+   * Transfer tools are inline tools of the assistant's model. PATCH replaces `model` whole, so the assistant is read
+   * first and its model (provider, model, messages, other tools, toolIds) is sent back with only the transferCall
+   * tools changed.
+   */
+  async configureTransferTools(providerAgentId: string, tools: readonly TransferTool[]): Promise<void> {
+    const path = `/assistant/${encodeURIComponent(providerAgentId)}`;
+    const assistant = await this.http.request({ method: 'GET', path, schema: VapiAssistantSchema });
+    if (!assistant.model) throw badRequest('vapi', `assistant ${providerAgentId} has no model to hold transfer tools`);
+    const model = { ...assistant.model, tools: withVapiTransferTools(assistant.model.tools ?? [], tools) };
+    await this.http.request({ method: 'PATCH', path, body: { model }, schema: z.unknown() });
   }
 }

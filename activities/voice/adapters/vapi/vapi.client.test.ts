@@ -189,4 +189,86 @@ describe('Vapi REST client', () => {
     await expectVoiceError(vapi.updatePhone(PHONE_ID, { outboundAgentId: 'asst_2' }), 'BAD_REQUEST', false);
     expect(server.requests).toHaveLength(0);
   });
+
+  describe('transfer tools on the assistant', () => {
+    const transfer = {
+      name: 'transfer_to_dispatch',
+      description: 'Transfer emergencies to dispatch',
+      transfer_destination: { type: 'predefined' as const, number: '+15125550101' },
+      transfer_option: { type: 'warm_transfer' as const, public_handoff_option: { type: 'static_message' as const, message: 'A caller with a burst pipe.' } },
+      show_transferee_as_caller: false,
+    };
+    const fnTool = {
+      type: 'function',
+      function: { name: 'get_capacity', parameters: { type: 'object', properties: {} } },
+      server: { url: 'https://example.test/tool' },
+    };
+    const assistant = {
+      id: 'asst_1',
+      orgId: 'org_1',
+      name: 'Front desk',
+      model: {
+        provider: 'openai',
+        model: 'gpt-4o',
+        messages: [{ role: 'system', content: 'You answer for Demo HVAC.' }],
+        toolIds: ['tool_shared'],
+        tools: [fnTool, { type: 'transferCall', destinations: [{ type: 'number', number: '+15125550199' }] }],
+      },
+      voicemailMessage: 'Please call back.',
+    };
+
+    it('reads the assistant and patches its model with the transferCall tools replaced, keeping the rest of the model', async () => {
+      server.on('GET', '/assistant/asst_1', { status: 200, body: assistant });
+      server.on('PATCH', '/assistant/asst_1', { status: 200, body: assistant });
+
+      await vapi.configureTransferTools('asst_1', [transfer]);
+
+      expect(server.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /assistant/asst_1', 'PATCH /assistant/asst_1']);
+      for (const request of server.requests) expect(request.headers.authorization).toBe(`Bearer ${API_KEY}`);
+      expect(server.requests[1].body).toEqual({
+        model: {
+          provider: 'openai',
+          model: 'gpt-4o',
+          messages: [{ role: 'system', content: 'You answer for Demo HVAC.' }],
+          toolIds: ['tool_shared'],
+          tools: [
+            fnTool,
+            {
+              type: 'transferCall',
+              function: { name: 'transfer_to_dispatch', description: 'Transfer emergencies to dispatch' },
+              destinations: [
+                {
+                  type: 'number',
+                  number: '+15125550101',
+                  description: 'Transfer emergencies to dispatch',
+                  transferPlan: { mode: 'warm-transfer-say-message', message: 'A caller with a burst pipe.' },
+                },
+              ],
+            },
+          ],
+        },
+      });
+    });
+
+    it('refuses an assistant without a model, writing nothing', async () => {
+      server.on('GET', '/assistant/asst_1', { status: 200, body: { id: 'asst_1' } });
+      await expectVoiceError(vapi.configureTransferTools('asst_1', [transfer]), 'BAD_REQUEST', false);
+      expect(server.requests).toHaveLength(1);
+    });
+
+    it.each([
+      [404, 'NOT_FOUND', false],
+      [400, 'BAD_REQUEST', false],
+      [429, 'RATE_LIMITED', true],
+      [503, 'UNAVAILABLE', true],
+    ] as const)('maps a %i answer to the PATCH to %s (retryable: %s)', async (status, code, retryable) => {
+      server.on('GET', '/assistant/asst_1', { status: 200, body: assistant });
+      server.on('PATCH', '/assistant/asst_1', {
+        status,
+        body: { message: ['model.tools.0.destinations must be an array'], error: 'Bad Request', statusCode: status },
+      });
+      const error = await expectVoiceError(vapi.configureTransferTools('asst_1', [transfer]), code, retryable);
+      expect(error.provider).toBe('vapi');
+    });
+  });
 });

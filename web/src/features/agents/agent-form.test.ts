@@ -9,6 +9,7 @@ import {
   buildUpdateBody,
   formFrom,
   platformLabel,
+  platformSyncNotice,
   SCRIPT_VARIABLES,
   UpdateAgentRequestSchema,
 } from './agent-form';
@@ -44,6 +45,7 @@ const agent: Agent = {
   script_source_agent_id: null,
   verified_caller_id: null,
   provider_agent_config: null,
+  platform_sync: null,
 };
 
 /** What the resolver marks for a form: field path → message. */
@@ -140,7 +142,8 @@ describe('the agent editor form', () => {
   it('names the platform as people do, the chat widget by its config', () => {
     expect(platformLabel(agent)).toBe('Retell');
     expect(platformLabel({ provider: 'sandbox', provider_agent_config: { type: 'chat_widget', chat_widget_config: {} } })).toBe('Chat widget');
-    expect(platformLabel({ provider: 'bland', provider_agent_config: null })).toBe('bland');
+    expect(platformLabel({ provider: 'bland', provider_agent_config: null })).toBe('Bland');
+    expect(platformLabel({ provider: 'in_house', provider_agent_config: null })).toBe('in_house');
   });
 
   it("maps the API's issue paths to the form's inputs", () => {
@@ -151,5 +154,24 @@ describe('the agent editor form', () => {
     expect(agentFieldOf('script_config.faqs')).toBe('script.faqs');
     expect(agentFieldOf('provider_agent_config.responsiveness')).toBe('voice.responsiveness');
     expect(agentFieldOf('friendly_name')).toBe('friendlyName');
+  });
+
+  it("tells whether the voice platform took the agent's transfers, and why not", () => {
+    const at = (iso: string) => `at:${iso}`;
+    expect(platformSyncNotice(null, at)).toBeNull();
+    const sync = {
+      status: 'synced' as const,
+      provider: 'retell',
+      provider_agent_id: 'agent_x',
+      at: '2026-11-28T04:30:00.000Z',
+      transfer_tool_names: ['to_office'],
+      error: null,
+    };
+    expect(platformSyncNotice(sync, at)).toEqual({ status: 'success', text: 'Synced to Retell at at:2026-11-28T04:30:00.000Z (1 transfer, agent agent_x)' });
+    expect(platformSyncNotice({ ...sync, transfer_tool_names: [] }, at)?.text).toContain('transfers removed');
+    expect(platformSyncNotice({ ...sync, status: 'failed', provider: 'vapi', error: 'vapi GET /assistant/a answered 401: Invalid Key' }, at)).toEqual({
+      status: 'error',
+      text: 'Not synced to Vapi (at:2026-11-28T04:30:00.000Z): vapi GET /assistant/a answered 401: Invalid Key. Save the transfers again to retry.',
+    });
   });
 });

@@ -13,7 +13,14 @@ export const AGENT_TYPE_CHOICES: readonly AgentType[] = AgentSchema.shape.agent_
 
 export const agentTypeLabel = (type: string): string => AGENT_TYPE_LABELS[type] ?? type;
 
-const PLATFORM_LABELS: Record<string, string> = { retell: 'Retell', vapi: 'Vapi', sandbox: 'Sandbox voice', chat_widget: 'Chat widget' };
+const PLATFORM_LABELS: Record<string, string> = {
+  retell: 'Retell',
+  vapi: 'Vapi',
+  bland: 'Bland',
+  synthflow: 'Synthflow',
+  sandbox: 'Sandbox voice',
+  chat_widget: 'Chat widget',
+};
 
 /** The platform an agent runs on, as people name it. */
 export const platformLabel = (agent: Pick<Agent, 'provider' | 'provider_agent_config'>): string =>
@@ -256,4 +263,25 @@ export function agentFieldOf(path: string): string {
   if (path === 'provider_agent_config.responsiveness') return 'voice.responsiveness';
   if (path === 'provider_agent_config.interruption_sensitivity') return 'voice.interruptionSensitivity';
   return path;
+}
+
+/**
+ * What the agent's voice platform last answered when its transfer tools were written there (issue 14 point 2):
+ * "Synced to Retell at …" or why it was not; null before anything was written.
+ */
+export function platformSyncNotice(
+  sync: Agent['platform_sync'],
+  formatTime: (iso: string) => string = (iso) => new Date(iso).toLocaleString(),
+): { status: 'success' | 'error'; text: string } | null {
+  if (!sync) return null;
+  const platform = PLATFORM_LABELS[sync.provider] ?? sync.provider;
+  const tools = sync.transfer_tool_names.length;
+  if (sync.status === 'synced') {
+    const what = tools === 0 ? 'transfers removed' : `${tools} transfer${tools === 1 ? '' : 's'}`;
+    return { status: 'success', text: `Synced to ${platform} at ${formatTime(sync.at)} (${what}, agent ${sync.provider_agent_id})` };
+  }
+  return {
+    status: 'error',
+    text: `Not synced to ${platform} (${formatTime(sync.at)}): ${sync.error ?? 'the platform refused the transfers'}. Save the transfers again to retry.`,
+  };
 }

@@ -18,6 +18,7 @@ import {
   agentTypeLabel,
   BLANK_TRANSFER_TOOL,
   platformLabel,
+  platformSyncNotice,
   buildUpdateBody,
   formFrom,
   INTERRUPTION_SENSITIVITY,
@@ -40,6 +41,18 @@ function Section({ title, description, children, testId }: { title: string; desc
         <Stack gap="4">{children}</Stack>
       </Card.Body>
     </Card.Root>
+  );
+}
+
+/** Whether the agent's voice platform took its transfers, and when. */
+function PlatformSync({ agent }: { agent: Agent }) {
+  const notice = platformSyncNotice(agent.platform_sync);
+  if (!notice) return null;
+  return (
+    <Alert.Root status={notice.status} size="sm" data-testid="transfers-platform-sync" data-status={agent.platform_sync?.status}>
+      <Alert.Indicator />
+      <Alert.Description>{notice.text}</Alert.Description>
+    </Alert.Root>
   );
 }
 
@@ -221,6 +234,7 @@ function AgentEditor({ agent, onSaved }: { agent: Agent; onSaved: (saved: Agent)
               <TransferToolFields key={tool.id} index={index} control={control} register={register} errors={errors} onRemove={() => tools.remove(index)} />
             ))
           )}
+          <PlatformSync agent={agent} />
           <Box>
             <Button size="sm" variant="outline" onClick={() => tools.append({ ...BLANK_TRANSFER_TOOL })} data-testid="transfer-add">
               Add a transfer

@@ -1,0 +1,7 @@
+import type { RunMeta } from '../../domain/run/run-meta';
+
+export interface ConfigureAgentPlatformInput {
+  meta: RunMeta;
+  orgId: string;
+  agentId: string;
+}
