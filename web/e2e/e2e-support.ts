@@ -157,3 +157,39 @@ export async function deliverRetellCall(
 ): Promise<void> {
   for (const name of ['call_ended', 'call_analyzed'] as const) await postRetellWebhook(api, orgId, retellWebhookBody(name, callId, options));
 }
+
+/** What every browser test reads of the running stack: the dashboard's address, the operator's login, where screenshots go. */
+export function e2eStack() {
+  const webUrl = requireEnv('E2E_WEB_URL');
+  return {
+    webUrl,
+    operator: { email: process.env.E2E_OPERATOR_EMAIL ?? 'operator@homeagent.test', password: process.env.E2E_OPERATOR_PASSWORD ?? 'operator-password' },
+    artifactsDir: process.env.E2E_ARTIFACTS_DIR ?? os.tmpdir(),
+    /** A URL of the API behind the dashboard's /api proxy. */
+    api: (p: string) => new URL(`/api${p}`, webUrl).toString(),
+  };
+}
+
+export interface OwnerSession {
+  browser: E2eBrowser;
+  page: Page;
+  orgId: string;
+  owner: { name: string; ownerEmail: string; ownerPassword: string };
+}
+
+/**
+ * A browser test's usual start: an organization of its own onboarded through the admin API (named `<label> E2E
+ * <run>`), a fresh browser, and its owner signed in on the login page.
+ */
+export async function startOwnerSession(
+  name: string,
+  options: { label: string; timeoutMs: number; viewport?: { width: number; height: number } },
+): Promise<OwnerSession> {
+  const stack = e2eStack();
+  const run = Date.now().toString(36);
+  const owner = { name: `${options.label} E2E ${run}`, ownerEmail: `owner-${run}@${name}.test`, ownerPassword: `${name} e2e owner` };
+  const orgId = await onboardThroughApi({ api: stack.api, operator: stack.operator, org: owner });
+  const browser = await launchE2eBrowser(name, { timeoutMs: options.timeoutMs, viewport: options.viewport ?? { width: 1280, height: 900 } });
+  await logInThroughPage(browser.page, stack.webUrl, owner.ownerEmail, owner.ownerPassword);
+  return { browser, page: browser.page, orgId, owner };
+}

@@ -1,32 +1,22 @@
 import { mkdirSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
-import { type E2eBrowser, launchE2eBrowser, logInThroughPage, onboardThroughApi, requireEnv, screenshotOnFailure } from './e2e-support';
+import { type E2eBrowser, e2eStack, screenshotOnFailure, startOwnerSession } from './e2e-support';
 
 // Going live (issue 14 point 4) in the running product: a new organization's owner follows the testing banner to
 // the checklist, sees what is missing, creates an inbound agent and says who is told about calls, and takes the
 // organization live; the banner is gone afterwards.
 
-const webUrl = requireEnv('E2E_WEB_URL');
-const operatorEmail = process.env.E2E_OPERATOR_EMAIL ?? 'operator@homeagent.test';
-const operatorPassword = process.env.E2E_OPERATOR_PASSWORD ?? 'operator-password';
-const artifactsDir = process.env.E2E_ARTIFACTS_DIR ?? os.tmpdir();
+const { webUrl, artifactsDir, api } = e2eStack();
 const STEP_TIMEOUT_MS = 20_000;
-const run = Date.now().toString(36);
-const owner = { name: `Go Live E2E ${run}`, ownerEmail: `owner-${run}@go-live-e2e.test`, ownerPassword: 'go live e2e owner' };
-const api = (p: string) => new URL(`/api${p}`, webUrl).toString();
 
 let browser: E2eBrowser | undefined;
 let page: Page;
 let orgId: string;
 
 beforeAll(async () => {
-  orgId = await onboardThroughApi({ api, operator: { email: operatorEmail, password: operatorPassword }, org: owner });
-  browser = await launchE2eBrowser('go-live-e2e', { timeoutMs: STEP_TIMEOUT_MS, viewport: { width: 1280, height: 900 } });
-  page = browser.page;
-  await logInThroughPage(page, webUrl, owner.ownerEmail, owner.ownerPassword);
+  ({ browser, page, orgId } = await startOwnerSession('go-live-e2e', { label: 'Go Live', timeoutMs: STEP_TIMEOUT_MS }));
 }, 120_000);
 
 afterAll(async () => {

@@ -1,32 +1,23 @@
 import { mkdirSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
-import { type E2eBrowser, launchE2eBrowser, logInThroughPage, onboardThroughApi, requireEnv, screenshotOnFailure } from './e2e-support';
+import { type E2eBrowser, e2eStack, type OwnerSession, screenshotOnFailure, startOwnerSession } from './e2e-support';
 
 // The job-type sheet (issue 14 point 3) in the running product: an owner opens the Job-type sheet page from Agents,
 // generates the sheet of the organization's CRM job types (offline: the sandbox CRM's, described by the offline
 // engine), follows the run's steps and reads the sheet.
 
-const webUrl = requireEnv('E2E_WEB_URL');
-const operatorEmail = process.env.E2E_OPERATOR_EMAIL ?? 'operator@homeagent.test';
-const operatorPassword = process.env.E2E_OPERATOR_PASSWORD ?? 'operator-password';
-const artifactsDir = process.env.E2E_ARTIFACTS_DIR ?? os.tmpdir();
+const { webUrl, artifactsDir, api } = e2eStack();
 const STEP_TIMEOUT_MS = 30_000;
-const run = Date.now().toString(36);
-const owner = { name: `Sheet E2E ${run}`, ownerEmail: `owner-${run}@sheet-e2e.test`, ownerPassword: 'job type sheet e2e' };
-const api = (p: string) => new URL(`/api${p}`, webUrl).toString();
 
 let browser: E2eBrowser | undefined;
 let page: Page;
 let orgId: string;
+let owner: OwnerSession['owner'];
 
 beforeAll(async () => {
-  orgId = await onboardThroughApi({ api, operator: { email: operatorEmail, password: operatorPassword }, org: owner });
-  browser = await launchE2eBrowser('job-type-sheet-e2e', { timeoutMs: STEP_TIMEOUT_MS, viewport: { width: 1280, height: 900 } });
-  page = browser.page;
-  await logInThroughPage(page, webUrl, owner.ownerEmail, owner.ownerPassword);
+  ({ browser, page, orgId, owner } = await startOwnerSession('job-type-sheet-e2e', { label: 'Sheet', timeoutMs: STEP_TIMEOUT_MS }));
 }, 120_000);
 
 afterAll(async () => {

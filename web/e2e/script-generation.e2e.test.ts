@@ -1,22 +1,15 @@
 import { mkdirSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
-import { type E2eBrowser, launchE2eBrowser, logInThroughPage, onboardThroughApi, requireEnv, screenshotOnFailure } from './e2e-support';
+import { type E2eBrowser, e2eStack, screenshotOnFailure, startOwnerSession } from './e2e-support';
 
 // Script generation (issue 14 point 3) in the running product: an owner opens an agent's Generate script page from
 // its editor, gives the company's website (offline: the stored contractor page), watches the steps and sees the
 // variables the agent now has.
 
-const webUrl = requireEnv('E2E_WEB_URL');
-const operatorEmail = process.env.E2E_OPERATOR_EMAIL ?? 'operator@homeagent.test';
-const operatorPassword = process.env.E2E_OPERATOR_PASSWORD ?? 'operator-password';
-const artifactsDir = process.env.E2E_ARTIFACTS_DIR ?? os.tmpdir();
+const { webUrl, artifactsDir, api } = e2eStack();
 const STEP_TIMEOUT_MS = 20_000;
-const run = Date.now().toString(36);
-const owner = { name: `Script E2E ${run}`, ownerEmail: `owner-${run}@script-e2e.test`, ownerPassword: 'script generation e2e' };
-const api = (p: string) => new URL(`/api${p}`, webUrl).toString();
 
 let browser: E2eBrowser | undefined;
 let page: Page;
@@ -24,10 +17,7 @@ let orgId: string;
 let agentId: string;
 
 beforeAll(async () => {
-  orgId = await onboardThroughApi({ api, operator: { email: operatorEmail, password: operatorPassword }, org: owner });
-  browser = await launchE2eBrowser('script-generation-e2e', { timeoutMs: STEP_TIMEOUT_MS, viewport: { width: 1280, height: 900 } });
-  page = browser.page;
-  await logInThroughPage(page, webUrl, owner.ownerEmail, owner.ownerPassword);
+  ({ browser, page, orgId } = await startOwnerSession('script-generation-e2e', { label: 'Script', timeoutMs: STEP_TIMEOUT_MS }));
   const created = await page.request.post(api('/agent'), { data: { org_id: orgId, agent_type: 'OFFICE_HOURS_CSR' } });
   expect(created.status()).toBe(201);
   agentId = ((await created.json()) as { id: string }).id;

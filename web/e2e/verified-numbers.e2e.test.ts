@@ -1,20 +1,12 @@
-import os from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
-import { type E2eBrowser, launchE2eBrowser, logInThroughPage, onboardThroughApi, requireEnv, screenshotOnFailure } from './e2e-support';
+import { type E2eBrowser, e2eStack, screenshotOnFailure, startOwnerSession } from './e2e-support';
 
 // Settings → Verified numbers in the running product (issue 14 point 7) with the offline telephony provider of the
 // test stack: add a number, see its code, confirm it, rename it and delete it, in an organization of its own.
 
-const webUrl = requireEnv('E2E_WEB_URL');
-const operatorEmail = process.env.E2E_OPERATOR_EMAIL ?? 'operator@homeagent.test';
-const operatorPassword = process.env.E2E_OPERATOR_PASSWORD ?? 'operator-password';
-const artifactsDir = process.env.E2E_ARTIFACTS_DIR ?? os.tmpdir();
+const { webUrl, artifactsDir } = e2eStack();
 const STEP_TIMEOUT_MS = 20_000;
-const run = Date.now().toString(36);
-const ownerEmail = `owner-${run}@numbers-e2e.test`;
-const ownerPassword = 'verified numbers e2e';
-const api = (p: string) => new URL(`/api${p}`, webUrl).toString();
 const onPath = (pathname: string) => (url: URL) => url.pathname === pathname;
 
 let browser: E2eBrowser | undefined;
@@ -22,14 +14,7 @@ let page: Page;
 let orgId: string;
 
 beforeAll(async () => {
-  orgId = await onboardThroughApi({
-    api,
-    operator: { email: operatorEmail, password: operatorPassword },
-    org: { name: `Numbers E2E ${run}`, ownerEmail, ownerPassword },
-  });
-  browser = await launchE2eBrowser('verified-numbers-e2e', { timeoutMs: STEP_TIMEOUT_MS, viewport: { width: 1280, height: 900 } });
-  page = browser.page;
-  await logInThroughPage(page, webUrl, ownerEmail, ownerPassword);
+  ({ browser, page, orgId } = await startOwnerSession('verified-numbers-e2e', { label: 'Numbers', timeoutMs: STEP_TIMEOUT_MS }));
 }, 90_000);
 
 afterAll(async () => {

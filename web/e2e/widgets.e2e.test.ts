@@ -1,34 +1,19 @@
-import os from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
-import { type E2eBrowser, launchE2eBrowser, logInThroughPage, onboardThroughApi, requireEnv, screenshotOnFailure } from './e2e-support';
+import { type E2eBrowser, e2eStack, screenshotOnFailure, startOwnerSession } from './e2e-support';
 
 // The Widgets page in the running product (issue 15 point 5): create a widget, change its look and flags with the
 // preview following, save it, see it saved after a reload, and read the snippet to paste into a website.
 
-const webUrl = requireEnv('E2E_WEB_URL');
-const operatorEmail = process.env.E2E_OPERATOR_EMAIL ?? 'operator@homeagent.test';
-const operatorPassword = process.env.E2E_OPERATOR_PASSWORD ?? 'operator-password';
-const artifactsDir = process.env.E2E_ARTIFACTS_DIR ?? os.tmpdir();
+const { webUrl, artifactsDir } = e2eStack();
 const STEP_TIMEOUT_MS = 20_000;
-const run = Date.now().toString(36);
-const ownerEmail = `owner-${run}@widgets-e2e.test`;
-const ownerPassword = 'widgets e2e password';
-const api = (p: string) => new URL(`/api${p}`, webUrl).toString();
 
 let browser: E2eBrowser | undefined;
 let page: Page;
 let orgId: string;
 
 beforeAll(async () => {
-  orgId = await onboardThroughApi({
-    api,
-    operator: { email: operatorEmail, password: operatorPassword },
-    org: { name: `Widgets E2E ${run}`, ownerEmail, ownerPassword },
-  });
-  browser = await launchE2eBrowser('widgets-e2e', { timeoutMs: STEP_TIMEOUT_MS, viewport: { width: 1280, height: 900 } });
-  page = browser.page;
-  await logInThroughPage(page, webUrl, ownerEmail, ownerPassword);
+  ({ browser, page, orgId } = await startOwnerSession('widgets-e2e', { label: 'Widgets', timeoutMs: STEP_TIMEOUT_MS }));
 }, 90_000);
 
 afterAll(async () => {
