@@ -7,6 +7,7 @@ import { LoadingNotice } from '../../../components/loading-notice';
 import { Page } from '../../../components/page';
 import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useSelectedOrg } from '../../organizations/selected-org';
+import { withOrgQuery } from '../../organizations/org-selection';
 import { useOrgTime } from '../../organizations/use-org-time';
 import { useWebCallAgents } from '../../web-call/api/web-call.api';
 import { recordingUrl, reviewInteraction, useCallLogs } from '../api/calls.api';
@@ -287,8 +288,11 @@ export function CallsPage() {
   // One layout at a time (not both, one hidden by CSS): cards on a phone, the table from md up.
   const asCards = useBreakpointValue({ base: true, md: false }) ?? false;
   const filter = parseCallsFilter(query, new Date());
-  // Every change but paging goes back to page 1; the URL is replaced so Back leaves the page, not a filter.
-  const update = (change: Partial<CallsFilter>) => void navigate(`${pathname}${callsFilterSearch({ ...filter, page: 1, ...change })}`, { replace: true });
+  // Every change but paging goes back to page 1; the URL is replaced so Back leaves the page, not a filter. It keeps
+  // the organization: a URL without it makes the org selection navigate again, and that second navigation, carrying
+  // the search of its own render, could land after the next filter change and undo it (a search typed away).
+  const update = (change: Partial<CallsFilter>) =>
+    void navigate(withOrgQuery(pathname, callsFilterSearch({ ...filter, page: 1, ...change }), orgId), { replace: true });
 
   const agents = useWebCallAgents(orgId);
   const { data, error, isLoading, mutate } = useCallLogs(orgId ? callLogsQueryOf(orgId, filter) : null);
