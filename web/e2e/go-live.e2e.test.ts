@@ -14,6 +14,8 @@ const STEP_TIMEOUT_MS = 20_000;
 let browser: E2eBrowser | undefined;
 let page: Page;
 let orgId: string;
+/** The inbound agent the owner creates on the Agents page (the second test). */
+let agentId: string;
 
 beforeAll(async () => {
   ({ browser, page, orgId } = await startOwnerSession('go-live-e2e', { label: 'Go Live', timeoutMs: STEP_TIMEOUT_MS }));
@@ -56,6 +58,7 @@ describe('going live', () => {
       await page.getByTestId('new-agent-type').selectOption('RECEPTIONIST');
       await page.getByTestId('new-agent-create').click();
       await page.waitForURL((u) => /^\/agents\/[0-9a-f-]{36}$/.test(u.pathname));
+      agentId = new URL(page.url()).pathname.split('/')[2];
 
       // Who is told: the office, by e-mail, of every call (the Settings page's notification grid saves the same).
       const saved = await page.request.put(api('/org'), {
@@ -80,4 +83,25 @@ describe('going live', () => {
       await expect(page.getByTestId('testing-banner').count()).resolves.toBe(0);
     });
   }, 120_000);
+
+  it('answers a call with the agent the owner created: its greeting, and the call is on the Calls page under it', async () => {
+    await screenshotOnFailure(page, artifactsDir, 'go-live-call', async () => {
+      await page.goto(new URL(`/web-call?org=${orgId}`, webUrl).toString());
+      await page.getByTestId('web-call-agent').selectOption(agentId);
+      await page.getByTestId('web-call-start').click();
+      // The receptionist's own greeting (its agent name), not the office-hours CSR's every new organization has.
+      await expect(page.getByTestId('web-call-agent-0').innerText()).resolves.toContain('this is Riley');
+      await page.getByTestId('web-call-input').fill('Hi, is this the right number for a furnace repair?');
+      await page.getByTestId('web-call-send').click();
+      await page.getByTestId('web-call-caller-1').waitFor();
+      await page.getByTestId('web-call-end').click();
+      const link = page.getByTestId('web-call-details-link');
+      await link.waitFor({ timeout: 90_000 });
+      const detailsPath = (await link.getAttribute('href'))!;
+
+      await page.goto(new URL(`/calls?org=${orgId}`, webUrl).toString());
+      const row = page.getByRole('row').filter({ has: page.locator(`a[href^="${detailsPath}"]`) });
+      await row.getByText('Receptionist').waitFor();
+    });
+  }, 150_000);
 });

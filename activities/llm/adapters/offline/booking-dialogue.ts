@@ -261,13 +261,14 @@ export function replay(
   return { state, decision, askedBeforeLast };
 }
 
-function greeting(messages: ChatMessage[], company: string): BookingTurn {
+/** The agent's first words: its script's greeting, else one built from the company's and the agent's names. */
+export function openingGreeting(messages: ChatMessage[], company: string): string {
   const agentName = systemLine(messages, 'agent_name');
-  const greeting = systemLine(messages, 'regular_greeting');
-  return {
-    content: offline(greeting ?? `Thanks for calling ${company}${agentName ? `, this is ${agentName}` : ''}. How can I help you today?`),
-    toolCalls: [],
-  };
+  return systemLine(messages, 'regular_greeting') ?? `Thanks for calling ${company}${agentName ? `, this is ${agentName}` : ''}. How can I help you today?`;
+}
+
+function greeting(messages: ChatMessage[], company: string): BookingTurn {
+  return { content: offline(openingGreeting(messages, company)), toolCalls: [] };
 }
 
 export function nextBookingTurn(messages: ChatMessage[], h: DialogueHelpers): BookingTurn {

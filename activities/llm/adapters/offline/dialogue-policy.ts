@@ -1,7 +1,7 @@
 import type { ChatMessage, ToolCall, ToolDefinition } from '../../language-engine.port';
 import type { TranscriptLine } from '../../../../domain/interaction/interaction.schema';
 import { findAddress, findCustomerName, findPhone, findPhrase, findServiceRequest, findZip, offline, TranscriptView } from './transcript-rules';
-import { canBook, nextBookingTurn, WANTS_PERSON } from './booking-dialogue';
+import { canBook, nextBookingTurn, openingGreeting, WANTS_PERSON } from './booking-dialogue';
 
 // A small deterministic dialogue for the in-house voice and chat agent when no model is configured:
 // greet, collect the problem, name, phone and address, request a callback through the tools it is
@@ -51,7 +51,8 @@ export function nextTurn(messages: ChatMessage[], tools: ToolDefinition[] = []):
   const last = messages[messages.length - 1];
 
   if (users.length === 0) {
-    return say(`Hello, thanks for contacting ${company ?? 'us'}. I'm the offline assistant. How can I help you today?`);
+    // The agent's own greeting, as a booking agent's: its script's words, or its name and the company's.
+    return say(openingGreeting(messages, company ?? 'us'));
   }
 
   if (last.role === 'tool') {

@@ -37,10 +37,17 @@ async function converse(userLines: string[], tools: ToolDefinition[], toolResult
 const assistantSays = (messages: ChatMessage[]) => messages.filter((m) => m.role === 'assistant').map((m) => m.content);
 
 describe('offline engine: conversation turns', () => {
-  it('greets first and says it is the offline engine', async () => {
+  it('greets first, as the agent its script names, and the answer says it is the offline engine', async () => {
     const completion = await engine.complete({ model: 'default', messages: [SYSTEM] });
     expect(completion).toMatchObject({ engine: 'offline', costUsd: 0, usage: { promptTokens: 0, completionTokens: 0 } });
-    expect(completion.message.content).toBe("Hello, thanks for contacting Demo HVAC. I'm the offline assistant. How can I help you today?");
+    expect(completion.message.content).toBe('Thanks for calling Demo HVAC. How can I help you today?');
+    const named = await engine.complete({ model: 'default', messages: [{ role: 'system', content: `${SYSTEM.content}\nagent_name: Riley` }] });
+    expect(named.message.content).toBe('Thanks for calling Demo HVAC, this is Riley. How can I help you today?');
+    const scripted = await engine.complete({
+      model: 'default',
+      messages: [{ role: 'system', content: `${SYSTEM.content}\nregular_greeting: Demo HVAC after hours, Riley speaking.` }],
+    });
+    expect(scripted.message.content).toBe('Demo HVAC after hours, Riley speaking.');
   });
 
   it('collects the facts, requests an emergency callback through the tool, and ends the call', async () => {
