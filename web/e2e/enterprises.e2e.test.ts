@@ -91,6 +91,8 @@ describe('enterprises', () => {
       // The second organization opens for the enterprise's admin, who is not its member.
       await page.getByRole('link', { name: second.name }).click();
       await page.waitForURL((u) => u.searchParams.get('org') === secondId);
+      // The switcher follows the URL on the render after it changes.
+      await page.waitForFunction((id) => document.querySelector<HTMLSelectElement>('[data-testid="org-switcher"]')?.value === id, secondId);
       await expect(switcher.inputValue()).resolves.toBe(secondId);
     });
   }, 90_000);
