@@ -263,8 +263,13 @@ export function replay(
 
 /** The agent's first words: its script's greeting, else one built from the company's and the agent's names. */
 export function openingGreeting(messages: ChatMessage[], company: string): string {
+  return systemLine(messages, 'regular_greeting') ?? `Thanks for calling ${company}${agentIntroduction(messages)}. How can I help you today?`;
+}
+
+/** ", this is Riley" when the agent's script names it, else nothing: how an agent names itself in its first words. */
+export function agentIntroduction(messages: ChatMessage[]): string {
   const agentName = systemLine(messages, 'agent_name');
-  return systemLine(messages, 'regular_greeting') ?? `Thanks for calling ${company}${agentName ? `, this is ${agentName}` : ''}. How can I help you today?`;
+  return agentName ? `, this is ${agentName}` : '';
 }
 
 function greeting(messages: ChatMessage[], company: string): BookingTurn {

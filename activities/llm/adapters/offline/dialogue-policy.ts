@@ -1,7 +1,7 @@
 import type { ChatMessage, ToolCall, ToolDefinition } from '../../language-engine.port';
 import type { TranscriptLine } from '../../../../domain/interaction/interaction.schema';
 import { findAddress, findCustomerName, findPhone, findPhrase, findServiceRequest, findZip, offline, TranscriptView } from './transcript-rules';
-import { canBook, nextBookingTurn, openingGreeting, WANTS_PERSON } from './booking-dialogue';
+import { agentIntroduction, canBook, nextBookingTurn, openingGreeting, WANTS_PERSON } from './booking-dialogue';
 
 // A small deterministic dialogue for the in-house voice and chat agent when no model is configured:
 // greet, collect the problem, name, phone and address, request a callback through the tools it is
@@ -75,7 +75,7 @@ export function nextTurn(messages: ChatMessage[], tools: ToolDefinition[] = []):
 
   const missing = (['problem', 'name', 'phone', 'address'] as const).find((k) => collected[k] === null);
   if (missing) {
-    const opening = assistantTurns(messages) === 0 ? `Thanks for contacting ${company ?? 'us'}. I'm the offline assistant. ` : '';
+    const opening = assistantTurns(messages) === 0 ? `Thanks for contacting ${company ?? 'us'}${agentIntroduction(messages)}. ` : '';
     const sympathy = missing !== 'problem' && collected.emergency && !alreadySaid(messages, "I'm sorry to hear that") ? "I'm sorry to hear that. " : '';
     return say(`${opening}${sympathy}${QUESTIONS[missing]}`);
   }

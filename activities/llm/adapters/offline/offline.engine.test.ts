@@ -89,6 +89,14 @@ describe('offline engine: conversation turns', () => {
     expect(says[2]).toContain('phone number');
   });
 
+  it('opens a conversation the caller started as the agent its script names, not as an "offline assistant"', async () => {
+    const named: ChatMessage = { role: 'system', content: `${SYSTEM.content}\nagent_name: Riley` };
+    const { message } = await engine.complete({ model: 'default', messages: [named, { role: 'user', content: 'My furnace is making a loud bang' }] });
+    expect(message.content).toBe('Thanks for contacting Demo HVAC, this is Riley. May I have your full name?');
+    const anonymous = await engine.complete({ model: 'default', messages: [SYSTEM, { role: 'user', content: 'My furnace is making a loud bang' }] });
+    expect(anonymous.message.content).toBe('Thanks for contacting Demo HVAC. May I have your full name?');
+  });
+
   it('notes the request without a callback tool, and closes without claiming a booking', async () => {
     const messages = await converse(['My AC is not cooling', 'My name is Lee Park', '217 555 0100', 'We are at 5 Hill Rd, Springfield, IL 62701', 'bye'], []);
     const says = assistantSays(messages);
