@@ -2,7 +2,7 @@ import { Box, Link, Stack, Text } from '@chakra-ui/react';
 import { useSelectedOrg } from '../../features/organizations/selected-org';
 import { UnreadCallsBadge } from '../../features/calls/live/live-calls';
 import { Link as RouterLink } from 'react-router';
-import { type AppRoute, type NavSection, ROUTES } from '../router/routes';
+import { type AppRoute, type NavSection, navEntryOf, ROUTES } from '../router/routes';
 
 const inSection = (section: NavSection) => ROUTES.filter((route): route is Extract<AppRoute, { nav: NavSection }> => 'nav' in route && route.nav === section);
 
@@ -41,18 +41,19 @@ function SectionLabel({ children }: { children: string }) {
 
 /** `onNavigate` is called when a link is followed (the drawer closes with it). */
 export function SidebarNav({ activeRoute, isOperator, onNavigate }: { activeRoute: string | null; isOperator: boolean; onNavigate?: () => void }) {
+  const activeEntry = navEntryOf(activeRoute);
   return (
     <Box as="nav" aria-label="Main">
       <Stack gap="0.5">
         {inSection('main').map((route) => (
-          <NavItem key={route.name} route={route} active={route.name === activeRoute} onNavigate={onNavigate} />
+          <NavItem key={route.name} route={route} active={route.name === activeEntry} onNavigate={onNavigate} />
         ))}
       </Stack>
       {isOperator && (
         <Stack gap="0.5" data-testid="nav-operations">
           <SectionLabel>Operations</SectionLabel>
           {inSection('operations').map((route) => (
-            <NavItem key={route.name} route={route} active={route.name === activeRoute} onNavigate={onNavigate} />
+            <NavItem key={route.name} route={route} active={route.name === activeEntry} onNavigate={onNavigate} />
           ))}
           <Link
             href="/api/docs"

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { matchRoutes, type RouteObject } from 'react-router';
 import { createAppRoutes } from './app-routes';
-import { ROUTES, type RouteHandle } from './routes';
+import { navEntryOf, ROUTES, type RouteHandle } from './routes';
 
 const routes = createAppRoutes();
 
@@ -78,4 +78,20 @@ describe('the dashboard route table', () => {
       expect(typeof loaded.Component).toBe('function');
     }
   }, 60_000);
+
+  it.each([
+    ['calls', 'calls'],
+    ['call-details', 'calls'],
+    ['agent-editor', 'agents'],
+    ['agent-script', 'agents'],
+    ['job-type-sheet', 'agents'],
+    ['webhook-delivery', 'settings'],
+    ['go-live', 'settings'],
+    ['home', 'home'],
+    ['enterprise', null],
+    ['login', null],
+    [null, null],
+  ])('highlights the sidebar entry %s belongs under: %s', (route, entry) => {
+    expect(navEntryOf(route)).toBe(entry);
+  });
 });

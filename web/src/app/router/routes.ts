@@ -9,6 +9,8 @@ export type RouteDefinition = {
   access: RouteAccess;
   /** Where the route is listed in the sidebar; unlisted routes are reached by links only. */
   nav?: NavSection;
+  /** The sidebar entry an unlisted page belongs under, when its path does not say (`navEntryOf`). */
+  navParent?: string;
 };
 
 export const ROUTES = [
@@ -51,7 +53,7 @@ export const ROUTES = [
   // POST /script-generator and its progress (issue 14 point 3); the agent editor links here.
   { name: 'agent-script', path: '/agents/:agentId/script', title: 'Generate script', access: 'member' },
   // 001 §2.12 POST /integrations/create-job-sheet.
-  { name: 'job-type-sheet', path: '/job-type-sheet', title: 'Job-type sheet', access: 'member' },
+  { name: 'job-type-sheet', path: '/job-type-sheet', title: 'Job-type sheet', access: 'member', navParent: 'agents' },
   // Issue 14: TESTING → LIVE; linked from the testing banner and Settings.
   { name: 'go-live', path: '/settings/go-live', title: 'Go live', access: 'member' },
   { name: 'outbox', path: '/outbox', title: 'Outbox', access: 'member', nav: 'main' },
@@ -69,6 +71,25 @@ export const ROUTES = [
 
 export type AppRoute = (typeof ROUTES)[number];
 export type RouteName = AppRoute['name'];
+
+const segments = (path: string) => path.split('/').filter(Boolean);
+
+/**
+ * The sidebar entry to highlight on a route: itself when listed, its `navParent`, else the listed route whose path
+ * is the longest whole-segment prefix of its own (/calls/:id → Calls, /settings/webhooks → Settings); null if none.
+ */
+export function navEntryOf(name: string | null): RouteName | null {
+  const route: RouteDefinition | undefined = ROUTES.find((r) => r.name === name);
+  if (!route) return null;
+  if (route.nav) return route.name as RouteName;
+  if (route.navParent) return navEntryOf(route.navParent);
+  const own = segments(route.path);
+  const listed = ROUTES.filter((r) => 'nav' in r && r.path !== '/')
+    .map((r) => ({ name: r.name, parts: segments(r.path) }))
+    .filter(({ parts }) => parts.length < own.length && parts.every((part, i) => part === own[i]))
+    .sort((a, b) => b.parts.length - a.parts.length);
+  return listed[0]?.name ?? null;
+}
 
 /** What every route object carries as its `handle`: the shell reads the title, access and sidebar entry from it. */
 export type RouteHandle = Pick<RouteDefinition, 'title' | 'access'> & { name: RouteName | 'not-found' };
