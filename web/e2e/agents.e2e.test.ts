@@ -105,8 +105,12 @@ describe('Agents', () => {
       await page.getByTestId('transfer-0-number-error').filter({ hasText: 'E.164' }).waitFor({ state: 'detached' });
       await page.getByTestId('transfer-0-mode').selectOption('warm');
       await page.getByTestId('transfer-0-handoff-text').fill("Tell them the caller's name and what they need.");
+      expect(await page.getByTestId('agent-provider').inputValue()).toBe('sandbox');
       await page.getByTestId('agent-save').click();
       await page.getByTestId('agent-saved').waitFor();
+      // The transfer is written to the agent's platform agent in the background; the editor follows it without a reload.
+      await page.getByTestId('transfers-platform-sync').filter({ hasText: 'Synced to Sandbox voice' }).waitFor();
+      expect(await page.getByTestId('transfers-platform-sync').textContent()).toContain('1 transfer');
 
       const stored = await storedAgent();
       expect(stored.friendly_name).toBe(`Front desk ${run}`);

@@ -5,12 +5,14 @@ import {
   agentFieldOf,
   agentFormFields,
   type AgentForm,
+  awaitsPlatformSync,
   BLANK_TRANSFER_TOOL,
   buildUpdateBody,
   formFrom,
   platformLabel,
   platformSyncNotice,
   SCRIPT_VARIABLES,
+  syncedSince,
   UpdateAgentRequestSchema,
 } from './agent-form';
 
@@ -173,5 +175,43 @@ describe('the agent editor form', () => {
       status: 'error',
       text: 'Not synced to Vapi (at:2026-11-28T04:30:00.000Z): vapi GET /assistant/a answered 401: Invalid Key. Save the transfers again to retry.',
     });
+  });
+
+  it('sends the platform and its agent id only when the form changes them, and maps their errors', () => {
+    const form = formFrom(agent);
+    expect(form.platform).toEqual({ provider: 'retell', providerAgentId: '' });
+    expect(buildUpdateBody(agent, form)).not.toHaveProperty('provider');
+    const moved = buildUpdateBody(agent, { ...form, platform: { provider: 'vapi', providerAgentId: ' asst_123 ' } });
+    expect(moved).toMatchObject({ provider: 'vapi', provider_agent_id: 'asst_123' });
+    expect(UpdateAgentRequestSchema.safeParse(moved).success).toBe(true);
+    expect(buildUpdateBody({ ...agent, provider_agent_id: 'agent_1' }, { ...form, platform: { provider: 'retell', providerAgentId: '  ' } })).toMatchObject({
+      provider: 'retell',
+      provider_agent_id: null,
+    });
+    expect(formFrom({ ...agent, provider_agent_config: { type: 'chat_widget' } as Agent['provider_agent_config'] }).platform).toBeNull();
+    expect(agentFieldOf('provider_agent_id')).toBe('platform.providerAgentId');
+    expect(agentFieldOf('provider')).toBe('platform.provider');
+  });
+
+  it('waits for a platform sync after a save that starts one, until one newer than the save is recorded', () => {
+    const saved = { ...agent, provider_agent_id: 'agent_9', updated_at: '2026-11-28T05:00:00.000Z' };
+    expect(awaitsPlatformSync(agent, saved)).toBe(true);
+    expect(awaitsPlatformSync(saved, { ...saved, friendly_name: 'Renamed' })).toBe(false);
+    expect(awaitsPlatformSync(saved, { ...saved, transfer_tools: [] })).toBe(true);
+    expect(awaitsPlatformSync({ ...saved, transfer_tools: [] }, { ...saved, transfer_tools: [] })).toBe(false);
+    // A Retell agent with no agent id there has nowhere to write to; the sandbox's agent is the agent itself.
+    expect(awaitsPlatformSync(agent, { ...agent, transfer_tools: [] })).toBe(false);
+    expect(awaitsPlatformSync({ ...agent, provider: 'sandbox' }, { ...agent, provider: 'sandbox', transfer_tools: [] })).toBe(true);
+    const failed = {
+      status: 'failed' as const,
+      provider: 'retell',
+      provider_agent_id: 'agent_9',
+      at: '2026-11-28T04:00:00.000Z',
+      transfer_tool_names: [],
+      error: 'x',
+    };
+    expect(awaitsPlatformSync({ ...saved, platform_sync: failed }, saved)).toBe(true);
+    expect(syncedSince({ ...saved, platform_sync: failed }, saved.updated_at)).toBe(false);
+    expect(syncedSince({ ...saved, platform_sync: { ...failed, at: '2026-11-28T05:00:01.000Z' } }, saved.updated_at)).toBe(true);
   });
 });

@@ -2,6 +2,7 @@ import { type Agent, AgentSchema, type TransferTool, type UpdateAgentRequest, Up
 import type { FieldPath } from 'react-hook-form';
 import { AGENT_TYPE_LABELS } from '@contracts/call-labels';
 import { TRADES } from '@contracts/admin.contract';
+import { ACTIVE_VOICE_PROVIDERS, type ActiveVoiceProvider } from '@contracts/voice-platforms.contract';
 
 // The agent editor's form (001 §3 "Agent (fields edited here)") and how it becomes PUT /agent's body.
 
@@ -13,7 +14,7 @@ export const AGENT_TYPE_CHOICES: readonly AgentType[] = AgentSchema.shape.agent_
 
 export const agentTypeLabel = (type: string): string => AGENT_TYPE_LABELS[type] ?? type;
 
-const PLATFORM_LABELS: Record<string, string> = {
+export const PLATFORM_LABELS: Record<string, string> = {
   retell: 'Retell',
   vapi: 'Vapi',
   bland: 'Bland',
@@ -110,7 +111,12 @@ export type AgentForm = {
   skipScriptGeneration: boolean;
   /** Null when the agent has no voice platform settings to edit (the chat widget). */
   voice: { responsiveness: number; interruptionSensitivity: number } | null;
+  /** The voice platform the agent runs on and its agent there; null for the chat widget, which has none. */
+  platform: { provider: ActiveVoiceProvider; providerAgentId: string } | null;
 };
+
+/** The platforms an agent can be moved to, as the editor offers them. */
+export const PLATFORM_CHOICES = ACTIVE_VOICE_PROVIDERS;
 
 export const BLANK_TRANSFER_TOOL: TransferToolForm = {
   name: '',
@@ -178,7 +184,22 @@ export function formFrom(agent: Agent): AgentForm {
           interruptionSensitivity: config && config.type !== 'chat_widget' ? config.interruption_sensitivity : INTERRUPTION_SENSITIVITY.fallback,
         }
       : null,
+    platform:
+      agent.provider_agent_config?.type === 'chat_widget'
+        ? null
+        : {
+            provider: (ACTIVE_VOICE_PROVIDERS as readonly string[]).includes(agent.provider) ? (agent.provider as ActiveVoiceProvider) : 'sandbox',
+            providerAgentId: agent.provider_agent_id ?? '',
+          },
   };
+}
+
+/** The platform fields of PUT /agent when the form changes them (sent only then: they restart the platform's sync). */
+function platformChange(agent: Agent, form: AgentForm): Pick<UpdateAgentRequest, 'provider' | 'provider_agent_id'> {
+  if (!form.platform) return {};
+  const providerAgentId = form.platform.providerAgentId.trim() || null;
+  if (form.platform.provider === agent.provider && providerAgentId === agent.provider_agent_id) return {};
+  return { provider: form.platform.provider, provider_agent_id: providerAgentId };
 }
 
 function transferTool(form: TransferToolForm): TransferTool {
@@ -220,6 +241,7 @@ export function buildUpdateBody(agent: Agent, form: AgentForm): UpdateAgentReque
     ...(provider && form.voice
       ? { provider_agent_config: { type: provider, responsiveness: form.voice.responsiveness, interruption_sensitivity: form.voice.interruptionSensitivity } }
       : {}),
+    ...platformChange(agent, form),
   };
 }
 
@@ -234,6 +256,8 @@ export function agentFormFields(form: AgentForm): FieldPath<AgentForm>[] {
     'skipScriptGeneration',
     'voice.responsiveness',
     'voice.interruptionSensitivity',
+    'platform.provider',
+    'platform.providerAgentId',
     ...Object.keys(form.script).map((key) => `script.${key}` as const),
     ...form.transferTools.flatMap((_, i) => TOOL_FIELDS.map((field) => `transferTools.${i}.${field}` as const)),
   ];
@@ -262,6 +286,8 @@ export function agentFieldOf(path: string): string {
   if (path === 'skip_script_generation') return 'skipScriptGeneration';
   if (path === 'provider_agent_config.responsiveness') return 'voice.responsiveness';
   if (path === 'provider_agent_config.interruption_sensitivity') return 'voice.interruptionSensitivity';
+  if (path === 'provider') return 'platform.provider';
+  if (path === 'provider_agent_id') return 'platform.providerAgentId';
   return path;
 }
 
@@ -285,3 +311,20 @@ export function platformSyncNotice(
     text: `Not synced to ${platform} (${formatTime(sync.at)}): ${sync.error ?? 'the platform refused the transfers'}. Save the transfers again to retry.`,
   };
 }
+
+/**
+ * Whether saving `saved` over `before` set its voice platform's agent a new sync to run (the API starts one when the
+ * transfers or the platform agent change on an agent that has transfers and a platform agent): the editor then
+ * re-reads the agent until a sync newer than the save is recorded.
+ */
+export function awaitsPlatformSync(before: Agent, saved: Agent): boolean {
+  if (!(ACTIVE_VOICE_PROVIDERS as readonly string[]).includes(saved.provider)) return false;
+  if (!saved.provider_agent_id && saved.provider !== 'sandbox') return false;
+  if (before.transfer_tools.length === 0 && saved.transfer_tools.length === 0) return false;
+  const moved = before.provider !== saved.provider || before.provider_agent_id !== saved.provider_agent_id;
+  // Saving again retries a platform that refused them (the editor always sends the transfers).
+  return moved || before.platform_sync?.status === 'failed' || JSON.stringify(before.transfer_tools) !== JSON.stringify(saved.transfer_tools);
+}
+
+/** A sync recorded at or after the save it follows. */
+export const syncedSince = (agent: Agent, since: string): boolean => agent.platform_sync !== null && agent.platform_sync.at >= since;

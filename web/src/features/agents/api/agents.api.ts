@@ -15,8 +15,9 @@ export function useOrgAgents(orgId: string | null) {
   return useSWR(orgId ? orgAgentsKey(orgId) : null, (path: string) => apiClient.get(path, OrgAgentsResponseSchema));
 }
 
-export function useAgent(agentId: string | null) {
-  return useSWR<Agent>(agentId ? agentKey(agentId) : null, (path: string) => apiClient.get(path, AgentSchema));
+/** One agent; `refreshInterval` (ms) re-reads it while something the API started on it is still to land. */
+export function useAgent(agentId: string | null, refreshInterval = 0) {
+  return useSWR<Agent>(agentId ? agentKey(agentId) : null, (path: string) => apiClient.get(path, AgentSchema), { refreshInterval });
 }
 
 export function createAgent(body: CreateAgentRequest) {

@@ -1,4 +1,24 @@
-import { Alert, Badge, Box, Button, Card, Checkbox, Field, HStack, Input, Link, SimpleGrid, Slider, Stack, Text, Textarea, Wrap } from '@chakra-ui/react';
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Card,
+  Checkbox,
+  Field,
+  HStack,
+  Input,
+  Link,
+  NativeSelect,
+  SimpleGrid,
+  Slider,
+  Spinner,
+  Stack,
+  Text,
+  Textarea,
+  Wrap,
+} from '@chakra-ui/react';
+import { useState } from 'react';
 import { Controller, useFieldArray, useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
 import type { Agent } from '@contracts/agents.contract';
@@ -16,7 +36,10 @@ import {
   agentFieldOf,
   agentFormFields,
   agentTypeLabel,
+  awaitsPlatformSync,
   BLANK_TRANSFER_TOOL,
+  PLATFORM_CHOICES,
+  PLATFORM_LABELS,
   platformLabel,
   platformSyncNotice,
   buildUpdateBody,
@@ -25,6 +48,7 @@ import {
   RESPONSIVENESS,
   SCRIPT_VARIABLES,
   TRADES,
+  syncedSince,
   UpdateAgentRequestSchema,
 } from '../agent-form';
 import { updateAgent, useAgent } from '../api/agents.api';
@@ -44,8 +68,16 @@ function Section({ title, description, children, testId }: { title: string; desc
   );
 }
 
-/** Whether the agent's voice platform took its transfers, and when. */
-function PlatformSync({ agent }: { agent: Agent }) {
+/** Whether the agent's voice platform took its transfers, and when; while a save's sync runs, that it is running. */
+function PlatformSync({ agent, syncing }: { agent: Agent; syncing: boolean }) {
+  if (syncing) {
+    return (
+      <HStack gap="2" textStyle="sm" color="fg.muted" data-testid="transfers-platform-syncing" role="status">
+        <Spinner size="xs" />
+        <Text>Writing the transfers to {PLATFORM_LABELS[agent.provider] ?? agent.provider}…</Text>
+      </HStack>
+    );
+  }
   const notice = platformSyncNotice(agent.platform_sync);
   if (!notice) return null;
   return (
@@ -93,7 +125,7 @@ function RangeField(props: {
   );
 }
 
-function AgentEditor({ agent, onSaved }: { agent: Agent; onSaved: (saved: Agent) => Promise<unknown> }) {
+function AgentEditor({ agent, onSaved, syncing }: { agent: Agent; onSaved: (saved: Agent) => Promise<unknown>; syncing: boolean }) {
   const { hrefFor } = useSelectedOrg();
   const { variables, services } = SCRIPT_VARIABLES[agent.agent_type];
   const {
@@ -176,6 +208,56 @@ function AgentEditor({ agent, onSaved }: { agent: Agent; onSaved: (saved: Agent)
           </SimpleGrid>
         </Section>
 
+        <Controller
+          control={control}
+          name="platform"
+          render={({ field }) =>
+            field.value ? (
+              <Section
+                title="Voice platform"
+                description="Where the agent's calls run. Transfers are written to its agent on Retell, Vapi or the sandbox."
+                testId="platform-section"
+              >
+                <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+                  <Field.Root invalid={Boolean(errors.platform?.provider)}>
+                    <Field.Label>Platform</Field.Label>
+                    <NativeSelect.Root>
+                      <NativeSelect.Field
+                        value={field.value.provider}
+                        onChange={(e) => field.onChange({ ...field.value!, provider: e.target.value })}
+                        data-testid="agent-provider"
+                      >
+                        {PLATFORM_CHOICES.map((provider) => (
+                          <option key={provider} value={provider}>
+                            {PLATFORM_LABELS[provider] ?? provider}
+                          </option>
+                        ))}
+                      </NativeSelect.Field>
+                      <NativeSelect.Indicator />
+                    </NativeSelect.Root>
+                    <Field.ErrorText>{errors.platform?.provider?.message}</Field.ErrorText>
+                  </Field.Root>
+                  <Field.Root invalid={Boolean(errors.platform?.providerAgentId)}>
+                    <Field.Label>Agent id on the platform</Field.Label>
+                    <Input
+                      value={field.value.providerAgentId}
+                      onChange={(e) => field.onChange({ ...field.value!, providerAgentId: e.target.value })}
+                      onBlur={field.onBlur}
+                      placeholder={field.value.provider === 'sandbox' ? 'This agent' : 'agent_…'}
+                      autoComplete="off"
+                      data-testid="agent-provider-agent-id"
+                    />
+                    <Field.HelperText>Its id in the platform's dashboard (Retell's agent id, Vapi's assistant id).</Field.HelperText>
+                    <Field.ErrorText>{errors.platform?.providerAgentId?.message}</Field.ErrorText>
+                  </Field.Root>
+                </SimpleGrid>
+              </Section>
+            ) : (
+              <></>
+            )
+          }
+        />
+
         <Section title="Script" description="What the agent says and knows. Empty fields use the script's defaults." testId="script-section">
           {services ? (
             <Field.Root invalid={Boolean(errors.services)}>
@@ -234,7 +316,7 @@ function AgentEditor({ agent, onSaved }: { agent: Agent; onSaved: (saved: Agent)
               <TransferToolFields key={tool.id} index={index} control={control} register={register} errors={errors} onRemove={() => tools.remove(index)} />
             ))
           )}
-          <PlatformSync agent={agent} />
+          <PlatformSync agent={agent} syncing={syncing} />
           <Box>
             <Button size="sm" variant="outline" onClick={() => tools.append({ ...BLANK_TRANSFER_TOOL })} data-testid="transfer-add">
               Add a transfer
@@ -311,7 +393,15 @@ function AgentEditor({ agent, onSaved }: { agent: Agent; onSaved: (saved: Agent)
 /** One agent's editor (001 §3 "Agent (fields edited here)"): name, script variables, transfers, voice settings. */
 export function AgentEditorPage({ agentId }: { agentId: string }) {
   const { hrefFor } = useSelectedOrg();
-  const agent = useAgent(agentId);
+  // After a save that starts a platform sync, the agent is re-read every 2 s until that sync is recorded (at most a minute).
+  const [syncSince, setSyncSince] = useState<{ since: string; until: number } | null>(null);
+  const agent = useAgent(agentId, syncSince ? 2000 : 0);
+  const syncing = syncSince !== null && agent.data !== undefined && !syncedSince(agent.data, syncSince.since) && Date.now() < syncSince.until;
+  if (syncSince && !syncing) setSyncSince(null);
+  const onSaved = (saved: Agent) => {
+    if (agent.data && awaitsPlatformSync(agent.data, saved)) setSyncSince({ since: saved.updated_at, until: Date.now() + 60_000 });
+    return agent.mutate(saved, { revalidate: false });
+  };
   const notFound = agent.error instanceof ApiError && (agent.error.status === 404 || agent.error.status === 400);
   const title = agent.data ? (agent.data.friendly_name ?? agentTypeLabel(agent.data.agent_type)) : 'Agent';
 
@@ -331,7 +421,7 @@ export function AgentEditorPage({ agentId }: { agentId: string }) {
       ) : !agent.data ? (
         <LoadingNotice label="Loading the agent" />
       ) : (
-        <AgentEditor key={agent.data.id} agent={agent.data} onSaved={(saved) => agent.mutate(saved, { revalidate: false })} />
+        <AgentEditor key={agent.data.id} agent={agent.data} onSaved={onSaved} syncing={syncing} />
       )}
     </Page>
   );
