@@ -54,3 +54,9 @@ const rows = [...inTree].map((pid) => ({ pid, kb: pssKb(pid), cmd: cmdline(pid).
 rows.sort((a, b) => b.kb - a.kb);
 for (const r of rows) console.log(`${(r.kb / 1024).toFixed(1).padStart(8)} MB  ${r.cmd}`);
 console.log(`${(rows.reduce((s, r) => s + r.kb, 0) / 1024).toFixed(1).padStart(8)} MB  total PSS of ${rows.length} processes`);
+
+// Issue 16 point 5: the whole stack within 1.2 GB at idle.
+const BUDGET_MB = Number(process.env.MEMORY_BUDGET_MB ?? 1200);
+const totalMb = rows.reduce((s, r) => s + r.kb, 0) / 1024;
+console.log(`${BUDGET_MB.toFixed(1).padStart(8)} MB  budget: ${totalMb <= BUDGET_MB ? 'within' : 'OVER'}`);
+if (totalMb > BUDGET_MB) process.exitCode = 1;

@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { bundleWorkflowCode } from '@temporalio/worker';
 import { REPO_ROOT } from '../config/repo-root';
 
 // `npm run build`: what a production start runs. The API, worker and projectors compiled by tsc to dist/ (no tsx at
@@ -23,6 +22,8 @@ export async function build(opts: { web?: boolean } = {}): Promise<void> {
   run('tsc', ['-p', 'tsconfig.build.json']);
   for (const asset of ASSETS) fs.cpSync(path.join(REPO_ROOT, asset), path.join(DIST, asset), { recursive: true });
   log(`services compiled in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  // Loaded here, not at the top: `npm start` imports this module for its staleness check only.
+  const { bundleWorkflowCode } = await import('@temporalio/worker');
   const bundle = await bundleWorkflowCode({ workflowsPath: path.join(REPO_ROOT, 'workflows'), logger: quiet });
   fs.writeFileSync(path.join(DIST, 'workflow-bundle.js'), bundle.code);
   log(`workflow bundle written (${(bundle.code.length / 1024).toFixed(0)} KiB)`);
@@ -53,11 +54,12 @@ export async function buildServicesIfStale(log: (m: string) => void): Promise<vo
   const sources = Math.max(...SERVICE_SOURCES.map((dir) => newestMtime(path.join(REPO_ROOT, dir))), newestMtime(path.join(REPO_ROOT, 'tsconfig.build.json')));
   if (fs.existsSync(stamp) && fs.statSync(stamp).mtimeMs > sources) return;
   log('building the services (tsc) and the workflow bundle');
-  await build({ web: false });
+  // In a process of its own, so the long-running `npm start` does not keep the bundler's memory.
+  run('tsx', [path.join('scripts', 'build.ts'), '--services-only']);
 }
 
 if (require.main === module) {
-  build().catch((err) => {
+  build({ web: !process.argv.includes('--services-only') }).catch((err) => {
     console.error(err);
     process.exit(1);
   });

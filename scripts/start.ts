@@ -1,10 +1,10 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
 import { loadConfigOrExit } from '../config/env';
-import { createDb } from '../prisma/client';
 import { applyMigrations } from '../prisma/migrator';
-import { seedDemo } from '../prisma/seed';
 import { buildServicesIfStale } from './build';
 import { buildWebIfStale } from './build-web';
-import { startProductProcesses } from './processes';
+import { crmCredentialsKeyFor, startProductProcesses } from './processes';
 import { bringUpServers } from './stack';
 
 // `npm start`: provisions what is missing, starts every server and process, seeds the demo and
@@ -38,9 +38,11 @@ async function main() {
     const applied = await applyMigrations(config.databaseUrl);
     if (applied.length) log(`applied migrations: ${applied.join(', ')}`);
     await startProductProcesses(config, sup, process.env, { mode: 'compiled' });
-    const db = createDb(config.databaseUrl);
-    await seedDemo(config, db);
-    await db.$disconnect();
+    // The seed runs compiled in a process of its own, as the services do (same NODE_ENV, same credentials key for what
+    // it seals): what it loads (Prisma, Temporal's client, Kafka's producer) is not held by this supervisor for as long
+    // as the stack runs.
+    const seedEnv = { ...process.env, NODE_ENV: 'production', CRM_CREDENTIALS_KEY: crmCredentialsKeyFor(config, process.env) };
+    await runToEnd(process.execPath, ['--enable-source-maps', path.join(config.repoRoot, 'dist', 'prisma', 'seed.js')], seedEnv, 'seed');
   } catch (err) {
     console.error(err);
     await shutdown(1);
@@ -60,6 +62,14 @@ async function main() {
 
   Ctrl-C stops everything.
 `);
+}
+
+function runToEnd(cmd: string, args: string[], env: NodeJS.ProcessEnv, name: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, { stdio: 'inherit', env });
+    child.on('error', reject);
+    child.on('exit', (code, signal) => (code === 0 ? resolve() : reject(new Error(`${name} exited with ${signal ?? `code ${code}`}`))));
+  });
 }
 
 void main();

@@ -102,6 +102,16 @@ export async function startPostgres(config: AppConfig, bins: Binaries, sup: Supe
   );
 }
 
+/**
+ * The broker's JVM, sized for one broker of a few topics (issue 16: the stack at idle within 1.2 GB): a 256 MB heap
+ * cap, the serial collector (no G1 regions and remembered sets to hold; pauses are short on a heap this size), and
+ * capped metaspace and JIT code cache. `KAFKA_HEAP_OPTS` replaces the heap flags, as in Kafka's own scripts.
+ */
+export function kafkaJvmOptions(env: NodeJS.ProcessEnv): string[] {
+  const heap = env.KAFKA_HEAP_OPTS?.trim() ? env.KAFKA_HEAP_OPTS.trim().split(/\s+/) : ['-Xms64m', '-Xmx256m'];
+  return [...heap, '-XX:+UseSerialGC', '-XX:MaxMetaspaceSize=96m', '-XX:ReservedCodeCacheSize=48m'];
+}
+
 export async function startKafka(config: AppConfig, bins: Binaries, sup: Supervisor, log: Log): Promise<void> {
   const dir = path.join(config.HOMEAGENT_DATA_DIR, 'kafka');
   const logDir = path.join(dir, 'log');
@@ -131,6 +141,9 @@ export async function startKafka(config: AppConfig, bins: Binaries, sup: Supervi
       // The topics are the system of record for the read models: nothing expires by default.
       'log.retention.ms=-1',
       'auto.create.topics.enable=false',
+      // The log cleaner (compacted topics: consumer offsets) allocates its dedupe buffer on the heap at start,
+      // 128 MB by default; a broker of this size needs a few.
+      'log.cleaner.dedupe.buffer.size=8388608',
       '',
     ].join('\n'),
   );
@@ -141,7 +154,7 @@ export async function startKafka(config: AppConfig, bins: Binaries, sup: Supervi
       'log4j.appender.stdout.layout=org.apache.log4j.PatternLayout\n' +
       'log4j.appender.stdout.layout.ConversionPattern=[%d] %p %m (%c)%n\nlog4j.logger.kafka=INFO\n',
   );
-  const java = ['-Xms128m', '-Xmx512m', '-XX:+UseG1GC', `-Dlog4j.configuration=file:${log4j}`, '-cp', bins.kafkaClasspath];
+  const java = [...kafkaJvmOptions(process.env), `-Dlog4j.configuration=file:${log4j}`, '-cp', bins.kafkaClasspath];
   if (!fs.existsSync(path.join(logDir, 'meta.properties'))) {
     log(`formatting Kafka storage in ${logDir}`);
     await run('java', [...java, 'kafka.tools.StorageTool', 'format', '-t', randomUUID().replace(/-/g, '').slice(0, 22), '-c', props], { quiet: true });
