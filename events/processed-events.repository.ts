@@ -19,6 +19,26 @@ export async function recordProcessedEvent(tx: Tx, e: ProcessedEvent): Promise<b
   return recorded.count > 0;
 }
 
+/**
+ * Records a run of events as applied by the projection in one statement; answers the ids it had not recorded before
+ * (an id twice in the run is recorded, and answered, once).
+ */
+export async function recordProcessedEvents(tx: Tx, projection: string, events: Omit<ProcessedEvent, 'projection'>[]): Promise<Set<string>> {
+  if (events.length === 0) return new Set();
+  const rows = await tx.$queryRaw<{ event_id: string }[]>`
+    INSERT INTO processed_events (projection, event_id, topic, partition, "offset")
+    SELECT ${projection}, e.event_id, e.topic, e.partition, e."offset"
+    FROM unnest(
+      ${events.map((e) => e.eventId)}::uuid[],
+      ${events.map((e) => e.topic)}::text[],
+      ${events.map((e) => e.partition)}::int[],
+      ${events.map((e) => e.offset)}::text[]::bigint[]
+    ) AS e(event_id, topic, partition, "offset")
+    ON CONFLICT DO NOTHING
+    RETURNING event_id::text`;
+  return new Set(rows.map((r) => r.event_id));
+}
+
 /** Forgets what the projection applied, for a rebuild. */
 export async function forgetProcessedEvents(tx: Tx, projection: string): Promise<void> {
   await tx.processedEvent.deleteMany({ where: { projection } });

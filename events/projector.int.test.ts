@@ -8,7 +8,8 @@ import type { EventBus, Subscription } from './bus/event-bus.port';
 import { createEvent, type DomainEvent } from './catalog';
 import { PROJECTIONS } from './projections';
 import { organizationsProjection } from './projections/organizations/organizations.projection';
-import { applyToProjection, runProjectors } from './projector';
+import { applyRunToProjection, applyToProjection, runProjectors } from './projector';
+import type { Projection } from './projections/projection';
 import { rebuildReadModels } from './rebuild-read-models';
 
 const config = integrationConfig();
@@ -145,4 +146,34 @@ describe('projectors on Kafka and Postgres', () => {
     expect(replayed['staff-directory']).toBe(2);
     expect(await snapshot()).toEqual(before);
   }, 60_000);
+
+  // Last: its rows were applied directly, not published, so a rebuild from the log would not keep them.
+  it('applies a run in one transaction: unseen events once each and in order, seen ones skipped; a failing run leaves nothing', async () => {
+    const at = (event: DomainEvent, offset: number) => ({ event, topic: 'x', partition: 0, offset: String(offset) });
+    const wentLive = (id: string, causationId: string) =>
+      createEvent({ eventId: randomUUID(), type: 'OrganizationWentLive', aggregateId: id, orgId: id, correlationId: 'it', causationId, data: { orgId: id } });
+    const runOrg = randomUUID();
+    const runCreated = organizationCreated(runOrg, 'Run Air', uniqueName('run-air'));
+    const runLive = wentLive(runOrg, runCreated.eventId);
+    // `created` was applied long ago; runCreated appears twice (a producer retry) and applies at its first place.
+    const { applied } = await applyRunToProjection(tdb.db, organizationsProjection, [at(created, 1), at(runCreated, 2), at(runCreated, 3), at(runLive, 4)]);
+    expect(applied).toBe(2);
+    expect(await tdb.db.organization.findUnique({ where: { id: orgId } })).toMatchObject({ name: 'Acme Air' });
+    expect(await tdb.db.organization.findUnique({ where: { id: runOrg } })).toMatchObject({ name: 'Run Air', onboardingStatus: 'LIVE', streamVersion: 2 });
+    expect((await applyRunToProjection(tdb.db, organizationsProjection, [at(runCreated, 2), at(runLive, 4)])).applied).toBe(0);
+
+    const brokenOrg = randomUUID();
+    const brokenCreated = organizationCreated(brokenOrg, 'Broken Air', uniqueName('broken-air'));
+    const brokenLive = wentLive(brokenOrg, brokenCreated.eventId);
+    const refusing: Projection = {
+      ...organizationsProjection,
+      apply: async (tx, event) => {
+        if (event.eventId === brokenLive.eventId) throw new Error('refused by the read model');
+        await organizationsProjection.apply(tx, event);
+      },
+    };
+    await expect(applyRunToProjection(tdb.db, refusing, [at(brokenCreated, 5), at(brokenLive, 6)])).rejects.toThrow('refused by the read model');
+    expect(await tdb.db.organization.findUnique({ where: { id: brokenOrg } })).toBeNull();
+    expect(await tdb.db.processedEvent.count({ where: { eventId: { in: [brokenCreated.eventId, brokenLive.eventId] } } })).toBe(0);
+  });
 });

@@ -17,8 +17,16 @@ export interface Subscription {
 }
 
 export interface EventSubscriber {
-  /** Live consumption under a consumer group; offsets are committed only after onEvent resolves. */
-  subscribe(opts: { groupId: string; aggregateTypes: string[]; onEvent: (e: ConsumedEvent) => Promise<void> }): Promise<Subscription>;
+  /**
+   * Live consumption under a consumer group; offsets are committed only after the handler resolves. `onEvents` takes
+   * the events in runs of up to `maxBatch` from one partition, in log order (a projector applies a run in one
+   * transaction); `onEvent` takes them one at a time.
+   */
+  subscribe(
+    opts: { groupId: string; aggregateTypes: string[] } & (
+      { onEvent: (e: ConsumedEvent) => Promise<void> } | { onEvents: (events: ConsumedEvent[]) => Promise<void>; maxBatch?: number }
+    ),
+  ): Promise<Subscription>;
   /** Reads the topics from the beginning up to their end as of the call, then returns. */
   replay(opts: { aggregateTypes: string[]; onEvent: (e: ConsumedEvent) => Promise<void> }): Promise<{ events: number }>;
 }

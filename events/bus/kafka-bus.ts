@@ -1,6 +1,6 @@
 // The only module that imports kafkajs (in maintenance mode, tulios/kafkajs#1753): a client swap
 // stays inside events/bus.
-import { Kafka, Partitioners, logLevel, type Consumer, type Producer, type Admin, type KafkaMessage } from 'kafkajs';
+import { Kafka, Partitioners, logLevel, type Admin, type Consumer, type EachBatchPayload, type KafkaMessage, type Producer } from 'kafkajs';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from '../../lib/logger';
 import { AGGREGATE_TYPES, parseEvent, InvalidEventError, type DomainEvent } from '../catalog';
@@ -14,6 +14,9 @@ export interface KafkaBusOptions {
   partitions?: number;
   logger: Logger;
 }
+
+/** Events handed to an `onEvents` subscriber at once, unless it asks otherwise. */
+export const DEFAULT_MAX_BATCH = 200;
 
 export function topicFor(prefix: string, aggregateType: string): string {
   return `${prefix}${aggregateType}`;
@@ -119,18 +122,51 @@ export function createKafkaBus(opts: KafkaBusOptions): EventBus {
     return parseEvent(JSON.parse(message.value?.toString('utf8') ?? 'null'));
   }
 
-  /** Invalid records go to the dead-letter topic so one bad record never stops a read model. */
-  async function handle(message: KafkaMessage, topic: string, partition: number, onEvent: (e: ConsumedEvent) => Promise<void>) {
-    let event: DomainEvent;
+  /** The record as an event; an invalid one goes to the dead-letter topic (null) so one bad record never stops a read model. */
+  async function consumedOrDeadLetter(message: KafkaMessage, topic: string, partition: number): Promise<ConsumedEvent | null> {
     try {
-      event = decode(message);
+      return { event: decode(message), topic, partition, offset: message.offset };
     } catch (err) {
       if (!(err instanceof InvalidEventError || err instanceof SyntaxError)) throw err;
       logger.error({ topic, partition, offset: message.offset, err: err.message }, 'invalid event sent to dead-letter topic');
       await deadLetter(message, topic, partition, err);
-      return;
+      return null;
     }
-    await onEvent({ event, topic, partition, offset: message.offset });
+  }
+
+  async function handle(message: KafkaMessage, topic: string, partition: number, onEvent: (e: ConsumedEvent) => Promise<void>) {
+    const consumed = await consumedOrDeadLetter(message, topic, partition);
+    if (consumed) await onEvent(consumed);
+  }
+
+  /**
+   * One fetched batch (one partition) handed on in runs of at most `maxBatch` events; after each run its last offset is
+   * resolved and committed when due, so a crash re-delivers at most the run in hand (the projector's dedupe skips it).
+   */
+  async function handleBatch(
+    { batch, resolveOffset, heartbeat, commitOffsetsIfNecessary, isRunning, isStale }: EachBatchPayload,
+    onEvents: (events: ConsumedEvent[]) => Promise<void>,
+    maxBatch: number,
+  ) {
+    let run: ConsumedEvent[] = [];
+    let last: string | null = null;
+    const flush = async () => {
+      if (run.length > 0) await onEvents(run);
+      if (last !== null) resolveOffset(last);
+      run = [];
+      last = null;
+      await heartbeat();
+      await commitOffsetsIfNecessary();
+    };
+    for (const message of batch.messages) {
+      // A rebalance took the partition away, or the consumer is stopping: what is not resolved is fetched again.
+      if (!isRunning() || isStale()) break;
+      const consumed = await consumedOrDeadLetter(message, batch.topic, batch.partition);
+      if (consumed) run.push(consumed);
+      last = message.offset;
+      if (run.length >= maxBatch) await flush();
+    }
+    await flush();
   }
 
   return {
@@ -183,7 +219,8 @@ export function createKafkaBus(opts: KafkaBusOptions): EventBus {
       });
     },
 
-    async subscribe({ groupId, aggregateTypes, onEvent }): Promise<Subscription> {
+    async subscribe(opts): Promise<Subscription> {
+      const { groupId, aggregateTypes } = opts;
       const running = await keepConsuming(
         async ({ joined, gaveUp }) => {
           const consumer = kafka.consumer({ groupId, allowAutoTopicCreation: false, sessionTimeout: 30_000 });
@@ -199,13 +236,21 @@ export function createKafkaBus(opts: KafkaBusOptions): EventBus {
           try {
             await consumer.connect();
             await consumer.subscribe({ topics: aggregateTypes.map((t) => topicFor(topicPrefix, t)), fromBeginning: true });
-            await consumer.run({
-              autoCommit: true,
-              eachMessage: async ({ topic, partition, message, heartbeat }) => {
-                await handle(message, topic, partition, onEvent);
-                await heartbeat();
-              },
-            });
+            await consumer.run(
+              'onEvents' in opts
+                ? {
+                    autoCommit: true,
+                    eachBatchAutoResolve: false,
+                    eachBatch: (payload) => handleBatch(payload, opts.onEvents, opts.maxBatch ?? DEFAULT_MAX_BATCH),
+                  }
+                : {
+                    autoCommit: true,
+                    eachMessage: async ({ topic, partition, message, heartbeat }) => {
+                      await handle(message, topic, partition, opts.onEvent);
+                      await heartbeat();
+                    },
+                  },
+            );
           } catch (err) {
             await stop().catch(() => undefined);
             throw err;
