@@ -167,6 +167,7 @@ describe('projectors on Kafka and Postgres', () => {
     const brokenLive = wentLive(brokenOrg, brokenCreated.eventId);
     const refusing: Projection = {
       ...organizationsProjection,
+      applyRun: undefined,
       apply: async (tx, event) => {
         if (event.eventId === brokenLive.eventId) throw new Error('refused by the read model');
         await organizationsProjection.apply(tx, event);

@@ -49,14 +49,11 @@ export async function applyRunToProjection(db: Db, projection: Projection, run: 
         projection.name,
         relevant.map((c) => ({ eventId: c.event.eventId, topic: c.topic, partition: c.partition, offset: c.offset })),
       );
-      let applied = 0;
-      for (const { event } of relevant) {
-        // An event id twice in the log (a producer retry) is applied at its first place only.
-        if (!fresh.delete(event.eventId)) continue;
-        await projection.apply(tx, event);
-        applied += 1;
-      }
-      return { applied };
+      // An event id twice in the log (a producer retry) is applied at its first place only.
+      const unseen = relevant.filter((c) => fresh.delete(c.event.eventId)).map((c) => c.event);
+      if (projection.applyRun) await projection.applyRun(tx, unseen);
+      else for (const event of unseen) await projection.apply(tx, event);
+      return { applied: unseen.length };
     },
     { timeout: RUN_TRANSACTION_TIMEOUT_MS },
   );

@@ -108,4 +108,21 @@ describe('documentProjection', () => {
 
     expect(docs.size).toBe(0);
   });
+
+  it('applies a run with one load and one save per document, leaving what one-by-one application leaves', async () => {
+    const oneByOne = organizations();
+    await oneByOne.projection.apply(tx, created);
+    await oneByOne.projection.apply(tx, wentLive);
+
+    const inRun = organizations();
+    await inRun.projection.applyRun!(tx, [created, wentLive]);
+    expect(inRun.saves).toEqual([ORG_ID]);
+    expect(inRun.docs.get(ORG_ID)).toEqual(oneByOne.docs.get(ORG_ID));
+    expect(inRun.docs.get(ORG_ID)).toMatchObject({ onboardingStatus: 'LIVE' });
+
+    // An event its document ignores (went live before it exists) saves nothing, in a run as alone.
+    const early = organizations();
+    await early.projection.applyRun!(tx, [wentLive]);
+    expect(early.saves).toEqual([]);
+  });
 });

@@ -8,6 +8,11 @@ export interface Projection {
   aggregateTypes: string[];
   handles: readonly EventType[];
   apply(tx: Tx, event: DomainEvent): Promise<void>;
+  /**
+   * Applies a run of events (log order, each unseen) as `apply` would one by one, with fewer round trips; optional.
+   * The projector calls it for the runs it takes from the log.
+   */
+  applyRun?(tx: Tx, events: DomainEvent[]): Promise<void>;
   /** Empties the projection's tables before a rebuild. */
   reset(tx: Tx): Promise<void>;
 }
@@ -32,19 +37,33 @@ export function documentProjection<S, E extends DomainEvent>(def: {
   /** Runs in the same transaction after a changed document is saved (the interactions projection's NOTIFY). */
   afterSave?: (tx: Tx, before: S | null, after: S) => Promise<void>;
 }): Projection {
+  /** Folds one document's events, in order, over its stored state: one load and at most one save. */
+  async function applyToDocument(tx: Tx, id: string, events: E[]) {
+    const current = await def.store.load(tx, id);
+    let next: S | null = current;
+    for (const e of events) next = def.evolve(next, e) ?? next;
+    if (next !== null && next !== current) {
+      await def.store.save(tx, id, next);
+      await def.afterSave?.(tx, current, next);
+    }
+  }
   return {
     name: def.name,
     aggregateTypes: def.aggregateTypes,
     handles: def.handles,
-    async apply(tx, event) {
-      const e = event as E;
-      const id = def.documentId(e);
-      const current = await def.store.load(tx, id);
-      const next = def.evolve(current, e);
-      if (next !== null && next !== current) {
-        await def.store.save(tx, id, next);
-        await def.afterSave?.(tx, current, next);
+    apply: (tx, event) => applyToDocument(tx, def.documentId(event as E), [event as E]),
+    // A run holding several events of one document (a call's started, ended, classified… read from a backlog) reads
+    // and writes it once: the same result as one by one, since evolve is pure and each document's events keep their order.
+    async applyRun(tx, events) {
+      const byDocument = new Map<string, E[]>();
+      for (const event of events) {
+        const e = event as E;
+        const id = def.documentId(e);
+        const list = byDocument.get(id);
+        if (list) list.push(e);
+        else byDocument.set(id, [e]);
       }
+      for (const [id, list] of byDocument) await applyToDocument(tx, id, list);
     },
     reset: (tx) => def.store.reset(tx),
   };

@@ -162,6 +162,15 @@ export const zeroCounters = (): CallCounters => ({
 
 const sameFact = (a: CallAnalyticsFact | null, b: CallAnalyticsFact | null) => a !== null && b !== null && JSON.stringify(a) === JSON.stringify(b);
 
+async function applyToCall(tx: Tx, interactionId: string, events: CallAnalyticsEvent[]) {
+  const before = await callAnalyticsStore.loadFact(tx, interactionId);
+  let after = before;
+  for (const e of events) after = evolveCallAnalytics(after, e) ?? after;
+  if (after === null || after === before || sameFact(before, after)) return;
+  await callAnalyticsStore.saveFact(tx, after);
+  await callAnalyticsStore.applyDelta(tx, rollupDelta(before, after));
+}
+
 /**
  * Per-organization call analytics (001 §2.8): a fact per call and quarter-hour rollups summed from the facts, so
  * the analytics routes read rollup rows for the range instead of every interaction. The rollups move by the
@@ -171,13 +180,18 @@ export const callAnalyticsProjection: Projection = {
   name: CALL_ANALYTICS_PROJECTION,
   aggregateTypes: [INTERACTION],
   handles: HANDLED,
-  async apply(tx: Tx, event: DomainEvent) {
-    const e = event as CallAnalyticsEvent;
-    const before = await callAnalyticsStore.loadFact(tx, e.data.interactionId);
-    const after = evolveCallAnalytics(before, e);
-    if (after === null || after === before || sameFact(before, after)) return;
-    await callAnalyticsStore.saveFact(tx, after);
-    await callAnalyticsStore.applyDelta(tx, rollupDelta(before, after));
+  apply: (tx: Tx, event: DomainEvent) => applyToCall(tx, (event as CallAnalyticsEvent).data.interactionId, [event as CallAnalyticsEvent]),
+  // A run's events of one call fold into one fact change and one rollup move: the delta from the first fact to the
+  // last is the sum of the steps' deltas.
+  async applyRun(tx: Tx, events: DomainEvent[]) {
+    const byCall = new Map<string, CallAnalyticsEvent[]>();
+    for (const event of events) {
+      const e = event as CallAnalyticsEvent;
+      const list = byCall.get(e.data.interactionId);
+      if (list) list.push(e);
+      else byCall.set(e.data.interactionId, [e]);
+    }
+    for (const [interactionId, list] of byCall) await applyToCall(tx, interactionId, list);
   },
   reset: (tx) => callAnalyticsStore.reset(tx),
 };

@@ -48,8 +48,12 @@ export const callAnalyticsStore = {
         INSERT INTO call_analytics_tag_counts (org_id, bucket_start, outcome, tag, count)
         VALUES (${t.orgId}::uuid, ${t.bucketStart}, ${t.outcome}, ${t.tag}, ${t.delta})
         ON CONFLICT (org_id, bucket_start, outcome, tag) DO UPDATE SET count = call_analytics_tag_counts.count + EXCLUDED.count`;
+      // Only a decrement can bring a count to zero; that row goes (by its key, not by scanning the table).
+      if (t.delta < 0)
+        await tx.$executeRaw`
+          DELETE FROM call_analytics_tag_counts
+          WHERE org_id = ${t.orgId}::uuid AND bucket_start = ${t.bucketStart} AND outcome = ${t.outcome} AND tag = ${t.tag} AND count <= 0`;
     }
-    if (delta.tags.length > 0) await tx.$executeRaw`DELETE FROM call_analytics_tag_counts WHERE count <= 0`;
   },
   async reset(tx: Tx): Promise<void> {
     await tx.callAnalyticsTagCount.deleteMany();
