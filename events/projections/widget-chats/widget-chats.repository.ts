@@ -2,6 +2,7 @@ import { Prisma, type WidgetChat as WidgetChatRow } from '../../../prisma/genera
 import type { Db, Tx } from '../../../prisma/client';
 import type { DocumentStore } from '../projection';
 import { appliedEventIds } from '../../processed-events.repository';
+import type { ChatStatsFact } from '../../../domain/analytics/chat-widget-stats';
 
 export interface WidgetChatAddress {
   street: string;
@@ -43,8 +44,10 @@ export interface WidgetChatDoc {
   endedAt: Date | null;
   callStatus: string;
   callType: string | null;
+  callTypeReason: string | null;
   summary: { title: string; content: string[] }[];
   tags: string[];
+  tagReasons: Record<string, string>;
   transcriptLines: unknown[];
   events: WidgetChatEventRecord[];
   reviewedAt: Date | null;
@@ -65,6 +68,7 @@ const toDoc = (row: WidgetChatRow): WidgetChatDoc => ({
   customerAddress: row.customerAddress as WidgetChatAddress | null,
   bookingPayload: row.bookingPayload as Record<string, unknown> | null,
   summary: row.summary as WidgetChatDoc['summary'],
+  tagReasons: row.tagReasons as Record<string, string>,
   transcriptLines: row.transcriptLines as unknown[],
   events: row.events as unknown as WidgetChatEventRecord[],
 });
@@ -75,6 +79,7 @@ const toRow = (doc: WidgetChatDoc) => ({
   customerAddress: json(doc.customerAddress),
   bookingPayload: json(doc.bookingPayload),
   summary: json(doc.summary),
+  tagReasons: json(doc.tagReasons),
   transcriptLines: json(doc.transcriptLines),
   events: json(doc.events),
 });
@@ -116,6 +121,31 @@ export function createWidgetChatRepository(db: Db) {
         take: filter.pageSize,
       });
       return rows.map(toDoc);
+    },
+    /** A chat by its interaction id: review and reclassification name the interaction, call or chat (001 §4). */
+    async findByInteractionId(interactionId: string): Promise<WidgetChatDoc | null> {
+      const row = await db.widgetChat.findUnique({ where: { interactionId } });
+      return row ? toDoc(row) : null;
+    },
+    async orgIdOfInteraction(interactionId: string): Promise<string | null> {
+      return (await db.widgetChat.findUnique({ where: { interactionId }, select: { orgId: true } }))?.orgId ?? null;
+    },
+    /** What chat-widget analytics reads of each chat started in [start, end): a few columns, never the transcript. */
+    async statsFacts(orgId: string, start: Date, end: Date): Promise<ChatStatsFact[]> {
+      const rows = await db.widgetChat.findMany({
+        where: { orgId, createdAt: { gte: start, lt: end } },
+        select: { deviceType: true, stage: true, callStatus: true, actionStatus: true, chatDetails: true, createdAt: true, endedAt: true, endReason: true },
+      });
+      return rows.map((r) => ({
+        deviceType: r.deviceType,
+        stage: r.stage,
+        callStatus: r.callStatus,
+        booked: r.actionStatus === 'COMPLETED',
+        chatDetails: r.chatDetails as ChatStatsFact['chatDetails'],
+        createdAt: r.createdAt,
+        endedAt: r.endedAt,
+        endReason: r.endReason,
+      }));
     },
     async findByChatId(chatId: string): Promise<WidgetChatDoc | null> {
       const row = await db.widgetChat.findUnique({ where: { chatId } });
