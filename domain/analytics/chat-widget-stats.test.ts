@@ -33,7 +33,7 @@ describe('buildChatWidgetStats', () => {
   const s = buildChatWidgetStats({ from: days[0], to: days[1], timezone: 'America/Chicago', days, facts, previous, avgJobRevenue: 400 });
 
   it('counts every registered chat as a lead and books at the average job revenue', () => {
-    expect(s).toMatchObject({ totalLeads: 4, totalApptBooked: 2, bookingRate: 50, totalRevenue: 800, avgBookingTime: '3m 00s', ttl: 60 });
+    expect(s).toMatchObject({ totalLeads: 4, totalApptBooked: 2, bookingRate: 50, totalRevenue: 800, avgJobRevenue: 400, avgBookingTime: '3m 00s', ttl: 60 });
   });
 
   it('funnels chats by the furthest stage reached, then the booking the CRM took', () => {
@@ -81,7 +81,15 @@ describe('buildChatWidgetStats', () => {
 
   it('answers zeros and no trends without chats in either period', () => {
     const empty = buildChatWidgetStats({ from: days[0], to: days[1], timezone: 'America/Chicago', days, facts: [], previous: [], avgJobRevenue: null });
-    expect(empty).toMatchObject({ totalLeads: 0, bookingRate: 0, avgBookingTime: '0s', totalRevenue: 0, topCampaigns: [], deviceDistribution: [] });
+    expect(empty).toMatchObject({
+      totalLeads: 0,
+      bookingRate: 0,
+      avgBookingTime: '0s',
+      totalRevenue: 0,
+      avgJobRevenue: null,
+      topCampaigns: [],
+      deviceDistribution: [],
+    });
     expect(Object.values(empty.trends)).toEqual([null, null, null, null, null]);
     expect(empty.funnelStages.every((f) => f.count === 0 && f.percentage === 0)).toBe(true);
   });

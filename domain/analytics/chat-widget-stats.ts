@@ -25,7 +25,7 @@ const FUNNEL: { id: string; label: string }[] = [
   { id: 'PHONE_LOOKUP', label: 'Phone given' },
   { id: 'SCHEDULE_LOOKUP', label: 'Times looked up' },
   { id: 'NEW_ADDRESS', label: 'Address given' },
-  { id: 'CREATE_BOOKING', label: 'Booking submitted' },
+  { id: 'CREATE_BOOKING', label: 'Booking sent' },
   { id: 'BOOKED', label: 'Booked' },
 ];
 
@@ -135,6 +135,7 @@ export function buildChatWidgetStats(input: {
     bookingRate: now.bookingRate,
     avgBookingTime: formatDuration(now.avgBookingSeconds),
     totalRevenue: now.revenue,
+    avgJobRevenue: input.avgJobRevenue,
     topCampaigns,
     deviceDistribution: shares(facts, (f) => f.deviceType, 'device'),
     funnelStages: FUNNEL.map((s) => {

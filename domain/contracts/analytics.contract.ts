@@ -137,6 +137,8 @@ export const ChatWidgetStatsSchema = z.object({
   avgBookingTime: z.string(),
   /** Booked chats × the organization's average job revenue, as the call analytics counts it. */
   totalRevenue: z.number(),
+  /** The average job revenue the revenue is counted at; null until an admin sets it. */
+  avgJobRevenue: z.number().nullable(),
   topCampaigns: z.array(ChatCampaignStatsSchema),
   deviceDistribution: z.array(z.object({ device: z.string(), ...ShareSchema })),
   funnelStages: z.array(z.object({ id: z.string(), label: z.string(), ...ShareSchema })),

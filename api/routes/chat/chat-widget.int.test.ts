@@ -295,6 +295,7 @@ describe('chat-widget analytics (001 §2.8)', () => {
       totalApptBooked: 1,
       bookingRate: 33.3,
       totalRevenue: 350,
+      avgJobRevenue: 350,
       avgBookingTime: expect.stringMatching(/^\d+(s|m \d{2}s)$/),
       timezone: 'America/Chicago',
       trends: { totalLeadsChange: null, totalApptBookedChange: null },

@@ -42,7 +42,10 @@ export function AnalyticsPage() {
   const valid = from <= to && length <= 400;
 
   return (
-    <Page title="Analytics" description="How your AI agents perform: calls, bookings, revenue and the reasons calls were not booked.">
+    <Page
+      title="Analytics"
+      description="How your AI agents perform: calls, bookings, revenue, the reasons calls were not booked, and your website chat widget."
+    >
       <Flex gap="3" wrap="wrap" align="flex-end">
         <Group attached>
           {PRESETS.map((days) => (

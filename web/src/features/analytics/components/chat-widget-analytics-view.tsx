@@ -64,9 +64,12 @@ function Kpis({ stats }: { stats: ChatWidgetStats }) {
     {
       key: 'revenue',
       label: 'Revenue booked',
-      value: money(stats.totalRevenue),
-      trend: <Trend change={t.totalRevenueChange} />,
-      help: 'Bookings × average job revenue',
+      value: stats.avgJobRevenue === null ? '—' : money(stats.totalRevenue),
+      trend: <Trend change={stats.avgJobRevenue === null ? null : t.totalRevenueChange} />,
+      help:
+        stats.avgJobRevenue === null
+          ? 'Shown once your administrator sets the average job revenue'
+          : `Bookings × ${money(stats.avgJobRevenue)} average job revenue`,
     },
   ];
   return (

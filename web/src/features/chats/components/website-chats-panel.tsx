@@ -115,7 +115,7 @@ export function WebsiteChatsPanel() {
                     <Table.Cell>{STAGE_LABELS[e.stage]}</Table.Cell>
                     <Table.Cell>
                       <HStack gap="1">
-                        <CallStatusBadge status={e.status} />
+                        <CallStatusBadge status={e.status} testId="chat-row-status" />
                         {e.interactions.reviewed_at ? (
                           <Badge variant="outline" colorPalette="green">
                             Reviewed
