@@ -220,6 +220,7 @@ const crossTenantRequests: Record<string, (otherOrg: { id: string; slug: string 
   'post /call/reclassify#chat': () => ({ body: { callId: alphaChat.interactionId, newStatus: 'EXCUSED' } }),
   'get /call/:callId/recording': () => ({ params: { callId: alphaCall.id } }),
   'get /dashboard/link/:interactionId': () => ({ params: { interactionId: alphaCall.id } }),
+  'get /dashboard/link/:interactionId#chat': () => ({ params: { interactionId: alphaChat.interactionId } }),
   'post /voice-agent/summarize': (o) => ({ query: { type: 'inbound' }, body: { orgId: o.id, transcript: [{ role: 'Customer', content: 'hi' }] } }),
   'post /voice-agent/calls': (o) => ({ query: { orgId: o.id }, body: { callVariables: {}, customerPhone: '+13035550188' } }),
   'post /voice-agent/batch-calls': (o) => ({ query: { orgId: o.id }, body: { from_number: '+13035550100', tasks: [{ to_number: '+13035550188' }] } }),

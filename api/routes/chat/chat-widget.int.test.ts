@@ -227,6 +227,9 @@ describe('review and reclassification of a chat, like a call (001 §4)', () => {
     expect((await owner.post('/call/reclassify').send({ callId: interactionId, newStatus: 'BOOKED' })).status).toBe(400);
     expect((await owner.post('/call/reclassify').send({ callId: interactionId, newStatus: 'UNBOOKED' })).body.call_status).toBe('UNBOOKED');
     await eventually(async () => ((await owner.get(`/chat/details/${chatId}`)).body.call_status === 'UNBOOKED' ? true : null));
+    // The "View on Dashboard" link of the chat's widget.event leads to its chat details page.
+    expect((await owner.get(`/dashboard/link/${interactionId}`)).body).toEqual({ interactionId, orgId, redirect: `/chats/${chatId}?org=${orgId}` });
+    expect((await other.get(`/dashboard/link/${interactionId}`)).status).toBe(401);
     // An interaction neither a call nor a chat.
     const unknown = await owner.put('/interaction').send({ id: '00000000-0000-4000-8000-0000000c0ffe', reviewed_at: null });
     expect(unknown.status).toBe(404);
