@@ -15,9 +15,9 @@ export async function chatWidgetStatsOf(deps: ApiDeps, r: Range): Promise<ChatWi
   const range = analyticsRange(r.from, r.to, timezone);
   const prev = previousPeriod(r.from, r.to);
   const prevRange = analyticsRange(prev.from, prev.to, timezone);
-  const [facts, previous] = await Promise.all([
-    deps.widgetChats.repository.statsFacts(r.orgId, range.start, range.end),
-    deps.widgetChats.repository.statsFacts(r.orgId, prevRange.start, prevRange.end),
+  const [groups, previous] = await Promise.all([
+    deps.widgetChats.repository.statsGroups(r.orgId, range.start, range.end, timezone),
+    deps.widgetChats.repository.statsGroups(r.orgId, prevRange.start, prevRange.end, timezone),
   ]);
-  return buildChatWidgetStats({ from: r.from, to: r.to, timezone, days: range.days, facts, previous, avgJobRevenue: org.avgJobRevenue });
+  return buildChatWidgetStats({ from: r.from, to: r.to, timezone, days: range.days, groups, previous, avgJobRevenue: org.avgJobRevenue });
 }

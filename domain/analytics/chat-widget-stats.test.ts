@@ -1,36 +1,32 @@
 import { describe, expect, it } from '@jest/globals';
-import { buildChatWidgetStats, formatDuration, serviceOf, type ChatStatsFact } from './chat-widget-stats';
+import { buildChatWidgetStats, formatDuration, type ChatStatsGroup } from './chat-widget-stats';
 
-const at = (iso: string) => new Date(iso);
-function chat(over: Partial<ChatStatsFact> & { service?: string; createdAt: Date; bookedAfterSeconds?: number }): ChatStatsFact {
-  const { service, bookedAfterSeconds, ...rest } = over;
+/** One chat as the read model counts it (a group of one; the read model's groups carry the same fields). */
+function chat(over: Partial<ChatStatsGroup> & { date: string; bookedAfterSeconds?: number }): ChatStatsGroup {
+  const { bookedAfterSeconds, ...rest } = over;
   const booked = bookedAfterSeconds !== undefined;
   return {
     deviceType: 'DESKTOP',
     stage: booked ? 'CREATE_BOOKING' : 'PHONE_LOOKUP',
-    callStatus: booked ? 'BOOKED' : 'UNBOOKED',
     booked,
-    chatDetails: [{ step: 'welcome', result: 'Book a service visit' }, ...(service ? [{ step: 'service', result: service }] : [])],
-    endedAt: booked ? new Date(over.createdAt.getTime() + bookedAfterSeconds * 1000) : null,
-    endReason: booked ? 'booked' : null,
+    service: null,
+    chats: 1,
+    timedBookings: booked ? 1 : 0,
+    bookingSeconds: bookedAfterSeconds ?? 0,
     ...rest,
   };
 }
 
 describe('buildChatWidgetStats', () => {
   const days = ['2026-03-01', '2026-03-02'];
-  // Chicago is UTC−6 in early March: 2026-03-02T03:00Z is still the 1st there.
-  const facts = [
-    chat({ createdAt: at('2026-03-01T15:00:00Z'), service: 'Plumbing', bookedAfterSeconds: 120 }),
-    chat({ createdAt: at('2026-03-02T03:00:00Z'), service: 'Plumbing', deviceType: 'MOBILE', stage: 'NEW_ADDRESS' }),
-    chat({ createdAt: at('2026-03-02T16:00:00Z'), service: 'Electrical', deviceType: 'MOBILE', bookedAfterSeconds: 240 }),
-    chat({ createdAt: at('2026-03-02T17:00:00Z'), deviceType: 'MOBILE', stage: 'SCHEDULE_LOOKUP' }),
+  const groups = [
+    chat({ date: '2026-03-01', service: 'Plumbing', bookedAfterSeconds: 120 }),
+    chat({ date: '2026-03-01', service: 'Plumbing', deviceType: 'MOBILE', stage: 'NEW_ADDRESS' }),
+    chat({ date: '2026-03-02', service: 'Electrical', deviceType: 'MOBILE', bookedAfterSeconds: 240 }),
+    chat({ date: '2026-03-02', deviceType: 'MOBILE', stage: 'SCHEDULE_LOOKUP' }),
   ];
-  const previous = [
-    chat({ createdAt: at('2026-02-27T15:00:00Z'), service: 'Plumbing', bookedAfterSeconds: 360 }),
-    chat({ createdAt: at('2026-02-28T15:00:00Z'), service: 'Plumbing' }),
-  ];
-  const s = buildChatWidgetStats({ from: days[0], to: days[1], timezone: 'America/Chicago', days, facts, previous, avgJobRevenue: 400 });
+  const previous = [chat({ date: '2026-02-27', service: 'Plumbing', bookedAfterSeconds: 360 }), chat({ date: '2026-02-28', service: 'Plumbing' })];
+  const s = buildChatWidgetStats({ from: days[0], to: days[1], timezone: 'America/Chicago', days, groups, previous, avgJobRevenue: 400 });
 
   it('counts every registered chat as a lead and books at the average job revenue', () => {
     expect(s).toMatchObject({ totalLeads: 4, totalApptBooked: 2, bookingRate: 50, totalRevenue: 800, avgJobRevenue: 400, avgBookingTime: '3m 00s', ttl: 60 });
@@ -72,15 +68,29 @@ describe('buildChatWidgetStats', () => {
     });
   });
 
-  it("counts chats per local day in the organization's zone, zero days included", () => {
+  it('counts chats per local day, zero days included, and weighs a group by its chats', () => {
     expect(s.dailyChatCounts).toEqual([
       { date: '2026-03-01', leads: 2, booked: 1 },
       { date: '2026-03-02', leads: 2, booked: 1 },
     ]);
+    const three = buildChatWidgetStats({
+      from: days[0],
+      to: days[1],
+      timezone: 'America/Chicago',
+      days,
+      groups: [{ ...chat({ date: '2026-03-02', service: 'Plumbing', bookedAfterSeconds: 300 }), chats: 3, timedBookings: 2 }],
+      previous: [],
+      avgJobRevenue: 100,
+    });
+    expect(three).toMatchObject({ totalLeads: 3, totalApptBooked: 3, totalRevenue: 300, avgBookingTime: '2m 30s' });
+    expect(three.dailyChatCounts).toEqual([
+      { date: '2026-03-01', leads: 0, booked: 0 },
+      { date: '2026-03-02', leads: 3, booked: 3 },
+    ]);
   });
 
   it('answers zeros and no trends without chats in either period', () => {
-    const empty = buildChatWidgetStats({ from: days[0], to: days[1], timezone: 'America/Chicago', days, facts: [], previous: [], avgJobRevenue: null });
+    const empty = buildChatWidgetStats({ from: days[0], to: days[1], timezone: 'America/Chicago', days, groups: [], previous: [], avgJobRevenue: null });
     expect(empty).toMatchObject({
       totalLeads: 0,
       bookingRate: 0,
@@ -94,19 +104,22 @@ describe('buildChatWidgetStats', () => {
     expect(empty.funnelStages.every((f) => f.count === 0 && f.percentage === 0)).toBe(true);
   });
 
-  it('does not time a booking the CRM refused, nor one whose chat has not ended yet', () => {
-    const refused = { ...chat({ createdAt: at('2026-03-01T15:00:00Z'), bookedAfterSeconds: 60 }), booked: false };
-    const open = { ...chat({ createdAt: at('2026-03-01T15:00:00Z'), bookedAfterSeconds: 60 }), endedAt: null };
-    const r = buildChatWidgetStats({ from: days[0], to: days[1], timezone: 'America/Chicago', days, facts: [refused, open], previous: [], avgJobRevenue: 100 });
-    expect(r).toMatchObject({ totalApptBooked: 1, avgBookingTime: '0s', totalRevenue: 100 });
+  it('averages the booking time over the timed bookings only', () => {
+    const untimed = { ...chat({ date: '2026-03-01', bookedAfterSeconds: 0 }), timedBookings: 0 };
+    const r = buildChatWidgetStats({
+      from: days[0],
+      to: days[1],
+      timezone: 'America/Chicago',
+      days,
+      groups: [untimed, chat({ date: '2026-03-01', bookedAfterSeconds: 90 })],
+      previous: [],
+      avgJobRevenue: 100,
+    });
+    expect(r).toMatchObject({ totalApptBooked: 2, avgBookingTime: '1m 30s', totalRevenue: 200 });
   });
 });
 
-describe('serviceOf and formatDuration', () => {
-  it("reads the service step's pick, trimmed", () => {
-    expect(serviceOf({ chatDetails: [{ step: 'service', result: '  Plumbing ' }] })).toBe('Plumbing');
-    expect(serviceOf({ chatDetails: [{ step: 'service', result: null }] })).toBe('Not chosen');
-  });
+describe('formatDuration', () => {
   it('writes durations as people read them', () => {
     expect([formatDuration(45), formatDuration(200), formatDuration(3725)]).toEqual(['45s', '3m 20s', '1h 02m']);
   });

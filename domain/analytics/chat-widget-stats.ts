@@ -1,20 +1,25 @@
 import type { ChatWidgetStats } from '../contracts/analytics.contract';
-import { CHAT_STAGE_ORDER, type ChatStepDetail } from '../contracts/chat-widget.contract';
+import { CHAT_STAGE_ORDER } from '../contracts/chat-widget.contract';
 import type { Timezone } from '../organization/organization-settings.schema';
-import { toZonedParts } from '../time/zoned-time';
 import { ANALYTICS_TTL_SECONDS } from './call-analytics';
 
-/** What the widget chats read model gives chat-widget analytics of one chat. */
-export interface ChatStatsFact {
+/**
+ * What the widget chats read model gives chat-widget analytics: its chats counted by local day, device, stage,
+ * booking and service (the read model groups them, so a year of chats is a few thousand rows at most).
+ */
+export interface ChatStatsGroup {
+  /** The local day the chat started, in the organization's zone. */
+  date: string;
   deviceType: string;
   stage: string;
-  callStatus: string;
   /** The CRM took the booking. */
   booked: boolean;
-  chatDetails: Pick<ChatStepDetail, 'step' | 'result'>[];
-  createdAt: Date;
-  endedAt: Date | null;
-  endReason: string | null;
+  /** What the visitor picked at the service step, trimmed; null without a pick. */
+  service: string | null;
+  chats: number;
+  /** Booked chats whose booking time is known (the chat ended when the CRM took it), and their seconds summed. */
+  timedBookings: number;
+  bookingSeconds: number;
 }
 
 /** The step of the default widget where the visitor picks a service (domain/contracts/widget.contract.ts). */
@@ -34,17 +39,7 @@ const round1 = (n: number) => Math.round(n * 10) / 10;
 const percent = (part: number, whole: number) => (whole === 0 ? 0 : round1((part / whole) * 100));
 const change = (now: number, before: number) => (before === 0 ? null : round1(((now - before) / before) * 100));
 
-/** The service a chat is about: what the visitor picked at the service step, trimmed. */
-export function serviceOf(fact: Pick<ChatStatsFact, 'chatDetails'>): string {
-  const picked = fact.chatDetails.find((d) => d.step === SERVICE_STEP)?.result?.trim();
-  return picked ? picked : NO_SERVICE;
-}
-
-/** Seconds from a chat's start to its booking: the chat ends when the CRM has taken the booking. */
-function bookingSeconds(fact: ChatStatsFact): number | null {
-  if (!fact.booked || fact.endReason !== 'booked' || !fact.endedAt) return null;
-  return Math.max(0, (fact.endedAt.getTime() - fact.createdAt.getTime()) / 1000);
-}
+const serviceOf = (g: ChatStatsGroup) => g.service ?? NO_SERVICE;
 
 /** "45s", "3m 20s", "1h 05m": how people read a duration. */
 export function formatDuration(seconds: number): string {
@@ -62,54 +57,57 @@ interface PeriodFigures {
   avgBookingSeconds: number;
 }
 
-function figuresOf(facts: readonly ChatStatsFact[], avgJobRevenue: number | null): PeriodFigures {
-  const leads = facts.length;
-  const booked = facts.filter((f) => f.booked).length;
-  const times = facts.map(bookingSeconds).filter((s): s is number => s !== null);
+const total = (groups: readonly ChatStatsGroup[], pick: (g: ChatStatsGroup) => number) => groups.reduce((n, g) => n + pick(g), 0);
+
+function figuresOf(groups: readonly ChatStatsGroup[], avgJobRevenue: number | null): PeriodFigures {
+  const leads = total(groups, (g) => g.chats);
+  const booked = total(groups, (g) => (g.booked ? g.chats : 0));
+  const timed = total(groups, (g) => g.timedBookings);
   return {
     leads,
     booked,
     bookingRate: percent(booked, leads),
     revenue: Math.round(booked * (avgJobRevenue ?? 0) * 100) / 100,
-    avgBookingSeconds: times.length === 0 ? 0 : times.reduce((a, b) => a + b, 0) / times.length,
+    avgBookingSeconds: timed === 0 ? 0 : total(groups, (g) => g.bookingSeconds) / timed,
   };
 }
 
-function shares<K extends string>(facts: readonly ChatStatsFact[], keyOf: (f: ChatStatsFact) => string, name: K) {
+function shares<K extends string>(groups: readonly ChatStatsGroup[], keyOf: (g: ChatStatsGroup) => string, name: K) {
   const counts = new Map<string, number>();
-  for (const f of facts) counts.set(keyOf(f), (counts.get(keyOf(f)) ?? 0) + 1);
+  for (const g of groups) counts.set(keyOf(g), (counts.get(keyOf(g)) ?? 0) + g.chats);
+  const all = total(groups, (g) => g.chats);
   return [...counts.entries()]
     .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
-    .map(([key, count]) => ({ [name]: key, count, percentage: percent(count, facts.length) }) as Record<K, string> & { count: number; percentage: number });
+    .map(([key, count]) => ({ [name]: key, count, percentage: percent(count, all) }) as Record<K, string> & { count: number; percentage: number });
 }
 
 /** A chat has passed a stage when it reached it or a later one; BOOKED is the CRM's acceptance. */
-function reached(fact: ChatStatsFact, id: string): boolean {
-  if (id === 'BOOKED') return fact.booked;
-  return CHAT_STAGE_ORDER.indexOf(fact.stage as (typeof CHAT_STAGE_ORDER)[number]) >= CHAT_STAGE_ORDER.indexOf(id as (typeof CHAT_STAGE_ORDER)[number]);
+function reached(g: ChatStatsGroup, id: string): boolean {
+  if (id === 'BOOKED') return g.booked;
+  return CHAT_STAGE_ORDER.indexOf(g.stage as (typeof CHAT_STAGE_ORDER)[number]) >= CHAT_STAGE_ORDER.indexOf(id as (typeof CHAT_STAGE_ORDER)[number]);
 }
 
 /**
- * 001 §2.8 chat-widget analytics of the chats started in a range (`facts`), against the chats of the previous
- * period of equal length (`previous`). Pure: the read model supplies the facts, the route the range.
+ * 001 §2.8 chat-widget analytics of the chats started in a range (`groups`), against the chats of the previous
+ * period of equal length (`previous`). Pure: the read model supplies the counts, the route the range.
  */
 export function buildChatWidgetStats(input: {
   from: string;
   to: string;
   timezone: Timezone;
   days: string[];
-  facts: readonly ChatStatsFact[];
-  previous: readonly ChatStatsFact[];
+  groups: readonly ChatStatsGroup[];
+  previous: readonly ChatStatsGroup[];
   avgJobRevenue: number | null;
 }): ChatWidgetStats {
-  const { facts } = input;
-  const now = figuresOf(facts, input.avgJobRevenue);
+  const { groups } = input;
+  const now = figuresOf(groups, input.avgJobRevenue);
   const before = figuresOf(input.previous, input.avgJobRevenue);
 
   const byService = new Map<string, { total: number; booked: number }>();
-  for (const f of facts) {
-    const s = byService.get(serviceOf(f)) ?? { total: 0, booked: 0 };
-    byService.set(serviceOf(f), { total: s.total + 1, booked: s.booked + (f.booked ? 1 : 0) });
+  for (const g of groups) {
+    const s = byService.get(serviceOf(g)) ?? { total: 0, booked: 0 };
+    byService.set(serviceOf(g), { total: s.total + g.chats, booked: s.booked + (g.booked ? g.chats : 0) });
   }
   const topCampaigns = [...byService.entries()]
     .filter(([name]) => name !== NO_SERVICE)
@@ -118,11 +116,11 @@ export function buildChatWidgetStats(input: {
     .slice(0, TOP_CAMPAIGNS);
 
   const daily = new Map(input.days.map((date) => [date, { date, leads: 0, booked: 0 }]));
-  for (const f of facts) {
-    const day = daily.get(toZonedParts(f.createdAt, input.timezone).date);
+  for (const g of groups) {
+    const day = daily.get(g.date);
     if (!day) continue;
-    day.leads += 1;
-    if (f.booked) day.booked += 1;
+    day.leads += g.chats;
+    if (g.booked) day.booked += g.chats;
   }
 
   return {
@@ -137,12 +135,12 @@ export function buildChatWidgetStats(input: {
     totalRevenue: now.revenue,
     avgJobRevenue: input.avgJobRevenue,
     topCampaigns,
-    deviceDistribution: shares(facts, (f) => f.deviceType, 'device'),
+    deviceDistribution: shares(groups, (g) => g.deviceType, 'device'),
     funnelStages: FUNNEL.map((s) => {
-      const count = facts.filter((f) => reached(f, s.id)).length;
-      return { ...s, count, percentage: percent(count, facts.length) };
+      const count = total(groups, (g) => (reached(g, s.id) ? g.chats : 0));
+      return { ...s, count, percentage: percent(count, now.leads) };
     }),
-    serviceDistribution: shares(facts, serviceOf, 'service'),
+    serviceDistribution: shares(groups, serviceOf, 'service'),
     trends: {
       totalLeadsChange: change(now.leads, before.leads),
       totalApptBookedChange: change(now.booked, before.booked),

@@ -317,6 +317,9 @@ describe('chat-widget analytics (001 §2.8)', () => {
     expect(stats.topCampaigns).toEqual([{ serviceName: 'Heating & Cooling', count: 1, totalChats: 2, conversionRate: 50 }]);
     const daily = stats.dailyChatCounts as { leads: number; booked: number }[];
     expect([daily.reduce((n, d) => n + d.leads, 0), daily.reduce((n, d) => n + d.booked, 0)]).toEqual([3, 1]);
+    // Days are the organization's (America/Chicago): the chats of a moment ago are on today's date there.
+    const chicagoToday = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Chicago' }).format(new Date());
+    expect(stats.dailyChatCounts).toContainEqual({ date: chicagoToday, leads: 3, booked: 1 });
     // Another organization's staff are refused; its own range has no chats.
     expect((await other.post('/chat/stats').send({ orgId, from, to })).status).toBe(401);
     expect((await other.post('/chat/stats').send({ orgId: otherOrgId, from, to })).body).toMatchObject({ totalLeads: 0, topCampaigns: [] });

@@ -2,7 +2,7 @@ import { Prisma, type WidgetChat as WidgetChatRow } from '../../../prisma/genera
 import type { Db, Tx } from '../../../prisma/client';
 import type { DocumentStore } from '../projection';
 import { appliedEventIds } from '../../processed-events.repository';
-import type { ChatStatsFact } from '../../../domain/analytics/chat-widget-stats';
+import { SERVICE_STEP, type ChatStatsGroup } from '../../../domain/analytics/chat-widget-stats';
 
 export interface WidgetChatAddress {
   street: string;
@@ -130,22 +130,27 @@ export function createWidgetChatRepository(db: Db) {
     async orgIdOfInteraction(interactionId: string): Promise<string | null> {
       return (await db.widgetChat.findUnique({ where: { interactionId }, select: { orgId: true } }))?.orgId ?? null;
     },
-    /** What chat-widget analytics reads of each chat started in [start, end): a few columns, never the transcript. */
-    async statsFacts(orgId: string, start: Date, end: Date): Promise<ChatStatsFact[]> {
-      const rows = await db.widgetChat.findMany({
-        where: { orgId, createdAt: { gte: start, lt: end } },
-        select: { deviceType: true, stage: true, callStatus: true, actionStatus: true, chatDetails: true, createdAt: true, endedAt: true, endReason: true },
-      });
-      return rows.map((r) => ({
-        deviceType: r.deviceType,
-        stage: r.stage,
-        callStatus: r.callStatus,
-        booked: r.actionStatus === 'COMPLETED',
-        chatDetails: r.chatDetails as ChatStatsFact['chatDetails'],
-        createdAt: r.createdAt,
-        endedAt: r.endedAt,
-        endReason: r.endReason,
-      }));
+    /**
+     * Chat-widget analytics' counts of the chats started in [start, end), grouped in the database by local day,
+     * device, stage, booking and service: the answer stays small however many chats the range holds.
+     */
+    async statsGroups(orgId: string, start: Date, end: Date, timeZone: string): Promise<ChatStatsGroup[]> {
+      const rows = await db.$queryRaw<(Omit<ChatStatsGroup, 'bookingSeconds'> & { bookingSeconds: number | string })[]>`
+        WITH chats AS (
+          SELECT to_char(created_at AT TIME ZONE ${timeZone}, 'YYYY-MM-DD') AS date, device_type, stage,
+                 action_status IS NOT DISTINCT FROM 'COMPLETED' AS booked,
+                 NULLIF(btrim((SELECT d->>'result' FROM jsonb_array_elements(chat_details) d WHERE d->>'step' = ${SERVICE_STEP} LIMIT 1)), '') AS service,
+                 -- The chat ends when the CRM has taken the booking: its length is the time to book.
+                 CASE WHEN action_status = 'COMPLETED' AND end_reason = 'booked' AND ended_at IS NOT NULL
+                      THEN GREATEST(0, EXTRACT(EPOCH FROM ended_at - created_at)) END AS booking_seconds
+          FROM widget_chats
+          WHERE org_id = ${orgId}::uuid AND created_at >= ${start} AND created_at < ${end}
+        )
+        SELECT date, device_type AS "deviceType", stage, booked, service, COUNT(*)::int AS chats,
+               COUNT(booking_seconds)::int AS "timedBookings", COALESCE(SUM(booking_seconds), 0)::float8 AS "bookingSeconds"
+        FROM chats
+        GROUP BY 1, 2, 3, 4, 5`;
+      return rows.map((r) => ({ ...r, bookingSeconds: Number(r.bookingSeconds) }));
     },
     async findByChatId(chatId: string): Promise<WidgetChatDoc | null> {
       const row = await db.widgetChat.findUnique({ where: { chatId } });
