@@ -127,6 +127,18 @@ describe('Chats', () => {
       await page.getByTestId('chat-per-day').locator('svg').first().waitFor();
       await page.getByTestId('website-chat-heading').scrollIntoViewIfNeeded();
       await page.screenshot({ path: `${artifactsDir}/analytics-website-chat.png`, fullPage: true });
+
+      // On a phone (390 px) the list scrolls inside its frame and the details page fits the screen.
+      await page.setViewportSize({ width: 390, height: 844 });
+      const pageWidth = () => page.evaluate(() => document.documentElement.scrollWidth);
+      await page.goto(new URL(`/chats?org=${orgId}`, webUrl).toString());
+      await row.first().waitFor();
+      expect(await pageWidth()).toBeLessThanOrEqual(390);
+      await page.screenshot({ path: `${artifactsDir}/chats-list-phone.png` });
+      await row.first().click();
+      await page.getByTestId('chat-transcript').waitFor();
+      expect(await pageWidth()).toBeLessThanOrEqual(390);
+      await page.screenshot({ path: `${artifactsDir}/chat-details-phone.png`, fullPage: true });
     });
   }, 150_000);
 });

@@ -13,10 +13,11 @@ import { stageProgress } from '../api/chat-view';
 /** 001 §4's stages, the ones the chat reached marked. */
 function StageProgress({ stage }: { stage: WidgetDetails['stage'] }) {
   return (
-    <HStack gap="0" wrap="wrap" data-testid="chat-stages" aria-label="Booking stages">
+    <HStack gap={{ base: '1', sm: '0' }} wrap="wrap" data-testid="chat-stages" aria-label="Booking stages">
       {stageProgress(stage).map((s, i) => (
         <HStack key={s.stage} gap="0">
-          {i > 0 ? <Box w="6" h="2px" bg={s.reached ? 'green.solid' : 'border'} /> : null}
+          {/* The connectors only while the stages fit on one line. */}
+          {i > 0 ? <Box display={{ base: 'none', sm: 'block' }} w="6" h="2px" bg={s.reached ? 'green.solid' : 'border'} /> : null}
           <Badge
             colorPalette={s.reached ? 'green' : 'gray'}
             variant={s.reached ? 'solid' : 'outline'}
