@@ -118,6 +118,8 @@ describe('the organization slice through every layer', () => {
 // A call of alpha's, so the call routes keyed by call or interaction id have something of the other org's to reach for.
 const alphaCall = { id: crypto.randomUUID(), callId: crypto.randomUUID() };
 const alphaAssistantChatId = crypto.randomUUID();
+// A website widget chat of alpha's, for review and reclassification by its interaction id (001 §4).
+const alphaChat = { interactionId: crypto.randomUUID(), chatId: crypto.randomUUID() };
 // A verified caller ID of alpha's, for the routes keyed by its id or its provider sid.
 const alphaCallerId = { id: crypto.randomUUID(), sid: `PN${crypto.randomUUID().replace(/-/g, '')}` };
 // An agent of alpha's, recorded through the API, for the agent routes keyed by agent id.
@@ -159,6 +161,19 @@ beforeAll(async () => {
       updatedAt: at,
     },
   });
+  await h.tdb.db.widgetChat.create({
+    data: {
+      interactionId: alphaChat.interactionId,
+      chatId: alphaChat.chatId,
+      orgId: alpha.orgId,
+      widgetId: alphaWidgetId,
+      deviceType: 'MOBILE',
+      stage: 'PHONE_LOOKUP',
+      callStatus: 'UNBOOKED',
+      createdAt: at,
+      updatedAt: at,
+    },
+  });
   await h.tdb.db.verifiedCallerId.create({
     data: {
       id: alphaCallerId.id,
@@ -194,13 +209,18 @@ const crossTenantRequests: Record<string, (otherOrg: { id: string; slug: string 
   'get /chat/details/:chatId': () => ({ params: { chatId: '00000000-0000-4000-8000-00000000c4a7' } }),
   'post /call/analytics': (o) => ({ body: { orgId: o.id, from: '2026-01-01', to: '2026-01-31' } }),
   'post /chat/daily-counts': (o) => ({ body: { orgId: o.id, from: '2026-01-01', to: '2026-01-31' } }),
+  'post /chat/stats': (o) => ({ body: { orgId: o.id, from: '2026-01-01', to: '2026-01-31' } }),
+  'get /chat/details/:chatId#alpha': () => ({ params: { chatId: alphaChat.chatId } }),
   'get /call/logs/export': (o) => ({ query: { orgId: o.id } }),
   'get /org/:orgId/events/stream': (o) => ({ params: { orgId: o.id } }),
   'post /call/retrieve': () => ({ body: { callId: alphaCall.id } }),
   'put /interaction': () => ({ body: { id: alphaCall.id, reviewed_at: null, review_notes: 'not yours' } }),
+  'put /interaction#chat': () => ({ body: { id: alphaChat.interactionId, reviewed_at: '2026-01-02T00:00:00Z', review_notes: 'not yours' } }),
   'post /call/reclassify': () => ({ body: { callId: alphaCall.id, newStatus: 'EXCUSED' } }),
+  'post /call/reclassify#chat': () => ({ body: { callId: alphaChat.interactionId, newStatus: 'EXCUSED' } }),
   'get /call/:callId/recording': () => ({ params: { callId: alphaCall.id } }),
   'get /dashboard/link/:interactionId': () => ({ params: { interactionId: alphaCall.id } }),
+  'get /dashboard/link/:interactionId#chat': () => ({ params: { interactionId: alphaChat.interactionId } }),
   'post /voice-agent/summarize': (o) => ({ query: { type: 'inbound' }, body: { orgId: o.id, transcript: [{ role: 'Customer', content: 'hi' }] } }),
   'post /voice-agent/calls': (o) => ({ query: { orgId: o.id }, body: { callVariables: {}, customerPhone: '+13035550188' } }),
   'post /voice-agent/batch-calls': (o) => ({ query: { orgId: o.id }, body: { from_number: '+13035550100', tasks: [{ to_number: '+13035550188' }] } }),
@@ -420,6 +440,12 @@ describe('tenancy', () => {
     });
     expect((await alphaOwner.get('/widgets').query({ orgId: alpha.orgId })).body).toHaveLength(1);
     expect((await agent.get('/widgets').query({ orgId: beta.orgId })).body).toEqual([]);
+    // Alpha's chat is neither reviewed nor reclassified.
+    expect(await h.tdb.db.widgetChat.findUnique({ where: { interactionId: alphaChat.interactionId } })).toMatchObject({
+      callStatus: 'UNBOOKED',
+      reviewedAt: null,
+      reviewNotes: null,
+    });
   }, 240_000); // one request per org-scoped route (well over a hundred), one after another
 
   it("answers another organization's agent as an unknown one, and leaves it as it was", async () => {

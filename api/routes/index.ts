@@ -101,6 +101,7 @@ import { ASSISTANT_ROUTES } from './assistant';
 import { ENTERPRISE_ROUTES } from './enterprise';
 import { callAnalyticsRoute } from './analytics/call-analytics.route';
 import { dailyCountsRoute } from './analytics/daily-counts.route';
+import { chatStatsRoute } from './analytics/chat-stats.route';
 import { listAvgJobRevenueRoute } from './analytics/avg-job-revenue-list.route';
 import { setAvgJobRevenueRoute } from './analytics/avg-job-revenue-set.route';
 import { listVerifiedCallerIdsRoute } from './verified-caller-ids/verified-caller-ids-list.route';
@@ -141,6 +142,7 @@ export const ROUTES: AnyRoute[] = [
   goLiveRoute,
   callAnalyticsRoute,
   dailyCountsRoute,
+  chatStatsRoute,
   listAvgJobRevenueRoute,
   setAvgJobRevenueRoute,
   listOutboxRoute,

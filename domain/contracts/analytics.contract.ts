@@ -113,3 +113,47 @@ export const AvgJobRevenueListSchema = z.object({
 /** 000 §7 PUT /avg-job-revenue. */
 export const SetAvgJobRevenueBodySchema = z.object({ orgId: z.uuid('orgId must be a UUID'), avgJobRevenue: AvgJobRevenueSchema });
 export const SetAvgJobRevenueResponseSchema = z.object({ success: z.literal(true), message: z.string(), avg_job_revenue: z.number() });
+
+/** One service's chats and bookings (001 §3 "Chat widget stats" topCampaigns: a widget's campaigns are its services). */
+export const ChatCampaignStatsSchema = z.object({
+  serviceName: z.string(),
+  /** Chats of this service that booked. */
+  count: z.number().int(),
+  totalChats: z.number().int(),
+  /** count ÷ totalChats, in percent. */
+  conversionRate: z.number(),
+});
+const ShareSchema = { count: z.number().int(), percentage: z.number() };
+
+/** 001 §3 "Chat widget stats", plus the chats and bookings per local day for the trend chart. */
+export const ChatWidgetStatsSchema = z.object({
+  ...AnswerMeta,
+  /** Chats whose visitor gave a phone number: every registered chat. */
+  totalLeads: z.number().int(),
+  totalApptBooked: z.number().int(),
+  /** totalApptBooked ÷ totalLeads, in percent; 0 without leads. */
+  bookingRate: z.number(),
+  /** From the chat's start to its booking, averaged over booked chats ("3m 20s"; "0s" without any). */
+  avgBookingTime: z.string(),
+  /** Booked chats × the organization's average job revenue, as the call analytics counts it. */
+  totalRevenue: z.number(),
+  /** The average job revenue the revenue is counted at; null until an admin sets it. */
+  avgJobRevenue: z.number().nullable(),
+  topCampaigns: z.array(ChatCampaignStatsSchema),
+  deviceDistribution: z.array(z.object({ device: z.string(), ...ShareSchema })),
+  funnelStages: z.array(z.object({ id: z.string(), label: z.string(), ...ShareSchema })),
+  serviceDistribution: z.array(z.object({ service: z.string(), ...ShareSchema })),
+  /**
+   * Against the previous period of equal length: percent change of leads, bookings, revenue and booking time,
+   * percentage points of the booking rate; null where the previous period had none to compare with.
+   */
+  trends: z.object({
+    totalLeadsChange: z.number().nullable(),
+    totalApptBookedChange: z.number().nullable(),
+    bookingRateChange: z.number().nullable(),
+    totalRevenueChange: z.number().nullable(),
+    avgBookingTimeChange: z.number().nullable(),
+  }),
+  dailyChatCounts: z.array(z.object({ date: z.iso.date(), leads: z.number().int(), booked: z.number().int() })),
+});
+export type ChatWidgetStats = z.infer<typeof ChatWidgetStatsSchema>;

@@ -254,5 +254,19 @@ export const WidgetDetailsSchema = z.object({
   stage: ChatStageSchema,
   summary: z.array(SummarySectionSchema),
   appointment_time: z.string().nullable(),
+  // Beyond 001 §3: what the details page shows besides, as a call's details carry it.
+  /** PROCESSING while the chat is open or being analysed, then its classification (001 §4). */
+  call_status: CallStatusSchema,
+  call_type: z.string().nullable(),
+  call_type_reason: z.string().nullable(),
+  tags: z.array(z.string()),
+  /** Tag → why the pipeline gave it. */
+  tag_reasons: z.record(z.string(), z.string()),
+  review_notes: z.string().nullable(),
+  ended_at: z.string().nullable(),
+  device_type: DeviceTypeSchema,
+  widget_id: z.string(),
+  /** The booking sent to the CRM: COMPLETED when it took it, DROPPED when it refused; null before one was sent. */
+  booking: z.object({ status: z.string().nullable(), crm_booking_id: z.string().nullable(), start_time: z.string().nullable() }).nullable(),
 });
 export type WidgetDetails = z.infer<typeof WidgetDetailsSchema>;

@@ -7,17 +7,20 @@ const ParamsSchema = z.object({ interactionId: z.uuid('interaction_id must be a 
 
 /**
  * Spec 000 §2 / 001 §2: /dashboard/link/{interaction_id} is the "View on Dashboard" and SMS "Details:"
- * link; the dashboard resolves it here and goes on to the interaction's call details page.
+ * link; the dashboard resolves it here and goes on to the interaction's call details page, or for a website chat
+ * (whose widget.event carries the same link) its chat details page.
  */
 export const interactionLinkRoute = defineRoute({
   method: 'get',
   path: '/dashboard/link/:interactionId',
-  summary: 'Where the dashboard deep link of an interaction leads: its call details page in its organization',
+  summary: 'Where the dashboard deep link of an interaction leads: its call or chat details page in its organization',
   tag: 'Calls',
   access: {
     kind: 'org',
     async orgIdOf({ params }, deps) {
-      const orgId = await deps.calls.interactions.orgIdOfInteraction(params.interactionId);
+      const orgId =
+        (await deps.calls.interactions.orgIdOfInteraction(params.interactionId)) ??
+        (await deps.widgetChats.repository.orgIdOfInteraction(params.interactionId));
       if (!orgId) throw notFound('Interaction not found');
       return orgId;
     },
@@ -27,7 +30,9 @@ export const interactionLinkRoute = defineRoute({
   errors: [307, 401, 404],
   async handler({ params, deps }) {
     const row = await deps.calls.interactions.findById(params.interactionId);
-    if (!row) throw notFound('Interaction not found');
-    return { interactionId: row.id, orgId: row.orgId, redirect: `/calls/${row.id}?org=${row.orgId}` };
+    if (row) return { interactionId: row.id, orgId: row.orgId, redirect: `/calls/${row.id}?org=${row.orgId}` };
+    const chat = await deps.widgetChats.repository.findByInteractionId(params.interactionId);
+    if (!chat) throw notFound('Interaction not found');
+    return { interactionId: chat.interactionId, orgId: chat.orgId, redirect: `/chats/${chat.chatId}?org=${chat.orgId}` };
   },
 });

@@ -3,17 +3,26 @@ import { notFound } from '../../http/errors';
 import { defineRoute } from '../../http/route';
 import { commandOrigin, publishCommand } from '../../http/publish-command';
 import { awaitReadModel } from '../../use-cases/await-read-model';
+import type { ApiDeps } from '../../deps';
 import { ReclassifyRequestSchema, ReclassifyResponseSchema } from './calls.schema';
+
+/** The interaction a callId names and its status: a call (by interaction or call id) or a website chat (by interaction id). */
+async function interactionOf(deps: ApiDeps, callId: string): Promise<{ id: string; callStatus: string } | null> {
+  const call = await deps.calls.interactions.findCall(callId);
+  if (call) return { id: call.id, callStatus: call.callStatus };
+  const chat = await deps.widgetChats.repository.findByInteractionId(callId);
+  return chat ? { id: chat.interactionId, callStatus: chat.callStatus } : null;
+}
 
 export const reclassifyCallRoute = defineRoute({
   method: 'post',
   path: '/call/reclassify',
-  summary: 'Changes a call status to UNBOOKED or EXCUSED (spec 001 §2.4, §4)',
+  summary: 'Changes the status of a call or a website chat (its interaction id) to UNBOOKED or EXCUSED (spec 001 §2.4, §4)',
   tag: 'Calls',
   access: {
     kind: 'org',
     async orgIdOf({ body }, deps) {
-      const orgId = await deps.calls.interactions.orgIdOfCall(body.callId);
+      const orgId = (await deps.calls.interactions.orgIdOfCall(body.callId)) ?? (await deps.widgetChats.repository.orgIdOfInteraction(body.callId));
       if (!orgId) throw notFound('Call not found');
       return orgId;
     },
@@ -22,7 +31,7 @@ export const reclassifyCallRoute = defineRoute({
   response: { schema: ReclassifyResponseSchema, description: 'The new call status' },
   errors: [307, 401, 404],
   async handler({ body, orgId, user, deps, req }) {
-    const row = await deps.calls.interactions.findCall(body.callId);
+    const row = await interactionOf(deps, body.callId);
     if (!row) throw notFound('Call not found');
     const from = CallStatusSchema.safeParse(row.callStatus);
     if (row.callStatus !== body.newStatus) {
@@ -43,7 +52,7 @@ export const reclassifyCallRoute = defineRoute({
           },
         },
       ]);
-      await awaitReadModel(async () => (await deps.calls.interactions.findCall(body.callId))?.callStatus === body.newStatus);
+      await awaitReadModel(async () => (await interactionOf(deps, body.callId))?.callStatus === body.newStatus);
     }
     return { callId: body.callId, call_status: body.newStatus };
   },

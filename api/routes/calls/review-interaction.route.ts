@@ -2,17 +2,23 @@ import { notFound } from '../../http/errors';
 import { defineRoute } from '../../http/route';
 import { commandOrigin, publishCommand } from '../../http/publish-command';
 import { awaitReadModel } from '../../use-cases/await-read-model';
+import type { ApiDeps } from '../../deps';
 import { ReviewInteractionRequestSchema, ReviewInteractionResponseSchema } from './calls.schema';
+
+/** An interaction's review state, from the calls read model or, for a website chat, the widget chats one (001 §4). */
+async function reviewStateOf(deps: ApiDeps, id: string): Promise<{ reviewedAt: Date | null; reviewNotes: string | null } | null> {
+  return (await deps.calls.interactions.findById(id)) ?? (await deps.widgetChats.repository.findByInteractionId(id));
+}
 
 export const reviewInteractionRoute = defineRoute({
   method: 'put',
   path: '/interaction',
-  summary: 'Marks an interaction reviewed or unreviewed and saves its review notes (spec 001 §2.3)',
+  summary: 'Marks an interaction (a call or a website chat) reviewed or unreviewed and saves its review notes (spec 001 §2.3, §4)',
   tag: 'Calls',
   access: {
     kind: 'org',
     async orgIdOf({ body }, deps) {
-      const orgId = await deps.calls.interactions.orgIdOfInteraction(body.id);
+      const orgId = (await deps.calls.interactions.orgIdOfInteraction(body.id)) ?? (await deps.widgetChats.repository.orgIdOfInteraction(body.id));
       if (!orgId) throw notFound('Interaction not found');
       return orgId;
     },
@@ -31,10 +37,10 @@ export const reviewInteractionRoute = defineRoute({
       },
     ]);
     await awaitReadModel(async () => {
-      const row = await deps.calls.interactions.findById(body.id);
+      const row = await reviewStateOf(deps, body.id);
       return (row?.reviewedAt?.toISOString() ?? null) === reviewedAt && (body.review_notes === undefined || row?.reviewNotes === body.review_notes);
     });
-    const row = await deps.calls.interactions.findById(body.id);
+    const row = await reviewStateOf(deps, body.id);
     return { id: body.id, reviewed_at: reviewedAt, review_notes: body.review_notes ?? row?.reviewNotes ?? null };
   },
 });

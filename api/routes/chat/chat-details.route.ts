@@ -35,6 +35,18 @@ export const chatDetailsRoute = defineRoute({
       stage: chat.stage as WidgetDetails['stage'],
       summary: chat.summary,
       appointment_time: chat.appointmentTime,
+      call_status: chat.callStatus as WidgetDetails['call_status'],
+      call_type: chat.callType,
+      call_type_reason: chat.callTypeReason,
+      tags: chat.tags,
+      tag_reasons: chat.tagReasons,
+      review_notes: chat.reviewNotes,
+      ended_at: chat.endedAt?.toISOString() ?? null,
+      device_type: chat.deviceType,
+      widget_id: chat.widgetId,
+      booking: chat.bookingPayload
+        ? { status: chat.actionStatus, crm_booking_id: chat.crmBookingId, start_time: (chat.bookingPayload.startTime as string | undefined) ?? null }
+        : null,
     };
   },
 });

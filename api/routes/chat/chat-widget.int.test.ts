@@ -38,7 +38,11 @@ afterAll(async () => {
 const visitor = (path: string, body: object) => request(h.app).post(path).set('X-Forwarded-For', '198.51.100.20').send(body);
 const bad = (message: string) => expect.objectContaining({ error: 'Bad Request', status: 400, message });
 const steps = (...names: string[]) =>
-  names.map((step, i) => ({ step, messages: [{ text: `${step}?`, sender: 'bot', timestamp: new Date(Date.UTC(2026, 10, 28, 10, i)).toISOString() }] }));
+  names.map((step, i) => ({
+    step,
+    ...(step === 'service' ? { result: 'Heating & Cooling' } : {}),
+    messages: [{ text: `${step}?`, sender: 'bot', timestamp: new Date(Date.UTC(2026, 10, 28, 10, i)).toISOString() }],
+  }));
 
 type ChatLog = {
   id: string;
@@ -192,6 +196,46 @@ describe('the widget booking flow', () => {
   });
 });
 
+describe('review and reclassification of a chat, like a call (001 §4)', () => {
+  it('marks the booked chat reviewed with notes and reclassifies it through the calls routes, by its interaction id', async () => {
+    const entry = await eventually(async () => (await chatLogs()).find((e) => e.stage === 'CREATE_BOOKING' && e.status === 'BOOKED'), 90_000);
+    const chatId = entry.id;
+    const interactionId = entry.interactions.id;
+    const reviewedAt = '2026-11-28T12:00:00.000Z';
+    // Another organization's staff: refused as for a call, and nothing changes.
+    expect((await other.put('/interaction').send({ id: interactionId, reviewed_at: reviewedAt, review_notes: 'not yours' })).status).toBe(401);
+    expect((await other.post('/call/reclassify').send({ callId: interactionId, newStatus: 'EXCUSED' })).status).toBe(401);
+    const untouched = await owner.get(`/chat/details/${chatId}`);
+    expect(untouched.body).toMatchObject({ reviewed_at: null, review_notes: null, call_status: 'BOOKED', call_type: 'Booked' });
+    expect(untouched.body.tags).toContain('booked');
+    expect(untouched.body.booking).toMatchObject({ status: 'COMPLETED', crm_booking_id: expect.any(String) });
+
+    const review = await owner.put('/interaction').send({ id: interactionId, reviewed_at: reviewedAt, review_notes: 'Customer called to confirm' });
+    expect(review.status).toBe(200);
+    expect(review.body).toEqual({ id: interactionId, reviewed_at: reviewedAt, review_notes: 'Customer called to confirm' });
+    const reclassify = await owner.post('/call/reclassify').send({ callId: interactionId, newStatus: 'EXCUSED' });
+    expect(reclassify.body).toEqual({ callId: interactionId, call_status: 'EXCUSED' });
+    const details = await eventually(async () => {
+      const d = await owner.get(`/chat/details/${chatId}`);
+      return d.body.call_status === 'EXCUSED' && d.body.reviewed_at ? d.body : null;
+    });
+    expect(details).toMatchObject({ reviewed_at: reviewedAt, review_notes: 'Customer called to confirm', call_type: 'Excused' });
+    expect(details.call_type_reason).toMatch(/^Reclassified by owner-/);
+    const listed = (await chatLogs()).find((e) => e.id === chatId)!;
+    expect(listed).toMatchObject({ status: 'EXCUSED', interactions: { reviewed_at: reviewedAt, review_notes: 'Customer called to confirm' } });
+    // Only UNBOOKED or EXCUSED (001 §5); back to UNBOOKED is allowed.
+    expect((await owner.post('/call/reclassify').send({ callId: interactionId, newStatus: 'BOOKED' })).status).toBe(400);
+    expect((await owner.post('/call/reclassify').send({ callId: interactionId, newStatus: 'UNBOOKED' })).body.call_status).toBe('UNBOOKED');
+    await eventually(async () => ((await owner.get(`/chat/details/${chatId}`)).body.call_status === 'UNBOOKED' ? true : null));
+    // The "View on Dashboard" link of the chat's widget.event leads to its chat details page.
+    expect((await owner.get(`/dashboard/link/${interactionId}`)).body).toEqual({ interactionId, orgId, redirect: `/chats/${chatId}?org=${orgId}` });
+    expect((await other.get(`/dashboard/link/${interactionId}`)).status).toBe(401);
+    // An interaction neither a call nor a chat.
+    const unknown = await owner.put('/interaction').send({ id: '00000000-0000-4000-8000-0000000c0ffe', reviewed_at: null });
+    expect(unknown.status).toBe(404);
+  }, 120_000);
+});
+
 describe('an expired chat', () => {
   it(
     'answers a booking after the idle time with isWorkflowExpired, and the chat is analysed as not booked',
@@ -223,6 +267,63 @@ describe('an expired chat', () => {
     },
     (IDLE_SECONDS + 120) * 1000,
   );
+});
+
+describe('chat-widget analytics (001 §2.8)', () => {
+  it('counts the chats of the range from the read model: leads, bookings, funnel, devices, services, revenue', async () => {
+    const admin = (r: request.Test) => r.set('authorization', `Bearer ${h.adminToken}`);
+    expect((await admin(request(h.app).put('/avg-job-revenue')).send({ orgId, avgJobRevenue: 350 })).status).toBe(200);
+    // A day either side, whatever the organization's local date is now.
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const [from, to] = [day(-1), day(1)];
+    // Both earlier chats have ended (the booked one and the expired one); a third stops after looking up times.
+    const reg = await visitor('/chat/register', { phone: '512-555-0177', orgId, deviceType: 'MOBILE', widgetId: 'widget-1', chatDetails: steps('welcome') });
+    expect(reg.status).toBe(200);
+    const slots = await visitor('/chat/schedule', {
+      orgId,
+      chatId: reg.body.chatId,
+      startsOnOrAfter: new Date().toISOString(),
+      chatDetails: steps('welcome', 'service'),
+    });
+    expect(slots.status).toBe(200);
+    const stats = await eventually(async () => {
+      const res = await owner.post('/chat/stats').send({ orgId, from, to });
+      expect(res.status).toBe(200);
+      const stage = res.body.funnelStages.find((f: { id: string }) => f.id === 'SCHEDULE_LOOKUP');
+      return res.body.totalLeads === 3 && res.body.totalRevenue > 0 && stage.count === 2 ? res.body : null;
+    }, 30_000);
+    expect(stats).toMatchObject({
+      totalLeads: 3,
+      // The booked chat was reclassified by staff above; it is still a booking the CRM took.
+      totalApptBooked: 1,
+      bookingRate: 33.3,
+      totalRevenue: 350,
+      avgJobRevenue: 350,
+      avgBookingTime: expect.stringMatching(/^\d+(s|m \d{2}s)$/),
+      timezone: 'America/Chicago',
+      trends: { totalLeadsChange: null, totalApptBookedChange: null },
+    });
+    expect(stats.funnelStages.map((f: { id: string; count: number }) => [f.id, f.count])).toEqual([
+      ['PHONE_LOOKUP', 3],
+      ['SCHEDULE_LOOKUP', 2],
+      ['NEW_ADDRESS', 1],
+      ['CREATE_BOOKING', 1],
+      ['BOOKED', 1],
+    ]);
+    expect(stats.deviceDistribution).toEqual([
+      { device: 'MOBILE', count: 2, percentage: 66.7 },
+      { device: 'DESKTOP', count: 1, percentage: 33.3 },
+    ]);
+    expect(stats.topCampaigns).toEqual([{ serviceName: 'Heating & Cooling', count: 1, totalChats: 2, conversionRate: 50 }]);
+    const daily = stats.dailyChatCounts as { leads: number; booked: number }[];
+    expect([daily.reduce((n, d) => n + d.leads, 0), daily.reduce((n, d) => n + d.booked, 0)]).toEqual([3, 1]);
+    // Days are the organization's (America/Chicago): the chats of a moment ago are on today's date there.
+    const chicagoToday = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Chicago' }).format(new Date());
+    expect(stats.dailyChatCounts).toContainEqual({ date: chicagoToday, leads: 3, booked: 1 });
+    // Another organization's staff are refused; its own range has no chats.
+    expect((await other.post('/chat/stats').send({ orgId, from, to })).status).toBe(401);
+    expect((await other.post('/chat/stats').send({ orgId: otherOrgId, from, to })).body).toMatchObject({ totalLeads: 0, topCampaigns: [] });
+  }, 60_000);
 });
 
 describe('bad input', () => {

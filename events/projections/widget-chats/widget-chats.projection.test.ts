@@ -80,7 +80,7 @@ const classified = createEvent({
 const tagged = createEvent({
   ...envelope(6),
   type: 'InteractionTagged',
-  data: { interactionId: INTERACTION_ID, orgId: ORG_ID, tags: ['booked'], reasons: {} },
+  data: { interactionId: INTERACTION_ID, orgId: ORG_ID, tags: ['booked'], reasons: { booked: 'the CRM took the booking' } },
 });
 
 const fold = (events: DomainEvent[], from: WidgetChatDoc | null = null) => events.reduce((s, e) => evolveWidgetChat(s, e as WidgetChatEvent), from);
@@ -102,7 +102,9 @@ describe('widget chats read model', () => {
       endReason: 'booked',
       callStatus: 'BOOKED',
       callType: 'Booked',
+      callTypeReason: 'booking completed',
       tags: ['booked'],
+      tagReasons: { booked: 'the CRM took the booking' },
     });
     // The address request carried no steps: the longer list kept wins.
     expect(once.chatDetails).toHaveLength(3);
@@ -114,5 +116,45 @@ describe('widget chats read model', () => {
     const late = createEvent({ ...envelope(7), type: 'WidgetChatSlotsLookedUp', data: { ...slots.data, chatDetails: null } });
     expect(fold([registered, address, late])!.stage).toBe('NEW_ADDRESS');
     expect(fold([classified, tagged])).toBeNull();
+  });
+
+  it('applies a staff review and reclassification of the chat like a call, each delivered twice', () => {
+    const USER = '9e1d8d7e-1c2b-4a3d-9e8f-7a6b5c4d3e2f';
+    const reviewed = createEvent({
+      ...envelope(8),
+      type: 'InteractionReviewed',
+      data: { interactionId: INTERACTION_ID, orgId: ORG_ID, reviewedAt: '2026-11-28T02:00:00.000Z', reviewNotes: 'Checked', userId: USER },
+    });
+    const reclassified = createEvent({
+      ...envelope(9),
+      type: 'InteractionReclassified',
+      data: {
+        interactionId: INTERACTION_ID,
+        orgId: ORG_ID,
+        from: 'BOOKED',
+        to: 'EXCUSED',
+        by: 'user',
+        userId: USER,
+        reason: 'Reclassified by owner@acme.test',
+        tags: [],
+      },
+    });
+    const notesKept = createEvent({
+      ...envelope(10),
+      type: 'InteractionReviewed',
+      data: { interactionId: INTERACTION_ID, orgId: ORG_ID, reviewedAt: null, userId: USER },
+    });
+    const events = [registered, classified, tagged, reviewed, reclassified, notesKept];
+    const once = fold(events)!;
+    expect(once).toMatchObject({
+      callStatus: 'EXCUSED',
+      callType: 'Excused',
+      callTypeReason: 'Reclassified by owner@acme.test',
+      tags: ['booked'],
+      reviewedAt: null,
+      reviewNotes: 'Checked',
+    });
+    expect(fold(events.slice(0, 4))!.reviewedAt).toEqual(new Date('2026-11-28T02:00:00.000Z'));
+    expect(fold(events.flatMap((e) => [e, e]))).toEqual(once);
   });
 });

@@ -54,8 +54,10 @@ export function evolveWidgetChat(state: WidgetChatDoc | null, event: WidgetChatE
       endedAt: null,
       callStatus: 'PROCESSING',
       callType: null,
+      callTypeReason: null,
       summary: [],
       tags: [],
+      tagReasons: {},
       transcriptLines: [],
       events: [],
       reviewedAt: null,
@@ -95,16 +97,17 @@ export function evolveWidgetChat(state: WidgetChatDoc | null, event: WidgetChatE
     case 'InteractionTranscribed':
       return { ...next, transcriptLines: event.data.lines };
     case 'InteractionClassified':
-      return { ...next, callType: event.data.callType, callStatus: event.data.callStatus };
+      return { ...next, callType: event.data.callType, callStatus: event.data.callStatus, callTypeReason: event.data.reason };
     case 'InteractionSummarized':
       return { ...next, summary: event.data.summary };
     case 'InteractionTagged':
-      return { ...next, tags: event.data.tags };
+      return { ...next, tags: event.data.tags, tagReasons: event.data.reasons };
     case 'InteractionReclassified':
       return {
         ...next,
         callStatus: event.data.to,
         callType: event.data.to === 'EXCUSED' ? 'Excused' : 'Unbooked',
+        callTypeReason: event.data.reason,
         tags: [...new Set([...state.tags, ...event.data.tags])],
       };
     case 'InteractionReviewed':

@@ -2,6 +2,7 @@ import { Prisma, type WidgetChat as WidgetChatRow } from '../../../prisma/genera
 import type { Db, Tx } from '../../../prisma/client';
 import type { DocumentStore } from '../projection';
 import { appliedEventIds } from '../../processed-events.repository';
+import { SERVICE_STEP, type ChatStatsGroup } from '../../../domain/analytics/chat-widget-stats';
 
 export interface WidgetChatAddress {
   street: string;
@@ -43,8 +44,10 @@ export interface WidgetChatDoc {
   endedAt: Date | null;
   callStatus: string;
   callType: string | null;
+  callTypeReason: string | null;
   summary: { title: string; content: string[] }[];
   tags: string[];
+  tagReasons: Record<string, string>;
   transcriptLines: unknown[];
   events: WidgetChatEventRecord[];
   reviewedAt: Date | null;
@@ -65,6 +68,7 @@ const toDoc = (row: WidgetChatRow): WidgetChatDoc => ({
   customerAddress: row.customerAddress as WidgetChatAddress | null,
   bookingPayload: row.bookingPayload as Record<string, unknown> | null,
   summary: row.summary as WidgetChatDoc['summary'],
+  tagReasons: row.tagReasons as Record<string, string>,
   transcriptLines: row.transcriptLines as unknown[],
   events: row.events as unknown as WidgetChatEventRecord[],
 });
@@ -75,6 +79,7 @@ const toRow = (doc: WidgetChatDoc) => ({
   customerAddress: json(doc.customerAddress),
   bookingPayload: json(doc.bookingPayload),
   summary: json(doc.summary),
+  tagReasons: json(doc.tagReasons),
   transcriptLines: json(doc.transcriptLines),
   events: json(doc.events),
 });
@@ -116,6 +121,36 @@ export function createWidgetChatRepository(db: Db) {
         take: filter.pageSize,
       });
       return rows.map(toDoc);
+    },
+    /** A chat by its interaction id: review and reclassification name the interaction, call or chat (001 §4). */
+    async findByInteractionId(interactionId: string): Promise<WidgetChatDoc | null> {
+      const row = await db.widgetChat.findUnique({ where: { interactionId } });
+      return row ? toDoc(row) : null;
+    },
+    async orgIdOfInteraction(interactionId: string): Promise<string | null> {
+      return (await db.widgetChat.findUnique({ where: { interactionId }, select: { orgId: true } }))?.orgId ?? null;
+    },
+    /**
+     * Chat-widget analytics' counts of the chats started in [start, end), grouped in the database by local day,
+     * device, stage, booking and service: the answer stays small however many chats the range holds.
+     */
+    async statsGroups(orgId: string, start: Date, end: Date, timeZone: string): Promise<ChatStatsGroup[]> {
+      const rows = await db.$queryRaw<(Omit<ChatStatsGroup, 'bookingSeconds'> & { bookingSeconds: number | string })[]>`
+        WITH chats AS (
+          SELECT to_char(created_at AT TIME ZONE ${timeZone}, 'YYYY-MM-DD') AS date, device_type, stage,
+                 action_status IS NOT DISTINCT FROM 'COMPLETED' AS booked,
+                 NULLIF(btrim((SELECT d->>'result' FROM jsonb_array_elements(chat_details) d WHERE d->>'step' = ${SERVICE_STEP} LIMIT 1)), '') AS service,
+                 -- The chat ends when the CRM has taken the booking: its length is the time to book.
+                 CASE WHEN action_status = 'COMPLETED' AND end_reason = 'booked' AND ended_at IS NOT NULL
+                      THEN GREATEST(0, EXTRACT(EPOCH FROM ended_at - created_at)) END AS booking_seconds
+          FROM widget_chats
+          WHERE org_id = ${orgId}::uuid AND created_at >= ${start} AND created_at < ${end}
+        )
+        SELECT date, device_type AS "deviceType", stage, booked, service, COUNT(*)::int AS chats,
+               COUNT(booking_seconds)::int AS "timedBookings", COALESCE(SUM(booking_seconds), 0)::float8 AS "bookingSeconds"
+        FROM chats
+        GROUP BY 1, 2, 3, 4, 5`;
+      return rows.map((r) => ({ ...r, bookingSeconds: Number(r.bookingSeconds) }));
     },
     async findByChatId(chatId: string): Promise<WidgetChatDoc | null> {
       const row = await db.widgetChat.findUnique({ where: { chatId } });

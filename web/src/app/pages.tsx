@@ -15,6 +15,12 @@ const withInteractionId = (Page: ComponentType<{ interactionId: string }>) =>
     return <Page interactionId={interactionId} />;
   };
 
+const withChatId = (Page: ComponentType<{ chatId: string }>) =>
+  function ChatRoute() {
+    const { chatId = '' } = useParams();
+    return <Page chatId={chatId} />;
+  };
+
 const withAgentId = (Page: ComponentType<{ agentId: string }>) =>
   function AgentRoute() {
     const { agentId = '' } = useParams();
@@ -66,6 +72,10 @@ export const PAGES: Record<RouteName, LazyPage> = {
   chats: page(
     () => import('../features/chats/components/chats-page'),
     (m) => m.ChatsPage,
+  ),
+  'chat-details': page(
+    () => import('../features/chats/components/chat-details-page'),
+    (m) => withChatId(m.ChatDetailsPage),
   ),
   analytics: page(
     () => import('../features/analytics/components/analytics-page'),

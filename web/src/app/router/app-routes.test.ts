@@ -47,6 +47,10 @@ describe('the dashboard route table', () => {
       handle: { name: 'call-details', title: 'Call details' },
       params: { interactionId: '5b0c3f1e-8d7a-4c1b-9e2f-0a1b2c3d4e5f' },
     });
+    expect(resolve('/chats/7c1d8d7e-1c2b-4a3d-9e8f-7a6b5c4d3e2f')).toMatchObject({
+      handle: { name: 'chat-details', title: 'Chat details' },
+      params: { chatId: '7c1d8d7e-1c2b-4a3d-9e8f-7a6b5c4d3e2f' },
+    });
     expect(resolve('/dashboard/link/a%20b')).toMatchObject({ handle: { name: 'interaction-link' }, params: { interactionId: 'a b' } });
   });
 

@@ -26,6 +26,8 @@ export const ROUTES = [
   { name: 'call-details', path: '/calls/:interactionId', title: 'Call details', access: 'member' },
   { name: 'web-call', path: '/web-call', title: 'Web call', access: 'member', nav: 'main' },
   { name: 'chats', path: '/chats', title: 'Chats', access: 'member', nav: 'main' },
+  // Issue 15: one website widget chat (GET /chat/details/{chatId}), reviewed and reclassified like a call.
+  { name: 'chat-details', path: '/chats/:chatId', title: 'Chat details', access: 'member' },
   { name: 'analytics', path: '/analytics', title: 'Analytics', access: 'member', nav: 'main' },
   { name: 'on-call', path: '/on-call', title: 'On-call', access: 'member', nav: 'main' },
   { name: 'availability', path: '/availability', title: 'Availability', access: 'member', nav: 'main' },

@@ -1,8 +1,14 @@
 import useSWR from 'swr';
-import { CallAnalyticsSchema, type AnalyticsRangeRequest, type CallAnalytics } from '@contracts/analytics.contract';
+import {
+  CallAnalyticsSchema,
+  ChatWidgetStatsSchema,
+  type AnalyticsRangeRequest,
+  type CallAnalytics,
+  type ChatWidgetStats,
+} from '@contracts/analytics.contract';
 import { apiClient } from '../../../lib/api-client';
 
-export type { CallAnalytics };
+export type { CallAnalytics, ChatWidgetStats };
 
 /** 001 §7 POST /call/analytics; the answer's ttl is how long SWR may keep showing it without asking again. */
 export function useCallAnalytics(query: AnalyticsRangeRequest | null) {
@@ -36,4 +42,12 @@ export function previousRange(from: string, to: string): { from: string; to: str
 /** "Mar 4" for a local date, read as a calendar date (no time zone shift). */
 export function shortDate(date: string): string {
   return new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
+}
+
+/** 001 §7 POST /chat/stats: the website chat widget's figures, compared by the API with the period before. */
+export function useChatWidgetStats(query: AnalyticsRangeRequest | null) {
+  return useSWR<ChatWidgetStats>(query ? ['/chat/stats', query] : null, () => apiClient.post('/chat/stats', query, ChatWidgetStatsSchema), {
+    dedupingInterval: 60_000,
+    keepPreviousData: true,
+  });
 }

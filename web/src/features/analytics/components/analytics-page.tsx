@@ -1,4 +1,4 @@
-import { Button, Field, Flex, Group, Input } from '@chakra-ui/react';
+import { Button, Field, Flex, Group, Heading, Input } from '@chakra-ui/react';
 import { useState } from 'react';
 import { EmptyNotice } from '../../../components/empty-notice';
 import { ErrorNotice } from '../../../components/error-notice';
@@ -8,6 +8,7 @@ import { useOrganization } from '../../organizations/api/organization.api';
 import { useSelectedOrg } from '../../organizations/selected-org';
 import { addDays, daysBetween, todayIn } from '../api/analytics.api';
 import { CallAnalyticsView } from './call-analytics-view';
+import { ChatWidgetAnalyticsView } from './chat-widget-analytics-view';
 
 const PRESETS = [7, 30, 90] as const;
 
@@ -41,7 +42,10 @@ export function AnalyticsPage() {
   const valid = from <= to && length <= 400;
 
   return (
-    <Page title="Analytics" description="How your AI agents perform: calls, bookings, revenue and the reasons calls were not booked.">
+    <Page
+      title="Analytics"
+      description="How your AI agents perform: calls, bookings, revenue, the reasons calls were not booked, and your website chat widget."
+    >
       <Flex gap="3" wrap="wrap" align="flex-end">
         <Group attached>
           {PRESETS.map((days) => (
@@ -80,7 +84,13 @@ export function AnalyticsPage() {
         </Field.Root>
       </Flex>
       {valid ? (
-        <CallAnalyticsView orgId={orgId} from={from} to={to} timeZone={org.timezone} detail="full" />
+        <>
+          <CallAnalyticsView orgId={orgId} from={from} to={to} timeZone={org.timezone} detail="full" />
+          <Heading as="h2" size="lg" mt="4" data-testid="website-chat-heading">
+            Website chat
+          </Heading>
+          <ChatWidgetAnalyticsView orgId={orgId} from={from} to={to} />
+        </>
       ) : (
         <EmptyNotice title="Pick a shorter range" description="Choose a start date before the end date, at most 400 days apart." />
       )}

@@ -1,10 +1,10 @@
-import { Badge, Box, Button, HStack, Heading, Link, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Badge, Box, Button, HStack, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
 import { ErrorNotice } from '../../../components/error-notice';
 import { LoadingNotice } from '../../../components/loading-notice';
 import { Page } from '../../../components/page';
 import { Link as RouterLink } from 'react-router';
-import { evaluateCall, reclassifyCall, recordingUrl, reviewInteraction, useCallDetails } from '../api/calls.api';
+import { evaluateCall, recordingUrl, useCallDetails } from '../api/calls.api';
 import { cannotEvaluate, evaluationStatusOf, failedFlagsOf, waitForEvaluation } from '../api/call-evaluation';
 import { CRM_LABELS, formatOffset, turnStart, type CallDetails } from '../api/calls.schema';
 import { CallStatusBadge } from './call-status-badge';
@@ -14,50 +14,9 @@ import { flagLabel } from '../api/call-evaluation';
 import { useLiveCalls } from '../live/live-calls';
 import { OFFLINE_ENGINE, OfflineEngineBadge } from '../../../components/offline-engine-badge';
 import { AssistantPanel } from './assistant-panel';
+import { DetailsSection, InteractionReview, ReclassifyControls } from './interaction-review';
 
-function Section({ title, children }: { title: string; children: React.ReactNode }) {
-  return (
-    <Box borderWidth="1px" borderRadius="md" p={4} bg="white">
-      <Heading size="sm" mb={2}>
-        {title}
-      </Heading>
-      {children}
-    </Box>
-  );
-}
-
-function Review({ details, onSaved }: { details: CallDetails; onSaved: () => void }) {
-  const when = (iso: string) => formatInZone(iso, details.timezone);
-  const [notes, setNotes] = useState(details.data.review_notes ?? '');
-  const [saving, setSaving] = useState(false);
-  useEffect(() => setNotes(details.data.review_notes ?? ''), [details.data.review_notes]);
-  async function save(reviewedAt: string | null) {
-    setSaving(true);
-    try {
-      await reviewInteraction(details.data.interaction_id, reviewedAt, notes);
-      onSaved();
-    } finally {
-      setSaving(false);
-    }
-  }
-  const reviewed = details.data.reviewed_at;
-  return (
-    <Section title="Review">
-      <Text fontSize="sm" mb={2}>
-        {reviewed ? `Reviewed ${when(reviewed)}` : 'Not reviewed yet'}
-      </Text>
-      <Textarea value={notes} onChange={(e) => setNotes(e.target.value)} placeholder="Review notes" mb={2} aria-label="Review notes" />
-      <HStack>
-        <Button size="sm" loading={saving} onClick={() => void save(reviewed)}>
-          Save notes
-        </Button>
-        <Button size="sm" variant="outline" loading={saving} onClick={() => void save(reviewed ? null : new Date().toISOString())}>
-          {reviewed ? 'Mark unreviewed' : 'Mark reviewed'}
-        </Button>
-      </HStack>
-    </Section>
-  );
-}
+const Section = DetailsSection;
 
 /** Spec 001 §2.4: the recording, streamed from the product's endpoint; calls without one say so. */
 function Recording({ interactionId, available, audioRef }: { interactionId: string; available: boolean; audioRef: React.RefObject<HTMLAudioElement | null> }) {
@@ -384,21 +343,10 @@ function Evaluation({
 
 export function CallDetailsPage({ interactionId }: { interactionId: string }) {
   const { data, error, isLoading, mutate } = useCallDetails(interactionId);
-  const [reclassifying, setReclassifying] = useState(false);
   const audioRef = useRef<HTMLAudioElement | null>(null);
   const { markSeen } = useLiveCalls();
   // Opening a call is seeing it: it is no longer new in the navigation's count.
   useEffect(() => markSeen(interactionId), [interactionId, markSeen]);
-
-  async function reclassify(status: 'UNBOOKED' | 'EXCUSED') {
-    setReclassifying(true);
-    try {
-      await reclassifyCall(interactionId, status);
-      await mutate();
-    } finally {
-      setReclassifying(false);
-    }
-  }
 
   if (error)
     return (
@@ -431,14 +379,7 @@ export function CallDetailsPage({ interactionId }: { interactionId: string }) {
               {tagLabel(t)}
             </Badge>
           ))}
-          <HStack ml={{ md: 'auto' }} wrap="wrap">
-            <Text fontSize="sm">Change to</Text>
-            {(['UNBOOKED', 'EXCUSED'] as const).map((s) => (
-              <Button key={s} size="xs" variant="outline" disabled={d.call_status === s} loading={reclassifying} onClick={() => void reclassify(s)}>
-                {callStatusLabel(s)}
-              </Button>
-            ))}
-          </HStack>
+          <ReclassifyControls interactionId={interactionId} status={d.call_status} onDone={() => mutate()} />
         </HStack>
         <Outcome details={data} />
         <AssistantPanel key={d.id} callId={d.id} orgId={d.org_id} timezone={data.timezone} />
@@ -467,7 +408,13 @@ export function CallDetailsPage({ interactionId }: { interactionId: string }) {
               {d.ended_reason ? describeInteractionEvent('call_end_reason', { endedReason: d.ended_reason }).replace(/^Call ended because /, '') : '—'}
             </Text>
           </Section>
-          <Review details={data} onSaved={() => void mutate()} />
+          <InteractionReview
+            interactionId={d.interaction_id}
+            reviewedAt={d.reviewed_at}
+            reviewNotes={d.review_notes}
+            timezone={data.timezone}
+            onSaved={() => void mutate()}
+          />
         </SimpleGrid>
         <Recording key={interactionId} interactionId={interactionId} available={d.recording_url !== null} audioRef={audioRef} />
         <Jobs details={data} />
