@@ -31,7 +31,7 @@ function start(script: HTMLScriptElement) {
 
   const host = document.createElement('div');
   host.setAttribute('data-homeagent-widget', widgetId);
-  const root = host.attachShadow({ mode: 'closed' });
+  const root = host.attachShadow({ mode: 'open' });
   const style = document.createElement('style');
   style.textContent = STYLE;
 
@@ -61,7 +61,7 @@ function start(script: HTMLScriptElement) {
   function setOpen(open: boolean) {
     panel.hidden = !open;
     launcher.setAttribute('aria-expanded', String(open));
-    launcher.textContent = open ? `Close ${title}` : title;
+    launcher.textContent = open ? 'Close' : title;
     if (open) {
       frame.focus();
       post({ protocol: PROTOCOL, type: 'open' });
