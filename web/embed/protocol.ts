@@ -1,7 +1,9 @@
 // The messages between the loader on the host page (web/embed/loader) and the widget app in its iframe
 // (web/embed/app), over window.postMessage. One module for both builds. Every message carries PROTOCOL, and a
-// receiver takes a message only from the exact origin and window it expects (acceptMessage) and only in one of
+// receiver takes a message only from the exact origin and window it expects (fromExpected) and only in one of
 // the shapes below (parseAppMessage, parseHostMessage): anything else on the channel is ignored.
+
+export { parseOrigin, widgetSiteOrigins } from '../../domain/contracts/widget-sites';
 
 export const PROTOCOL = 'homeagent-widget/1';
 
@@ -71,38 +73,4 @@ export function parseHostMessage(data: unknown): HostMessage | null {
 /** Whether a message event comes from exactly this origin and this window (the iframe's, or the parent). */
 export function fromExpected(event: { origin: string; source: unknown }, origin: string, source: unknown): boolean {
   return event.origin === origin && source !== null && event.source === source;
-}
-
-/**
- * The origin the loader reports for its page, checked: an http(s) origin exactly (scheme, host, port; no path),
- * or null. The app posts only to this origin, and only when the widget allows it.
- */
-export function parseOrigin(value: string | null | undefined): string | null {
-  if (!value) return null;
-  try {
-    const url = new URL(value);
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
-    return url.origin === value ? url.origin : null;
-  } catch {
-    return null;
-  }
-}
-
-/**
- * The sites a widget may be embedded on: the origin of its business website, and that site with or without its
- * "www." (a contractor's site answers on both). The same rule the dashboard server's frame-ancestors uses.
- */
-export function widgetSiteOrigins(businessWebsite: string | null | undefined): string[] {
-  if (!businessWebsite) return [];
-  let url: URL;
-  try {
-    url = new URL(businessWebsite);
-  } catch {
-    return [];
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return [];
-  const sibling = url.hostname.startsWith('www.') ? url.hostname.slice(4) : /^[\d.]+$|^\[|^localhost$/.test(url.hostname) ? null : `www.${url.hostname}`;
-  const origins = [url.origin];
-  if (sibling) origins.push(`${url.protocol}//${sibling}${url.port ? `:${url.port}` : ''}`);
-  return origins;
 }
