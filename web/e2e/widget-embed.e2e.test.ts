@@ -126,7 +126,10 @@ describe('the embedded website widget', () => {
       await app.getByLabel('Mobile phone').fill('(512) 555-0142');
       await page.screenshot({ path: `${artifactsDir}/widget-embed-390-phone.png` });
       await app.getByRole('button', { name: 'Continue' }).click();
-      const { interactionId, chatId } = (await (await registered).json()) as { interactionId: string; chatId: string };
+      const registration = await registered;
+      // The app names the page that framed it; the API checks it against the widget's site.
+      expect(registration.request().headers()['x-widget-parent-origin']).toBe(siteOrigin);
+      const { interactionId, chatId } = (await registration.json()) as { interactionId: string; chatId: string };
 
       const slots = app.getByRole('group', { name: 'Open times' }).getByRole('button');
       await slots.first().waitFor();
@@ -204,6 +207,13 @@ describe('the embedded website widget', () => {
       const appPage = await fetch(new URL(`/embed/?widgetId=${widgetId}&parent=${encodeURIComponent(strangerOrigin)}`, webUrl));
       expect(appPage.headers.get('content-security-policy')).toContain(`frame-ancestors ${siteOrigin}`);
       expect(appPage.headers.get('content-security-policy')).not.toContain(strangerOrigin);
+      // Nor can a chat be started in the widget's name as if its app were framed by another site.
+      const forged = await fetch(api('/chat/register'), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: new URL(webUrl).origin, 'x-widget-parent-origin': strangerOrigin },
+        body: JSON.stringify({ phone: '5125550143', orgId, deviceType: 'DESKTOP', widgetId }),
+      });
+      expect(forged.status).toBe(403);
       // The dashboard itself stays unframeable.
       expect((await fetch(new URL('/login', webUrl))).headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
     });

@@ -9,8 +9,9 @@ import { ApiError, book, fetchWidget, lookUpSlots, recordAddress, registerChat }
 
 const params = new URLSearchParams(location.search);
 const WIDGET_ID = params.get('widgetId') ?? '';
-const PARENT = parseOrigin(params.get('parent'));
 const FRAMED = window.parent !== window;
+// The page that frames the app, as the loader reports it; only the widget's sites can frame it (frame-ancestors).
+const PARENT = FRAMED ? parseOrigin(params.get('parent')) : null;
 const START = 'start';
 
 type Phase =
@@ -206,14 +207,17 @@ export function App() {
   const submitPhone = (phone: string) =>
     run(async () => {
       const b = booking.current!;
-      const chat = await registerChat(
-        { phone, orgId: widget!.org_id, chatDetails: details.current, deviceType: deviceType(), widgetId: widget!.id },
-        PARENT ?? '',
-      );
-      say('user', phone);
-      record('phone', 'What is the best mobile number to reach you?', phone, phone);
-      b.phone = phone;
-      b.chat = chat;
+      // A chat already registered with this phone (its slot lookup failed) is looked up again, not registered anew.
+      if (!b.chat || b.phone !== phone) {
+        b.chat = await registerChat(
+          { phone, orgId: widget!.org_id, chatDetails: details.current, deviceType: deviceType(), widgetId: widget!.id },
+          PARENT ?? '',
+        );
+        b.phone = phone;
+        say('user', phone);
+        record('phone', 'What is the best mobile number to reach you?', phone, phone);
+      }
+      const chat = b.chat;
       b.name = chat.customers[0]?.name;
       const priority = b.option.priority;
       const slots = await lookUpSlots(
