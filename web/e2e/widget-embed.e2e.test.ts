@@ -77,6 +77,7 @@ beforeAll(async () => {
     business_website: `${siteOrigin}/`,
     business_contact: '(512) 555-0100',
     enable_emergency_button: true,
+    is_live: true,
     primary_color: '#0B7A75',
     dispatch_fee_message: 'A $89 dispatch fee applies, credited to the repair.',
   });
@@ -216,6 +217,23 @@ describe('the embedded website widget', () => {
       expect(forged.status).toBe(403);
       // The dashboard itself stays unframeable.
       expect((await fetch(new URL('/login', webUrl))).headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    });
+  }, 60_000);
+
+  it('shows nothing on its own site while staff have not made it live', async () => {
+    await screenshotOnFailure(page, artifactsDir, 'widget-embed-not-live', async () => {
+      expect((await asOwner('PUT', '/widget/update/config', { widgetId, orgId, is_live: false })).status).toBe(200);
+      await until('the widget to be off the site', async () => {
+        const res = await fetch(api(`/widget/${widgetId}`));
+        return res.ok && ((await res.json()) as { is_live: boolean }).is_live === false ? true : undefined;
+      });
+      // The loader adds its element and loads the app; the app says the widget is unavailable; the element goes.
+      const appLoaded = page.waitForResponse((r) => r.url().includes('/embed/?widgetId=') && r.status() === 200);
+      await page.goto(siteOrigin);
+      await appLoaded;
+      await page.locator('[data-homeagent-widget]').waitFor({ state: 'detached' });
+      expect(await page.locator('[data-homeagent-widget] .launcher').count()).toBe(0);
+      expect(await page.locator('#host-heading').innerText()).toBe('Acme Air — Austin HVAC');
     });
   }, 60_000);
 });

@@ -93,6 +93,12 @@ export function App() {
           setFatal('This widget is not available on this site.');
           return;
         }
+        if (FRAMED && !w.is_live) {
+          // Staff turn "Live on the website" on when the site should show it; until then the loader adds nothing.
+          setFatal('This widget is not live yet.');
+          postToHost({ protocol: PROTOCOL, type: 'unavailable', reason: 'This widget is not live yet.' });
+          return;
+        }
         setWidget(w);
         postToHost({
           protocol: PROTOCOL,
