@@ -53,7 +53,7 @@ import type { LocalFileStorage } from '../activities/storage/adapters/local/loca
 export interface ApiDeps {
   config: Pick<AppConfig, 'NODE_ENV' | 'ADMIN_API_TOKEN' | 'SESSION_TTL_HOURS'> &
     Partial<AbuseLimitSettings> &
-    Partial<Pick<AppConfig, 'DEMO_ORG_SLUG' | 'WIDGET_CHAT_IDLE_SECONDS'>>;
+    Partial<Pick<AppConfig, 'DEMO_ORG_SLUG' | 'WIDGET_CHAT_IDLE_SECONDS' | 'dashboardUrl'>>;
   logger: Logger;
   organizations: OrganizationRepository;
   staff: StaffRepository;

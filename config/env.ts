@@ -221,6 +221,10 @@ export const EnvSchema = z.object({
   LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(50),
   /** Requests per client address per minute to unauthenticated routes that start work (incoming call, demo call, widget). */
   PUBLIC_MAX_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  /** Requests per website widget per minute, from any addresses: its public reads (GET /widget/{id}) and the chats started from it. */
+  WIDGET_MAX_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).default(300),
+  /** Requests per widget chat per minute, from any addresses, to /chat/schedule, /chat/address and /chat/action. */
+  WIDGET_CHAT_MAX_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   /** Demo calls (POST /call/new) per dialled number per day: the landing page must not become a way to ring someone over and over. */
   DEMO_CALLS_PER_NUMBER_PER_DAY: z.coerce.number().int().min(1).default(3),
   /**
@@ -358,6 +362,8 @@ export function testStackEnv(env: NodeJS.ProcessEnv = process.env): Record<strin
     LOGIN_MAX_FAILURES_PER_ACCOUNT: '100000',
     LOGIN_MAX_FAILURES_PER_ADDRESS: '100000',
     PUBLIC_MAX_REQUESTS_PER_MINUTE: '100000',
+    WIDGET_MAX_REQUESTS_PER_MINUTE: '100000',
+    WIDGET_CHAT_MAX_REQUESTS_PER_MINUTE: '100000',
     WEBHOOK_MAX_REQUESTS_PER_MINUTE: '100000',
     // The test suite's fake receivers listen on 127.0.0.1; the guard's own tests turn this off.
     OUTBOUND_ALLOW_PRIVATE_ADDRESSES: 'true',

@@ -2,10 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { REPO_ROOT } from '../config/repo-root';
+import { WIDGET_BUILDS } from './build-web';
 
 // `npm run build`: what a production start runs. The API, worker and projectors compiled by tsc to dist/ (no tsx at
 // run time), the files they read beside their code, the workflow bundle prebuilt (dist/workflow-bundle.js, loaded by
-// the worker through WORKFLOW_BUNDLE_PATH), and the dashboard built by Vite (web/dist).
+// the worker through WORKFLOW_BUNDLE_PATH), and the dashboard and the website widget built by Vite (web/dist).
 
 const DIST = path.join(REPO_ROOT, 'dist');
 /** Files the compiled code reads at run time from beside itself (path.join(__dirname, ...)). */
@@ -27,7 +28,11 @@ export async function build(opts: { web?: boolean } = {}): Promise<void> {
   const bundle = await bundleWorkflowCode({ workflowsPath: path.join(REPO_ROOT, 'workflows'), logger: quiet });
   fs.writeFileSync(path.join(DIST, 'workflow-bundle.js'), bundle.code);
   log(`workflow bundle written (${(bundle.code.length / 1024).toFixed(0)} KiB)`);
-  if (opts.web !== false) run('vite', ['build', '--config', 'web/vite.config.ts', '--logLevel', 'warn']);
+  if (opts.web !== false) {
+    run('vite', ['build', '--config', 'web/vite.config.ts', '--logLevel', 'warn']);
+    // The website widget after the dashboard (whose build empties web/dist): widget.js, then the iframe app.
+    for (const mode of WIDGET_BUILDS) run('vite', ['build', '--config', 'web/vite.embed.config.ts', '--mode', mode, '--logLevel', 'warn']);
+  }
   log(`done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
@@ -40,7 +45,7 @@ const quiet = {
   error: (message: string) => process.stderr.write(`[bundler] ${message}\n`),
 };
 
-const SERVICE_SOURCES = ['api', 'worker', 'events', 'activities', 'workflows', 'domain', 'lib', 'config', 'prisma', 'web/server'];
+const SERVICE_SOURCES = ['api', 'worker', 'events', 'activities', 'workflows', 'domain', 'lib', 'config', 'prisma', 'web/server', 'web/embed/protocol.ts'];
 
 function newestMtime(p: string): number {
   const stat = fs.statSync(p);

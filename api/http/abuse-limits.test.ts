@@ -30,6 +30,7 @@ function app(overrides: Partial<AbuseLimitSettings> = {}) {
     },
     sessions: { create: async () => ({ token: `token-${++sessions}`, expiresAt: new Date(Date.now() + 3_600_000) }) },
     organizations: { listByIds: async () => [], findById: async () => null },
+    widgets: { repository: { findById: async () => null } },
   } as unknown as ApiDeps;
   return createApp(deps);
 }
@@ -119,6 +120,50 @@ describe('public route limit', () => {
   });
 });
 
+describe('widget limits (issue 15 point 7)', () => {
+  const WIDGET = '0b0b0b0b-0000-4000-8000-00000000000b';
+  const orgId = '00000000-0000-4000-8000-000000000001';
+
+  it('per widget: its reads and the chats started from it, 300 a minute from any addresses, then 429; another widget goes on', async () => {
+    const a = app();
+    const address = (i: number) => `198.51.100.${i % 200}`;
+    const register = (widgetId: string, i: number) =>
+      request(a).post('/chat/register').set('X-Forwarded-For', address(i)).send({ phone: '5550100200', orgId, deviceType: 'MOBILE', widgetId });
+    for (let i = 0; i < 150; i++) expect((await request(a).get(`/widget/${WIDGET}`).set('X-Forwarded-For', address(i))).status).toBe(404);
+    for (let i = 150; i < 300; i++) expect((await register(WIDGET, i)).status).toBe(404);
+    expectTooMany(await register(WIDGET, 7), /widget/);
+    expectTooMany(await request(a).get(`/widget/${WIDGET}`).set('X-Forwarded-For', '203.0.113.99'), /widget/);
+    expect((await register('1c1c1c1c-0000-4000-8000-00000000001c', 7)).status).toBe(404);
+  });
+
+  it('per chat: schedule, address and action share 30 a minute from any addresses, then 429; another chat goes on', async () => {
+    const a = app();
+    const chatId = '2d2d2d2d-0000-4000-8000-00000000002d';
+    const paths = ['/chat/schedule', '/chat/address', '/chat/action'];
+    for (let i = 0; i < 30; i++)
+      expect(
+        (
+          await request(a)
+            .post(paths[i % 3]!)
+            .set('X-Forwarded-For', `198.51.100.${i}`)
+            .send({ chatId })
+        ).status,
+      ).toBe(400);
+    expectTooMany(await request(a).post('/chat/action').set('X-Forwarded-For', '198.51.100.250').send({ chatId }), /chat/);
+    expect((await request(a).post('/chat/action').set('X-Forwarded-For', '198.51.100.250').send({ chatId: 'another' })).status).toBe(400);
+  });
+
+  it('the staff widget routes are not under the public limit', async () => {
+    const a = app();
+    for (let i = 0; i < 70; i++) {
+      const res = await request(a).get('/widget').query({ widgetId: WIDGET }).set('X-Forwarded-For', '203.0.113.80');
+      expect(res.status).not.toBe(429);
+    }
+    const update = await request(a).put('/widget/update/config').set('X-Forwarded-For', '203.0.113.80').send({});
+    expect(update.status).not.toBe(429);
+  });
+});
+
 describe('security headers', () => {
   it('helmet headers and a closed CSP on API answers', async () => {
     const res = await request(app()).get('/heartbeat');
@@ -157,6 +202,22 @@ describe('CORS', () => {
     }
     const staff = await request(a).options('/chat/logs').set('Origin', WIDGET_ORIGIN).set('Access-Control-Request-Method', 'POST');
     expect(staff.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it("the staff widget routes answer no other origin, the widget's included", async () => {
+    const a = app();
+    for (const [path, method] of [
+      ['/widget', 'GET'],
+      ['/widget', 'POST'],
+      ['/widget/update/config', 'PUT'],
+      ['/widget/update/file', 'POST'],
+      ['/widgets', 'GET'],
+    ]) {
+      const preflight = await request(a).options(path!).set('Origin', WIDGET_ORIGIN).set('Access-Control-Request-Method', method!);
+      expect({ path, allowOrigin: preflight.headers['access-control-allow-origin'] }).toEqual({ path, allowOrigin: undefined });
+    }
+    const read = await request(a).get('/widget').query({ widgetId: 'x' }).set('Origin', WIDGET_ORIGIN);
+    expect(read.headers['access-control-allow-origin']).toBeUndefined();
   });
 
   it('every other route sends no Access-Control-Allow-Origin, even to the widget origin', async () => {

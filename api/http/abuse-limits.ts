@@ -15,6 +15,8 @@ export type AbuseLimitSettings = Pick<
   | 'DEMO_CALLS_PER_NUMBER_PER_DAY'
   | 'TRUST_PROXY'
   | 'WIDGET_ALLOWED_ORIGINS'
+  | 'WIDGET_MAX_REQUESTS_PER_MINUTE'
+  | 'WIDGET_CHAT_MAX_REQUESTS_PER_MINUTE'
 >;
 
 /** The production defaults (config/env.ts), for apps built without a loaded configuration (unit tests). */
@@ -27,10 +29,21 @@ export const DEFAULT_ABUSE_LIMITS: AbuseLimitSettings = EnvSchema.pick({
   DEMO_CALLS_PER_NUMBER_PER_DAY: true,
   TRUST_PROXY: true,
   WIDGET_ALLOWED_ORIGINS: true,
+  WIDGET_MAX_REQUESTS_PER_MINUTE: true,
+  WIDGET_CHAT_MAX_REQUESTS_PER_MINUTE: true,
 }).parse({});
 
-/** Where the website chat widget's routes live: the only paths a page of another origin may call. */
+/** Where the website chat widget's routes live. */
 export const WIDGET_PATH = '/widget';
+
+/**
+ * The widget app's one read of a widget, GET /widget/{widgetId}: public, cross-origin. The staff routes beside it
+ * (GET /widget?widgetId, POST /widget, PUT /widget/update/config, POST /widget/update/file) are session routes like
+ * any other: no public limit, no cross-origin access.
+ */
+const PUBLIC_WIDGET_READ = /^\/widget\/(?!update(?:\/|$))[^/]+$/;
+const pathOf = (req: Request) => req.originalUrl.split('?')[0]!;
+export const isPublicWidgetRead = (req: Request) => ['GET', 'HEAD', 'OPTIONS'].includes(req.method) && PUBLIC_WIDGET_READ.test(pathOf(req));
 
 /** The local storage adapter's signed upload URLs (a browser PUTs a widget logo) and its public files. */
 export const FILE_UPLOAD_PATH = '/storage/upload';
@@ -51,7 +64,6 @@ export const PUBLIC_WORK_PATHS = [
   // The landing page's demo call and its follow-up request (issue 14): each dials a phone or sends an e-mail.
   DEMO_CALL_PATH,
   '/expo',
-  WIDGET_PATH,
   // Each writes a file to disk (local storage adapter).
   FILE_UPLOAD_PATH,
   ...WIDGET_CHAT_PATHS,
@@ -90,7 +102,7 @@ export function limitOf(path: string): 'login' | 'public' | 'provider' | 'none' 
   if (path === LOGIN_PATH) return 'login';
   // Provider first: /expo/webhook is a provider's delivery under the public /expo prefix.
   if (PROVIDER_PATHS.some((p) => under(p, path))) return 'provider';
-  if (PUBLIC_WORK_PATHS.some((p) => under(p, path))) return 'public';
+  if (PUBLIC_WORK_PATHS.some((p) => under(p, path)) || PUBLIC_WIDGET_READ.test(path)) return 'public';
   if (path === '/') return 'none';
   return null;
 }
@@ -107,6 +119,21 @@ function demoNumberKey(req: Request): string | null {
   const digits = number.replace(/\D/g, '');
   if (digits.length < 10) return null;
   return digits.length === 10 ? `1${digits}` : digits;
+}
+
+/** The widget a public widget request names: the id in GET /widget/{id}, or POST /chat/register's widgetId. */
+function widgetKey(req: Request): string | null {
+  if (req.method === 'POST') {
+    const widgetId: unknown = (req.body as { widgetId?: unknown } | undefined)?.widgetId;
+    return typeof widgetId === 'string' && widgetId ? `widget:${widgetId.slice(0, 100).toLowerCase()}` : null;
+  }
+  const id = pathOf(req).split('/')[2];
+  return id ? `widget:${id.slice(0, 100).toLowerCase()}` : null;
+}
+
+function chatKey(req: Request): string | null {
+  const chatId: unknown = (req.body as { chatId?: unknown } | undefined)?.chatId;
+  return typeof chatId === 'string' && chatId ? `chat:${chatId.slice(0, 100).toLowerCase()}` : null;
 }
 
 function accountKey(req: Request): string | null {
@@ -145,7 +172,7 @@ export function installAbuseLimits(app: Express, given: Partial<AbuseLimitSettin
   // own origin): the signature is the permission and no credentials are sent, so any origin may PUT.
   app.use(FILE_UPLOAD_PATH, cors({ origin: '*', methods: ['PUT'], allowedHeaders: ['Content-Type'], maxAge: 600 }));
   const widgetCors = cors({ origin: settings.WIDGET_ALLOWED_ORIGINS, methods: ['GET', 'POST'], maxAge: 600 });
-  app.use(WIDGET_PATH, widgetCors);
+  app.use(WIDGET_PATH, (req, res, next) => (isPublicWidgetRead(req) ? widgetCors(req, res, next) : next()));
   for (const path of WIDGET_CHAT_PATHS) app.use(path, widgetCors);
 
   const common = { standardHeaders: 'draft-7' as const, legacyHeaders: false };
@@ -178,6 +205,30 @@ export function installAbuseLimits(app: Express, given: Partial<AbuseLimitSettin
   });
   const isProviderPath = (req: Request) => PROVIDER_PATHS.some((p) => under(p, req.originalUrl.split('?')[0]));
   for (const path of PUBLIC_WORK_PATHS) app.use(path, (req, res, next) => (isProviderPath(req) ? next() : publicLimit(req, res, next)));
+  app.use(WIDGET_PATH, (req, res, next) => (isPublicWidgetRead(req) ? publicLimit(req, res, next) : next()));
+
+  // Per widget, whichever addresses ask: its reads and the chats started from it (a site's visitors arrive from many
+  // addresses, so this is wider than the per-address limit; it stops one widget's id being used to flood the CRM).
+  const perWidget = rateLimit({
+    ...common,
+    windowMs: 60_000,
+    limit: settings.WIDGET_MAX_REQUESTS_PER_MINUTE,
+    skip: (req) => widgetKey(req) === null,
+    keyGenerator: (req) => widgetKey(req)!,
+    handler: refuse('Too many requests for this widget. Try again in a minute.'),
+  });
+  app.use(WIDGET_PATH, (req, res, next) => (isPublicWidgetRead(req) && req.method !== 'OPTIONS' ? perWidget(req, res, next) : next()));
+  app.post('/chat/register', perWidget);
+  // Per chat, whichever addresses ask: a visitor goes through schedule, address and action a few times at most.
+  const perChat = rateLimit({
+    ...common,
+    windowMs: 60_000,
+    limit: settings.WIDGET_CHAT_MAX_REQUESTS_PER_MINUTE,
+    skip: (req) => chatKey(req) === null,
+    keyGenerator: (req) => chatKey(req)!,
+    handler: refuse('Too many requests for this chat. Try again in a minute.'),
+  });
+  for (const path of WIDGET_CHAT_PATHS.filter((p) => p !== '/chat/register')) app.post(path, perChat);
 
   // Per dialled number, whichever addresses ask: a day's budget of demo calls (a body without a number is the route's 400).
   const demoCallsPerNumber = rateLimit({

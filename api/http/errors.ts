@@ -6,6 +6,7 @@ import type { Logger } from '../../lib/logger';
 const REASONS: Record<number, string> = {
   400: 'Bad Request',
   401: 'Unauthorized',
+  403: 'Forbidden',
   404: 'Not Found',
   413: 'Payload Too Large',
   429: 'Too Many Requests',
@@ -16,7 +17,7 @@ const REASONS: Record<number, string> = {
 /** The one error type of the API, rendered as the spec's common body {error, status, message}. */
 export class ApiError extends Error {
   constructor(
-    readonly status: 400 | 401 | 404 | 413 | 429 | 500 | 503,
+    readonly status: 400 | 401 | 403 | 404 | 413 | 429 | 500 | 503,
     message: string,
     /** Seconds until a 429's limit lifts (or a 503 is worth retrying), sent as Retry-After. */
     readonly retryAfterSeconds?: number,
@@ -33,6 +34,8 @@ export class ApiError extends Error {
 export const badRequest = (message: string, issues?: ValidationIssue[]) => new ApiError(400, message, undefined, issues);
 export const unauthorized = (message = 'Authentication required') => new ApiError(401, message);
 export const notFound = (message: string) => new ApiError(404, message);
+/** A request the caller may not make from where it comes (a widget used on a site it does not name). */
+export const forbidden = (message: string) => new ApiError(403, message);
 export const tooManyRequests = (message: string, retryAfterSeconds: number) => new ApiError(429, message, retryAfterSeconds);
 /** Something the request needs is out of reach for now (a vendor's API): the caller should send it again later. */
 export const serviceUnavailable = (message: string, retryAfterSeconds?: number) => new ApiError(503, message, retryAfterSeconds);

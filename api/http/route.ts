@@ -17,7 +17,7 @@ export type Access<I> =
   | { kind: 'operator'; loginRedirect?: boolean }
   | { kind: 'org'; orgIdOf: (input: I, deps: ApiDeps) => Promise<string | null> | string | null };
 
-export type ErrorStatus = 307 | 401 | 404 | 429 | 503;
+export type ErrorStatus = 307 | 401 | 403 | 404 | 429 | 503;
 
 export interface RouteInput<Q, B, P> {
   query: Q;

@@ -10,6 +10,7 @@ const RedirectHeadersSchema = z.object({ Location: z.string() });
 const ERROR_DESCRIPTIONS: Record<number, string> = {
   400: 'Invalid input; the message names what is wrong (text with a NUL character or not valid UTF-8 included), and `issues` lists each failed check by field path',
   401: 'Not allowed',
+  403: 'Refused where it comes from (a widget used on a site it does not name)',
   404: 'Not found',
   413: 'Request body over the size limit',
   429: 'Too many requests from this address or for this account; Retry-After says when to try again',

@@ -17,7 +17,8 @@ import type { WidgetDoc } from '../../events/projections/widgets/widgets.reposit
 import { sameJson } from '../../events/projections/same-json';
 import type { StaffIdentity } from '../repositories/staff.repository';
 import type { ApiDeps } from '../deps';
-import { notFound } from '../http/errors';
+import { forbidden, notFound } from '../http/errors';
+import { visitorSite, widgetSiteOrigins } from '../../domain/contracts/widget-sites';
 import { commandOrigin, publishCommand } from '../http/publish-command';
 import { awaitReadModel } from './await-read-model';
 
@@ -53,6 +54,34 @@ export async function orgIdOfWidget(deps: Pick<ApiDeps, 'widgets'>, widgetId: st
   const widget = await deps.widgets.repository.findById(widgetId);
   if (!widget) throw notFound('Widget not found');
   return widget.orgId;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The widget a visitor's chat starts from (POST /chat/register), checked: the org's own, enabled one (else "not
+ * found", another org's included), used from one of its sites (issue 15 point 7; else 403). The site is the parent
+ * page the widget app reports when the request comes from the app (served on the dashboard's origin), else the
+ * request's Origin or Referer; a request naming no site (no browser) is not checked, since it could name any.
+ * The later visitor routes need the chat id this answers, so checking here covers the chat.
+ */
+export async function widgetForVisitor(
+  deps: Pick<ApiDeps, 'widgets' | 'config'>,
+  orgId: string,
+  widgetId: string,
+  req: Pick<Request, 'header'>,
+): Promise<WidgetDoc> {
+  const widget = UUID.test(widgetId) ? await deps.widgets.repository.findById(widgetId) : null;
+  if (!widget || widget.orgId !== orgId || !widget.settings.is_enabled) throw notFound('Widget not found');
+  const site = visitorSite({
+    origin: req.header('origin'),
+    referer: req.header('referer'),
+    parentOrigin: req.header('x-widget-parent-origin'),
+    appOrigin: deps.config.dashboardUrl ? new URL(deps.config.dashboardUrl).origin : '',
+  });
+  if (site !== 'unknown' && (!site || !widgetSiteOrigins(widget.settings.business_website).includes(site)))
+    throw forbidden('This widget is not available on this site');
+  return widget;
 }
 
 export async function listWidgets(deps: Deps, orgId: string): Promise<Widget[]> {

@@ -35,6 +35,8 @@ describe('Widgets', () => {
       expect(await preview.innerText()).toContain('Book Online Now');
       await page.getByTestId('widget-welcome_title').fill('Book a plumber today');
       await page.getByTestId('widget-business_name').fill('Acme Plumbing');
+      await page.getByTestId('widget-business_website').fill('https://www.acme-plumbing.test/');
+      await page.getByTestId('widget-business_contact').fill('(512) 555-0100');
       expect(await preview.innerText()).toContain('Book a plumber today');
 
       // A colour the widget cannot use is refused on the field, before anything is sent.
@@ -57,6 +59,8 @@ describe('Widgets', () => {
       expect(await page.getByTestId('widget-welcome_title').inputValue()).toBe('Book a plumber today');
       expect(await page.getByTestId('widget-primary_color').inputValue()).toBe('#0B7A75');
       expect(await page.getByTestId('widget-enable_emergency_button').isChecked()).toBe(true);
+      expect(await page.getByTestId('widget-business_website').inputValue()).toBe('https://www.acme-plumbing.test/');
+      expect(await page.getByTestId('widget-business_contact').inputValue()).toBe('(512) 555-0100');
       expect(await page.getByTestId(`widget-row-${id}`).innerText()).toContain('Acme Plumbing');
     });
   }, 90_000);

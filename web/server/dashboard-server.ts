@@ -2,6 +2,7 @@ import path from 'node:path';
 import express, { type Express } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import { DASHBOARD_SECURITY_HEADERS } from './security-headers';
+import { widgetEmbedRouter } from './widget-embed';
 
 export interface DashboardServerOptions {
   /** The dashboard Vite built (web/dist). */
@@ -28,6 +29,8 @@ export function createDashboardServer({ distDir, apiTarget }: DashboardServerOpt
       proxyTimeout: 0,
     }),
   );
+  // The website widget, before the dashboard's headers: its app page is framed by the widget's sites.
+  app.use(widgetEmbedRouter({ distDir, apiTarget }));
   app.use((_req, res, next) => {
     res.set(DASHBOARD_SECURITY_HEADERS);
     next();

@@ -25,3 +25,24 @@ export const DASHBOARD_SECURITY_HEADERS: Record<string, string> = {
   'Referrer-Policy': 'no-referrer',
   'Cross-Origin-Opener-Policy': 'same-origin',
 };
+
+/**
+ * The widget app's page (/embed/, web/embed/app): framed by the widget's own sites only (frame-ancestors, which the
+ * browser enforces before the app runs), so no X-Frame-Options. React sets the widget's colours through the style
+ * property, which CSP does not govern, so style-src needs no 'unsafe-inline'; a logo may be on any https host
+ * (an S3 bucket or CDN).
+ */
+export function widgetAppHeaders(frameAncestors: readonly string[]): Record<string, string> {
+  const csp = [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' https: data:",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    `frame-ancestors ${frameAncestors.length ? frameAncestors.join(' ') : "'none'"}`,
+  ].join('; ');
+  return { 'Content-Security-Policy': csp, 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'no-referrer' };
+}

@@ -15,6 +15,9 @@ let owner: ReturnType<typeof request.agent>;
 let other: ReturnType<typeof request.agent>;
 let otherOrgId: string;
 let receiver: FakeVendorServer;
+let widgetId: string;
+let otherWidgetId: string;
+const SITE = 'https://www.acme-air.test';
 const run = uniqueName('').replace(/^_/, '');
 
 beforeAll(async () => {
@@ -27,6 +30,10 @@ beforeAll(async () => {
   receiver = await startFakeVendorServer({ otherwise: () => ({ status: 204 }) });
   expect((await owner.post('/webhook-delivery').send({ orgId, webhook_urls: { crm: `${receiver.url}/hooks` } })).status).toBe(200);
   ({ orgId: otherOrgId, agent: other } = await onboardAndLogIn(h, { name: `widget-other-${run}`, adminEmail: `owner-${run}@widget-other.test` }));
+  // The widget the chats start from, on the contractor's site; and one of the other organization's.
+  widgetId = (await owner.post('/widget').send({ orgId, business_name: 'Acme Air' })).body.id;
+  expect((await owner.put('/widget/update/config').send({ widgetId, orgId, business_website: `${SITE}/contact` })).status).toBe(200);
+  otherWidgetId = (await other.post('/widget').send({ orgId: otherOrgId })).body.id;
 }, 180_000);
 
 afterAll(async () => {
@@ -65,7 +72,7 @@ describe('the widget booking flow', () => {
   let actionId: string;
 
   it('register finds the CRM customer by the visitor phone, in any format', async () => {
-    const res = await visitor('/chat/register', { phone: '(512) 555-0101', orgId, deviceType: 'MOBILE', widgetId: 'widget-1', chatDetails: steps('welcome') });
+    const res = await visitor('/chat/register', { phone: '(512) 555-0101', orgId, deviceType: 'MOBILE', widgetId, chatDetails: steps('welcome') });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       chatId: expect.any(String),
@@ -158,7 +165,7 @@ describe('the widget booking flow', () => {
       data: {
         interaction_id: interactionId,
         chat_id: chatId,
-        widget_id: 'widget-1',
+        widget_id: widgetId,
         source: 'chat',
         call_status: 'BOOKED',
         customer: { name: 'Alice Johnson', phone: '+15125550101' },
@@ -240,7 +247,7 @@ describe('an expired chat', () => {
   it(
     'answers a booking after the idle time with isWorkflowExpired, and the chat is analysed as not booked',
     async () => {
-      const reg = await visitor('/chat/register', { phone: '512-555-0199', orgId, deviceType: 'DESKTOP', widgetId: 'widget-1', chatDetails: steps('welcome') });
+      const reg = await visitor('/chat/register', { phone: '512-555-0199', orgId, deviceType: 'DESKTOP', widgetId, chatDetails: steps('welcome') });
       expect(reg.status).toBe(200);
       expect(reg.body.data).toEqual([]);
       const { chatId, interactionId } = reg.body;
@@ -341,8 +348,58 @@ describe('bad input', () => {
       widgetId: 'w',
     });
     expect(unknownOrg.status).toBe(404);
+    const unknownWidget = await visitor('/chat/register', {
+      phone: '5125550101',
+      orgId,
+      deviceType: 'MOBILE',
+      widgetId: '00000000-0000-4000-8000-000000000000',
+    });
+    expect(unknownWidget.body).toEqual({ error: 'Not Found', status: 404, message: 'Widget not found' });
     const unknownChat = await visitor('/chat/schedule', { orgId, chatId: '00000000-0000-4000-8000-000000000000', startsOnOrAfter: new Date().toISOString() });
     expect(unknownChat.status).toBe(404);
     expect(unknownChat.body).toEqual({ error: 'Not Found', status: 404, message: 'Chat not found' });
+  });
+});
+
+describe('the widget a chat starts from (issue 15 point 7)', () => {
+  const register = (widget: string, headers: Record<string, string> = {}) => {
+    const req = request(h.app).post('/chat/register').set('X-Forwarded-For', '198.51.100.21');
+    for (const [name, value] of Object.entries(headers)) req.set(name, value);
+    return req.send({ phone: '5125550177', orgId, deviceType: 'DESKTOP', widgetId: widget });
+  };
+  const refused = { error: 'Forbidden', status: 403, message: 'This widget is not available on this site' };
+  const appOrigin = () => new URL(h.config.dashboardUrl).origin;
+
+  it("must be the organization's own widget: another organization's is not found, and no chat starts", async () => {
+    const before = (await chatLogs()).length;
+    const res = await register(otherWidgetId);
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ error: 'Not Found', status: 404, message: 'Widget not found' });
+    expect(await chatLogs()).toHaveLength(before);
+  });
+
+  it("is used from one of the widget's sites: its own page or the widget app framed by it, and no other", async () => {
+    const before = (await chatLogs()).length;
+    expect((await register(widgetId, { Origin: SITE })).status).toBe(200);
+    expect((await register(widgetId, { Origin: 'https://acme-air.test' })).status).toBe(200);
+    expect((await register(widgetId, { Origin: appOrigin(), 'X-Widget-Parent-Origin': SITE })).status).toBe(200);
+    await eventually(async () => ((await chatLogs()).length === before + 3 ? true : undefined), 30_000);
+    const refusedRequests: Record<string, string>[] = [
+      { Origin: 'https://evil.test' },
+      { Origin: 'null' },
+      { Referer: 'https://evil.test/page' },
+      // The widget app framed by another site: the parent it reports is not the widget's.
+      { Origin: appOrigin(), 'X-Widget-Parent-Origin': 'https://evil.test' },
+      // The app opened on its own, framed by nobody.
+      { Origin: appOrigin() },
+      // Another page of a site cannot claim to be the widget app's parent.
+      { Origin: 'https://evil.test', 'X-Widget-Parent-Origin': SITE },
+    ];
+    for (const headers of refusedRequests) {
+      const res = await register(widgetId, headers);
+      expect({ headers, status: res.status, body: res.body }).toEqual({ headers, status: 403, body: refused });
+    }
+    await new Promise((r) => setTimeout(r, 1_000));
+    expect(await chatLogs()).toHaveLength(before + 3);
   });
 });

@@ -13,6 +13,8 @@ import { widgetSnippet } from '../widget-snippet';
 type Draft = Pick<
   Widget,
   | 'business_name'
+  | 'business_website'
+  | 'business_contact'
   | 'welcome_title'
   | 'primary_color'
   | 'secondary_color'
@@ -35,6 +37,8 @@ const FLAGS = [
 
 const draftOf = (w: Widget): Draft => ({
   business_name: w.business_name,
+  business_website: w.business_website,
+  business_contact: w.business_contact,
   welcome_title: w.welcome_title,
   primary_color: w.primary_color,
   secondary_color: w.secondary_color,
@@ -102,7 +106,7 @@ function WidgetEditor({ orgId, widget, onSaved }: { orgId: string; widget: Widge
     }
   }
 
-  const text = (key: 'business_name' | 'welcome_title' | 'dispatch_fee_message', label: string) => (
+  const text = (key: 'business_name' | 'business_website' | 'business_contact' | 'welcome_title' | 'dispatch_fee_message', label: string, helper?: string) => (
     <Field.Root invalid={!!errors[key]}>
       <Field.Label>{label}</Field.Label>
       <Input
@@ -111,6 +115,7 @@ function WidgetEditor({ orgId, widget, onSaved }: { orgId: string; widget: Widge
         onChange={(e) => set(key, key === 'welcome_title' ? e.target.value : e.target.value || null)}
         data-testid={`widget-${key}`}
       />
+      {helper ? <Field.HelperText>{helper}</Field.HelperText> : null}
       <Field.ErrorText>{errors[key]}</Field.ErrorText>
     </Field.Root>
   );
@@ -131,6 +136,8 @@ function WidgetEditor({ orgId, widget, onSaved }: { orgId: string; widget: Widge
         <SimpleGrid columns={{ base: 1, lg: 2 }} gap={6}>
           <Stack gap={3}>
             {text('business_name', 'Business name')}
+            {text('business_website', 'Business website', 'The widget works only on pages of this site (with or without www.).')}
+            {text('business_contact', 'Business phone', 'What the emergency button and "call us" options dial.')}
             {text('welcome_title', 'Welcome title')}
             {colour('primary_color', 'Primary colour')}
             {colour('secondary_color', 'Secondary colour')}
