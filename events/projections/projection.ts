@@ -14,7 +14,8 @@ export interface Projection {
 
 export interface DocumentStore<S> {
   load(tx: Tx, id: string): Promise<S | null>;
-  save(tx: Tx, id: string, state: S): Promise<void>;
+  /** `before` is the state `load` gave (null: none); a caller that did not load it leaves it out. */
+  save(tx: Tx, id: string, state: S, before?: S | null): Promise<void>;
   reset(tx: Tx): Promise<void>;
 }
 
@@ -42,7 +43,7 @@ export function documentProjection<S, E extends DomainEvent>(def: {
       const current = await def.store.load(tx, id);
       const next = def.evolve(current, e);
       if (next !== null && next !== current) {
-        await def.store.save(tx, id, next);
+        await def.store.save(tx, id, next, current);
         await def.afterSave?.(tx, current, next);
       }
     },
