@@ -12,13 +12,14 @@ const FOLDER_OWNERS = ['activities/crm/adapters/sandbox/'];
 
 /**
  * Reads outside the owner, each with its reason. The capacity view reads an org's settings and its live rules in
- * one statement: a live get_capacity runs it on every call. The calls benchmark seeds a million interactions and
- * times the call log's own SQL. The chaos script checks, after each fault, what the read models hold (every
+ * one statement: a live get_capacity runs it on every call. The calls benchmark seeds a million interactions, counts
+ * them into the call logs' status counts as the migration does, and times the call log's own SQL. The chaos script checks, after each fault, what the read models hold (every
  * accepted call recorded once, nothing dead-lettered) by reading them directly.
  */
 const ALSO_READ_BY: Record<string, string[]> = {
   SchedulingRule: ['events/projections/capacity-settings/capacity-settings.repository.ts'],
   Interaction: ['scripts/bench-calls.ts', 'scripts/chaos.ts'],
+  InteractionStatusCount: ['scripts/bench-calls.ts'],
   Organization: ['scripts/chaos.ts'],
   DeadLetter: ['scripts/chaos.ts'],
 };
@@ -70,6 +71,7 @@ describe('table owners', () => {
     for (const model of [
       'Organization',
       'Interaction',
+      'InteractionStatusCount',
       'InteractionAction',
       'OrganizationCapacitySettings',
       'SchedulingRule',

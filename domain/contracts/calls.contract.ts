@@ -32,6 +32,11 @@ export const CallLogsRequestSchema = z.object({
   group: CallGroupSchema.optional(),
   /** Only the calls that need a follow-up: unbooked (the unbooked group) and not reviewed. */
   needsFollowUp: z.boolean('needsFollowUp must be true or false').optional(),
+  /**
+   * This product's addition (issue 16): the previous page's `nextCursor`, to read the next page on from its last
+   * call instead of skipping `(page - 1) * pageSize` calls; `page` still names the page for `pagination`.
+   */
+  cursor: z.string().max(200, 'cursor must come from a previous answer').optional(),
 });
 
 /**
@@ -137,6 +142,8 @@ export const CallLogsResponseSchema = z.object({
   statusCounts: z.record(z.string(), z.number().int()),
   /** Calls in the range (and search) that are unbooked and not reviewed. */
   needsFollowUpCount: z.number().int(),
+  /** Pass as `cursor` (with the next `page`) for the page after this one; null on the last page. */
+  nextCursor: z.string().nullable(),
 });
 
 /**

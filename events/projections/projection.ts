@@ -19,7 +19,8 @@ export interface Projection {
 
 export interface DocumentStore<S> {
   load(tx: Tx, id: string): Promise<S | null>;
-  save(tx: Tx, id: string, state: S): Promise<void>;
+  /** `before` is the state `load` gave (null: none); a caller that did not load it leaves it out. */
+  save(tx: Tx, id: string, state: S, before?: S | null): Promise<void>;
   reset(tx: Tx): Promise<void>;
 }
 
@@ -43,7 +44,7 @@ export function documentProjection<S, E extends DomainEvent>(def: {
     let next: S | null = current;
     for (const e of events) next = def.evolve(next, e) ?? next;
     if (next !== null && next !== current) {
-      await def.store.save(tx, id, next);
+      await def.store.save(tx, id, next, current);
       await def.afterSave?.(tx, current, next);
     }
   }

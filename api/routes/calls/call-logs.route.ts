@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { defineRoute } from '../../http/route';
 import { toCallLogEntry } from './call-view';
 import { CallLogsRequestSchema, CallLogsResponseSchema, type CallGroupName } from './calls.schema';
@@ -27,6 +28,25 @@ export function callLogsFilterOf(body: {
   };
 }
 
+const CURSOR_MESSAGE = 'cursor must come from a previous answer';
+const CursorSchema = z.tuple([z.iso.datetime(CURSOR_MESSAGE), z.uuid(CURSOR_MESSAGE)], CURSOR_MESSAGE);
+
+/** The opaque keyset cursor of a call log row: its (created_at, id) in base64url JSON. */
+export const encodeCallLogsCursor = (row: { createdAt: Date; id: string }) =>
+  Buffer.from(JSON.stringify([row.createdAt.toISOString(), row.id])).toString('base64url');
+
+/** The row a cursor names; a cursor not made by this route is a 400 (the zod error's message). */
+export function decodeCallLogsCursor(cursor: string): { createdAt: Date; id: string } {
+  let parsed: unknown = null;
+  try {
+    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    // not JSON: the schema below refuses it
+  }
+  const [createdAt, id] = CursorSchema.parse(parsed);
+  return { createdAt: new Date(createdAt), id };
+}
+
 export const callLogsRoute = defineRoute({
   method: 'post',
   path: '/call/logs',
@@ -37,11 +57,13 @@ export const callLogsRoute = defineRoute({
   response: { schema: CallLogsResponseSchema, description: 'One page of call log entries' },
   errors: [307, 401],
   async handler({ body, deps }) {
+    const after = body.cursor === undefined ? undefined : decodeCallLogsCursor(body.cursor);
     const [{ rows, totalCount, statusCounts, needsFollowUpCount }, org] = await Promise.all([
       deps.calls.interactions.listCallLogs({
         ...callLogsFilterOf(body),
         page: body.page,
         pageSize: body.pageSize,
+        after,
       }),
       deps.organizations.findById(body.orgId),
     ]);
@@ -60,6 +82,7 @@ export const callLogsRoute = defineRoute({
       pagination: { currentPage: body.page, pageSize: body.pageSize, totalCount, totalPages, hasMore: body.page < totalPages },
       statusCounts,
       needsFollowUpCount,
+      nextCursor: rows.length === body.pageSize && body.page < totalPages ? encodeCallLogsCursor(rows[rows.length - 1]) : null,
     };
   },
 });

@@ -1,6 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import { jobsOfActions } from '../../../events/projections/interactions/interactions.repository';
+import { ZodError } from 'zod';
 import { toCallEvaluation, toCallJob } from './call-view';
+import { decodeCallLogsCursor, encodeCallLogsCursor } from './call-logs.route';
 
 const interactionId = '6f1c0a52-0d5e-4c59-9a53-3f0f3f1b7a10';
 const action = (actionType: string, result: Record<string, string>, payload: Record<string, unknown> = {}) => ({ interactionId, actionType, payload, result });
@@ -77,5 +79,15 @@ describe("a call's evaluation as the API answers it", () => {
       evaluatedAt: '2026-11-25T09:30:00.000Z',
       flags,
     });
+  });
+});
+
+describe('the call logs cursor', () => {
+  it('names the row it was made from, and refuses one this route did not make', () => {
+    const row = { createdAt: new Date('2026-11-28T07:00:00.123Z'), id: '5d0c7a4e-1f2b-4c3d-8e9f-0a1b2c3d4e5f' };
+    expect(decodeCallLogsCursor(encodeCallLogsCursor(row))).toEqual(row);
+    for (const bad of ['', 'not a cursor', Buffer.from('["2026-11-28", "x"]').toString('base64url'), Buffer.from('{}').toString('base64url')]) {
+      expect(() => decodeCallLogsCursor(bad)).toThrow(ZodError);
+    }
   });
 });

@@ -2,6 +2,7 @@ import { parseEvent } from '../../catalog';
 import { aggregateEvents } from '../../../tests/support/domain-events';
 import { emptyCallRecord } from '../../../domain/call/call-record.schema';
 import { evolveInteraction, type InteractionEvent } from './interactions.projection';
+import { statusCountDeltas } from './interaction-status-counts.repository';
 import type { InteractionDoc } from './interactions.repository';
 
 const ORG_ID = '0b6f4c1e-6a51-4f0e-9d0c-8a4f1c2b3d4e';
@@ -155,5 +156,50 @@ describe('evolveInteraction', () => {
       expect(fold([started, errorRecord, errorRecord])?.events).toHaveLength(1);
       expect(fold([started, followUp, reviewed, followUp])?.events).toHaveLength(1);
     });
+  });
+});
+
+describe("statusCountDeltas (the call logs' kept counts)", () => {
+  const key = { orgId: ORG_ID, day: '2025-07-01', agentType: 'RECEPTIONIST' };
+  /** The kept counts after folding the events one by one, each step's deltas added. */
+  const countsAfter = (events: InteractionEvent[]) => {
+    const counts = new Map<string, number>();
+    let doc: InteractionDoc | null = null;
+    for (const e of events) {
+      const next = evolveInteraction(doc, e);
+      if (next === null || next === doc) continue;
+      for (const d of statusCountDeltas(doc, next)) {
+        const k = `${d.orgId}|${d.day}|${d.agentType}|${d.callStatus}|${d.reviewed}`;
+        counts.set(k, (counts.get(k) ?? 0) + d.delta);
+      }
+      doc = next;
+    }
+    return Object.fromEntries([...counts].filter(([, n]) => n !== 0));
+  };
+
+  it('counts a new call under its UTC day, agent type, status and review', () => {
+    expect(statusCountDeltas(null, fold([started])!)).toEqual([{ ...key, callStatus: 'STARTED', reviewed: false, delta: 1 }]);
+  });
+
+  it('moves the call from its old status to its new one, and nothing when the key stays', () => {
+    const before = fold([started, ended, classified])!;
+    expect(statusCountDeltas(before, evolveInteraction(before, reclassified)!)).toEqual([
+      { ...key, callStatus: 'UNBOOKED', reviewed: false, delta: -1 },
+      { ...key, callStatus: 'EXCUSED', reviewed: false, delta: 1 },
+    ]);
+    expect(statusCountDeltas(before, evolveInteraction(before, errorRecord)!)).toEqual([]);
+  });
+
+  it('leaves one count per call whatever the history: reclassified, reviewed, unreviewed, events delivered twice', () => {
+    const unreviewed = event('InteractionReviewed', { ...ids, reviewedAt: null, userId: '22222222-2222-4222-8222-222222222222' });
+    expect(countsAfter([started, ended, classified, reclassified, reviewed])).toEqual({ [`${ORG_ID}|2025-07-01|RECEPTIONIST|EXCUSED|true`]: 1 });
+    expect(countsAfter([started, ended, ended, classified, classified, reviewed, unreviewed, reviewed, unreviewed])).toEqual({
+      [`${ORG_ID}|2025-07-01|RECEPTIONIST|UNBOOKED|false`]: 1,
+    });
+  });
+
+  it("counts a call without an agent type under ''", () => {
+    const thin = { ...started, data: { ...started.data, agentType: null } };
+    expect(statusCountDeltas(null, fold([thin])!)[0]).toMatchObject({ agentType: '' });
   });
 });

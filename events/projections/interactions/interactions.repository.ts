@@ -1,9 +1,9 @@
-import type { Prisma } from '../../../prisma/generated/client';
-import type { Db, Tx } from '../../../prisma/client';
+import { Prisma, type Db, type Tx } from '../../../prisma/client';
 import { listActionsOfInteraction, listCompletedActionsOfInteractions } from '../interaction-actions/interaction-actions.repository';
 import type { DocumentStore } from '../projection';
 import { callSearchTerms, callSearchText } from '../../../domain/call/call-search';
 import { CALL_GROUPS, type CallGroupName } from '../../../domain/contracts/calls.contract';
+import { DAY_MS, statusCountDeltas, statusCountsStore, sumStatusCounts, type StatusReviewCount } from './interaction-status-counts.repository';
 
 export interface InteractionEventRecord {
   id: string;
@@ -69,7 +69,14 @@ export const interactionsStore: DocumentStore<InteractionDoc> = {
       events: row.events as unknown as InteractionEventRecord[],
     };
   },
-  async save(tx: Tx, id: string, doc: InteractionDoc) {
+  async save(tx: Tx, id: string, doc: InteractionDoc, before?: InteractionDoc | null) {
+    // The call logs' statusCounts move with the row, in the same transaction (issue 16). The projection passes the
+    // row it loaded; a caller that did not load it (a test storing a call) has its old key read here.
+    const previous =
+      before !== undefined
+        ? before
+        : await tx.interaction.findUnique({ where: { id }, select: { orgId: true, createdAt: true, agentType: true, callStatus: true, reviewedAt: true } });
+    await statusCountsStore.apply(tx, statusCountDeltas(previous, doc));
     const { id: _id, ...rest } = doc;
     const fields = {
       ...rest,
@@ -85,6 +92,7 @@ export const interactionsStore: DocumentStore<InteractionDoc> = {
     await tx.interaction.upsert({ where: { id }, create: { id, ...fields }, update: fields });
   },
   async reset(tx: Tx) {
+    await statusCountsStore.reset(tx);
     await tx.interaction.deleteMany();
   },
 };
@@ -104,7 +112,11 @@ export interface CallLogsFilter {
   group?: CallGroupName;
   /** Only the calls that need a follow-up: unbooked and not reviewed (issue 13). */
   needsFollowUp?: boolean;
+  /** Read on after this row of the (created_at desc, id desc) order (a keyset cursor) instead of skipping pages. */
+  after?: { createdAt: Date; id: string };
 }
+
+type CountFilter = Omit<CallLogsFilter, 'page' | 'pageSize' | 'after'>;
 
 /** Issue 13's "needs follow-up": an unbooked call (the unbooked group) nobody has reviewed. */
 const NEEDS_FOLLOW_UP: Prisma.InteractionWhereInput = { callStatus: { in: [...CALL_GROUPS.unbooked] }, reviewedAt: null };
@@ -176,7 +188,7 @@ export function jobsOfActions(actions: { interactionId: string | null; actionTyp
 }
 
 /** The range, agents and search: what the counts of every group are taken over. */
-function callLogsWhere(f: Omit<CallLogsFilter, 'page' | 'pageSize'>): Prisma.InteractionWhereInput {
+function callLogsWhere(f: CountFilter): Prisma.InteractionWhereInput {
   const terms = callSearchTerms(f.search);
   return {
     orgId: f.orgId,
@@ -189,11 +201,82 @@ function callLogsWhere(f: Omit<CallLogsFilter, 'page' | 'pageSize'>): Prisma.Int
 }
 
 /** The calls listed: the group picked and the follow-up view narrow the range's calls. */
-function narrowedWhere(f: Omit<CallLogsFilter, 'page' | 'pageSize'>, where: Prisma.InteractionWhereInput): Prisma.InteractionWhereInput {
+function narrowedWhere(f: CountFilter, where: Prisma.InteractionWhereInput): Prisma.InteractionWhereInput {
   const narrowing: Prisma.InteractionWhereInput[] = [];
   if (f.group) narrowing.push({ callStatus: { in: [...CALL_GROUPS[f.group]] } });
   if (f.needsFollowUp) narrowing.push(NEEDS_FOLLOW_UP);
   return narrowing.length === 0 ? where : { AND: [where, ...narrowing] };
+}
+
+const UNBOOKED: readonly string[] = CALL_GROUPS.unbooked;
+const LOG_ORDER = [{ createdAt: 'desc' }, { id: 'desc' }] satisfies Prisma.InteractionOrderByWithRelationInput[];
+
+/** Rows after a keyset cursor: created_at bounds the index scan, the tie on created_at is broken by id. */
+const afterCursor = (after: { createdAt: Date; id: string }): Prisma.InteractionWhereInput => ({
+  createdAt: { lte: after.createdAt },
+  OR: [{ createdAt: { lt: after.createdAt } }, { id: { lt: after.id } }],
+});
+
+/** The call logs' counts from per-status, per-review counts: every status, the listed calls, the follow-ups. */
+export function countsOf(
+  f: Pick<CountFilter, 'group' | 'needsFollowUp'>,
+  counts: StatusReviewCount[],
+): { statusCounts: Record<string, number>; totalCount: number; needsFollowUpCount: number } {
+  const statusCounts: Record<string, number> = {};
+  let totalCount = 0;
+  let needsFollowUpCount = 0;
+  const group: readonly string[] | null = f.group ? CALL_GROUPS[f.group] : null;
+  for (const c of counts) {
+    if (c.count === 0) continue;
+    statusCounts[c.callStatus] = (statusCounts[c.callStatus] ?? 0) + c.count;
+    const followUp = UNBOOKED.includes(c.callStatus) && !c.reviewed;
+    if (followUp) needsFollowUpCount += c.count;
+    if ((!group || group.includes(c.callStatus)) && (!f.needsFollowUp || followUp)) totalCount += c.count;
+  }
+  for (const [status, n] of Object.entries(statusCounts)) if (n <= 0) delete statusCounts[status];
+  return { statusCounts, totalCount, needsFollowUpCount };
+}
+
+/**
+ * How the counts of a range split between the kept daily counts and the rows counted per request: the whole
+ * UTC days inside [lo, hi) are read in the kept counts (interaction_status_counts), the part days at either end counted in the rows.
+ */
+export function splitRange(lo: Date | null, hi: Date | null): { days: { from: Date | null; to: Date | null } | null; edges: [Date | null, Date | null][] } {
+  const firstDay = lo ? new Date(Math.ceil(lo.getTime() / DAY_MS) * DAY_MS) : null;
+  const endDay = hi ? new Date(Math.floor(hi.getTime() / DAY_MS) * DAY_MS) : null;
+  if (firstDay && endDay && firstDay >= endDay) return { days: null, edges: [[lo, hi]] };
+  const edges: [Date | null, Date | null][] = [];
+  if (lo && firstDay && lo < firstDay) edges.push([lo, firstDay]);
+  if (hi && endDay && endDay < hi) edges.push([endDay, hi]);
+  return { days: { from: firstDay, to: endDay }, edges };
+}
+
+/** Calls per status and review in [lo, hi), counted from the rows (the part days at the ends of a range). */
+function countRows(db: Db, f: CountFilter, lo: Date | null, hi: Date | null): Promise<StatusReviewCount[]> {
+  const conditions = [Prisma.sql`org_id = ${f.orgId}::uuid`];
+  if (lo) conditions.push(Prisma.sql`created_at >= ${lo}`);
+  if (hi) conditions.push(Prisma.sql`created_at < ${hi}`);
+  if (f.agentTypes) conditions.push(Prisma.sql`agent_type = ANY(${f.agentTypes}::text[])`);
+  return db.$queryRaw<StatusReviewCount[]>`
+    SELECT call_status AS "callStatus", reviewed_at IS NOT NULL AS reviewed, count(*)::int AS count
+    FROM interactions
+    WHERE ${Prisma.join(conditions, ' AND ')}
+    GROUP BY 1, 2`;
+}
+
+/**
+ * The counts of a filter the kept counts can answer (range and agent types: the Calls page's usual request),
+ * as per-status, per-review counts; null when it also searches or names one voice agent (counted per request).
+ */
+async function keptCounts(db: Db, f: CountFilter): Promise<StatusReviewCount[] | null> {
+  if (f.agentId || callSearchTerms(f.search).length > 0) return null;
+  // The filter's range is inclusive at both ends; created_at has millisecond precision.
+  const { days, edges } = splitRange(f.from ?? null, f.to ? new Date(f.to.getTime() + 1) : null);
+  const parts = await Promise.all([
+    days ? sumStatusCounts(db, { orgId: f.orgId, agentTypes: f.agentTypes, fromDay: days.from, toDay: days.to }) : [],
+    ...edges.map(([lo, hi]) => countRows(db, f, lo, hi)),
+  ]);
+  return parts.flat();
 }
 
 export const findInteraction = (db: Db, id: string) => db.interaction.findUnique({ where: { id } });
@@ -205,14 +288,15 @@ export function createInteractionRepository(db: Db) {
     ): Promise<{ rows: CallLogRow[]; totalCount: number; statusCounts: Record<string, number>; needsFollowUpCount: number }> {
       const where = callLogsWhere(f);
       const narrowed = narrowedWhere(f, where);
-      const [rows, groups, narrowedCount, needsFollowUpCount] = await Promise.all([
-        db.interaction.findMany({
-          where: narrowed,
-          select: LOG_COLUMNS,
-          orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-          skip: (f.page - 1) * f.pageSize,
-          take: f.pageSize,
-        }),
+      const [rows, counts] = await Promise.all([
+        f.after
+          ? db.interaction.findMany({ where: { AND: [narrowed, afterCursor(f.after)] }, select: LOG_COLUMNS, orderBy: LOG_ORDER, take: f.pageSize })
+          : db.interaction.findMany({ where: narrowed, select: LOG_COLUMNS, orderBy: LOG_ORDER, skip: (f.page - 1) * f.pageSize, take: f.pageSize }),
+        keptCounts(db, f),
+      ]);
+      if (counts) return { rows, ...countsOf(f, counts) };
+      // A search or one voice agent: counted from the rows, through the trigram and (org, status, created_at) indexes.
+      const [groups, narrowedCount, needsFollowUpCount] = await Promise.all([
         db.interaction.groupBy({ by: ['callStatus'], where, _count: { _all: true } }),
         narrowed === where ? null : db.interaction.count({ where: narrowed }),
         db.interaction.count({ where: { AND: [where, NEEDS_FOLLOW_UP] } }),
@@ -222,20 +306,18 @@ export function createInteractionRepository(db: Db) {
       return { rows, totalCount, statusCounts, needsFollowUpCount };
     },
     /** Every call the filter selects, newest first, a batch at a time (the CSV export streams them). */
-    async *eachCallLog(f: Omit<CallLogsFilter, 'page' | 'pageSize'>, opts: { batchSize?: number; limit?: number } = {}): AsyncGenerator<CallLogRow[]> {
+    async *eachCallLog(f: CountFilter, opts: { batchSize?: number; limit?: number } = {}): AsyncGenerator<CallLogRow[]> {
       const where = narrowedWhere(f, callLogsWhere(f));
       const batchSize = opts.batchSize ?? 500;
       let left = opts.limit ?? Number.POSITIVE_INFINITY;
       let after: { createdAt: Date; id: string } | null = null;
       while (left > 0) {
         // Keyset paging on the (created_at desc, id desc) order: each batch reads on from the last row, not an offset.
-        const page: Prisma.InteractionWhereInput = after
-          ? { AND: [where, { OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: after.id } }] }] }
-          : where;
+        const page: Prisma.InteractionWhereInput = after ? { AND: [where, afterCursor(after)] } : where;
         const rows = await db.interaction.findMany({
           where: page,
           select: LOG_COLUMNS,
-          orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+          orderBy: LOG_ORDER,
           take: Math.min(batchSize, left),
         });
         if (rows.length === 0) return;
