@@ -156,6 +156,11 @@ export async function loadLlmChat(deps: Deps, orgId: string, sessionId: string) 
   return { session: { ...session, messages: messages.map((m) => ({ ...m, session_id: sessionId })) }, messages, chatEnded };
 }
 
+async function ownerOf(deps: Deps, sessionId: string): Promise<string | null> {
+  const snapshot = await deps.llm.chats.find(sessionId).catch(() => null);
+  return snapshot?.orgId ?? (await deps.chatSessions.repository.findBySessionId(sessionId))?.orgId ?? null;
+}
+
 /**
  * PUT /chat/llm: one message in a session (started by /chat/llm/new, or by this first message with the agent named).
  * Once the session has ended nothing more is returned (001 §4): `{messages: [], chatEnded: true}`.
@@ -180,7 +185,8 @@ export async function sendLlmChat(
     });
   } catch (err) {
     if (err instanceof ChatSessionRefused) {
-      if (err.reason === 'ended') return { messages: [], chatEnded: true };
+      // An ended run refuses before it checks who asks: only its own organization is told it has ended.
+      if (err.reason === 'ended' && (await ownerOf(deps, body.sessionId)) === orgId) return { messages: [], chatEnded: true };
       throw sessionNotFound();
     }
     throw err;

@@ -107,8 +107,9 @@ describe('an LLM chat session', () => {
     const listed = await eventually(async () => {
       const res = await owner.post('/chat-sessions/logs').send({ orgId });
       expect(res.status).toBe(200);
-      const found = (res.body.sessions as { id: string; call_status: string }[]).find((s) => s.id === sessionId);
-      return found && found.call_status !== 'PROCESSING' ? found : null;
+      const found = (res.body.sessions as { id: string; call_status: string; summary: unknown[]; tags: string[] }[]).find((s) => s.id === sessionId);
+      // Classified, then summarised and tagged: the pipeline's steps land one after another.
+      return found && found.call_status !== 'PROCESSING' && found.summary.length > 0 ? found : null;
     }, 60_000);
     expect(listed).toMatchObject({ id: sessionId, org_id: orgId, status: 'ended', agent_id: agentId, message_count: expect.any(Number) });
 
