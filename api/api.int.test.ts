@@ -403,6 +403,16 @@ const crossTenantRequests: Record<string, (otherOrg: { id: string; slug: string 
   'post /widget': (o) => ({ body: { orgId: o.id } }),
   'put /widget/update/config': (o) => ({ body: { widgetId: alphaWidgetId, orgId: o.id, welcome_title: 'Not yours' } }),
   'post /widget/update/file': (o) => ({ body: { orgId: o.id, key: 'logo.png', contentType: 'image/png' } }),
+  // LLM chat mode (issue 15): alpha's chat settings and sessions, read, changed or opened by a user of beta. An unknown
+  // session answers as another organization's does.
+  'get /chat/config': (o) => ({ query: { orgId: o.id } }),
+  'put /chat/config': (o) => ({ body: { orgId: o.id, enabled: true, greeting: 'Not yours' } }),
+  'post /chat/llm/new': (o) => ({ body: { orgId: o.id } }),
+  'get /chat/llm': (o) => ({ query: { orgId: o.id } }),
+  'post /chat/llm': (o) => ({ body: { orgId: o.id, chatSessionId: 'session-of-alpha' } }),
+  'put /chat/llm': (o) => ({ body: { orgId: o.id, sessionId: 'session-of-alpha', agentId: 'agent-1', message: 'hi', includedGreeting: true } }),
+  'post /chat-sessions/logs': (o) => ({ body: { orgId: o.id } }),
+  'get /chat-sessions/:sessionId': () => ({ params: { sessionId: 'session-of-alpha' } }),
 };
 
 describe('tenancy', () => {
@@ -446,6 +456,8 @@ describe('tenancy', () => {
       reviewedAt: null,
       reviewNotes: null,
     });
+    // Alpha's chat settings are still the defaults.
+    expect((await alphaOwner.get('/chat/config').query({ orgId: alpha.orgId })).body).toMatchObject({ enabled: false, greeting: null });
   }, 240_000); // one request per org-scoped route (well over a hundred), one after another
 
   it("answers another organization's agent as an unknown one, and leaves it as it was", async () => {

@@ -239,6 +239,7 @@ function world() {
     storage: {} as ApiDeps['storage'],
     // The widget chat routes are covered by api/routes/chat/chat-widget.int.test.ts against the real stack.
     widgetChats: {} as ApiDeps['widgetChats'],
+    chatSessions: {} as ApiDeps['chatSessions'],
   };
   return { deps, app: createApp(deps), operator, owner, workflowRuns, calls, logLines };
 }

@@ -35,6 +35,8 @@ import type { WebCallGateway } from './use-cases/web-call-gateway.port';
 import type { ChatSessionGateway } from './use-cases/chat-session-gateway.port';
 import type { WidgetChatGateway } from './use-cases/widget-chat-gateway.port';
 import type { WidgetChatRepository } from '../events/projections/widget-chats/widget-chats.repository';
+import type { ChatSessionRepository } from '../events/projections/chat-sessions/chat-sessions.repository';
+import type { ChatConfigRepository } from '../events/projections/chat-configs/chat-configs.repository';
 import type { PromptHubRepository } from './repositories/prompt-hub.repository';
 import type { LlmTraceRepository } from './repositories/llm-trace.repository';
 
@@ -53,7 +55,7 @@ import type { LocalFileStorage } from '../activities/storage/adapters/local/loca
 export interface ApiDeps {
   config: Pick<AppConfig, 'NODE_ENV' | 'ADMIN_API_TOKEN' | 'SESSION_TTL_HOURS'> &
     Partial<AbuseLimitSettings> &
-    Partial<Pick<AppConfig, 'DEMO_ORG_SLUG' | 'WIDGET_CHAT_IDLE_SECONDS' | 'dashboardUrl'>>;
+    Partial<Pick<AppConfig, 'DEMO_ORG_SLUG' | 'WIDGET_CHAT_IDLE_SECONDS' | 'LLM_CHAT_FOLLOW_UP_SECONDS' | 'dashboardUrl'>>;
   logger: Logger;
   organizations: OrganizationRepository;
   staff: StaffRepository;
@@ -176,6 +178,12 @@ export interface ApiDeps {
   widgetChats: {
     gateway: WidgetChatGateway;
     repository: WidgetChatRepository;
+  };
+  /** LLM chat mode (001 §2.7): the org's chat agent settings and the chat sessions read model (sessions themselves run on llm.chats). */
+  chatSessions: {
+    repository: ChatSessionRepository;
+    configs: ChatConfigRepository;
+    events: EventPublisher;
   };
   /** Verified outbound caller IDs (001 §2.17): the read model, the telephony provider (TELEPHONY_ADAPTER), changes published as events. */
   callerIds: {

@@ -10,6 +10,8 @@ import { Client, Connection } from '@temporalio/client';
 import { createPromptHubRepository } from './repositories/prompt-hub.repository';
 import { createLlmTraceRepository } from './repositories/llm-trace.repository';
 import { createTemporalWidgetChatGateway } from './use-cases/temporal-widget-chat-gateway';
+import { createChatSessionRepository } from '../events/projections/chat-sessions/chat-sessions.repository';
+import { createChatConfigRepository } from '../events/projections/chat-configs/chat-configs.repository';
 import { createWidgetChatRepository } from '../events/projections/widget-chats/widget-chats.repository';
 import { createTemporalChatSessionGateway } from './use-cases/temporal-chat-session-gateway';
 import { loadConfigOrExit } from '../config/env';
@@ -161,6 +163,7 @@ async function main() {
     },
     assistant: { sessions: createAssistantSessionRepository(db), engine, events: bus },
     widgetChats: { gateway: createTemporalWidgetChatGateway(client, config.TEMPORAL_TASK_QUEUE_PREFIX), repository: createWidgetChatRepository(db) },
+    chatSessions: { repository: createChatSessionRepository(db), configs: createChatConfigRepository(db), events: bus },
     callerIds: { repository: callerIdRepository, verification: createCallerIdVerification(config, confirmedCallerIds(callerIdRepository)), events: bus },
     widgets: { repository: createWidgetRepository(db), events: bus },
     storage: createFileStorage(config, config.PUBLIC_API_URL ?? ownApiUrl),

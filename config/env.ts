@@ -232,6 +232,8 @@ export const EnvSchema = z.object({
    * booking sent after that answers isWorkflowExpired. 30 minutes; the integration tests shorten it.
    */
   WIDGET_CHAT_IDLE_SECONDS: z.coerce.number().int().min(5).max(86_400).default(1800),
+  /** 000 §4's 15-minute rule for LLM chat sessions: quiet time before a concluded chat ends or an open one is nudged. */
+  LLM_CHAT_FOLLOW_UP_SECONDS: z.coerce.number().int().min(5).max(86_400).default(900),
   /** The organization whose agents place the landing page's demo calls (spec 001 §2.16); seeded as demo-hvac. */
   DEMO_ORG_SLUG: z.string().min(1).default('demo-hvac'),
   /** Requests per client address per minute to provider webhooks and tool calls: generous, a platform sends bursts from few addresses. */

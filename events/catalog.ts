@@ -92,6 +92,14 @@ import {
 } from './schemas/widget-chat.events';
 import { WIDGET, WidgetConfigUpdatedV1Schema, WidgetCreatedV1Schema } from './schemas/widget.events';
 import {
+  CHAT_CONFIG,
+  CHAT_SESSION,
+  ChatConfigUpdatedV1Schema,
+  ChatSessionEndedV1Schema,
+  ChatSessionMessagesAddedV1Schema,
+  ChatSessionStartedV1Schema,
+} from './schemas/chat-session.events';
+import {
   AGENT,
   AgentCreatedV1Schema,
   AgentPlatformConfigurationFailedV1Schema,
@@ -187,6 +195,10 @@ const CATALOG = {
   WidgetChatAddressRecorded: { aggregateType: WIDGET_CHAT, versions: { 1: WidgetChatAddressRecordedV1Schema } },
   WidgetChatBookingSubmitted: { aggregateType: WIDGET_CHAT, versions: { 1: WidgetChatBookingSubmittedV1Schema } },
   WidgetChatEnded: { aggregateType: WIDGET_CHAT, versions: { 1: WidgetChatEndedV1Schema } },
+  ChatSessionStarted: { aggregateType: CHAT_SESSION, versions: { 1: ChatSessionStartedV1Schema } },
+  ChatSessionMessagesAdded: { aggregateType: CHAT_SESSION, versions: { 1: ChatSessionMessagesAddedV1Schema } },
+  ChatSessionEnded: { aggregateType: CHAT_SESSION, versions: { 1: ChatSessionEndedV1Schema } },
+  ChatConfigUpdated: { aggregateType: CHAT_CONFIG, versions: { 1: ChatConfigUpdatedV1Schema } },
 } as const satisfies Record<string, { aggregateType: string; versions: Record<number, z.ZodType> }>;
 
 type Catalog = typeof CATALOG;

@@ -22,6 +22,8 @@ import { outboundGuardFrom } from '../activities/http/outbound-address-guard';
 import { createCrm, verifyCrmConnection, type CrmComposition, type VendorCrmSettings } from '../activities/crm/create-crm';
 import { createCrmConnectionActivities } from '../activities/crm/crm-connection.activities';
 import { createWidgetChatActivities } from '../activities/widget-chat/widget-chat.activities';
+import { createChatSessionActivities } from '../activities/chat-session/chat-session.activities';
+import { createChatSessionRepository } from '../events/projections/chat-sessions/chat-sessions.repository';
 import { createWidgetChatRepository } from '../events/projections/widget-chats/widget-chats.repository';
 import { createCapacityRepository } from '../events/projections/capacity-settings/capacity-settings.repository';
 import { findOrganizationSummary } from '../events/projections/organizations/organizations.repository';
@@ -146,6 +148,12 @@ export async function createWorkers(deps: WorkerDeps): Promise<{ workers: Worker
       crm: crm.crm,
       capacity: createCapacityRepository(deps.db),
       chats: createWidgetChatRepository(deps.db),
+      context: createInteractionContextReader(deps.db),
+      organizations: { findOrganization: (orgId) => findOrganizationSummary(deps.db, orgId) },
+    }),
+    ...createChatSessionActivities({
+      events: deps.events,
+      sessions: createChatSessionRepository(deps.db),
       context: createInteractionContextReader(deps.db),
       organizations: { findOrganization: (orgId) => findOrganizationSummary(deps.db, orgId) },
     }),

@@ -54,6 +54,9 @@ import { chatAddressRoute } from './chat/chat-address.route';
 import { chatActionRoute } from './chat/chat-action.route';
 import { chatLogsRoute } from './chat/chat-logs.route';
 import { chatDetailsRoute } from './chat/chat-details.route';
+import { getChatConfigRoute, updateChatConfigRoute } from './chat-llm/chat-config.route';
+import { llmChatAgentRoute, loadLlmChatRoute, newLlmChatRoute, sendLlmChatRoute } from './chat-llm/llm-chat.route';
+import { chatSessionLogsRoute, chatSessionRoute } from './chat-llm/chat-sessions.route';
 import { providerWebhookRoute, webhookRoute } from './voice-agent/webhook.route';
 
 import { voiceAgentToolRoute } from './voice-agent/tool.route';
@@ -177,6 +180,14 @@ export const ROUTES: AnyRoute[] = [
   chatActionRoute,
   chatLogsRoute,
   chatDetailsRoute,
+  getChatConfigRoute,
+  updateChatConfigRoute,
+  newLlmChatRoute,
+  llmChatAgentRoute,
+  loadLlmChatRoute,
+  sendLlmChatRoute,
+  chatSessionLogsRoute,
+  chatSessionRoute,
   reclassifyCallRoute,
   voiceAgentToolRoute,
   createCallRoute,

@@ -17,6 +17,8 @@ export class ChatSessionRefused extends Error {
 export interface ChatSessionGateway {
   /** A turn in a session that already runs; not_found when there is none. */
   sendTurn(sessionId: string, turn: ChatTurnInput): Promise<ChatTurnAnswer>;
+  /** Opens a session before its first message (POST /chat/llm/new). */
+  start(start: Omit<ChatSessionWorkflowInput, 'taskQueuePrefix'>): Promise<void>;
   /** Starts the session if nobody has yet, then sends the turn. */
   startAndSendTurn(start: Omit<ChatSessionWorkflowInput, 'taskQueuePrefix'>, turn: ChatTurnInput): Promise<ChatTurnAnswer>;
   /** The session, live or ended; null when there is no such session. */

@@ -35,6 +35,15 @@ export function createTemporalChatSessionGateway(client: Client, taskQueuePrefix
         .executeUpdate(chatTurnUpdate, { args: [turn] })
         .catch(refusal);
     },
+    async start(start) {
+      await client.workflow.start(chatSessionWorkflow, {
+        workflowId: workflowIds.chatSession(start.sessionId),
+        taskQueue: taskQueue('webCall', taskQueuePrefix),
+        args: [start],
+        workflowIdReusePolicy: 'REJECT_DUPLICATE',
+        memo: { correlationId: start.meta.correlationId },
+      });
+    },
     startAndSendTurn(start, turn) {
       const startWorkflowOperation = new WithStartWorkflowOperation(chatSessionWorkflow, {
         workflowId: workflowIds.chatSession(start.sessionId),

@@ -19,6 +19,8 @@ import { assistantSessionsProjection } from './assistant-sessions/assistant-sess
 import { enterprisesProjection } from './enterprises/enterprises.projection';
 import { widgetsProjection } from './widgets/widgets.projection';
 import { widgetChatsProjection } from './widget-chats/widget-chats.projection';
+import { chatSessionsProjection } from './chat-sessions/chat-sessions.projection';
+import { chatConfigsProjection } from './chat-configs/chat-configs.projection';
 
 /** Every read model the projector process keeps and the rebuild command recreates. */
 export const PROJECTIONS: Projection[] = [
@@ -42,4 +44,6 @@ export const PROJECTIONS: Projection[] = [
   agentsProjection,
   widgetsProjection,
   widgetChatsProjection,
+  chatSessionsProjection,
+  chatConfigsProjection,
 ];

@@ -10,6 +10,8 @@ import { Client, Connection } from '@temporalio/client';
 import { createPromptHubRepository } from '../../api/repositories/prompt-hub.repository';
 import { createLlmTraceRepository } from '../../api/repositories/llm-trace.repository';
 import { createTemporalWidgetChatGateway } from '../../api/use-cases/temporal-widget-chat-gateway';
+import { createChatSessionRepository } from '../../events/projections/chat-sessions/chat-sessions.repository';
+import { createChatConfigRepository } from '../../events/projections/chat-configs/chat-configs.repository';
 import { createWidgetChatRepository } from '../../events/projections/widget-chats/widget-chats.repository';
 import { createTemporalChatSessionGateway } from '../../api/use-cases/temporal-chat-session-gateway';
 import type { Express } from 'express';
@@ -200,6 +202,7 @@ export async function startProductHarness(env: Record<string, string> = {}): Pro
     },
     assistant: { sessions: createAssistantSessionRepository(tdb.db), engine, events: bus },
     widgetChats: { gateway: createTemporalWidgetChatGateway(client, config.TEMPORAL_TASK_QUEUE_PREFIX), repository: createWidgetChatRepository(tdb.db) },
+    chatSessions: { repository: createChatSessionRepository(tdb.db), configs: createChatConfigRepository(tdb.db), events: bus },
     callerIds: { repository: callerIdRepository, verification: createCallerIdVerification(config, confirmedCallerIds(callerIdRepository)), events: bus },
     widgets: { repository: createWidgetRepository(tdb.db), events: bus },
     storage: createFileStorage(config, config.PUBLIC_API_URL ?? ownApiUrl),

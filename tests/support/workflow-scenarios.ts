@@ -11,6 +11,7 @@ import type { OrganizationActivities } from '../../activities/organization/organ
 import type { OnboardingAgentsActivities } from '../../activities/agents/onboarding-agents.activities';
 import type { WebhookDeliveryActivities } from '../../activities/webhooks/webhook-delivery.activities';
 import type { WidgetChatActivities } from '../../activities/widget-chat/widget-chat.activities';
+import type { ChatSessionActivities } from '../../activities/chat-session/chat-session.activities';
 import { addressChatUpdate, bookChatUpdate, registerChatUpdate, scheduleChatUpdate } from '../../workflows/widget-chat/widget-chat.messages';
 import { widgetChatWorkflow } from '../../workflows/widget-chat/widget-chat.workflow';
 import type { AgentProfile } from '../../domain/agents/agent-profile';
@@ -263,6 +264,50 @@ export const fakeWidgetChatActivities = (): WidgetChatActivities => ({
     }) as unknown as NotificationEventInput,
 });
 
+export const fakeChatSessionActivities = (): ChatSessionActivities => ({
+  recordChatSessionStarted: async () => undefined,
+  recordChatSessionMessages: async () => undefined,
+  recordChatSessionEnded: async () => undefined,
+  transcribeChatSession: async ({ actions, messages }) => ({
+    source: 'chat',
+    direction: 'inbound',
+    agentType: 'CHAT_CSR_AGENT',
+    org: {
+      name: 'Joe Plumbing',
+      timezone: null,
+      tradesOffered: [],
+      zipcodes: [],
+      instructions: { isLead: [], callReasons: [], bookedSummary: [], jobTags: [] },
+    },
+    transcript: messages.map((m, i) => ({ role: m.role === 'agent' ? 'Agent' : 'Customer', message: m.content, timestamp: `0:0${i % 10}`, seconds: i })),
+    facts: { actions, events: [], endedReason: null, durationSeconds: null, customerPhone: null, doNotService: false, startedAt: null },
+  }),
+  describeChatSessionForNotification: async ({ interactionId, callStatus }) =>
+    ({
+      type: 'widget.event',
+      payload: {
+        interaction_id: interactionId,
+        date: '2026-11-28T10:00:00Z',
+        call_status: callStatus,
+        summary: [],
+        bookings: [],
+        tags: [],
+        errors: [],
+        org: {},
+        widget_id: 'llm-chat',
+        chat_id: 'session',
+      },
+    }) as unknown as NotificationEventInput,
+});
+
+/** A chat session's activities: the agent, its records, the post-call steps and (same queue here) its notification child. */
+export const fakeChatSessionPipelineActivities = () => ({
+  ...fakeNotificationActivities(),
+  ...fakeInteractionActivities(),
+  ...fakeAgentRuntimeActivities(),
+  ...fakeChatSessionActivities(),
+});
+
 /** The interaction's notification child runs on the same queue here, so it gets its activities too. */
 export const fakeInteractionPipelineActivities = () => ({ ...fakeNotificationActivities(), ...fakeInteractionActivities() });
 
@@ -388,6 +433,21 @@ export const scenarios: Scenario[] = [
       });
       await handle.executeUpdate(chatTurnUpdate, { args: [{ orgId: 'org-1', agentId: fixtureAgent.id, message: 'My sink leaks' }] });
       await handle.executeUpdate(chatTurnUpdate, { args: [{ orgId: 'org-1', agentId: fixtureAgent.id, message: 'bye' }] });
+      return completed(handle);
+    },
+  },
+  {
+    // A session since the 15-minute rule: recorded as an interaction, nudged once, ended after the second quiet
+    // period, analysed and handed to the notification rules (the child on this queue).
+    fixture: 'chat-session/histories/chat-session-interaction.json',
+    activities: fakeChatSessionPipelineActivities,
+    run: async (client, taskQueue, workflowId) => {
+      const handle = await client.workflow.start(chatSessionWorkflow, {
+        taskQueue,
+        workflowId,
+        args: [{ meta, orgId: 'org-1', sessionId: 'session-2', interactionId: 'int-2', agent: fixtureAgent, followUpMs: 60_000 }],
+      });
+      await handle.executeUpdate(chatTurnUpdate, { args: [{ orgId: 'org-1', agentId: fixtureAgent.id, message: 'Can you come fix my sink?' }] });
       return completed(handle);
     },
   },

@@ -1,27 +1,11 @@
-import { WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
-import {
-  ActivityFailure,
-  ApplicationFailure,
-  ParentClosePolicy,
-  allHandlersFinished,
-  condition,
-  executeChild,
-  log,
-  proxyActivities,
-  setHandler,
-  startChild,
-  uuid4,
-  workflowInfo,
-} from '@temporalio/workflow';
-import type { InteractionActivities } from '../../activities/interaction/interaction.activities';
+import { ApplicationFailure, allHandlersFinished, condition, executeChild, proxyActivities, setHandler, uuid4, workflowInfo } from '@temporalio/workflow';
 import type { WidgetChatActivities } from '../../activities/widget-chat/widget-chat.activities';
 import { createBookingPayloadOf, furthestStage, mergeChatDetails, WIDGET_CHAT_IDLE_MS } from '../../domain/chat/widget-chat';
 import type { ChatStage, ChatStepDetail } from '../../domain/contracts/chat-widget.contract';
 import type { Action } from '../../domain/interaction/interaction.schema';
-import { TASK_QUEUES, type TaskQueueName } from '../../domain/run/task-queues';
 import { workflowIds } from '../../domain/run/workflow-ids';
 import { crmActionWorkflow } from '../crm-action/crm-action.workflow';
-import { notifyInteractionWorkflow } from '../notification/notify-interaction.workflow';
+import { analyseChat, siblingQueue } from '../chat-analysis/chat-analysis';
 import { addressChatUpdate, bookChatUpdate, getWidgetChatQuery, registerChatUpdate, scheduleChatUpdate, WIDGET_CHAT_REJECTIONS } from './widget-chat.messages';
 import type { AddressChatInput, BookChatAnswer, RegisterChatAnswer, WidgetChatSnapshot, WidgetChatStatus, WidgetChatWorkflowInput } from './widget-chat.types';
 
@@ -36,12 +20,6 @@ const recorder = proxyActivities<WidgetChatActivities>({
   retry: { initialInterval: '500 milliseconds', maximumInterval: '30 seconds', nonRetryableErrorTypes: ['UnknownOrganization'] },
 });
 
-// The same AI steps, with the same policy, as a call's post-call pipeline (workflows/interaction).
-const ai = proxyActivities<InteractionActivities>({
-  startToCloseTimeout: '2 minutes',
-  retry: { initialInterval: '1 second', maximumInterval: '20 seconds', maximumAttempts: 5 },
-});
-
 const handoff = proxyActivities<WidgetChatActivities>({
   startToCloseTimeout: '30 seconds',
   retry: {
@@ -54,13 +32,6 @@ const handoff = proxyActivities<WidgetChatActivities>({
 });
 
 const reject = (type: string, message: string) => ApplicationFailure.nonRetryable(message, type);
-
-/** Another task queue of this worker's prefix (tests run prefixed queues beside a running stack). */
-function siblingQueue(name: TaskQueueName): string {
-  const own = workflowInfo().taskQueue;
-  const base = TASK_QUEUES.interaction;
-  return own.endsWith(base) ? `${own.slice(0, own.length - base.length)}${TASK_QUEUES[name]}` : own;
-}
 
 /**
  * One run per website widget chat (001 §2.6, workflowIds.widgetChat): register starts it (update with
@@ -292,54 +263,23 @@ export async function widgetChatWorkflow(input: WidgetChatWorkflowInput): Promis
   const endedEventId = uuid4();
   await recorder.recordWidgetChatEnded({ ...ref, eventId: endedEventId, reason: endReason, endedAt: new Date().toISOString() });
   status = 'analysing';
-  callStatus = await analyse([[endedEventId]]);
+  // 000 §1, §4: the chat through the calls' post-call steps, then to the rules engine as a widget.event.
+  callStatus = await analyseChat({
+    interaction: { meta: ref.meta, causationId: ref.causationId, orgId: ref.orgId, interactionId: ref.interactionId },
+    afterEnd: [[endedEventId]],
+    transcribe: (eventId) =>
+      recorder.transcribeWidgetChat({
+        ...ref,
+        eventId,
+        chatDetails,
+        actions: bookingAction ? [bookingAction] : [],
+        customerPhone: customerNumber,
+        startedAt,
+      }),
+    describe: (result, awaitEventIds) =>
+      handoff.describeWidgetChatForNotification({ orgId: ref.orgId, interactionId: ref.interactionId, callStatus: result, awaitEventIds }),
+  });
   status = 'done';
   await condition(allHandlersFinished);
   return snapshot();
-
-  /** 000 §1, §4: the chat through the calls' post-call steps, then to the rules engine as a widget.event. */
-  async function analyse(afterEnd: string[][]): Promise<string> {
-    const { meta, causationId, orgId, interactionId } = ref;
-    const interaction = { meta, causationId, orgId, interactionId };
-    const transcribedEventId = uuid4();
-    const analysis = await recorder.transcribeWidgetChat({
-      ...ref,
-      eventId: transcribedEventId,
-      chatDetails,
-      actions: bookingAction ? [bookingAction] : [],
-      customerPhone: customerNumber,
-      startedAt,
-    });
-    let lastEventIds = [...afterEnd, [transcribedEventId]];
-    const step = () => {
-      const ids = { eventId: uuid4(), errorEventId: uuid4() };
-      lastEventIds = [[ids.eventId, ids.errorEventId]];
-      return { ...interaction, ...ids, analysis };
-    };
-    let result = 'PROCESSING';
-    const classified = await ai.classifyInteraction(step());
-    if (classified.ok) {
-      result = classified.value.callStatus;
-      if (result === 'UNBOOKED') {
-        const second = await ai.reclassifyUnbookedInteraction(step());
-        if (second.ok && second.value.reclassified) result = 'EXCUSED';
-      }
-      await ai.summarizeInteraction({ ...step(), callStatus: classified.value.callStatus, agentType: analysis.agentType });
-      await ai.tagInteraction({ ...step(), callStatus: classified.value.callStatus });
-    }
-    try {
-      const event = await handoff.describeWidgetChatForNotification({ orgId, interactionId, callStatus: result, awaitEventIds: lastEventIds });
-      await startChild(notifyInteractionWorkflow, {
-        workflowId: workflowIds.notifyInteraction(interactionId),
-        taskQueue: siblingQueue('notification'),
-        parentClosePolicy: ParentClosePolicy.ABANDON,
-        args: [{ meta, orgId, event }],
-      });
-    } catch (err) {
-      if (err instanceof WorkflowExecutionAlreadyStartedError) return result;
-      if (!(err instanceof ActivityFailure)) throw err;
-      log.warn('widget chat not handed to notifications', { interactionId, error: err.cause?.message ?? err.message });
-    }
-    return result;
-  }
 }

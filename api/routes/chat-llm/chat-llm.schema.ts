@@ -1,0 +1,16 @@
+export {
+  ChatConfigQuerySchema,
+  ChatConfigResponseSchema,
+  ChatConfigUpdateRequestSchema,
+  ChatSessionLogsRequestSchema,
+  ChatSessionLogsResponseSchema,
+  ChatSessionSchema,
+  LlmChatAgentQuerySchema,
+  LlmChatAgentResponseSchema,
+  LoadLlmChatRequestSchema,
+  LoadLlmChatResponseSchema,
+  NewLlmChatRequestSchema,
+  NewLlmChatResponseSchema,
+  SendLlmChatRequestSchema,
+  SendLlmChatResponseSchema,
+} from '../../../domain/contracts/chat-llm.contract';
