@@ -132,6 +132,11 @@ describe('an LLM chat session', () => {
       return (outbox.body.messages as { interaction_id: string | null; channel: string }[]).find((m) => m.interaction_id === one.body.interactionId);
     }, 60_000);
     expect(mail).toMatchObject({ channel: 'email' });
+    // The delivery and the e-mail are recorded on the session after they happen; the next test compares it before and after.
+    await eventually(async () => {
+      const names = ((await owner.get(`/chat-sessions/${sessionId}`)).body.interaction_events as { name: string }[]).map((e) => e.name);
+      return names.includes('send_webhook') && names.includes('send_email') ? names : null;
+    }, 60_000);
   }, 120_000);
 
   it("another organization's staff cannot read, list, load or write in the session, and nothing changes", async () => {

@@ -284,7 +284,7 @@ describe('chat-widget analytics (001 §2.8)', () => {
     const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
     const [from, to] = [day(-1), day(1)];
     // Both earlier chats have ended (the booked one and the expired one); a third stops after looking up times.
-    const reg = await visitor('/chat/register', { phone: '512-555-0177', orgId, deviceType: 'MOBILE', widgetId: 'widget-1', chatDetails: steps('welcome') });
+    const reg = await visitor('/chat/register', { phone: '512-555-0177', orgId, deviceType: 'MOBILE', widgetId, chatDetails: steps('welcome') });
     expect(reg.status).toBe(200);
     const slots = await visitor('/chat/schedule', {
       orgId,
