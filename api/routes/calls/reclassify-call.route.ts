@@ -6,23 +6,28 @@ import { awaitReadModel } from '../../use-cases/await-read-model';
 import type { ApiDeps } from '../../deps';
 import { ReclassifyRequestSchema, ReclassifyResponseSchema } from './calls.schema';
 
-/** The interaction a callId names and its status: a call (by interaction or call id) or a website chat (by interaction id). */
+/** The interaction a callId names and its status: a call (by interaction or call id), a website chat or an LLM chat session (by interaction id). */
 async function interactionOf(deps: ApiDeps, callId: string): Promise<{ id: string; callStatus: string } | null> {
   const call = await deps.calls.interactions.findCall(callId);
   if (call) return { id: call.id, callStatus: call.callStatus };
   const chat = await deps.widgetChats.repository.findByInteractionId(callId);
-  return chat ? { id: chat.interactionId, callStatus: chat.callStatus } : null;
+  if (chat) return { id: chat.interactionId, callStatus: chat.callStatus };
+  const session = await deps.chatSessions.repository.findByInteractionId(callId);
+  return session ? { id: session.interactionId, callStatus: session.callStatus } : null;
 }
 
 export const reclassifyCallRoute = defineRoute({
   method: 'post',
   path: '/call/reclassify',
-  summary: 'Changes the status of a call or a website chat (its interaction id) to UNBOOKED or EXCUSED (spec 001 §2.4, §4)',
+  summary: 'Changes the status of a call, a website chat or an LLM chat session (its interaction id) to UNBOOKED or EXCUSED (spec 001 §2.4, §4)',
   tag: 'Calls',
   access: {
     kind: 'org',
     async orgIdOf({ body }, deps) {
-      const orgId = (await deps.calls.interactions.orgIdOfCall(body.callId)) ?? (await deps.widgetChats.repository.orgIdOfInteraction(body.callId));
+      const orgId =
+        (await deps.calls.interactions.orgIdOfCall(body.callId)) ??
+        (await deps.widgetChats.repository.orgIdOfInteraction(body.callId)) ??
+        (await deps.chatSessions.repository.orgIdOfInteraction(body.callId));
       if (!orgId) throw notFound('Call not found');
       return orgId;
     },

@@ -5,20 +5,27 @@ import { awaitReadModel } from '../../use-cases/await-read-model';
 import type { ApiDeps } from '../../deps';
 import { ReviewInteractionRequestSchema, ReviewInteractionResponseSchema } from './calls.schema';
 
-/** An interaction's review state, from the calls read model or, for a website chat, the widget chats one (001 §4). */
+/** An interaction's review state: the calls read model, else a website chat's (widget chats) or an LLM chat session's (chat sessions) (001 §4). */
 async function reviewStateOf(deps: ApiDeps, id: string): Promise<{ reviewedAt: Date | null; reviewNotes: string | null } | null> {
-  return (await deps.calls.interactions.findById(id)) ?? (await deps.widgetChats.repository.findByInteractionId(id));
+  return (
+    (await deps.calls.interactions.findById(id)) ??
+    (await deps.widgetChats.repository.findByInteractionId(id)) ??
+    (await deps.chatSessions.repository.findByInteractionId(id))
+  );
 }
 
 export const reviewInteractionRoute = defineRoute({
   method: 'put',
   path: '/interaction',
-  summary: 'Marks an interaction (a call or a website chat) reviewed or unreviewed and saves its review notes (spec 001 §2.3, §4)',
+  summary: 'Marks an interaction (a call, a website chat or an LLM chat session) reviewed or unreviewed and saves its review notes (spec 001 §2.3, §4)',
   tag: 'Calls',
   access: {
     kind: 'org',
     async orgIdOf({ body }, deps) {
-      const orgId = (await deps.calls.interactions.orgIdOfInteraction(body.id)) ?? (await deps.widgetChats.repository.orgIdOfInteraction(body.id));
+      const orgId =
+        (await deps.calls.interactions.orgIdOfInteraction(body.id)) ??
+        (await deps.widgetChats.repository.orgIdOfInteraction(body.id)) ??
+        (await deps.chatSessions.repository.orgIdOfInteraction(body.id));
       if (!orgId) throw notFound('Interaction not found');
       return orgId;
     },

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import { eventually, uniqueName } from '../../../tests/support/integration';
@@ -152,5 +153,37 @@ describe('an LLM chat session', () => {
     expect((await other.post('/chat/llm/new').send({ orgId })).status).toBe(401);
     expect((await owner.get(`/chat-sessions/${sessionId}`)).body).toEqual(before);
     expect((await owner.get('/chat/config').query({ orgId })).body).toMatchObject({ enabled: true });
+  }, 60_000);
+
+  it("is reviewed and reclassified through the calls routes by its interaction id; another organization's staff are refused and nothing changes", async () => {
+    const before = (await owner.get(`/chat-sessions/${sessionId}`)).body;
+    const interactionId: string = before.interactionId;
+    const reviewedAt = '2026-11-28T12:00:00.000Z';
+    // Refused as for a call (the session's org is not theirs), and nothing changes.
+    expect((await other.put('/interaction').send({ id: interactionId, reviewed_at: reviewedAt, review_notes: 'not yours' })).status).toBe(401);
+    expect((await other.post('/call/reclassify').send({ callId: interactionId, newStatus: 'EXCUSED' })).status).toBe(401);
+    expect((await owner.get(`/chat-sessions/${sessionId}`)).body).toEqual(before);
+    expect(before).toMatchObject({ reviewed_at: null, review_notes: null });
+
+    const review = await owner.put('/interaction').send({ id: interactionId, reviewed_at: reviewedAt, review_notes: 'Checked the transcript' });
+    expect(review.status).toBe(200);
+    expect(review.body).toEqual({ id: interactionId, reviewed_at: reviewedAt, review_notes: 'Checked the transcript' });
+    // The route waits for the read model: the session shows the review at once.
+    expect((await owner.get(`/chat-sessions/${sessionId}`)).body).toMatchObject({ reviewed_at: reviewedAt, review_notes: 'Checked the transcript' });
+
+    const to = before.call_status === 'EXCUSED' ? 'UNBOOKED' : 'EXCUSED';
+    const reclassify = await owner.post('/call/reclassify').send({ callId: interactionId, newStatus: to });
+    expect(reclassify.status).toBe(200);
+    expect(reclassify.body).toEqual({ callId: interactionId, call_status: to });
+    const after = (await owner.get(`/chat-sessions/${sessionId}`)).body;
+    expect(after).toMatchObject({ call_status: to, call_type: to === 'EXCUSED' ? 'Excused' : 'Unbooked', reviewed_at: reviewedAt });
+    const listed = (await owner.post('/chat-sessions/logs').send({ orgId })).body.sessions.find((s: { id: string }) => s.id === sessionId);
+    expect(listed).toMatchObject({ call_status: to, reviewed_at: reviewedAt, review_notes: 'Checked the transcript' });
+    // Only UNBOOKED or EXCUSED (001 §5).
+    expect((await owner.post('/call/reclassify').send({ callId: interactionId, newStatus: 'BOOKED' })).status).toBe(400);
+    // Still refused to the other organization after the changes; an unknown interaction is not found.
+    expect((await other.put('/interaction').send({ id: interactionId, reviewed_at: null })).status).toBe(401);
+    expect((await owner.put('/interaction').send({ id: randomUUID(), reviewed_at: null })).status).toBe(404);
+    expect((await owner.get(`/chat-sessions/${sessionId}`)).body).toEqual(after);
   }, 60_000);
 });

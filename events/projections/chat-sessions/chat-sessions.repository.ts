@@ -106,6 +106,13 @@ export function createChatSessionRepository(db: Db) {
       const row = await db.chatSession.findUnique({ where: { sessionId } });
       return row ? toDoc(row) : null;
     },
+    async findByInteractionId(interactionId: string): Promise<ChatSessionDoc | null> {
+      const row = await db.chatSession.findUnique({ where: { interactionId } });
+      return row ? toDoc(row) : null;
+    },
+    async orgIdOfInteraction(interactionId: string): Promise<string | null> {
+      return (await db.chatSession.findUnique({ where: { interactionId }, select: { orgId: true } }))?.orgId ?? null;
+    },
     /** The session once the read model holds one event id of each group (the pipeline's last step), or null while it does not yet. */
     async findCaughtUp(interactionId: string, awaitEventIds: string[][]): Promise<ChatSessionDoc | null> {
       const ids = awaitEventIds.flat();

@@ -21,6 +21,12 @@ const withChatId = (Page: ComponentType<{ chatId: string }>) =>
     return <Page chatId={chatId} />;
   };
 
+const withSessionId = (Page: ComponentType<{ sessionId: string }>) =>
+  function SessionRoute() {
+    const { sessionId = '' } = useParams();
+    return <Page sessionId={sessionId} />;
+  };
+
 const withAgentId = (Page: ComponentType<{ agentId: string }>) =>
   function AgentRoute() {
     const { agentId = '' } = useParams();
@@ -76,6 +82,10 @@ export const PAGES: Record<RouteName, LazyPage> = {
   'chat-details': page(
     () => import('../features/chats/components/chat-details-page'),
     (m) => withChatId(m.ChatDetailsPage),
+  ),
+  'chat-session': page(
+    () => import('../features/chat-sessions/components/chat-session-page'),
+    (m) => withSessionId(m.ChatSessionPage),
   ),
   analytics: page(
     () => import('../features/analytics/components/analytics-page'),

@@ -51,6 +51,10 @@ describe('the dashboard route table', () => {
       handle: { name: 'chat-details', title: 'Chat details' },
       params: { chatId: '7c1d8d7e-1c2b-4a3d-9e8f-7a6b5c4d3e2f' },
     });
+    expect(resolve('/chat-sessions/chat_9f2e1d0c')).toMatchObject({
+      handle: { name: 'chat-session', title: 'Chat session' },
+      params: { sessionId: 'chat_9f2e1d0c' },
+    });
     expect(resolve('/dashboard/link/a%20b')).toMatchObject({ handle: { name: 'interaction-link' }, params: { interactionId: 'a b' } });
   });
 

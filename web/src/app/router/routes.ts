@@ -28,6 +28,8 @@ export const ROUTES = [
   { name: 'chats', path: '/chats', title: 'Chats', access: 'member', nav: 'main' },
   // Issue 15: one website widget chat (GET /chat/details/{chatId}), reviewed and reclassified like a call.
   { name: 'chat-details', path: '/chats/:chatId', title: 'Chat details', access: 'member' },
+  // Issue 15: one LLM chat session (GET /chat-sessions/{sessionId}), reviewed and reclassified like a call.
+  { name: 'chat-session', path: '/chat-sessions/:sessionId', title: 'Chat session', access: 'member' },
   { name: 'analytics', path: '/analytics', title: 'Analytics', access: 'member', nav: 'main' },
   { name: 'on-call', path: '/on-call', title: 'On-call', access: 'member', nav: 'main' },
   { name: 'availability', path: '/availability', title: 'Availability', access: 'member', nav: 'main' },
