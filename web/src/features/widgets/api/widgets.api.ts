@@ -1,6 +1,12 @@
 import useSWR from 'swr';
 import { apiClient } from '../../../lib/api-client';
-import { WidgetListSchema, WidgetSchema, type UpdateWidgetConfigRequest } from '@contracts/widget.contract';
+import {
+  WidgetFileUploadSchema,
+  WidgetListSchema,
+  WidgetSchema,
+  type UpdateWidgetConfigRequest,
+  type WidgetFileUploadRequest,
+} from '@contracts/widget.contract';
 
 export type { Widget } from '@contracts/widget.contract';
 
@@ -11,3 +17,5 @@ export function useWidgets(orgId: string | null) {
 export const createWidget = (orgId: string) => apiClient.post('/widget', { orgId }, WidgetSchema);
 
 export const saveWidgetConfig = (request: UpdateWidgetConfigRequest) => apiClient.put('/widget/update/config', request, WidgetSchema);
+
+export const requestWidgetUpload = (request: WidgetFileUploadRequest) => apiClient.post('/widget/update/file', request, WidgetFileUploadSchema);

@@ -7,7 +7,8 @@ import { LoadingNotice } from '../../../components/loading-notice';
 import { Page } from '../../../components/page';
 import { ApiError } from '../../../lib/api-client';
 import { useSelectedOrg } from '../../organizations/selected-org';
-import { createWidget, saveWidgetConfig, useWidgets, type Widget } from '../api/widgets.api';
+import { createWidget, requestWidgetUpload, saveWidgetConfig, useWidgets, type Widget } from '../api/widgets.api';
+import { isLogoContentType, LOGO_ACCEPT, logoFileProblem, logoKey, throughDashboardApi } from '../logo-upload';
 import { widgetSnippet } from '../widget-snippet';
 
 type Draft = Pick<
@@ -16,6 +17,7 @@ type Draft = Pick<
   | 'business_website'
   | 'business_contact'
   | 'welcome_title'
+  | 'logo_url'
   | 'primary_color'
   | 'secondary_color'
   | 'text_color'
@@ -40,6 +42,7 @@ const draftOf = (w: Widget): Draft => ({
   business_website: w.business_website,
   business_contact: w.business_contact,
   welcome_title: w.welcome_title,
+  logo_url: w.logo_url,
   primary_color: w.primary_color,
   secondary_color: w.secondary_color,
   text_color: w.text_color,
@@ -57,9 +60,12 @@ function WidgetPreview({ draft }: { draft: Draft }) {
   const dark = draft.theme === 'dark';
   return (
     <Box borderWidth="1px" borderRadius="md" overflow="hidden" data-testid="widget-preview" aria-label="Widget preview">
-      <Box bg={draft.primary_color} color="white" px={4} py={3} fontWeight="semibold">
-        {draft.welcome_title}
-      </Box>
+      <HStack bg={draft.primary_color} color="white" px={4} py={3} fontWeight="semibold" gap={3}>
+        {draft.logo_url ? (
+          <img src={throughDashboardApi(draft.logo_url)} alt="Logo" height={32} style={{ maxHeight: 32, maxWidth: 96 }} data-testid="widget-preview-logo" />
+        ) : null}
+        <Text>{draft.welcome_title}</Text>
+      </HStack>
       <Stack bg={dark ? 'gray.900' : draft.secondary_color} color={dark ? 'gray.100' : draft.text_color} p={4} gap={2} fontSize="sm">
         <Text>{draft.business_name ?? 'Your business'}</Text>
         {draft.services.map((s) => (
@@ -75,6 +81,56 @@ function WidgetPreview({ draft }: { draft: Draft }) {
         {draft.dispatch_fee_message ? <Text color={dark ? 'gray.400' : 'gray.600'}>{draft.dispatch_fee_message}</Text> : null}
       </Stack>
     </Box>
+  );
+}
+
+/**
+ * Upload logo: checks the file here (type, ≤ 2 MB), asks the API for an upload URL, PUTs the bytes there with their
+ * Content-Type, then hands back the URL the file is served at (saved with the widget as logo_url).
+ */
+function LogoUpload({ orgId, error, onUploaded }: { orgId: string; error?: string; onUploaded: (fileUrl: string) => void }) {
+  const [uploading, setUploading] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  async function upload(input: HTMLInputElement) {
+    const file = input.files?.[0];
+    input.value = '';
+    if (!file) return;
+    const refused = logoFileProblem(file);
+    setProblem(refused);
+    if (refused || !isLogoContentType(file.type)) return;
+    setUploading(true);
+    try {
+      const ticket = await requestWidgetUpload({ orgId, key: logoKey(file.name), contentType: file.type });
+      const put = await fetch(throughDashboardApi(ticket.uploadUrl), { method: ticket.method, headers: ticket.headers, body: file });
+      if (!put.ok) {
+        const body = (await put.json().catch(() => null)) as { message?: string } | null;
+        throw new Error(body?.message ?? `The upload failed (HTTP ${put.status}).`);
+      }
+      onUploaded(ticket.fileUrl);
+    } catch (e) {
+      setProblem(errorMessage(e));
+    } finally {
+      setUploading(false);
+    }
+  }
+
+  return (
+    <Field.Root invalid={!!(problem ?? error)} disabled={uploading}>
+      <Field.Label>Upload logo</Field.Label>
+      <Input
+        type="file"
+        size="sm"
+        p={1}
+        accept={LOGO_ACCEPT}
+        disabled={uploading}
+        aria-busy={uploading}
+        onChange={(e) => void upload(e.currentTarget)}
+        data-testid="widget-logo-file"
+      />
+      <Field.HelperText>{uploading ? 'Uploading…' : 'PNG, JPEG, WebP or GIF, at most 2 MB. Save the widget to keep it.'}</Field.HelperText>
+      <Field.ErrorText data-testid="widget-logo-error">{problem ?? error}</Field.ErrorText>
+    </Field.Root>
   );
 }
 
@@ -139,6 +195,17 @@ function WidgetEditor({ orgId, widget, onSaved }: { orgId: string; widget: Widge
             {text('business_website', 'Business website', 'The widget works only on pages of this site (with or without www.).')}
             {text('business_contact', 'Business phone', 'What the emergency button and "call us" options dial.')}
             {text('welcome_title', 'Welcome title')}
+            <LogoUpload orgId={orgId} error={errors.logo_url} onUploaded={(url) => set('logo_url', url)} />
+            {draft.logo_url ? (
+              <HStack fontSize="xs" color="fg.muted">
+                <Text truncate data-testid="widget-logo_url" title={draft.logo_url}>
+                  {draft.logo_url}
+                </Text>
+                <Button size="2xs" variant="ghost" onClick={() => set('logo_url', null)} data-testid="widget-logo-remove">
+                  Remove logo
+                </Button>
+              </HStack>
+            ) : null}
             {colour('primary_color', 'Primary colour')}
             {colour('secondary_color', 'Secondary colour')}
             {colour('text_color', 'Text colour')}
