@@ -34,12 +34,16 @@ const steps = [
 
 beforeAll(async () => {
   ({ browser, page, orgId } = await startOwnerSession('chats-e2e', { label: 'Chats', timeoutMs: STEP_TIMEOUT_MS }));
+  // The organization's widget (a chat registers only with one of its own, enabled widgets).
+  const created = await page.request.post(api('/widget'), { data: { orgId, business_name: 'Chats E2E' } });
+  expect(created.status()).toBe(201);
+  const widgetId = ((await created.json()) as { id: string }).id;
   // A visitor books through the four widget routes (the sandbox CRM knows this number as Alice Johnson).
   const { chatId, interactionId } = await visitor<{ chatId: string; interactionId: string }>('/chat/register', {
     phone: '(512) 555-0101',
     orgId,
     deviceType: 'MOBILE',
-    widgetId: 'widget-e2e',
+    widgetId,
     chatDetails: steps.slice(0, 1),
   });
   const slots = await visitor<{ data: { startUtc: string }[] }>('/chat/schedule', {

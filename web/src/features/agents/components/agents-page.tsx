@@ -132,20 +132,24 @@ export function AgentsPage() {
   const [creating, setCreating] = useState(false);
   const list = agents.data?.agents ?? [];
   const newButton = (
+    <Button colorPalette="blue" onClick={() => setCreating(true)} disabled={!orgId} data-testid="new-agent">
+      New agent
+    </Button>
+  );
+  // The header's actions; an empty list repeats only the button.
+  const actions = (
     <HStack gap="4">
       <Link asChild textStyle="sm" color="blue.fg">
         <RouterLink to={hrefFor('/job-type-sheet')} data-testid="job-type-sheet-link">
           Job-type sheet →
         </RouterLink>
       </Link>
-      <Button colorPalette="blue" onClick={() => setCreating(true)} disabled={!orgId} data-testid="new-agent">
-        New agent
-      </Button>
+      {newButton}
     </HStack>
   );
 
   return (
-    <Page title="Agents" description="The voice and chat agents that answer and place calls for the organization." actions={newButton}>
+    <Page title="Agents" description="The voice and chat agents that answer and place calls for the organization." actions={actions}>
       {orgId ? <NewAgentDialog orgId={orgId} open={creating} onClose={() => setCreating(false)} /> : null}
       {agents.error ? (
         <ErrorNotice error={agents.error} title="Could not load the agents" onRetry={() => void agents.mutate()} />
