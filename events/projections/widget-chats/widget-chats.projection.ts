@@ -1,4 +1,5 @@
 import type { EventOf } from '../../catalog';
+import { reclassifiedFields, reviewedFields, withEventRecord } from '../interaction-folds';
 import { INTERACTION } from '../../schemas/interaction.events';
 import { documentProjection } from '../projection';
 import { widgetChatsStore, type WidgetChatDoc } from './widget-chats.repository';
@@ -103,25 +104,12 @@ export function evolveWidgetChat(state: WidgetChatDoc | null, event: WidgetChatE
     case 'InteractionTagged':
       return { ...next, tags: event.data.tags, tagReasons: event.data.reasons };
     case 'InteractionReclassified':
-      return {
-        ...next,
-        callStatus: event.data.to,
-        callType: event.data.to === 'EXCUSED' ? 'Excused' : 'Unbooked',
-        callTypeReason: event.data.reason,
-        tags: [...new Set([...state.tags, ...event.data.tags])],
-      };
+      return { ...next, ...reclassifiedFields(state, event), callTypeReason: event.data.reason };
     case 'InteractionReviewed':
-      return {
-        ...next,
-        reviewedAt: event.data.reviewedAt ? new Date(event.data.reviewedAt) : null,
-        reviewNotes: event.data.reviewNotes === undefined ? state.reviewNotes : event.data.reviewNotes,
-      };
+      return { ...next, ...reviewedFields(state, event) };
     case 'InteractionEventRecorded': {
-      if (state.events.some((e) => e.id === event.data.recordId)) return state;
-      return {
-        ...next,
-        events: [...state.events, { id: event.data.recordId, created_at: event.occurredAt, name: event.data.name, metadata: event.data.metadata }],
-      };
+      const events = withEventRecord(state.events, event);
+      return events ? { ...next, events } : state;
     }
   }
 }
