@@ -38,6 +38,7 @@ import { createTraceEvaluationRepository } from '../events/projections/trace-eva
 import { createTemporalInteractionGateway } from './use-cases/temporal-interaction-gateway';
 import { createCrm, verifyCrmConnection } from '../activities/crm/create-crm';
 import { createOrganizationAgentDirectory } from './use-cases/web-calls';
+import { kafkaConnectionOptions, temporalConnectionOptions } from '../config/cluster-connections';
 import { createAgentRepository } from '../events/projections/agents/agents.repository';
 import { createTemporalWebCallGateway } from './use-cases/temporal-web-call-gateway';
 import { createTemporalCrmActionGateway } from '../activities/agent-tools/adapters/temporal/temporal-crm-action-gateway.adapter';
@@ -63,10 +64,10 @@ async function main() {
   const logger = createLogger('api', config.LOG_LEVEL);
   startProcessMemoryLog(logger, config.PROCESS_MEMORY_LOG_SECONDS);
   const db = createDb(config.databaseUrl);
-  const connection = await Connection.connect({ address: config.TEMPORAL_ADDRESS });
+  const connection = await Connection.connect(temporalConnectionOptions(config));
   const client = new Client({ connection, namespace: config.TEMPORAL_NAMESPACE });
   const bus = createKafkaBus({
-    brokers: config.KAFKA_BROKERS.split(','),
+    ...kafkaConnectionOptions(config),
     clientId: `${config.KAFKA_CLIENT_ID}-api`,
     topicPrefix: config.KAFKA_TOPIC_PREFIX,
     logger,

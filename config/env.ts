@@ -43,6 +43,18 @@ export const EnvSchema = z.object({
     .default('127.0.0.1:9092')
     .refine((v) => v.split(',').every((b) => /^[^:\s]+:\d+$/.test(b.trim())), 'must be host:port[,host:port]'),
   KAFKA_CONTROLLER_PORT: port.default(9093),
+  /**
+   * A Kafka cluster (a managed one: Confluent Cloud, MSK, Aiven): TLS to the brokers, SASL credentials, and how the
+   * product's topics are created. Partitions bound how many projector instances share a projection's work (one
+   * partition is read by one instance of a group); the topics `ensureTopics` creates get this many, and a topic made
+   * earlier with fewer keeps its count (raise it with Kafka's own tools). Replication 3 on a cluster of three brokers.
+   */
+  KAFKA_SSL: z.enum(['true', 'false']).default('false'),
+  KAFKA_SASL_MECHANISM: z.enum(['plain', 'scram-sha-256', 'scram-sha-512']).optional(),
+  KAFKA_SASL_USERNAME: z.string().min(1).optional(),
+  KAFKA_SASL_PASSWORD: z.string().min(1).optional(),
+  KAFKA_TOPIC_PARTITIONS: z.coerce.number().int().min(1).max(1000).default(3),
+  KAFKA_REPLICATION_FACTOR: z.coerce.number().int().min(1).max(10).default(1),
   KAFKA_CLIENT_ID: z.string().min(1).default('homeagent'),
   KAFKA_TOPIC_PREFIX: z
     .string()
@@ -58,6 +70,17 @@ export const EnvSchema = z.object({
   /** Where a browser reaches the Temporal Web UI, when not the Temporal host itself (compose). */
   TEMPORAL_UI_URL: z.url().optional(),
   TEMPORAL_NAMESPACE: z.string().min(1).default('default'),
+  /**
+   * A Temporal cluster or Temporal Cloud. TLS is on when TEMPORAL_TLS is true or a client certificate or API key is
+   * given. Temporal Cloud takes either an API key (TEMPORAL_API_KEY, address `<region>.<cloud>.api.temporal.io:7233`)
+   * or mTLS (the PEM files of TEMPORAL_TLS_CERT_PATH and TEMPORAL_TLS_KEY_PATH, address
+   * `<namespace>.<account>.tmprl.cloud:7233`); TEMPORAL_TLS_CA_PATH for a self-hosted cluster's own CA.
+   */
+  TEMPORAL_TLS: z.enum(['true', 'false']).default('false'),
+  TEMPORAL_API_KEY: z.string().min(1).optional(),
+  TEMPORAL_TLS_CERT_PATH: z.string().min(1).optional(),
+  TEMPORAL_TLS_KEY_PATH: z.string().min(1).optional(),
+  TEMPORAL_TLS_CA_PATH: z.string().min(1).optional(),
   TEMPORAL_TASK_QUEUE_PREFIX: z.string().default(''),
   /**
    * Workflow runs the worker process keeps in memory between their tasks (Temporal's sticky cache), shared out
@@ -303,6 +326,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (c.TELEPHONY_ADAPTER === 'twilio') {
     const missingTwilio = (['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN'] as const).filter((name) => !c[name]);
     if (missingTwilio.length > 0) throw new ConfigError(missingTwilio.map((name) => `${name}: required when TELEPHONY_ADAPTER is twilio`));
+  }
+  if (c.KAFKA_SASL_MECHANISM) {
+    const missingSasl = (['KAFKA_SASL_USERNAME', 'KAFKA_SASL_PASSWORD'] as const).filter((name) => !c[name]);
+    if (missingSasl.length > 0) throw new ConfigError(missingSasl.map((name) => `${name}: required when KAFKA_SASL_MECHANISM is set`));
+  }
+  if (Boolean(c.TEMPORAL_TLS_CERT_PATH) !== Boolean(c.TEMPORAL_TLS_KEY_PATH)) {
+    throw new ConfigError([
+      `${c.TEMPORAL_TLS_CERT_PATH ? 'TEMPORAL_TLS_KEY_PATH' : 'TEMPORAL_TLS_CERT_PATH'}: required with the other half of the client certificate`,
+    ]);
   }
   const auth = c.POSTGRES_PASSWORD ? `${c.POSTGRES_USER}:${encodeURIComponent(c.POSTGRES_PASSWORD)}` : c.POSTGRES_USER;
   const temporalHost = c.TEMPORAL_ADDRESS.split(':')[0];

@@ -19,6 +19,7 @@ import { carryOverLegacyVoiceCredentials } from './legacy-voice-credentials';
 import { createInteractionRepository } from '../events/projections/interactions/interactions.repository';
 import { toZonedParts } from '../domain/time/zoned-time';
 import { demoCalls, syntheticCallEvents } from './demo-calls';
+import { kafkaConnectionOptions } from '../config/cluster-connections';
 
 const SEED_NAMESPACE = '0f6c2d8e-4c1a-4f55-9a63-2b7d9c1e5a44';
 
@@ -43,7 +44,7 @@ async function waitUntil(what: string, check: () => Promise<boolean>, timeoutMs 
 export async function seedDemo(config: AppConfig, db: Db): Promise<{ orgs: OnboardingResult[] }> {
   const logger = createLogger('seed', config.LOG_LEVEL);
   const bus = createKafkaBus({
-    brokers: config.KAFKA_BROKERS.split(','),
+    ...kafkaConnectionOptions(config),
     clientId: `${config.KAFKA_CLIENT_ID}-seed`,
     topicPrefix: config.KAFKA_TOPIC_PREFIX,
     logger,

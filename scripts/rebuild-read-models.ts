@@ -4,6 +4,7 @@ import { createDb } from '../prisma/client';
 import { createKafkaBus } from '../events/bus/kafka-bus';
 import { PROJECTIONS } from '../events/projections';
 import { rebuildReadModels } from '../events/rebuild-read-models';
+import { kafkaConnectionOptions } from '../config/cluster-connections';
 
 // `npm run rebuild-read-models`: replays every topic from the beginning into fresh read-model tables.
 async function main() {
@@ -11,7 +12,7 @@ async function main() {
   const logger = createLogger('rebuild', config.LOG_LEVEL);
   const db = createDb(config.databaseUrl);
   const bus = createKafkaBus({
-    brokers: config.KAFKA_BROKERS.split(','),
+    ...kafkaConnectionOptions(config),
     clientId: `${config.KAFKA_CLIENT_ID}-rebuild`,
     topicPrefix: config.KAFKA_TOPIC_PREFIX,
     logger,

@@ -1,5 +1,6 @@
 import { bundleWorkflowCode, NativeConnection, Worker, type WorkflowBundleWithSourceMap } from '@temporalio/worker';
 import type { AppConfig } from '../config/env';
+import { temporalConnectionOptions, type TemporalSettings } from '../config/cluster-connections';
 import type { Logger } from '../lib/logger';
 import type { Db } from '../prisma/client';
 import type { EventPublisher } from '../events/bus/event-bus.port';
@@ -80,6 +81,7 @@ export interface WorkerDeps {
     | 'CRM_CREDENTIALS_KEY'
   > &
     Partial<Pick<AppConfig, 'TEMPORAL_MAX_CACHED_WORKFLOWS' | 'WEBSITE_ADAPTER' | 'WORKFLOW_BUNDLE_PATH'>> &
+    TemporalSettings &
     LanguageEngineSettings &
     MessagingConfig &
     VendorCrmSettings &
@@ -99,7 +101,7 @@ export interface WorkerDeps {
  * runs the one workflow bundle and the full activity set.
  */
 export async function createWorkers(deps: WorkerDeps): Promise<{ workers: Worker[]; connection: NativeConnection }> {
-  const connection = await NativeConnection.connect({ address: deps.config.TEMPORAL_ADDRESS });
+  const connection = await NativeConnection.connect(temporalConnectionOptions(deps.config));
   const logger = deps.logger.child({ component: 'activities' });
   // One CRM and one engine per process: the CRM's caches of read-mostly data are then shared by every activity.
   const crm = deps.crm ?? createCrm({ adapter: deps.config.CRM_ADAPTER, db: deps.db, config: deps.config });

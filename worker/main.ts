@@ -5,6 +5,7 @@ import { startProcessMemoryLog } from '../lib/process-memory-log';
 import { createDb } from '../prisma/client';
 import { createKafkaBus } from '../events/bus/kafka-bus';
 import { createWorkers, runWorkers } from './create-worker';
+import { kafkaConnectionOptions } from '../config/cluster-connections';
 
 async function main() {
   const config = loadConfigOrExit();
@@ -20,7 +21,7 @@ async function main() {
   });
   const db = createDb(config.databaseUrl);
   const bus = createKafkaBus({
-    brokers: config.KAFKA_BROKERS.split(','),
+    ...kafkaConnectionOptions(config),
     clientId: `${config.KAFKA_CLIENT_ID}-worker`,
     topicPrefix: config.KAFKA_TOPIC_PREFIX,
     logger,

@@ -5,6 +5,7 @@ import { createDb } from '../prisma/client';
 import { createKafkaBus } from '../events/bus/kafka-bus';
 import { PROJECTIONS } from '../events/projections';
 import { runProjectors } from '../events/projector';
+import { kafkaConnectionOptions } from '../config/cluster-connections';
 
 async function main() {
   const config = loadConfigOrExit();
@@ -12,7 +13,7 @@ async function main() {
   startProcessMemoryLog(logger, config.PROCESS_MEMORY_LOG_SECONDS);
   const db = createDb(config.databaseUrl);
   const bus = createKafkaBus({
-    brokers: config.KAFKA_BROKERS.split(','),
+    ...kafkaConnectionOptions(config),
     clientId: `${config.KAFKA_CLIENT_ID}-projectors`,
     topicPrefix: config.KAFKA_TOPIC_PREFIX,
     logger,

@@ -1,6 +1,6 @@
 // The only module that imports kafkajs (in maintenance mode, tulios/kafkajs#1753): a client swap
 // stays inside events/bus.
-import { Kafka, Partitioners, logLevel, type Admin, type Consumer, type EachBatchPayload, type KafkaMessage, type Producer } from 'kafkajs';
+import { Kafka, Partitioners, logLevel, type Admin, type Consumer, type EachBatchPayload, type KafkaMessage, type Producer, type SASLOptions } from 'kafkajs';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from '../../lib/logger';
 import { AGGREGATE_TYPES, parseEvent, InvalidEventError, type DomainEvent } from '../catalog';
@@ -11,7 +11,13 @@ export interface KafkaBusOptions {
   brokers: string[];
   clientId: string;
   topicPrefix: string;
+  /** Partitions of each topic ensureTopics creates (3 unless told). */
   partitions?: number;
+  /** Replicas of each topic ensureTopics creates (1 unless told; 3 on a cluster of three brokers). */
+  replicationFactor?: number;
+  /** TLS to the brokers (a managed cluster). */
+  ssl?: boolean;
+  sasl?: { mechanism: 'plain' | 'scram-sha-256' | 'scram-sha-512'; username: string; password: string };
   logger: Logger;
 }
 
@@ -50,11 +56,21 @@ async function waitForLeaders(admin: Admin, topics: string[], timeoutMs = 60_000
   }
 }
 
+/** kafkajs types SASL as a union per mechanism; narrow ours into it. */
+function saslOptions(sasl: NonNullable<KafkaBusOptions['sasl']>): SASLOptions {
+  const { username, password } = sasl;
+  if (sasl.mechanism === 'plain') return { mechanism: 'plain', username, password };
+  if (sasl.mechanism === 'scram-sha-256') return { mechanism: 'scram-sha-256', username, password };
+  return { mechanism: 'scram-sha-512', username, password };
+}
+
 export function createKafkaBus(opts: KafkaBusOptions): EventBus {
   const { logger, topicPrefix } = opts;
   const kafka = new Kafka({
     clientId: opts.clientId,
     brokers: opts.brokers,
+    ...(opts.ssl ? { ssl: true } : {}),
+    ...(opts.sasl ? { sasl: saslOptions(opts.sasl) } : {}),
     logLevel: logLevel.WARN,
     // kafkajs logs errors it is about to retry (a coordinator still loading at start-up, a
     // rebalance); what it cannot recover from is thrown to the caller, so its lines are warnings.
@@ -182,7 +198,7 @@ export function createKafkaBus(opts: KafkaBusOptions): EventBus {
           topics: missing.map((topic) => ({
             topic,
             numPartitions: opts.partitions ?? 3,
-            replicationFactor: 1,
+            replicationFactor: opts.replicationFactor ?? 1,
             // Kafka is the log the read models are derived from: nothing may age out.
             configEntries: [
               { name: 'retention.ms', value: '-1' },
