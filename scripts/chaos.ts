@@ -5,16 +5,14 @@ import { parseArgs } from 'node:util';
 import { Client as TemporalClient, Connection } from '@temporalio/client';
 import { Client } from 'pg';
 import { loadConfigOrExit, testStackEnv, type AppConfig } from '../config/env';
-import { createKafkaBus } from '../events/bus/kafka-bus';
-import { INTERACTION } from '../events/schemas/interaction.events';
 import { workflowIds } from '../domain/run/workflow-ids';
 import { interactionIdForProviderCall } from '../lib/ids';
-import { createLogger } from '../lib/logger';
 import { applyMigrations } from '../prisma/migrator';
 import { bringUpServers, type Binaries, type Supervisor } from './stack';
 import { sleep, waitFor } from './stack/exec';
 import { isPortOpen, logPath, startKafka, startPostgres } from './stack/servers';
-import { exitWith, logIn, startOnboarding } from './stack/http-session';
+import { exitWith } from './stack/http-session';
+import { apiUrl, deliver, duplicateEventsOf, interactionEvents, onboardOrganization, recordedCalls, retellCall } from './stack/call-load';
 
 // `npm run chaos`: issue 12's chaos test. Starts the test stack of HOMEAGENT_TEST_SLOT (wiping its data)
 // with the API, the worker and the projectors as separate processes, onboards an organization, and drives
@@ -52,13 +50,6 @@ const SETTLE_MS = Number(flags.settle) * 1000;
 const BACKLOG_TIMEOUT_MS = Number(flags['backlog-timeout']) * 1000;
 /** A vendor gives up on a delivery after this long (Retell and Vapi retry for minutes, not hours). */
 const RETRY_BUDGET_MS = 180_000;
-
-const FIXTURES = path.join(__dirname, '../activities/voice/adapters/retell/fixtures');
-const FIXTURE_CALL_ID = 'call_a4441234567890777c4a4a123e6';
-const STARTED = fs.readFileSync(path.join(FIXTURES, 'call_started.json'), 'utf8');
-const ENDED = fs.readFileSync(path.join(FIXTURES, 'call_ended.json'), 'utf8');
-/** Interaction events a call publishes exactly once; a second one with another event id is a duplicate. */
-const ONCE_PER_CALL = ['CallStarted', 'CallEnded', 'InteractionTranscribed', 'InteractionClassified', 'InteractionSummarized', 'InteractionTagged'];
 
 const t0 = Date.now();
 const log = (msg: string) => console.log(`[chaos ${((Date.now() - t0) / 1000).toFixed(0).padStart(4)} s] ${msg}`);
@@ -126,57 +117,7 @@ class Stack {
   }
 }
 
-const apiUrl = (config: AppConfig) => `http://127.0.0.1:${config.API_PORT}`;
 const brokerPort = (config: AppConfig) => Number(config.KAFKA_BROKERS.split(',')[0].split(':').pop());
-
-async function onboard(config: AppConfig, base: string, adminToken: string): Promise<{ orgId: string; cookie: string }> {
-  const { workflowId, email, password } = await startOnboarding(base, adminToken, {
-    label: 'chaos',
-    name: 'Chaos HVAC',
-    timezone: 'America/Chicago',
-    trades: ['HVAC'],
-    crm: 'NONE',
-  });
-  const connection = await Connection.connect({ address: config.TEMPORAL_ADDRESS });
-  try {
-    const client = new TemporalClient({ connection, namespace: config.TEMPORAL_NAMESPACE });
-    const { orgId } = (await client.workflow.getHandle(workflowId).result()) as { orgId: string };
-    // The organization reaches the read model the webhook checks through the projectors.
-    await waitFor(
-      'the organization in the read model',
-      async () => {
-        const pg = new Client({ connectionString: config.databaseUrl });
-        await pg.connect();
-        try {
-          return (await pg.query('SELECT 1 FROM organizations WHERE id = $1', [orgId])).rowCount === 1;
-        } finally {
-          await pg.end();
-        }
-      },
-      60_000,
-    );
-    return { orgId, cookie: await logIn(base, email, password) };
-  } finally {
-    await connection.close();
-  }
-}
-
-/** Posts one webhook delivery until it is answered 2xx, backing off like a vendor; counts refusals. */
-async function deliver(url: string, body: string, onRefused: () => void): Promise<{ ok: boolean; firstTry: boolean }> {
-  const started = Date.now();
-  for (let attempt = 0; ; attempt += 1) {
-    try {
-      const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body, signal: AbortSignal.timeout(15_000) });
-      await res.arrayBuffer();
-      if (res.status >= 200 && res.status < 300) return { ok: true, firstTry: attempt === 0 };
-    } catch {
-      /* no answer: refused as well */
-    }
-    onRefused();
-    if (Date.now() - started > RETRY_BUDGET_MS) return { ok: false, firstTry: false };
-    await sleep(Math.min(1000 * 2 ** attempt, 10_000));
-  }
-}
 
 class LoadGenerator {
   readonly calls: CallLoad[] = [];
@@ -216,35 +157,19 @@ class LoadGenerator {
     };
     this.calls.push(call);
     const refused = () => (call.refusals += 1);
-    const body = (fixture: string) => fixture.split(FIXTURE_CALL_ID).join(call.providerCallId);
+    const bodies = retellCall(call.providerCallId);
     // Duplicate deliveries on purpose: every 7th call-started and every 4th call-ended is posted twice.
-    const started = [deliver(this.webhookUrl, body(STARTED), refused)];
-    if (i % 7 === 3) started.push(sleep(200).then(() => deliver(this.webhookUrl, body(STARTED), refused)));
+    const started = [deliver(this.webhookUrl, bodies.started, refused, RETRY_BUDGET_MS)];
+    if (i % 7 === 3) started.push(sleep(200).then(() => deliver(this.webhookUrl, bodies.started, refused, RETRY_BUDGET_MS)));
     await sleep(1500); // the call lasts a moment
-    const ended = [deliver(this.webhookUrl, body(ENDED), refused)];
-    if (i % 4 === 1) ended.push(sleep(300).then(() => deliver(this.webhookUrl, body(ENDED), refused)));
+    const ended = [deliver(this.webhookUrl, bodies.ended, refused, RETRY_BUDGET_MS)];
+    if (i % 4 === 1) ended.push(sleep(300).then(() => deliver(this.webhookUrl, bodies.ended, refused, RETRY_BUDGET_MS)));
     const [first] = await Promise.all(ended);
     await Promise.all(started);
     if (first.ok) {
       call.acceptedAt = Date.now();
       call.acceptedFirstTry = first.firstTry;
     } else call.gaveUp = true;
-  }
-}
-
-/** Provider call ids of the organization's calls the read model holds finished (classified or ended for good). */
-async function recordedCalls(databaseUrl: string, orgId: string): Promise<Map<string, number>> {
-  const pg = new Client({ connectionString: databaseUrl, connectionTimeoutMillis: 2000 });
-  await pg.connect();
-  try {
-    const { rows } = await pg.query<{ provider_call_id: string; n: number }>(
-      `SELECT provider_call_id, count(*)::int AS n FROM interactions
-        WHERE org_id = $1 AND call_status NOT IN ('STARTED', 'PROCESSING') GROUP BY provider_call_id`,
-      [orgId],
-    );
-    return new Map(rows.map((r) => [r.provider_call_id, r.n]));
-  } finally {
-    await pg.end().catch(() => undefined);
   }
 }
 
@@ -294,43 +219,6 @@ async function runPhase(stack: Stack, load: LoadGenerator, orgId: string, phase:
     `phase ${phase}: backlog ${cleared === null ? `NOT cleared within ${BACKLOG_TIMEOUT_MS / 1000} s` : `cleared ${w.backlogClearedAfter!.toFixed(1)} s after the restart`}`,
   );
   await sleep(SETTLE_MS);
-}
-
-interface EventCounts {
-  /** interactionId → type → distinct event ids */
-  byInteraction: Map<string, Map<string, Set<string>>>;
-  /** copies of one event id in the log beyond the first (producer retries; the projectors skip them) */
-  repeatedCopies: number;
-}
-
-async function interactionEvents(config: AppConfig, interactionIds: Set<string>): Promise<EventCounts> {
-  const bus = createKafkaBus({
-    brokers: config.KAFKA_BROKERS.split(','),
-    clientId: 'chaos-audit',
-    topicPrefix: config.KAFKA_TOPIC_PREFIX,
-    logger: createLogger('chaos', 'warn'),
-  });
-  const byInteraction = new Map<string, Map<string, Set<string>>>();
-  const seen = new Set<string>();
-  let repeatedCopies = 0;
-  try {
-    await bus.replay({
-      aggregateTypes: [INTERACTION],
-      onEvent: async ({ event }) => {
-        const interactionId = (event.data as { interactionId?: string }).interactionId;
-        if (!interactionId || !interactionIds.has(interactionId)) return;
-        if (seen.has(event.eventId)) repeatedCopies += 1;
-        seen.add(event.eventId);
-        const types = byInteraction.get(interactionId) ?? new Map<string, Set<string>>();
-        byInteraction.set(interactionId, types);
-        const ids = types.get(event.type) ?? new Set<string>();
-        types.set(event.type, ids.add(event.eventId));
-      },
-    });
-  } finally {
-    await bus.close();
-  }
-  return { byInteraction, repeatedCopies };
 }
 
 async function interactionWorkflowStatuses(config: AppConfig, providerCallIds: string[]): Promise<Map<string, string>> {
@@ -401,10 +289,7 @@ async function audit(stack: Stack, load: LoadGenerator, orgId: string, cookie: s
     const dupInteractions = calls.filter(
       (c) => (interactionsOf.get(c.providerCallId) ?? []).length > 1 || (interactionsOf.get(c.providerCallId) ?? []).some((r) => r.id !== expectedId(c)),
     ).length;
-    const dupEvents = calls.reduce((n, c) => {
-      const types = events.byInteraction.get(expectedId(c));
-      return n + ONCE_PER_CALL.reduce((m, t) => m + Math.max(0, (types?.get(t)?.size ?? 0) - 1), 0);
-    }, 0);
+    const dupEvents = calls.reduce((n, c) => n + duplicateEventsOf(events, expectedId(c)), 0);
     if (missing > 0 || dupInteractions > 0 || dupEvents > 0) failed = true;
     const backlog =
       w.backlogClearedAfter === undefined ? '' : w.backlogClearedAfter === null ? 'not cleared' : `${w.backlogClearedAfter.toFixed(1)} s after restart`;
@@ -460,7 +345,7 @@ async function main(): Promise<number> {
     fs.mkdirSync(stack.productLogs, { recursive: true });
     for (const name of ['worker', 'projectors', 'api'] as const) stack.startProduct(name);
     await waitFor('the API', async () => (await fetch(`${apiUrl(config)}/heartbeat`)).ok, 90_000);
-    const { orgId, cookie } = await onboard(config, apiUrl(config), adminToken);
+    const { orgId, cookie } = await onboardOrganization(config, apiUrl(config), adminToken, { label: 'chaos', name: 'Chaos HVAC' });
     log(`organization ${orgId} onboarded; load of ${RATE} calls/s (product logs in ${stack.productLogs}, servers' in ${path.dirname(logPath(config, 'x'))})`);
 
     const load = new LoadGenerator(`${apiUrl(config)}/voice-agent/webhook/${orgId}/retell`);

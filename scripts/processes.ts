@@ -33,14 +33,13 @@ export function crmCredentialsKeyFor(config: AppConfig, env: NodeJS.ProcessEnv):
   return fs.readFileSync(file, 'utf8').trim();
 }
 
-/** Starts the product's own processes (worker, projectors, API, dashboard server) under the supervisor. */
-export async function startProductProcesses(
+/** How to run one of the product's processes in `mode`: its command, arguments and environment. */
+export function productProcess(
   config: AppConfig,
-  sup: Supervisor,
+  name: keyof typeof ENTRY_POINTS,
   baseEnv: NodeJS.ProcessEnv,
-  opts: { logToFiles?: string; mode?: ProcessMode } = {},
-) {
-  const mode = opts.mode ?? 'source';
+  mode: ProcessMode,
+): { cmd: string; args: string[]; env: NodeJS.ProcessEnv } {
   const env: NodeJS.ProcessEnv =
     mode === 'compiled'
       ? {
@@ -50,16 +49,25 @@ export async function startProductProcesses(
           WORKFLOW_BUNDLE_PATH: path.join(config.repoRoot, 'dist', 'workflow-bundle.js'),
         }
       : baseEnv;
-  const command = (name: keyof typeof ENTRY_POINTS) =>
+  const command =
     mode === 'compiled'
       ? { cmd: process.execPath, args: ['--enable-source-maps', path.join(config.repoRoot, 'dist', `${ENTRY_POINTS[name]}.js`)] }
       : { cmd: bin(config, 'tsx'), args: [`${ENTRY_POINTS[name]}.ts`] };
+  return { ...command, env: name === 'worker' ? workerEnv(env) : env };
+}
+
+/** Starts the product's own processes (worker, projectors, API, dashboard server) under the supervisor. */
+export async function startProductProcesses(
+  config: AppConfig,
+  sup: Supervisor,
+  baseEnv: NodeJS.ProcessEnv,
+  opts: { logToFiles?: string; mode?: ProcessMode } = {},
+) {
+  const mode = opts.mode ?? 'source';
   const log = (name: string) => (opts.logToFiles ? path.join(opts.logToFiles, `${name}.log`) : undefined);
-  const common = { cwd: config.repoRoot, env };
-  sup.start({ name: 'worker', ...command('worker'), logFile: log('worker'), ...common, env: workerEnv(env) });
-  sup.start({ name: 'projectors', ...command('projectors'), logFile: log('projectors'), ...common });
-  sup.start({ name: 'api', ...command('api'), logFile: log('api'), ...common });
-  sup.start({ name: 'web', ...command('web'), logFile: log('web'), ...common });
+  for (const name of ['worker', 'projectors', 'api', 'web'] as const) {
+    sup.start({ name, ...productProcess(config, name, baseEnv, mode), cwd: config.repoRoot, logFile: log(name) });
+  }
   await waitFor('the API', async () => (await fetch(`http://127.0.0.1:${config.API_PORT}/heartbeat`)).ok, 60_000);
   await waitFor('the dashboard', () => isPortOpen(config.WEB_PORT), 30_000);
 }

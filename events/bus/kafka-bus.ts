@@ -1,6 +1,17 @@
 // The only module that imports kafkajs (in maintenance mode, tulios/kafkajs#1753): a client swap
 // stays inside events/bus.
-import { Kafka, Partitioners, logLevel, type Admin, type Consumer, type EachBatchPayload, type KafkaMessage, type Producer, type SASLOptions } from 'kafkajs';
+import {
+  AssignerProtocol,
+  Kafka,
+  Partitioners,
+  logLevel,
+  type Admin,
+  type Consumer,
+  type EachBatchPayload,
+  type KafkaMessage,
+  type Producer,
+  type SASLOptions,
+} from 'kafkajs';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from '../../lib/logger';
 import { AGGREGATE_TYPES, parseEvent, InvalidEventError, type DomainEvent } from '../catalog';
@@ -327,4 +338,45 @@ export function createKafkaBus(opts: KafkaBusOptions): EventBus {
       await admin?.disconnect();
     },
   };
+}
+
+export interface ConsumerGroupMember {
+  clientId: string;
+  memberId: string;
+  /** topic → the partitions this member reads */
+  assignment: Record<string, number[]>;
+}
+
+/** Who reads what in each consumer group (for operators and the scale-out benchmark): members and their partitions. */
+export async function consumerGroupMembers(
+  opts: Pick<KafkaBusOptions, 'brokers' | 'clientId' | 'ssl' | 'sasl'>,
+  groupIds: string[],
+): Promise<Map<string, { state: string; members: ConsumerGroupMember[] }>> {
+  const kafka = new Kafka({
+    clientId: opts.clientId,
+    brokers: opts.brokers,
+    ...(opts.ssl ? { ssl: true } : {}),
+    ...(opts.sasl ? { sasl: saslOptions(opts.sasl) } : {}),
+    logLevel: logLevel.NOTHING,
+  });
+  const admin = kafka.admin();
+  await admin.connect();
+  try {
+    const { groups } = await admin.describeGroups(groupIds);
+    return new Map(
+      groups.map((g) => [
+        g.groupId,
+        {
+          state: g.state,
+          members: g.members.map((m) => ({
+            clientId: m.clientId,
+            memberId: m.memberId,
+            assignment: m.memberAssignment.length > 0 ? (AssignerProtocol.MemberAssignment.decode(m.memberAssignment)?.assignment ?? {}) : {},
+          })),
+        },
+      ]),
+    );
+  } finally {
+    await admin.disconnect();
+  }
 }
