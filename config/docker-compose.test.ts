@@ -189,6 +189,13 @@ describe('docker-compose.yml', () => {
     }
   });
 
+  it('lets the worker and the projectors scale out (`--scale worker=2`): no fixed container name, no published port', () => {
+    for (const name of ['worker', 'projectors']) {
+      const svc = service(name) as Service & { container_name?: string };
+      expect({ name, containerName: svc.container_name, ports: svc.ports }).toEqual({ name, containerName: undefined, ports: undefined });
+    }
+  });
+
   it('binds the API on all interfaces and publishes API_PORT', () => {
     const config = configOf('api');
 
