@@ -1,7 +1,7 @@
 import path from 'node:path';
 import express, { type Express } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
-import { DASHBOARD_SECURITY_HEADERS } from './security-headers';
+import { dashboardSecurityHeaders } from './security-headers';
 import { widgetEmbedRouter } from './widget-embed';
 
 export interface DashboardServerOptions {
@@ -9,6 +9,8 @@ export interface DashboardServerOptions {
   distDir: string;
   /** Where the API listens; the browser calls it under /api on the dashboard's own origin. */
   apiTarget: string;
+  /** Origins of uploaded files off the API (an S3 bucket, its CDN): allowed in connect-src and img-src. */
+  storageOrigins?: readonly string[];
 }
 
 /**
@@ -16,7 +18,7 @@ export interface DashboardServerOptions {
  * at the root). Hashed assets are cached for good; index.html never, so a deploy shows at the next load. Any other
  * path is a page of the app: index.html, which routes in the browser.
  */
-export function createDashboardServer({ distDir, apiTarget }: DashboardServerOptions): Express {
+export function createDashboardServer({ distDir, apiTarget, storageOrigins = [] }: DashboardServerOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   app.use(
@@ -31,8 +33,9 @@ export function createDashboardServer({ distDir, apiTarget }: DashboardServerOpt
   );
   // The website widget, before the dashboard's headers: its app page is framed by the widget's sites.
   app.use(widgetEmbedRouter({ distDir, apiTarget }));
+  const headers = dashboardSecurityHeaders(storageOrigins);
   app.use((_req, res, next) => {
-    res.set(DASHBOARD_SECURITY_HEADERS);
+    res.set(headers);
     next();
   });
   app.use('/assets', express.static(path.join(distDir, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false }));
