@@ -143,6 +143,10 @@ function world() {
       return { token, expiresAt: new Date(Date.now() + 3_600_000) };
     },
     findUserId: async (token) => sessions.get(token) ?? null,
+    async findIdentity(token) {
+      const user = users.find((u) => u.id === sessions.get(token));
+      return user ? identity(user) : null;
+    },
     async revoke(token) {
       calls.sessionsRevoked.push(token);
       sessions.delete(token);

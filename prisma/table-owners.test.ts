@@ -13,12 +13,16 @@ const FOLDER_OWNERS = ['activities/crm/adapters/sandbox/'];
 /**
  * Reads outside the owner, each with its reason. The capacity view reads an org's settings and its live rules in
  * one statement: a live get_capacity runs it on every call. The calls benchmark seeds a million interactions, counts
- * them into the call logs' status counts as the migration does, and times the call log's own SQL. The chaos script checks, after each fault, what the read models hold (every
+ * them into the call logs' status counts as the migration does, and times the call log's own SQL. A page of the call logs
+ * reads its calls' completed CRM actions in the same statement as the calls, and a request's session is read with its
+ * user's identity in one statement (issue 16). The chaos script checks, after each fault, what the read models hold (every
  * accepted call recorded once, nothing dead-lettered) by reading them directly.
  */
 const ALSO_READ_BY: Record<string, string[]> = {
   SchedulingRule: ['events/projections/capacity-settings/capacity-settings.repository.ts'],
   Interaction: ['scripts/bench-calls.ts', 'scripts/chaos.ts'],
+  InteractionAction: ['events/projections/interactions/interactions.repository.ts'],
+  StaffUser: ['api/repositories/session.repository.ts'],
   InteractionStatusCount: ['scripts/bench-calls.ts'],
   Organization: ['scripts/chaos.ts'],
   DeadLetter: ['scripts/chaos.ts'],

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { cpus } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Client } from 'pg';
@@ -270,7 +270,7 @@ async function callLogsBench(h: ProductHarness, s: Session) {
   );
   const cursorRow = { createdAt: before.rows[0].created_at, id: before.rows[0].id };
   const cases = logsCases(s.orgId, cursorRow, deepPage, 'caller 4242');
-  console.log('   round  case                        HTTP p50  HTTP p95    SQL p50   SQL p95   HTTP p95 / SQL p95');
+  console.log('   round  case                        HTTP p50  HTTP p95    SQL p50   SQL p95   HTTP p95 / SQL p95  target (p95 ≤ 50 ms, ≤ 1.5×)  load avg');
   for (let round = 1; round <= LOG_ROUNDS; round++) {
     for (const c of cases) {
       let entries = 0;
@@ -291,8 +291,11 @@ async function callLogsBench(h: ProductHarness, s: Session) {
       });
       if (entries !== sqlRows || entries === 0) throw new Error(`${c.label}: HTTP listed ${entries} calls, the SQL ${sqlRows}`);
       const ratio = percentile(http, 95) / percentile(sql, 95);
+      const met = percentile(http, 95) <= 50 && ratio <= 1.5 ? 'met' : 'not met';
       console.log(
-        `   ${String(round).padStart(5)}  ${c.label.padEnd(26)} ${ms(percentile(http, 50)).padStart(9)} ${ms(percentile(http, 95)).padStart(9)}  ${ms(percentile(sql, 50)).padStart(9)} ${ms(percentile(sql, 95)).padStart(9)}   ${ratio.toFixed(2)}×`,
+        `   ${String(round).padStart(5)}  ${c.label.padEnd(26)} ${ms(percentile(http, 50)).padStart(9)} ${ms(percentile(http, 95)).padStart(9)}  ${ms(percentile(sql, 50)).padStart(9)} ${ms(percentile(sql, 95)).padStart(9)}   ${`${ratio.toFixed(2)}×`.padEnd(19)} ${met.padEnd(28)} ${loadavg()
+          .map((l) => l.toFixed(1))
+          .join(' ')}`,
       );
     }
   }

@@ -11,8 +11,7 @@ import { timingSafeEqual } from 'node:crypto';
 async function sessionUser(req: Request, deps: ApiDeps): Promise<StaffIdentity | null> {
   const token = readSessionToken(req);
   if (!token) return null;
-  const userId = await deps.sessions.findUserId(token);
-  return userId ? deps.staff.findIdentity(userId) : null;
+  return deps.sessions.findIdentity(token);
 }
 
 function hasAdminToken(req: Request, deps: ApiDeps): boolean {

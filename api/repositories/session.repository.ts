@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../../prisma/client';
+import type { StaffIdentity } from './staff.repository';
 
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -15,6 +16,17 @@ export function createSessionRepository(db: Db, ttlHours: number) {
       const session = await db.staffSession.findUnique({ where: { tokenHash: hash(token) } });
       if (!session || session.expiresAt <= new Date()) return null;
       return session.userId;
+    },
+    /**
+     * The staff user a live session belongs to, in one round trip (every request with a session asks it): the
+     * session by its token's hash joined to the user's identity; null for an unknown, expired or orphaned session.
+     */
+    async findIdentity(token: string): Promise<StaffIdentity | null> {
+      const rows = await db.$queryRaw<StaffIdentity[]>`
+        SELECT u.id, u.email, u.name, u.is_operator AS "isOperator"
+        FROM staff_sessions s JOIN staff_users u ON u.id = s.user_id
+        WHERE s.token_hash = ${hash(token)} AND s.expires_at > ${new Date()}`;
+      return rows[0] ?? null;
     },
     async revoke(token: string): Promise<void> {
       await db.staffSession.deleteMany({ where: { tokenHash: hash(token) } });

@@ -218,12 +218,22 @@ describe('calls page and call details', () => {
       await expectPager('Page 1 of 2 · 3 calls');
       expect(await page.locator('tbody tr').count()).toBe(2);
       await webCallRow.waitFor(); // newest first
+      const firstPage = await page.locator('tbody tr').allInnerTexts();
+      // Older reads on from the page's last call by its nextCursor (issue 16), and the cursor stays in the URL.
+      const olderRequest = page.waitForRequest(
+        (r) => r.method() === 'POST' && r.url().endsWith('/call/logs') && (r.postDataJSON() as { page?: number }).page === 2,
+      );
       await page.getByTestId('calls-older').click();
+      expect((await olderRequest).postDataJSON()).toMatchObject({ page: 2, pageSize: 2, cursor: expect.any(String) });
       await expectPager('Page 2 of 2 · 3 calls');
+      expect(new URL(page.url()).searchParams.get('cursor')).toMatch(/^[\w-]+$/);
       expect(await page.locator('tbody tr').count()).toBe(1);
+      expect(firstPage).not.toContain((await page.locator('tbody tr').allInnerTexts())[0]);
+      await shot('calls-page-2-by-cursor');
       expect(await page.getByTestId('calls-older').isDisabled()).toBe(true);
       await page.getByTestId('calls-newer').click();
       await expectPager('Page 1 of 2 · 3 calls');
+      expect(new URL(page.url()).searchParams.has('cursor')).toBe(false);
       await page.getByTestId('calls-page-size').selectOption('50');
       await expectPager('Page 1 of 1 · 3 calls');
 

@@ -67,17 +67,10 @@ export const callLogsRoute = defineRoute({
       }),
       deps.organizations.findById(body.orgId),
     ]);
-    const jobs = await deps.calls.interactions.listJobs(rows.map((r) => r.id));
     const crmName = org?.crmName ?? 'NONE';
     const totalPages = Math.ceil(totalCount / body.pageSize);
     return {
-      entries: rows.map((r) =>
-        toCallLogEntry(
-          r,
-          crmName,
-          jobs.filter((j) => j.interactionId === r.id),
-        ),
-      ),
+      entries: rows.map((r) => toCallLogEntry(r, crmName, r.jobs)),
       spam_numbers: [],
       pagination: { currentPage: body.page, pageSize: body.pageSize, totalCount, totalPages, hasMore: body.page < totalPages },
       statusCounts,

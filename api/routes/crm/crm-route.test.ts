@@ -62,7 +62,10 @@ function world() {
       findIdentity: async (id: string) => ({ id, email: 'owner@acme.test', name: 'Owen Owner', isOperator: false }),
       canAccessOrganization: async () => true,
     },
-    sessions: { findUserId: async (token: string) => (token === 'owner-token' ? 'b2b2b2b2-2222-4222-8222-222222222222' : null) },
+    sessions: {
+      findIdentity: async (token: string) =>
+        token === 'owner-token' ? { id: 'b2b2b2b2-2222-4222-8222-222222222222', email: 'owner@acme.test', name: 'Owen Owner', isOperator: false } : null,
+    },
     crm: { provider: { forOrganization: (orgId: string) => (orgId === HCP_ORG ? housecallPro : serviceTitanDown) } },
   } as unknown as ApiDeps;
   return { app: createApp(deps), logLines };

@@ -279,21 +279,66 @@ async function keptCounts(db: Db, f: CountFilter): Promise<StatusReviewCount[] |
   return parts.flat();
 }
 
+/** A call log row with the CRM jobs its completed actions touched (the page's one statement reads both). */
+export type CallLogPageRow = CallLogRow & { jobs: InteractionJob[] };
+
+/** The page's columns, named as the row type names them (LOG_COLUMNS). */
+const PAGE_COLUMNS = Prisma.sql`
+  id, call_id AS "callId", org_id AS "orgId", call_status AS "callStatus", agent_type AS "agentType",
+  recording_url AS "recordingUrl", started_at AS "startedAt", ended_at AS "endedAt", customer_name AS "customerName",
+  customer_number AS "customerNumber", customer_address AS "customerAddress", crm_customer_id AS "crmCustomerId",
+  is_lead AS "isLead", analysed_by AS "analysedBy", tags, reviewed_at AS "reviewedAt", review_notes AS "reviewNotes",
+  created_at AS "createdAt", duration_seconds AS "durationSeconds", summary, call_analysis AS "callAnalysis"`;
+
+/** callLogsWhere and narrowedWhere (and the keyset cursor) in SQL, for the page's statement. */
+function pageConditions(f: CallLogsFilter): Prisma.Sql {
+  const c = [Prisma.sql`org_id = ${f.orgId}::uuid`];
+  if (f.agentTypes) c.push(Prisma.sql`agent_type = ANY(${f.agentTypes}::text[])`);
+  if (f.agentId) c.push(Prisma.sql`voice_agent_id = ${f.agentId}`);
+  if (f.from) c.push(Prisma.sql`created_at >= ${f.from}`);
+  if (f.to) c.push(Prisma.sql`created_at <= ${f.to}`);
+  // The terms hold no LIKE wildcard (callSearchTerms drops them); each through the trigram index.
+  for (const term of callSearchTerms(f.search)) c.push(Prisma.sql`search_text LIKE '%' || ${term} || '%'`);
+  if (f.group) c.push(Prisma.sql`call_status = ANY(${[...CALL_GROUPS[f.group]]}::text[])`);
+  if (f.needsFollowUp) c.push(Prisma.sql`call_status = ANY(${[...UNBOOKED]}::text[]) AND reviewed_at IS NULL`);
+  // A row comparison the (org_id, created_at desc, id desc) index reads on from.
+  if (f.after) c.push(Prisma.sql`(created_at, id) < (${f.after.createdAt}, ${f.after.id}::uuid)`);
+  return Prisma.join(c, ' AND ');
+}
+
+/**
+ * One page of the call logs and the jobs of its calls in one statement: the page by the (org_id, created_at desc,
+ * id desc) index (from a cursor, or skipping rows), then each call's completed CRM actions from interaction_actions
+ * (its interaction_id index), folded into jobs as listJobs folds them.
+ */
+async function callLogPage(db: Db, f: CallLogsFilter): Promise<CallLogPageRow[]> {
+  const offset = f.after ? 0 : (f.page - 1) * f.pageSize;
+  const rows = await db.$queryRaw<(CallLogRow & { actions: { actionType: string; payload: unknown; result: unknown }[] })[]>`
+    SELECT p.*, (
+      SELECT COALESCE(jsonb_agg(jsonb_build_object('actionType', a.action_type, 'payload', a.payload, 'result', a.result) ORDER BY a.updated_at, a.action_id), '[]'::jsonb)
+      FROM interaction_actions a
+      WHERE a.interaction_id = p.id AND a.status = 'COMPLETED' AND a.action_type = ANY(${JOB_ACTIONS}::text[])
+    ) AS actions
+    FROM (
+      SELECT ${PAGE_COLUMNS} FROM interactions
+      WHERE ${pageConditions(f)}
+      ORDER BY created_at DESC, id DESC
+      LIMIT ${f.pageSize} OFFSET ${offset}
+    ) p
+    ORDER BY p."createdAt" DESC, p.id DESC`;
+  return rows.map(({ actions, ...row }) => ({ ...row, jobs: jobsOfActions(actions.map((a) => ({ ...a, interactionId: row.id }))) }));
+}
+
 export const findInteraction = (db: Db, id: string) => db.interaction.findUnique({ where: { id } });
 
 export function createInteractionRepository(db: Db) {
   return {
     async listCallLogs(
       f: CallLogsFilter,
-    ): Promise<{ rows: CallLogRow[]; totalCount: number; statusCounts: Record<string, number>; needsFollowUpCount: number }> {
+    ): Promise<{ rows: CallLogPageRow[]; totalCount: number; statusCounts: Record<string, number>; needsFollowUpCount: number }> {
       const where = callLogsWhere(f);
       const narrowed = narrowedWhere(f, where);
-      const [rows, counts] = await Promise.all([
-        f.after
-          ? db.interaction.findMany({ where: { AND: [narrowed, afterCursor(f.after)] }, select: LOG_COLUMNS, orderBy: LOG_ORDER, take: f.pageSize })
-          : db.interaction.findMany({ where: narrowed, select: LOG_COLUMNS, orderBy: LOG_ORDER, skip: (f.page - 1) * f.pageSize, take: f.pageSize }),
-        keptCounts(db, f),
-      ]);
+      const [rows, counts] = await Promise.all([callLogPage(db, f), keptCounts(db, f)]);
       if (counts) return { rows, ...countsOf(f, counts) };
       // A search or one voice agent: counted from the rows, through the trigram and (org, status, created_at) indexes.
       const [groups, narrowedCount, needsFollowUpCount] = await Promise.all([

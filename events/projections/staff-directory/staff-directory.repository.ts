@@ -1,4 +1,4 @@
-import type { Db, Tx } from '../../../prisma/client';
+import { Prisma, type Db, type Tx } from '../../../prisma/client';
 import type { DocumentStore } from '../projection';
 
 export interface StaffDoc {
@@ -49,8 +49,17 @@ export const findFirstMembershipOrgId = async (db: Db, userId: string): Promise<
   (await db.organizationMember.findFirst({ where: { userId }, orderBy: [{ joinedAt: 'asc' }, { orgId: 'asc' }], select: { orgId: true } }))?.orgId ?? null;
 
 /** Whether the user is a member of the org (of that role, when one is given). */
-export const isMemberOf = async (db: Db, userId: string, orgId: string, role?: string): Promise<boolean> =>
-  (await db.organizationMember.count({ where: { userId, orgId, ...(role ? { role } : {}) } })) > 0;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Whether the user is a member of the org (in that role, when given): every org route's check, one raw EXISTS. */
+export async function isMemberOf(db: Db, userId: string, orgId: string, role?: string): Promise<boolean> {
+  if (!UUID.test(userId) || !UUID.test(orgId)) return false; // no member row has such an id
+  const [row] = await db.$queryRaw<{ member: boolean }[]>`
+    SELECT EXISTS (
+      SELECT 1 FROM organization_members WHERE user_id = ${userId}::uuid AND org_id = ${orgId}::uuid ${role ? Prisma.sql`AND role = ${role}` : Prisma.empty}
+    ) AS member`;
+  return row.member;
+}
 
 export interface OrganizationMemberRow {
   userId: string;

@@ -6,7 +6,17 @@ const parse = (search: string) => parseCallsFilter(new URLSearchParams(search), 
 
 describe('the Calls page filter in the URL', () => {
   it('defaults to the last 30 days, page 1 of 50, every group, agent type and agent', () => {
-    expect(parse('')).toEqual({ from: '2026-03-01', to: '2026-03-31', page: 1, pageSize: 50, group: 'all', agentTypes: 'ALL', agentId: null, search: '' });
+    expect(parse('')).toEqual({
+      from: '2026-03-01',
+      to: '2026-03-31',
+      page: 1,
+      pageSize: 50,
+      group: 'all',
+      agentTypes: 'ALL',
+      agentId: null,
+      search: '',
+      cursor: null,
+    });
   });
 
   it('reads what the user picked and writes it back', () => {
@@ -21,6 +31,7 @@ describe('the Calls page filter in the URL', () => {
       agentTypes: ['OFFICE_HOURS_CSR', 'AFTER_HOURS_CSR'],
       agentId: 'a-1',
       search: 'dana ruiz',
+      cursor: null,
     });
     expect(callsFilterSearch(filter)).toBe(search);
   });
@@ -39,6 +50,18 @@ describe('the Calls page filter in the URL', () => {
     expect(callsExportUrl(org, parse('from=2024-05-01&to=2024-05-31&group=follow-up&agentType=AFTER_HOURS_CSR&q=dana&page=3'))).toBe(
       `/api/call/logs/export?orgId=${org}&from=2024-05-01&to=2024-05-31&currentAgents=AFTER_HOURS_CSR&search=dana&needsFollowUp=true`,
     );
+  });
+
+  it("sends the previous page's cursor with a later page, and drops one that is not a cursor or names page 1", () => {
+    const org = '11111111-1111-4111-8111-111111111111';
+    const cursor = 'WyIyMDI2LTAzLTMwVDEwOjAwOjAwLjAwMFoiLCJhYmMiXQ';
+    const filter = parse(`page=2&cursor=${cursor}`);
+    expect(callLogsQueryOf(org, filter)).toMatchObject({ page: 2, cursor });
+    expect(callsFilterSearch(filter)).toBe(`?from=2026-03-01&to=2026-03-31&page=2&cursor=${cursor}`);
+    expect(parse(`cursor=${cursor}`).cursor).toBeNull();
+    expect(parse('page=2&cursor=not%20a%20cursor').cursor).toBeNull();
+    expect(callLogsQueryOf(org, parse('page=3'))).not.toHaveProperty('cursor');
+    expect(callsExportUrl(org, filter)).not.toContain('cursor');
   });
 
   it('leaves defaults out of the URL but keeps the date range', () => {

@@ -28,7 +28,15 @@ export interface CallsFilter {
   /** The agent types shown: "ALL" or a list (the page picks one at a time). */
   agentTypes: CurrentAgents;
   agentId: string | null;
+  /**
+   * The previous page's `nextCursor` when the user moved to the next page (issue 16): the API reads that page on
+   * from the previous one's last call instead of skipping `(page - 1) × pageSize` calls. Null on any other move.
+   */
+  cursor: string | null;
 }
+
+// What the API's nextCursor is made of (base64url), no longer than the API takes.
+const CURSOR = /^[A-Za-z0-9_-]{1,200}$/;
 
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 const isDay = (v: string | null): v is string => v !== null && /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v));
@@ -52,6 +60,7 @@ export function parseCallsFilter(query: URLSearchParams, now: Date): CallsFilter
     search: (query.get('q') ?? '').slice(0, MAX_SEARCH_LENGTH),
     agentTypes: agentTypes.length > 0 ? agentTypes : 'ALL',
     agentId: query.get('agentId') || null,
+    cursor: CURSOR.test(query.get('cursor') ?? '') && intIn(query.get('page'), 2, Number.MAX_SAFE_INTEGER, 1) > 1 ? query.get('cursor') : null,
   };
 }
 
@@ -64,6 +73,7 @@ export function callsFilterSearch(f: CallsFilter): string {
   if (f.agentTypes !== 'ALL') params.set('agentType', f.agentTypes.join(','));
   if (f.agentId) params.set('agentId', f.agentId);
   if (f.search.trim()) params.set('q', f.search);
+  if (f.cursor && f.page > 1) params.set('cursor', f.cursor);
   return `?${params.toString()}`;
 }
 
@@ -79,6 +89,7 @@ export function callLogsQueryOf(orgId: string, f: CallsFilter) {
     ...(f.agentId ? { agentId: f.agentId } : {}),
     ...(f.search.trim() ? { search: f.search.trim() } : {}),
     ...(f.group === 'follow-up' ? { needsFollowUp: true } : f.group !== 'all' ? { group: f.group } : {}),
+    ...(f.cursor && f.page > 1 ? { cursor: f.cursor } : {}),
   };
 }
 

@@ -288,11 +288,12 @@ export function CallsPage() {
   // One layout at a time (not both, one hidden by CSS): cards on a phone, the table from md up.
   const asCards = useBreakpointValue({ base: true, md: false }) ?? false;
   const filter = parseCallsFilter(query, new Date());
-  // Every change but paging goes back to page 1; the URL is replaced so Back leaves the page, not a filter. It keeps
+  // Every change but paging goes back to page 1, and every change but Older drops the cursor (Older reads on from the
+  // page's last call by its nextCursor); the URL is replaced so Back leaves the page, not a filter. It keeps
   // the organization: a URL without it makes the org selection navigate again, and that second navigation, carrying
   // the search of its own render, could land after the next filter change and undo it (a search typed away).
   const update = (change: Partial<CallsFilter>) =>
-    void navigate(withOrgQuery(pathname, callsFilterSearch({ ...filter, page: 1, ...change }), orgId), { replace: true });
+    void navigate(withOrgQuery(pathname, callsFilterSearch({ ...filter, page: 1, cursor: null, ...change }), orgId), { replace: true });
 
   const agents = useWebCallAgents(orgId);
   const { data, error, isLoading, mutate } = useCallLogs(orgId ? callLogsQueryOf(orgId, filter) : null);
@@ -463,7 +464,7 @@ export function CallsPage() {
                 variant="outline"
                 data-testid="calls-older"
                 disabled={!data.pagination.hasMore}
-                onClick={() => update({ page: filter.page + 1 })}
+                onClick={() => update({ page: filter.page + 1, cursor: data.nextCursor })}
               >
                 Older
               </Button>
