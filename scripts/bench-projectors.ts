@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { Kafka, logLevel } from 'kafkajs';
 import { DEFAULT_REGULAR_HOURS } from '../domain/organization/organization-settings.schema';
@@ -30,6 +31,11 @@ const BATCH = Number(env('BENCH_BATCH', '200'));
 const TARGET_RATE = 5000;
 const TARGET_LAG_P99_MS = 500;
 
+/** The box's load average (1, 5, 15 min), printed beside every figure: on a shared box the figures move with it. */
+const load = () =>
+  `load ${loadavg()
+    .map((n) => n.toFixed(1))
+    .join(' ')}`;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : NaN);
 const perSecond = (n: number, ms: number) => Math.round((n / ms) * 1000);
@@ -213,23 +219,23 @@ async function main() {
 
     console.log(`\n1–2. Reading the backlog (${backlog.length} events), events/s (target ≥ ${TARGET_RATE}):`);
     const floor = await bareConsumerFloor(brokers, topicFor(prefix, 'interaction'), backlog.length);
-    console.log(`  ${'bare kafkajs consumer loop (floor)'.padEnd(40)} ${String(floor).padStart(7)}`);
+    console.log(`  ${'bare kafkajs consumer loop (floor)'.padEnd(40)} ${String(floor).padStart(7)}  ${load()}`);
     for (const projection of projections) {
       const rate = await projectorAlone(tdb, bus, projection, prefix, backlog.length);
       const verdict = rate >= TARGET_RATE ? 'meets' : 'below';
       console.log(
-        `  ${`${projection.name} (runs of ${BATCH})`.padEnd(40)} ${String(rate).padStart(7)}  ${verdict} the target, ${(floor / rate).toFixed(1)}× the floor's time`,
+        `  ${`${projection.name} (runs of ${BATCH})`.padEnd(40)} ${String(rate).padStart(7)}  ${verdict} the target, ${(floor / rate).toFixed(1)}× the floor's time  ${load()}`,
       );
     }
 
     console.log(`\n3. All of them at ${RATE} events/s for ${SECONDS} s: publish → committed in the read model (target p99 ≤ ${TARGET_LAG_P99_MS} ms)`);
     const { sent, sendSeconds, lags } = await lagUnderLoad(tdb, bus, projections, prefix, orgIds, today, backlog.length);
-    console.log(`  sent ${sent} events in ${sendSeconds.toFixed(1)} s (${perSecond(sent, sendSeconds * 1000)} events/s)`);
+    console.log(`  sent ${sent} events in ${sendSeconds.toFixed(1)} s (${perSecond(sent, sendSeconds * 1000)} events/s)  ${load()}`);
     for (const [name, values] of lags) {
       const sorted = [...values].sort((a, b) => a - b);
       const p99 = percentile(sorted, 99);
       console.log(
-        `  ${name.padEnd(40)} applied ${sorted.length}/${sent}  p50 ${percentile(sorted, 50).toFixed(0)} ms  p99 ${p99.toFixed(0)} ms  ${sorted.length === sent && p99 <= TARGET_LAG_P99_MS ? 'meets' : 'misses'} the target`,
+        `  ${name.padEnd(40)} applied ${sorted.length}/${sent}  p50 ${percentile(sorted, 50).toFixed(0)} ms  p99 ${p99.toFixed(0)} ms  ${sorted.length === sent && p99 <= TARGET_LAG_P99_MS ? 'meets' : 'misses'} the target  ${load()}`,
       );
     }
   } finally {
