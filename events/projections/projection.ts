@@ -13,6 +13,12 @@ export interface Projection {
    * The projector calls it for the runs it takes from the log.
    */
   applyRun?(tx: Tx, events: DomainEvent[]): Promise<void>;
+  /**
+   * Runs of different partitions may be applied at once (`runProjectors`' `concurrentPartitions`): the projection's
+   * rows are each one partition key's, or the rows partitions share are written in key order, so two such runs
+   * cannot deadlock. Without it, a projector applies one partition's run at a time.
+   */
+  concurrentRuns?: boolean;
   /** Empties the projection's tables before a rebuild. */
   reset(tx: Tx): Promise<void>;
 }
@@ -52,6 +58,8 @@ export function documentProjection<S, E extends DomainEvent>(def: {
   afterSave?: (tx: Tx, before: S | null, after: S) => Promise<void>;
   /** As `afterSave`, for the documents a run changed at once (one statement instead of one each); optional. */
   afterSaveMany?: (tx: Tx, changes: DocumentChange<S>[]) => Promise<void>;
+  /** See `Projection.concurrentRuns`. */
+  concurrentRuns?: boolean;
 }): Projection {
   /** Folds one document's events, in order, over its stored state: one load and at most one save. */
   async function applyToDocument(tx: Tx, id: string, events: E[]) {
@@ -67,6 +75,7 @@ export function documentProjection<S, E extends DomainEvent>(def: {
     name: def.name,
     aggregateTypes: def.aggregateTypes,
     handles: def.handles,
+    concurrentRuns: def.concurrentRuns,
     apply: (tx, event) => applyToDocument(tx, def.documentId(event as E), [event as E]),
     // A run holding several events of one document (a call's started, ended, classified… read from a backlog) reads
     // and writes it once: the same result as one by one, since evolve is pure and each document's events keep their order.

@@ -215,6 +215,8 @@ export const callAnalyticsProjection: Projection = {
   name: CALL_ANALYTICS_PROJECTION,
   aggregateTypes: [INTERACTION],
   handles: HANDLED,
+  // The facts are each one call's (its partition key's); the rollups partitions share are moved in key order.
+  concurrentRuns: true,
   apply: (tx: Tx, event: DomainEvent) => applyToCall(tx, (event as CallAnalyticsEvent).data.interactionId, [event as CallAnalyticsEvent]),
   // A run's events of one call fold into one fact change and one rollup move: the delta from the first fact to the
   // last is the sum of the steps' deltas. The run's calls are read in one statement and written in one per table.

@@ -199,6 +199,8 @@ export const interactionsProjection = documentProjection<InteractionDoc, Interac
   documentId: (e) => e.data.interactionId,
   evolve: evolveInteraction,
   store: interactionsStore,
+  // Each row is one call's (its partition key's); the status counts partitions share are moved in key order.
+  concurrentRuns: true,
   // Live calls (issue 13): the API's event streams hear of the change once this transaction commits.
   afterSave: (tx, before, after) => notifyInteractionChanged(tx, interactionChange(before, after)),
   afterSaveMany: (tx, changes) =>
