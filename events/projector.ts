@@ -55,7 +55,9 @@ export async function applyRunToProjection(db: Db, projection: Projection, run: 
       else for (const event of unseen) await projection.apply(tx, event);
       return { applied: unseen.length };
     },
-    { timeout: RUN_TRANSACTION_TIMEOUT_MS },
+    // Runs of several projectors (and partitions) at once may wait for one of the pool's connections: they wait, rather
+    // than fail over to the one-by-one path.
+    { timeout: RUN_TRANSACTION_TIMEOUT_MS, maxWait: RUN_TRANSACTION_TIMEOUT_MS },
   );
 }
 
@@ -108,6 +110,8 @@ export async function runProjectors(deps: {
   logger: Logger;
   retryPolicy?: RetryPolicy;
   maxBatch?: number;
+  /** Partitions a projector whose `concurrentRuns` allows it applies at once (default 1); the others take one at a time. */
+  concurrentPartitions?: number;
 }): Promise<Subscription> {
   const applyOne = (projection: Projection, consumed: ConsumedEvent) =>
     withCorrelationId(consumed.event.correlationId, async () => {
@@ -141,6 +145,7 @@ export async function runProjectors(deps: {
         aggregateTypes: projection.aggregateTypes,
         onEvents: (run) => applyRun(projection, run),
         maxBatch: deps.maxBatch,
+        concurrentPartitions: projection.concurrentRuns ? deps.concurrentPartitions : 1,
       }),
     ),
   );

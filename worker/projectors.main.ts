@@ -7,6 +7,12 @@ import { PROJECTIONS } from '../events/projections';
 import { runProjectors } from '../events/projector';
 import { kafkaConnectionOptions } from '../config/cluster-connections';
 
+/**
+ * The partitions of a topic (three: `ensureTopics`) a projector whose writes allow it applies at once (issue 16): one
+ * partition's run waits on the database while another's is read and folded.
+ */
+const CONCURRENT_PARTITIONS = 3;
+
 async function main() {
   const config = loadConfigOrExit();
   const logger = createLogger('projectors', config.LOG_LEVEL);
@@ -19,7 +25,14 @@ async function main() {
     logger,
   });
   await bus.ensureTopics();
-  const running = await runProjectors({ db, bus, projections: PROJECTIONS, topicPrefix: config.KAFKA_TOPIC_PREFIX, logger });
+  const running = await runProjectors({
+    db,
+    bus,
+    projections: PROJECTIONS,
+    topicPrefix: config.KAFKA_TOPIC_PREFIX,
+    logger,
+    concurrentPartitions: CONCURRENT_PARTITIONS,
+  });
   logger.info({ projections: PROJECTIONS.map((p) => p.name) }, 'projectors running');
   const stop = async () => {
     await running.stop();

@@ -20,11 +20,13 @@ export interface EventSubscriber {
   /**
    * Live consumption under a consumer group; offsets are committed only after the handler resolves. `onEvents` takes
    * the events in runs of up to `maxBatch` from one partition, in log order (a projector applies a run in one
-   * transaction); `onEvent` takes them one at a time.
+   * transaction); `onEvent` takes them one at a time. `concurrentPartitions` (default 1) lets an `onEvents` subscriber
+   * take runs of that many partitions at once (each partition's still in order, one at a time).
    */
   subscribe(
     opts: { groupId: string; aggregateTypes: string[] } & (
-      { onEvent: (e: ConsumedEvent) => Promise<void> } | { onEvents: (events: ConsumedEvent[]) => Promise<void>; maxBatch?: number }
+      | { onEvent: (e: ConsumedEvent) => Promise<void> }
+      | { onEvents: (events: ConsumedEvent[]) => Promise<void>; maxBatch?: number; concurrentPartitions?: number }
     ),
   ): Promise<Subscription>;
   /** Reads the topics from the beginning up to their end as of the call, then returns. */

@@ -268,6 +268,7 @@ export function createKafkaBus(opts: KafkaBusOptions): EventBus {
                 ? {
                     autoCommit: true,
                     eachBatchAutoResolve: false,
+                    partitionsConsumedConcurrently: opts.concurrentPartitions ?? 1,
                     eachBatch: (payload) => handleBatch(payload, opts.onEvents, opts.maxBatch ?? DEFAULT_MAX_BATCH),
                   }
                 : {

@@ -13,6 +13,12 @@ export interface Projection {
    * The projector calls it for the runs it takes from the log.
    */
   applyRun?(tx: Tx, events: DomainEvent[]): Promise<void>;
+  /**
+   * Runs of different partitions may be applied at once (`runProjectors`' `concurrentPartitions`): the projection's
+   * rows are each one partition key's, or the rows partitions share are written in key order, so two such runs
+   * cannot deadlock. Without it, a projector applies one partition's run at a time.
+   */
+  concurrentRuns?: boolean;
   /** Empties the projection's tables before a rebuild. */
   reset(tx: Tx): Promise<void>;
 }
@@ -22,6 +28,19 @@ export interface DocumentStore<S> {
   /** `before` is the state `load` gave (null: none); a caller that did not load it leaves it out. */
   save(tx: Tx, id: string, state: S, before?: S | null): Promise<void>;
   reset(tx: Tx): Promise<void>;
+  /** The stored documents of these ids (the absent ones left out), in one round trip; optional. */
+  loadMany?(tx: Tx, ids: string[]): Promise<Map<string, S>>;
+  /**
+   * Writes these documents (each id once, `before` as `loadMany` gave it) in a few statements, however many; optional
+   * (without it, a run's changed documents are saved one by one).
+   */
+  saveMany?(tx: Tx, changes: DocumentChange<S>[]): Promise<void>;
+}
+
+export interface DocumentChange<S> {
+  id: string;
+  before: S | null;
+  after: S;
 }
 
 /**
@@ -37,6 +56,10 @@ export function documentProjection<S, E extends DomainEvent>(def: {
   store: DocumentStore<S>;
   /** Runs in the same transaction after a changed document is saved (the interactions projection's NOTIFY). */
   afterSave?: (tx: Tx, before: S | null, after: S) => Promise<void>;
+  /** As `afterSave`, for the documents a run changed at once (one statement instead of one each); optional. */
+  afterSaveMany?: (tx: Tx, changes: DocumentChange<S>[]) => Promise<void>;
+  /** See `Projection.concurrentRuns`. */
+  concurrentRuns?: boolean;
 }): Projection {
   /** Folds one document's events, in order, over its stored state: one load and at most one save. */
   async function applyToDocument(tx: Tx, id: string, events: E[]) {
@@ -52,6 +75,7 @@ export function documentProjection<S, E extends DomainEvent>(def: {
     name: def.name,
     aggregateTypes: def.aggregateTypes,
     handles: def.handles,
+    concurrentRuns: def.concurrentRuns,
     apply: (tx, event) => applyToDocument(tx, def.documentId(event as E), [event as E]),
     // A run holding several events of one document (a call's started, ended, classified… read from a backlog) reads
     // and writes it once: the same result as one by one, since evolve is pure and each document's events keep their order.
@@ -64,7 +88,26 @@ export function documentProjection<S, E extends DomainEvent>(def: {
         if (list) list.push(e);
         else byDocument.set(id, [e]);
       }
-      for (const [id, list] of byDocument) await applyToDocument(tx, id, list);
+      const store = def.store;
+      if (!store.loadMany) {
+        for (const [id, list] of byDocument) await applyToDocument(tx, id, list);
+        return;
+      }
+      // With a store that reads (and writes) many documents at once, the run costs one read (and one write) whatever
+      // the number of documents it touches (issue 16), instead of a read and a write each.
+      const stored = await store.loadMany(tx, [...byDocument.keys()]);
+      const changes: DocumentChange<S>[] = [];
+      for (const [id, list] of byDocument) {
+        const before = stored.get(id) ?? null;
+        let next: S | null = before;
+        for (const e of list) next = def.evolve(next, e) ?? next;
+        if (next !== null && next !== before) changes.push({ id, before, after: next });
+      }
+      if (changes.length === 0) return;
+      if (store.saveMany) await store.saveMany(tx, changes);
+      else for (const c of changes) await store.save(tx, c.id, c.after, c.before);
+      if (def.afterSaveMany) await def.afterSaveMany(tx, changes);
+      else if (def.afterSave) for (const c of changes) await def.afterSave(tx, c.before, c.after);
     },
     reset: (tx) => def.store.reset(tx),
   };

@@ -116,7 +116,8 @@ export function contributionOf(fact: CallAnalyticsFact | null): CallContribution
 
 export interface RollupDelta {
   buckets: { orgId: string; bucketStart: Date; agentType: string; counters: CallCounters }[];
-  tags: { orgId: string; bucketStart: Date; outcome: string; tag: string; delta: number }[];
+  /** `decremented`: some step of a merged delta took one off (its row may have reached zero); else `delta < 0`. */
+  tags: { orgId: string; bucketStart: Date; outcome: string; tag: string; delta: number; decremented?: boolean }[];
 }
 
 const bucketKey = (c: { orgId: string; bucketStart: Date; agentType: string }) => `${c.orgId}|${c.bucketStart.toISOString()}|${c.agentType}`;
@@ -148,6 +149,33 @@ export function rollupDelta(before: CallAnalyticsFact | null, after: CallAnalyti
   };
 }
 
+/**
+ * Many calls' deltas as one, each bucket and tag key once (a statement cannot change a row twice) and in key order, so
+ * two runs moving the same rows at once lock them in one order. A key any call moved stays in, even at a net zero: one
+ * by one, its bucket row would have been written too.
+ */
+export function mergeRollupDeltas(deltas: RollupDelta[]): RollupDelta {
+  const buckets = new Map<string, RollupDelta['buckets'][number]>();
+  const tags = new Map<string, RollupDelta['tags'][number]>();
+  for (const d of deltas) {
+    for (const b of d.buckets) {
+      const key = bucketKey(b);
+      const entry = buckets.get(key) ?? { orgId: b.orgId, bucketStart: b.bucketStart, agentType: b.agentType, counters: zeroCounters() };
+      for (const k of COUNTERS) entry.counters[k] += b.counters[k];
+      buckets.set(key, entry);
+    }
+    for (const t of d.tags) {
+      const key = `${t.orgId}|${t.bucketStart.toISOString()}|${t.outcome}|${t.tag}`;
+      const entry = tags.get(key) ?? { orgId: t.orgId, bucketStart: t.bucketStart, outcome: t.outcome, tag: t.tag, delta: 0, decremented: false };
+      entry.delta += t.delta;
+      entry.decremented ||= t.decremented ?? t.delta < 0;
+      tags.set(key, entry);
+    }
+  }
+  const inKeyOrder = <T>(m: Map<string, T>) => [...m.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, v]) => v);
+  return { buckets: inKeyOrder(buckets), tags: inKeyOrder(tags) };
+}
+
 export const zeroCounters = (): CallCounters => ({
   calls: 0,
   leads: 0,
@@ -162,13 +190,20 @@ export const zeroCounters = (): CallCounters => ({
 
 const sameFact = (a: CallAnalyticsFact | null, b: CallAnalyticsFact | null) => a !== null && b !== null && JSON.stringify(a) === JSON.stringify(b);
 
-async function applyToCall(tx: Tx, interactionId: string, events: CallAnalyticsEvent[]) {
-  const before = await callAnalyticsStore.loadFact(tx, interactionId);
+/** The call's fact after its events, or null when they change nothing. */
+function foldCall(before: CallAnalyticsFact | null, events: CallAnalyticsEvent[]): CallAnalyticsFact | null {
   let after = before;
   for (const e of events) after = evolveCallAnalytics(after, e) ?? after;
-  if (after === null || after === before || sameFact(before, after)) return;
+  return after === null || after === before || sameFact(before, after) ? null : after;
+}
+
+async function applyToCall(tx: Tx, interactionId: string, events: CallAnalyticsEvent[]) {
+  const before = await callAnalyticsStore.loadFact(tx, interactionId);
+  const after = foldCall(before, events);
+  if (after === null) return;
   await callAnalyticsStore.saveFact(tx, after);
-  await callAnalyticsStore.applyDelta(tx, rollupDelta(before, after));
+  // In key order, as a run's: a run and an event applied at once lock the rows they share in one order.
+  await callAnalyticsStore.applyDelta(tx, mergeRollupDeltas([rollupDelta(before, after)]));
 }
 
 /**
@@ -180,9 +215,11 @@ export const callAnalyticsProjection: Projection = {
   name: CALL_ANALYTICS_PROJECTION,
   aggregateTypes: [INTERACTION],
   handles: HANDLED,
+  // The facts are each one call's (its partition key's); the rollups partitions share are moved in key order.
+  concurrentRuns: true,
   apply: (tx: Tx, event: DomainEvent) => applyToCall(tx, (event as CallAnalyticsEvent).data.interactionId, [event as CallAnalyticsEvent]),
   // A run's events of one call fold into one fact change and one rollup move: the delta from the first fact to the
-  // last is the sum of the steps' deltas.
+  // last is the sum of the steps' deltas. The run's calls are read in one statement and written in one per table.
   async applyRun(tx: Tx, events: DomainEvent[]) {
     const byCall = new Map<string, CallAnalyticsEvent[]>();
     for (const event of events) {
@@ -191,7 +228,18 @@ export const callAnalyticsProjection: Projection = {
       if (list) list.push(e);
       else byCall.set(e.data.interactionId, [e]);
     }
-    for (const [interactionId, list] of byCall) await applyToCall(tx, interactionId, list);
+    const stored = await callAnalyticsStore.loadFacts(tx, [...byCall.keys()]);
+    const facts: CallAnalyticsFact[] = [];
+    const deltas: RollupDelta[] = [];
+    for (const [interactionId, list] of byCall) {
+      const before = stored.get(interactionId) ?? null;
+      const after = foldCall(before, list);
+      if (after === null) continue;
+      facts.push(after);
+      deltas.push(rollupDelta(before, after));
+    }
+    await callAnalyticsStore.saveFacts(tx, facts);
+    await callAnalyticsStore.applyDelta(tx, mergeRollupDeltas(deltas));
   },
   reset: (tx) => callAnalyticsStore.reset(tx),
 };

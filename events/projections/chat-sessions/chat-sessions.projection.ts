@@ -101,4 +101,6 @@ export const chatSessionsProjection = documentProjection<ChatSessionDoc, ChatSes
   documentId: (e) => e.data.interactionId,
   evolve: evolveChatSession,
   store: chatSessionsStore,
+  // Each row is one session's interaction (its partition key's).
+  concurrentRuns: true,
 });

@@ -71,6 +71,10 @@ export const chatSessionsStore: DocumentStore<ChatSessionDoc> = {
     const { interactionId: _id, ...fields } = toRow(doc);
     await tx.chatSession.upsert({ where: { interactionId: id }, create: { interactionId: id, ...fields }, update: fields });
   },
+  async loadMany(tx: Tx, ids: string[]) {
+    const rows = await tx.chatSession.findMany({ where: { interactionId: { in: ids } } });
+    return new Map(rows.map((row) => [row.interactionId, toDoc(row)]));
+  },
   async reset(tx: Tx) {
     await tx.chatSession.deleteMany();
   },

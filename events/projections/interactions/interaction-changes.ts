@@ -22,6 +22,15 @@ export async function notifyInteractionChanged(tx: Tx, change: InteractionChange
   await tx.$executeRaw`SELECT pg_notify(${INTERACTION_CHANGES_CHANNEL}, ${JSON.stringify(change)})`;
 }
 
+/** The changes of a run's calls in one statement (one NOTIFY each, sent in order). */
+export async function notifyInteractionsChanged(tx: Tx, changes: InteractionChange[]): Promise<void> {
+  if (changes.length === 0) return;
+  await tx.$executeRaw`
+    SELECT pg_notify(${INTERACTION_CHANGES_CHANNEL}, p.payload)
+    FROM unnest(${changes.map((c) => JSON.stringify(c))}::text[]) WITH ORDINALITY AS p(payload, n)
+    ORDER BY p.n`;
+}
+
 function parseChange(payload: string | undefined): InteractionChange | null {
   try {
     const v = JSON.parse(payload ?? '') as Partial<InteractionChange>;

@@ -63,20 +63,56 @@ export function statusCountDeltas(before: CountedFields | null, after: CountedFi
       ];
 }
 
+const keyText = (k: StatusCountKey) => `${k.orgId}|${k.day}|${k.agentType}|${k.callStatus}|${k.reviewed}`;
+
+/**
+ * Deltas of one key summed into one (a statement cannot change a row twice), in key order, so two transactions moving
+ * the same counts at once lock their rows in the same order. `decremented`: a delta of the key was negative, so its row
+ * may have reached zero (and goes), as one by one it would have.
+ */
+export function mergeStatusCountDeltas(deltas: StatusCountDelta[]): (StatusCountDelta & { decremented: boolean })[] {
+  const merged = new Map<string, StatusCountDelta & { decremented: boolean }>();
+  for (const d of deltas) {
+    const key = keyText(d);
+    const entry = merged.get(key) ?? { ...d, delta: 0, decremented: false };
+    entry.delta += d.delta;
+    entry.decremented ||= d.delta < 0;
+    merged.set(key, entry);
+  }
+  return [...merged.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, d]) => d);
+}
+
 export const statusCountsStore = {
+  /** Moves the counts by the deltas (any number, of any calls) in one statement, and one more when one went down. */
   async apply(tx: Tx, deltas: StatusCountDelta[]): Promise<void> {
-    for (const d of deltas) {
-      await tx.$executeRaw`
-        INSERT INTO interaction_status_counts (org_id, day, agent_type, call_status, reviewed, count)
-        VALUES (${d.orgId}::uuid, ${d.day}::date, ${d.agentType}, ${d.callStatus}, ${d.reviewed}, ${d.delta})
-        ON CONFLICT (org_id, day, agent_type, call_status, reviewed) DO UPDATE SET count = interaction_status_counts.count + EXCLUDED.count`;
-      if (d.delta < 0) {
-        await tx.$executeRaw`
-          DELETE FROM interaction_status_counts
-          WHERE org_id = ${d.orgId}::uuid AND day = ${d.day}::date AND agent_type = ${d.agentType}
-            AND call_status = ${d.callStatus} AND reviewed = ${d.reviewed} AND count <= 0`;
-      }
-    }
+    const merged = mergeStatusCountDeltas(deltas);
+    if (merged.length === 0) return;
+    await tx.$executeRaw`
+      INSERT INTO interaction_status_counts (org_id, day, agent_type, call_status, reviewed, count)
+      SELECT d.org_id, d.day, d.agent_type, d.call_status, d.reviewed, d.delta
+      FROM unnest(
+        ${merged.map((d) => d.orgId)}::uuid[],
+        ${merged.map((d) => d.day)}::date[],
+        ${merged.map((d) => d.agentType)}::text[],
+        ${merged.map((d) => d.callStatus)}::text[],
+        ${merged.map((d) => d.reviewed)}::boolean[],
+        ${merged.map((d) => d.delta)}::int[]
+      ) WITH ORDINALITY AS d(org_id, day, agent_type, call_status, reviewed, delta, n)
+      ORDER BY d.n
+      ON CONFLICT (org_id, day, agent_type, call_status, reviewed) DO UPDATE SET count = interaction_status_counts.count + EXCLUDED.count`;
+    const decremented = merged.filter((d) => d.decremented);
+    if (decremented.length === 0) return;
+    await tx.$executeRaw`
+      DELETE FROM interaction_status_counts c
+      USING unnest(
+        ${decremented.map((d) => d.orgId)}::uuid[],
+        ${decremented.map((d) => d.day)}::date[],
+        ${decremented.map((d) => d.agentType)}::text[],
+        ${decremented.map((d) => d.callStatus)}::text[],
+        ${decremented.map((d) => d.reviewed)}::boolean[]
+      ) AS d(org_id, day, agent_type, call_status, reviewed)
+      WHERE c.org_id = d.org_id AND c.day = d.day AND c.agent_type = d.agent_type
+        AND c.call_status = d.call_status AND c.reviewed = d.reviewed AND c.count <= 0`;
   },
   async reset(tx: Tx): Promise<void> {
     await tx.interactionStatusCount.deleteMany();

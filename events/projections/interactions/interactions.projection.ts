@@ -2,7 +2,7 @@ import type { EventOf } from '../../catalog';
 import { INTERACTION } from '../../schemas/interaction.events';
 import { documentProjection } from '../projection';
 import { interactionsStore, type InteractionDoc } from './interactions.repository';
-import { notifyInteractionChanged } from './interaction-changes';
+import { notifyInteractionChanged, notifyInteractionsChanged, type InteractionChange } from './interaction-changes';
 
 export const INTERACTION_EVENT_TYPES = [
   'CallStarted',
@@ -184,6 +184,14 @@ export function evolveInteraction(state: InteractionDoc | null, event: Interacti
   }
 }
 
+const interactionChange = (before: InteractionDoc | null, after: InteractionDoc): InteractionChange => ({
+  interactionId: after.id,
+  orgId: after.orgId,
+  callStatus: after.callStatus,
+  ended: after.endedAt !== null,
+  justEnded: after.endedAt !== null && (before?.endedAt ?? null) === null,
+});
+
 export const interactionsProjection = documentProjection<InteractionDoc, InteractionEvent>({
   name: 'interactions',
   aggregateTypes: [INTERACTION],
@@ -191,13 +199,13 @@ export const interactionsProjection = documentProjection<InteractionDoc, Interac
   documentId: (e) => e.data.interactionId,
   evolve: evolveInteraction,
   store: interactionsStore,
+  // Each row is one call's (its partition key's); the status counts partitions share are moved in key order.
+  concurrentRuns: true,
   // Live calls (issue 13): the API's event streams hear of the change once this transaction commits.
-  afterSave: (tx, before, after) =>
-    notifyInteractionChanged(tx, {
-      interactionId: after.id,
-      orgId: after.orgId,
-      callStatus: after.callStatus,
-      ended: after.endedAt !== null,
-      justEnded: after.endedAt !== null && (before?.endedAt ?? null) === null,
-    }),
+  afterSave: (tx, before, after) => notifyInteractionChanged(tx, interactionChange(before, after)),
+  afterSaveMany: (tx, changes) =>
+    notifyInteractionsChanged(
+      tx,
+      changes.map((c) => interactionChange(c.before, c.after)),
+    ),
 });

@@ -1,6 +1,7 @@
 import { Prisma, type Db, type Tx } from '../../../prisma/client';
+import type { Interaction as InteractionTableRow } from '../../../prisma/generated/client';
 import { listActionsOfInteraction, listCompletedActionsOfInteractions } from '../interaction-actions/interaction-actions.repository';
-import type { DocumentStore } from '../projection';
+import type { DocumentChange, DocumentStore } from '../projection';
 import { callSearchTerms, callSearchText } from '../../../domain/call/call-search';
 import { CALL_GROUPS, type CallGroupName } from '../../../domain/contracts/calls.contract';
 import { DAY_MS, statusCountDeltas, statusCountsStore, sumStatusCounts, type StatusReviewCount } from './interaction-status-counts.repository';
@@ -54,20 +55,70 @@ export interface InteractionDoc {
 
 const json = (value: unknown) => value as Prisma.InputJsonValue;
 
+const toDoc = (row: InteractionTableRow): InteractionDoc => ({
+  ...row,
+  tagReasons: row.tagReasons as InteractionDoc['tagReasons'],
+  summary: row.summary as InteractionDoc['summary'],
+  transcriptObject: row.transcriptObject as unknown[],
+  transcriptLines: row.transcriptLines as unknown[],
+  callAnalysis: row.callAnalysis as InteractionDoc['callAnalysis'],
+  scoreParams: row.scoreParams as InteractionDoc['scoreParams'],
+  events: row.events as unknown as InteractionEventRecord[],
+});
+
+/** The interactions table's columns and each one's value in a document, as `saveMany` writes them. */
+const COLUMNS: Record<string, (doc: InteractionDoc) => unknown> = {
+  id: (d) => d.id,
+  call_id: (d) => d.callId,
+  org_id: (d) => d.orgId,
+  provider: (d) => d.provider,
+  provider_call_id: (d) => d.providerCallId,
+  agent_type: (d) => d.agentType,
+  voice_agent_id: (d) => d.voiceAgentId,
+  direction: (d) => d.direction,
+  call_status: (d) => d.callStatus,
+  call_type: (d) => d.callType,
+  ended_reason: (d) => d.endedReason,
+  started_at: (d) => d.startedAt,
+  ended_at: (d) => d.endedAt,
+  duration_seconds: (d) => d.durationSeconds,
+  recording_url: (d) => d.recordingUrl,
+  customer_number: (d) => d.customerNumber,
+  customer_name: (d) => d.customerName,
+  customer_address: (d) => d.customerAddress,
+  crm_customer_id: (d) => d.crmCustomerId,
+  is_lead: (d) => d.isLead,
+  subject: (d) => d.subject,
+  tags: (d) => d.tags,
+  tag_reasons: (d) => d.tagReasons,
+  summary: (d) => d.summary,
+  summary_kind: (d) => d.summaryKind,
+  transcript_object: (d) => d.transcriptObject,
+  transcript_lines: (d) => d.transcriptLines,
+  call_analysis: (d) => d.callAnalysis,
+  score_params: (d) => d.scoreParams,
+  reached_voicemail: (d) => d.reachedVoicemail,
+  events: (d) => d.events,
+  reviewed_at: (d) => d.reviewedAt,
+  review_notes: (d) => d.reviewNotes,
+  created_at: (d) => d.createdAt,
+  updated_at: (d) => d.updatedAt,
+  analysed_by: (d) => d.analysedBy,
+  classification_reason: (d) => d.classificationReason,
+  search_text: (d) => callSearchText(d),
+};
+const COLUMN_NAMES = Object.keys(COLUMNS);
+const COLUMN_LIST = Prisma.raw(COLUMN_NAMES.join(', '));
+const UPDATED_COLUMNS = Prisma.raw(
+  COLUMN_NAMES.filter((c) => c !== 'id')
+    .map((c) => `${c} = EXCLUDED.${c}`)
+    .join(', '),
+);
+
 export const interactionsStore: DocumentStore<InteractionDoc> = {
   async load(tx: Tx, id: string) {
     const row = await tx.interaction.findUnique({ where: { id } });
-    if (!row) return null;
-    return {
-      ...row,
-      tagReasons: row.tagReasons as InteractionDoc['tagReasons'],
-      summary: row.summary as InteractionDoc['summary'],
-      transcriptObject: row.transcriptObject as unknown[],
-      transcriptLines: row.transcriptLines as unknown[],
-      callAnalysis: row.callAnalysis as InteractionDoc['callAnalysis'],
-      scoreParams: row.scoreParams as InteractionDoc['scoreParams'],
-      events: row.events as unknown as InteractionEventRecord[],
-    };
+    return row ? toDoc(row) : null;
   },
   async save(tx: Tx, id: string, doc: InteractionDoc, before?: InteractionDoc | null) {
     // The call logs' statusCounts move with the row, in the same transaction (issue 16). The projection passes the
@@ -90,6 +141,28 @@ export const interactionsStore: DocumentStore<InteractionDoc> = {
       searchText: callSearchText(doc),
     };
     await tx.interaction.upsert({ where: { id }, create: { id, ...fields }, update: fields });
+  },
+  async loadMany(tx: Tx, ids: string[]) {
+    const rows = await tx.interaction.findMany({ where: { id: { in: ids } } });
+    return new Map(rows.map((row) => [row.id, toDoc(row)]));
+  },
+  /**
+   * A run's changed calls in one statement (their rows as one JSON array, read back as table rows), their counts
+   * moved in one more; in id order, so two runs writing the same rows at once take their locks in one order.
+   */
+  async saveMany(tx: Tx, changes: DocumentChange<InteractionDoc>[]) {
+    if (changes.length === 0) return;
+    await statusCountsStore.apply(
+      tx,
+      changes.flatMap((c) => statusCountDeltas(c.before, c.after)),
+    );
+    const rows = [...changes]
+      .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+      .map((c) => Object.fromEntries(COLUMN_NAMES.map((name) => [name, COLUMNS[name]!(c.after)])));
+    await tx.$executeRaw`
+      INSERT INTO interactions (${COLUMN_LIST})
+      SELECT ${COLUMN_LIST} FROM jsonb_populate_recordset(NULL::interactions, ${JSON.stringify(rows)}::jsonb)
+      ON CONFLICT (id) DO UPDATE SET ${UPDATED_COLUMNS}`;
   },
   async reset(tx: Tx) {
     await statusCountsStore.reset(tx);

@@ -121,4 +121,6 @@ export const widgetChatsProjection = documentProjection<WidgetChatDoc, WidgetCha
   documentId: (e) => e.data.interactionId,
   evolve: evolveWidgetChat,
   store: widgetChatsStore,
+  // Each row is one chat's interaction (its partition key's).
+  concurrentRuns: true,
 });

@@ -93,6 +93,10 @@ export const widgetChatsStore: DocumentStore<WidgetChatDoc> = {
     const { interactionId: _id, ...fields } = toRow(doc);
     await tx.widgetChat.upsert({ where: { interactionId: id }, create: { interactionId: id, ...fields }, update: fields });
   },
+  async loadMany(tx: Tx, ids: string[]) {
+    const rows = await tx.widgetChat.findMany({ where: { interactionId: { in: ids } } });
+    return new Map(rows.map((row) => [row.interactionId, toDoc(row)]));
+  },
   async reset(tx: Tx) {
     await tx.widgetChat.deleteMany();
   },
