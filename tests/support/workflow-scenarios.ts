@@ -207,6 +207,12 @@ export const fakeInteractionActivities = (): InteractionPipelineActivities => ({
   }),
   tagInteraction: async () => ({ ok: true, value: { tags: ['emergency'] } }),
   scoreCall: async () => ({ ok: true, value: {} }),
+  analyseInteraction: async () => ({
+    classified: true,
+    callStatus: 'BOOKED',
+    tags: ['emergency'],
+    summary: [{ title: 'Summary', content: ['Booked a plumber for Monday.'] }],
+  }),
   describeInteractionForNotification: async ({ interactionId }) => csrCallEvent(interactionId),
   followUpInCrm: async () => ({ jobIds: ['job-1'] }),
   trackCallOutcome: async () => ({ tracked: 2 }),
