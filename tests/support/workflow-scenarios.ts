@@ -476,6 +476,24 @@ export const scenarios: Scenario[] = [
     },
   },
   {
+    // The same call once the AI steps were grouped (patched 'post-call-analysis-grouped'): one analyseInteraction.
+    fixture: 'interaction/histories/interaction-booked-call-grouped.json',
+    activities: fakeInteractionPipelineActivities,
+    run: async (client, taskQueue, workflowId) => {
+      const deliver = (delivery: CallDelivery) => ({ orgId: 'org-1', providerEvent: delivery.kind, delivery });
+      const handle = await client.workflow.signalWithStart(interactionWorkflow, {
+        taskQueue,
+        workflowId,
+        args: [{ meta, orgId: 'org-1', provider: 'retell', providerCallId: 'call-3' }],
+        signal: callDeliveredSignal,
+        signalArgs: [deliver(callDeliveries.started)],
+      });
+      await handle.signal(callDeliveredSignal, deliver(callDeliveries.ended));
+      await handle.signal(callDeliveredSignal, deliver(callDeliveries.analyzed));
+      return completed(handle);
+    },
+  },
+  {
     // A call with no speech, started with the interaction id the webhook gateway derives: classified at once.
     fixture: 'interaction/histories/interaction-silent-call.json',
     activities: fakeInteractionPipelineActivities,
