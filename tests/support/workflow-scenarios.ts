@@ -476,7 +476,8 @@ export const scenarios: Scenario[] = [
     },
   },
   {
-    // The same call once the AI steps were grouped (patched 'post-call-analysis-grouped'): one analyseInteraction.
+    // The same call once the AI steps were grouped (patched 'post-call-analysis-grouped': one analyseInteraction) and its
+    // actions listed in the worker (patched 'interaction-actions-listed-locally': local activities).
     fixture: 'interaction/histories/interaction-booked-call-grouped.json',
     activities: fakeInteractionPipelineActivities,
     run: async (client, taskQueue, workflowId) => {

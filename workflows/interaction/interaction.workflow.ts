@@ -6,6 +6,7 @@ import {
   log,
   patched,
   proxyActivities,
+  proxyLocalActivities,
   setHandler,
   sleep,
   startChild,
@@ -28,6 +29,12 @@ import type { InteractionProgress, InteractionResult, InteractionWorkflowInput }
 const { recordCallStarted, recordCallEnded, transcribeInteraction, listInteractionActions } = proxyActivities<InteractionActivities>({
   startToCloseTimeout: '30 seconds',
   retry: { initialInterval: '500 milliseconds', maximumInterval: '30 seconds', nonRetryableErrorTypes: ['UnknownOrganization'] },
+});
+
+// Listing a call's actions only reads the read model: run in the worker, it costs the workflow no round trip to the server.
+const { listInteractionActions: listInteractionActionsLocally } = proxyLocalActivities<InteractionActivities>({
+  startToCloseTimeout: '30 seconds',
+  retry: { initialInterval: '500 milliseconds', maximumInterval: '30 seconds' },
 });
 
 // AI steps record their own failure as a call_error after a few tries, so the retry policy stays short.
@@ -226,10 +233,12 @@ export async function interactionWorkflow(input: InteractionWorkflowInput): Prom
   return result(callStatus);
 
   async function settledActions() {
-    let actions = await listInteractionActions({ interactionId });
+    // Runs started before the actions were listed in the worker list them through the server.
+    const list = patched('interaction-actions-listed-locally') ? listInteractionActionsLocally : listInteractionActions;
+    let actions = await list({ interactionId });
     for (let i = 0; i < ACTION_SETTLE_POLLS && actions.some((a) => a.status === 'NEW'); i += 1) {
       await sleep(ACTION_SETTLE_INTERVAL);
-      actions = await listInteractionActions({ interactionId });
+      actions = await list({ interactionId });
     }
     return actions;
   }
