@@ -5,10 +5,14 @@ import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Client } from 'pg';
+import { bundleWorkflowCode, NativeConnection, Worker } from '@temporalio/worker';
 import { createInteractionRepository } from '../events/projections/interactions/interactions.repository';
 import { encodeCallLogsCursor } from '../api/routes/calls/call-logs.route';
 import { startProductHarness, type ProductHarness } from '../tests/support/product-harness';
 import { logIn, startOnboarding } from './stack/http-session';
+import { workerOptions } from '../worker/create-worker';
+import { workflowIds } from '../domain/run/workflow-ids';
+import { floorActivities } from './bench/floor.activities';
 
 // `npm run bench:calls`: the two figures of issue 3 on this machine, against the real servers of the
 // test stack (start them first with `npm run test:stack`). The whole product runs in this one process
@@ -19,14 +23,17 @@ import { logIn, startOnboarding } from './stack/http-session';
 //  2. `/call/logs` (page of 200 with statusCounts) over one million interactions, through HTTP, beside a
 //     hand-written SQL query for the same page measured in the same run.
 //
-// Tunables: BENCH_RATES (calls/s, default "2,5,10,20"), BENCH_SECONDS per rate (20), BENCH_SLA_MS (10000),
+//     Beside it, the engine's floor (issue 16 point 1): a bare workflow with as many sequential no-op activities as
+//     the pipeline's round trips (read from one call's history, or BENCH_FLOOR_ACTIVITIES), at the same rates.
+//
+// Tunables: BENCH_RATES (calls/s, default "5,10,20,25,30"), BENCH_SECONDS per rate (20), BENCH_SLA_MS (2000),
 // BENCH_ROWS (1000000), BENCH_LOG_REQUESTS (100), BENCH_LOG_ROUNDS (2: each case measured again after the others,
 // for the spread on a shared box), BENCH_SKIP (pipeline|logs).
 
 const env = (name: string, fallback: string) => process.env[name] ?? fallback;
-const RATES = env('BENCH_RATES', '2,5,10,20').split(',').map(Number);
+const RATES = env('BENCH_RATES', '5,10,20,25,30').split(',').map(Number);
 const SECONDS = Number(env('BENCH_SECONDS', '20'));
-const SLA_MS = Number(env('BENCH_SLA_MS', '10000'));
+const SLA_MS = Number(env('BENCH_SLA_MS', '2000'));
 const ROWS = Number(env('BENCH_ROWS', '1000000'));
 const LOG_REQUESTS = Number(env('BENCH_LOG_REQUESTS', '100'));
 const LOG_ROUNDS = Number(env('BENCH_LOG_ROUNDS', '2'));
@@ -63,66 +70,198 @@ async function onboard(h: ProductHarness, base: string): Promise<Session> {
   return { base, orgId: result.orgId, cookie };
 }
 
+interface RateRow {
+  rate: number;
+  total: number;
+  latencies: number[];
+  achieved: number;
+  withinSla: number;
+  /** CPU time this process (API, worker, projectors, bench) spent per item while the rate ran. */
+  cpuMsPerItem: number;
+}
+
+/**
+ * Fires `total` items at `rate` per second, each `fire` resolving true once the item is done (false: given up), and
+ * measures each from its firing to its end.
+ */
+async function paced(rate: number, fire: (i: number) => Promise<boolean>): Promise<RateRow> {
+  const total = Math.max(1, Math.round(rate * SECONDS));
+  const latencies: number[] = [];
+  const finishes: Promise<void>[] = [];
+  const start = performance.now();
+  const cpuBefore = process.cpuUsage();
+  let lastDone = start;
+  for (let i = 0; i < total; i++) {
+    const wait = start + (i * 1000) / rate - performance.now();
+    if (wait > 0) await sleep(wait);
+    const sent = performance.now();
+    finishes.push(
+      fire(i).then((done) => {
+        if (!done) return;
+        lastDone = performance.now();
+        latencies.push(lastDone - sent);
+      }),
+    );
+  }
+  await Promise.all(finishes);
+  const cpu = process.cpuUsage(cpuBefore);
+  latencies.sort((a, b) => a - b);
+  return {
+    rate,
+    total,
+    latencies,
+    achieved: latencies.length / ((lastDone - start) / 1000),
+    withinSla: latencies.filter((l) => l <= SLA_MS).length,
+    cpuMsPerItem: (cpu.user + cpu.system) / 1000 / total,
+  };
+}
+
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
+
+function rateLine(what: string, r: RateRow): string {
+  const p = (q: number) => ms(percentile(r.latencies, q)).padStart(9);
+  return `   ${what.padEnd(8)} ${String(r.rate).padStart(6)}  ${String(r.total).padStart(4)}  ${String(r.latencies.length).padStart(4)}  ${r.achieved.toFixed(1).padStart(10)}  ${p(50)} ${p(95)} ${ms(r.latencies.at(-1) ?? NaN).padStart(9)}  ${`${r.withinSla}/${r.total}`.padStart(10)}  ${r.cpuMsPerItem.toFixed(0).padStart(11)}   ${load()}`;
+}
+
+/**
+ * Sends one call and reads its workflow's history: the floor makes as many sequential activity round trips as the
+ * pipeline's workflow tasks that scheduled activities (activities scheduled together count once).
+ */
+async function pipelineRoundTrips(h: ProductHarness, s: Session, send: (callId: string) => Promise<() => Promise<boolean>>): Promise<number> {
+  const callId = `call_bench_warmup_${randomUUID().slice(0, 8)}`;
+  const wait = await send(callId);
+  if (!(await wait())) throw new Error('the warm-up call was never classified');
+  const handle = h.client.workflow.getHandle(workflowIds.interaction('retell', callId));
+  await handle.result();
+  const { events } = await handle.fetchHistory();
+  const rounds = new Set<string>();
+  for (const e of events ?? []) {
+    const scheduled = e.activityTaskScheduledEventAttributes;
+    if (scheduled) rounds.add(String(scheduled.workflowTaskCompletedEventId));
+  }
+  return rounds.size;
+}
+
+async function startFloorWorker(h: ProductHarness) {
+  const connection = await NativeConnection.connect({ address: h.config.TEMPORAL_ADDRESS });
+  const taskQueue = `${h.taskQueuePrefix}bench-floor`;
+  const worker = await Worker.create({
+    connection,
+    namespace: h.config.TEMPORAL_NAMESPACE,
+    taskQueue,
+    workflowBundle: await bundleWorkflowCode({ workflowsPath: require.resolve('./bench/floor.workflow'), logger: quietLogger }),
+    activities: floorActivities,
+    // The interaction queue's settings, as createWorkers gives them.
+    ...workerOptions('interaction', h.config),
+  });
+  const running = worker.run();
+  return {
+    taskQueue,
+    async stop() {
+      worker.shutdown();
+      await running;
+      await connection.close();
+    },
+  };
+}
+
+const quietLogger = {
+  log: () => undefined,
+  trace: () => undefined,
+  debug: () => undefined,
+  info: () => undefined,
+  warn: () => undefined,
+  error: () => undefined,
+};
+
 async function pipelineBench(h: ProductHarness, s: Session) {
-  console.log(`\n1. Call-ended webhook → classified interaction in the call-logs read model (offline engine, ${SECONDS} s per rate)`);
-  console.log('   rate/s  sent  done  achieved/s      p50       p95       max  within SLA');
-  let highestSustained = 0;
-  for (const rate of RATES) {
-    const sentAt = new Map<string, number>();
-    const latencies: number[] = [];
-    let firstSend = 0;
-    let lastDone = 0;
-    let polling = true;
-    const poller = (async () => {
-      while (polling || sentAt.size > 0) {
-        const ids = [...sentAt.keys()];
-        if (ids.length > 0) {
-          const done = await createInteractionRepository(h.tdb.db).finishedProviderCallIds(s.orgId, ids);
-          const now = performance.now();
-          for (const providerCallId of done) {
-            latencies.push(now - sentAt.get(providerCallId)!);
-            sentAt.delete(providerCallId);
-            lastDone = now;
-          }
-          if (!polling && sentAt.size > 0 && now - lastDone > SLA_MS * 3) break; // stuck: give up on the rest
+  // Calls wait here until the read model lists them classified; one poller asks for all of them.
+  const pending = new Map<string, { resolve: (done: boolean) => void; since: number }>();
+  let polling = true;
+  const poller = (async () => {
+    const interactions = createInteractionRepository(h.tdb.db);
+    let lastProgress = performance.now();
+    while (polling) {
+      if (pending.size > 0) {
+        const done = await interactions.finishedProviderCallIds(s.orgId, [...pending.keys()]);
+        const now = performance.now();
+        for (const id of done) {
+          pending.get(id)?.resolve(true);
+          pending.delete(id);
         }
-        await sleep(20);
+        if (done.length > 0) lastProgress = now;
+        // Stuck: give up on calls that saw no progress anywhere for a long while.
+        for (const [id, p] of pending) {
+          if (now - Math.max(p.since, lastProgress) > Math.max(SLA_MS * 3, 60_000)) {
+            p.resolve(false);
+            pending.delete(id);
+          }
+        }
       }
-    })();
-    const total = Math.max(1, Math.round(rate * SECONDS));
-    const sends: Promise<void>[] = [];
-    const start = performance.now();
-    firstSend = start;
-    for (let i = 0; i < total; i++) {
-      const due = start + (i * 1000) / rate;
-      const wait = due - performance.now();
-      if (wait > 0) await sleep(wait);
-      const callId = `call_bench_${rate}_${i}_${randomUUID().slice(0, 8)}`;
-      sentAt.set(callId, performance.now());
-      sends.push(
-        fetch(`${s.base}/voice-agent/webhook/${s.orgId}/retell`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: FIXTURE.split(FIXTURE_CALL_ID).join(callId),
-        }).then(async (r) => {
-          if (r.status !== 200) throw new Error(`webhook answered ${r.status}: ${await r.text()}`);
-        }),
-      );
+      await sleep(20);
     }
-    await Promise.all(sends);
+  })();
+  const send = async (callId: string) => {
+    const finished = new Promise<boolean>((resolve) => pending.set(callId, { resolve, since: performance.now() }));
+    const r = await fetch(`${s.base}/voice-agent/webhook/${s.orgId}/retell`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: FIXTURE.split(FIXTURE_CALL_ID).join(callId),
+    });
+    if (r.status !== 200) throw new Error(`webhook answered ${r.status}: ${await r.text()}`);
+    return () => finished;
+  };
+
+  const floor = await startFloorWorker(h);
+  try {
+    const rounds = Number(env('BENCH_FLOOR_ACTIVITIES', '0')) || (await pipelineRoundTrips(h, s, send));
+    console.log(
+      `\n1. Call-ended webhook → classified interaction in the call-logs read model (offline engine, ${SECONDS} s per rate), beside the floor:` +
+        `\n   a bare workflow of ${rounds} sequential no-op activities (the pipeline's round trips) started by the client and run to its end,` +
+        `\n   same Temporal server, the interaction queue's worker settings, same rates (SLA ${SLA_MS} ms)`,
+    );
+    console.log('   run      rate/s  sent  done  achieved/s      p50       p95       max  within SLA  CPU ms/call  load avg 1/5/15');
+    const rows: { floor: RateRow; pipeline: RateRow }[] = [];
+    for (const rate of RATES) {
+      const floorRow = await paced(rate, async (i) => {
+        const handle = await h.client.workflow.start('floorWorkflow', {
+          taskQueue: floor.taskQueue,
+          workflowId: `bench-floor-${rate}-${i}-${randomUUID().slice(0, 8)}`,
+          args: [rounds],
+        });
+        await handle.result();
+        return true;
+      });
+      console.log(rateLine('floor', floorRow));
+      await sleep(2000); // let the worker go idle between steps
+      const pipelineRow = await paced(rate, async (i) => (await send(`call_bench_${rate}_${i}_${randomUUID().slice(0, 8)}`))());
+      console.log(rateLine('pipeline', pipelineRow));
+      const ratio = percentile(pipelineRow.latencies, 95) / percentile(floorRow.latencies, 95);
+      console.log(`   p95 pipeline / floor at ${rate}/s: ${ratio.toFixed(2)}×`);
+      rows.push({ floor: floorRow, pipeline: pipelineRow });
+      await sleep(2000);
+    }
+    const highest = (pick: (r: { floor: RateRow; pipeline: RateRow }) => RateRow) =>
+      Math.max(
+        0,
+        ...rows
+          .map(pick)
+          .filter((r) => r.withinSla === r.total)
+          .map((r) => r.rate),
+      );
+    const [pipelineHighest, floorHighest] = [highest((r) => r.pipeline), highest((r) => r.floor)];
+    console.log(
+      `   highest rate with every call classified within ${SLA_MS / 1000} s: pipeline ${pipelineHighest || 'none of'} calls/s, floor ${floorHighest || 'none of'} workflows/s` +
+        (pipelineHighest > 0 ? ` (floor / pipeline ${(floorHighest / pipelineHighest).toFixed(2)}×; the highest rate tried was ${Math.max(...RATES)}/s)` : ''),
+    );
+  } finally {
     polling = false;
     await poller;
-    latencies.sort((a, b) => a - b);
-    const withinSla = latencies.filter((l) => l <= SLA_MS).length;
-    const achieved = latencies.length / ((lastDone - firstSend) / 1000);
-    const sustained = withinSla === total;
-    if (sustained) highestSustained = Math.max(highestSustained, rate);
-    console.log(
-      `   ${String(rate).padStart(6)}  ${String(total).padStart(4)}  ${String(latencies.length).padStart(4)}  ${achieved.toFixed(1).padStart(10)}  ${ms(percentile(latencies, 50)).padStart(9)} ${ms(percentile(latencies, 95)).padStart(9)} ${ms(latencies.at(-1) ?? NaN).padStart(9)}  ${withinSla}/${total}`,
-    );
-    await sleep(2000); // let the worker go idle between steps
+    await floor.stop();
   }
-  console.log(`   highest rate with every call classified within ${SLA_MS / 1000} s: ${highestSustained || 'none of'} calls/s`);
 }
 
 async function seedInteractions(url: string, orgId: string) {

@@ -176,7 +176,6 @@ export async function createWorkers(deps: WorkerDeps): Promise<{ workers: Worker
   };
   // A production start loads the bundle `npm run build` wrote (as Temporal's production sample does); else bundle now.
   const bundle = deps.config.WORKFLOW_BUNDLE_PATH ? { codePath: deps.config.WORKFLOW_BUNDLE_PATH } : await workflowBundle();
-  const cache = workflowCacheOptions(deps.config.TEMPORAL_MAX_CACHED_WORKFLOWS ?? DEFAULT_MAX_CACHED_WORKFLOWS);
   const workers = await Promise.all(
     (Object.keys(TASK_QUEUES) as TaskQueueName[]).map((name) =>
       Worker.create({
@@ -185,11 +184,16 @@ export async function createWorkers(deps: WorkerDeps): Promise<{ workers: Worker
         taskQueue: taskQueue(name, deps.config.TEMPORAL_TASK_QUEUE_PREFIX),
         workflowBundle: bundle,
         activities,
-        ...cache[name],
+        ...workerOptions(name, deps.config),
       }),
     ),
   );
   return { workers, connection };
+}
+
+/** A task queue's worker settings beyond its queue and code (`bench:calls` runs the engine's floor with the interaction queue's). */
+export function workerOptions(name: TaskQueueName, config: Partial<Pick<AppConfig, 'TEMPORAL_MAX_CACHED_WORKFLOWS'>>) {
+  return workflowCacheOptions(config.TEMPORAL_MAX_CACHED_WORKFLOWS ?? DEFAULT_MAX_CACHED_WORKFLOWS)[name];
 }
 
 /** Runs every worker until shutdown; one failing worker shuts the others down. */

@@ -7,7 +7,7 @@ import { LanguageEngineError, type LanguageEngine } from '../llm/language-engine
 import { createLogger } from '../../lib/logger';
 import { mergeCallDeliveries } from '../../domain/call/call-record-merge';
 import type { InteractionActionFact } from './interaction-context.port';
-import { createInteractionActivities } from './interaction.activities';
+import { createInteractionActivities, type AnalysisOutcome } from './interaction.activities';
 
 const ORG_ID = '0b6f4c1e-6a51-4f0e-9d0c-8a4f1c2b3d4e';
 const step = {
@@ -240,5 +240,131 @@ describe('interaction activities', () => {
       expect(plain.analysis.org.instructions.isLead).toEqual([]);
       expect(plain.identified).toMatchObject({ data: { isLead: true } });
     });
+  });
+});
+
+describe('the AI steps as one activity (issue 16 point 1)', () => {
+  const { eventId: _e, errorEventId: _r, ...ref } = step;
+  const stepNames = ['identify', 'classify', 'reclassify', 'voicemail', 'summarize', 'tag', 'score'] as const;
+  const steps = Object.fromEntries(
+    stepNames.map((name, i) => [name, { eventId: `${i + 1}0000000-0000-4000-8000-000000000001`, errorEventId: `${i + 1}0000000-0000-4000-8000-000000000002` }]),
+  ) as Record<(typeof stepNames)[number], { eventId: string; errorEventId: string }>;
+  const input = { ...ref, steps };
+
+  /** The offline engine, with `fail` deciding per task and try whether the engine fails instead. */
+  function engineFailing(fail: (task: string, tries: number) => LanguageEngineError | undefined) {
+    const offline = new OfflineLanguageEngine();
+    const tries = new Map<string, number>();
+    const engine: LanguageEngine = {
+      name: 'flaky',
+      complete: async (req) => {
+        const task = req.responseSchema?.name ?? '';
+        tries.set(task, (tries.get(task) ?? 0) + 1);
+        const error = fail(task, tries.get(task)!);
+        if (error) throw error;
+        return offline.complete(req);
+      },
+    };
+    return { engine, tries };
+  }
+
+  function recording(engine: LanguageEngine) {
+    const publishes: DomainEvent[][] = [];
+    const acts = createInteractionActivities({
+      events: { publish: async (events) => void publishes.push(events) },
+      engine,
+      context: { findOrganization: async () => null, listActions: async () => [] },
+      logger: createLogger('test', 'silent'),
+    });
+    return { acts, publishes };
+  }
+
+  it('runs the steps in order and publishes their events, under the ids the workflow gave, in one publish', async () => {
+    const { acts, publishes } = recording(new OfflineLanguageEngine());
+    const outcome: AnalysisOutcome = await new MockActivityEnvironment().run(acts.analyseInteraction, input);
+    expect(outcome).toMatchObject({ classified: true, callStatus: 'UNBOOKED' });
+    expect(publishes).toHaveLength(1);
+    expect(publishes[0].map((e) => [e.type, e.eventId])).toEqual([
+      ['CustomerIdentified', steps.identify.eventId],
+      ['InteractionClassified', steps.classify.eventId],
+      // The offline engine's second look keeps this call UNBOOKED: the step publishes nothing.
+      ['VoicemailDetected', steps.voicemail.eventId],
+      ['InteractionSummarized', steps.summarize.eventId],
+      ['InteractionTagged', steps.tag.eventId],
+      ['CallScored', steps.score.eventId],
+    ]);
+    expect(outcome.classified && outcome.tags).toEqual((publishes[0][4] as { data: { tags: string[] } }).data.tags);
+  });
+
+  it('publishes the same events when it is retried, so the projectors skip the repeat', async () => {
+    const { acts, publishes } = recording(new OfflineLanguageEngine());
+    const first = await new MockActivityEnvironment({ attempt: 1 }).run(acts.analyseInteraction, input);
+    const again = await new MockActivityEnvironment({ attempt: 2 }).run(acts.analyseInteraction, input);
+    expect(again).toEqual(first);
+    const strip = (events: DomainEvent[]) => events.map(({ occurredAt: _at, ...e }) => e);
+    expect(strip(publishes[1])).toEqual(strip(publishes[0]));
+  });
+
+  it('is thrown, and publishes nothing, when the bus fails: the retried group publishes every event', async () => {
+    let down = true;
+    const published: DomainEvent[][] = [];
+    const acts = createInteractionActivities({
+      events: {
+        publish: async (events) => {
+          if (down) throw new Error('broker unavailable');
+          published.push(events);
+        },
+      },
+      engine: new OfflineLanguageEngine(),
+      context: { findOrganization: async () => null, listActions: async () => [] },
+      logger: createLogger('test', 'silent'),
+    });
+    await expect(new MockActivityEnvironment().run(acts.analyseInteraction, input)).rejects.toThrow('broker unavailable');
+    down = false;
+    await new MockActivityEnvironment({ attempt: 2 }).run(acts.analyseInteraction, input);
+    expect(published).toHaveLength(1);
+    expect(published[0].map((e) => e.type)).toContain('CallScored');
+  });
+
+  it("records a step that keeps failing as that step's call_error and goes on with the others", async () => {
+    const { engine, tries } = engineFailing((task) =>
+      task === 'call_scorer' ? new LanguageEngineError('BAD_REQUEST', 'scorer refused', { engine: 'flaky' }) : undefined,
+    );
+    const { acts, publishes } = recording(engine);
+    const outcome = await new MockActivityEnvironment().run(acts.analyseInteraction, input);
+    expect(outcome).toMatchObject({ classified: true });
+    expect(tries.get('call_scorer')).toBe(1); // not retryable: recorded at once
+    expect(publishes[0].at(-1)).toMatchObject({
+      type: 'InteractionEventRecorded',
+      eventId: steps.score.errorEventId,
+      data: { name: 'call_error', metadata: { task: 'call_scorer', code: 'BAD_REQUEST' } },
+    });
+    expect(publishes[0].map((e) => e.type)).toContain('InteractionTagged');
+  });
+
+  it('gives a failing engine its tries inside the activity, without running the steps before it again', async () => {
+    const { engine, tries } = engineFailing((task, n) =>
+      task === 'reached_voicemail' && n === 1 ? new LanguageEngineError('UNAVAILABLE', 'engine busy', { engine: 'flaky' }) : undefined,
+    );
+    const { acts, publishes } = recording(engine);
+    await new MockActivityEnvironment().run(acts.analyseInteraction, input);
+    expect(tries.get('reached_voicemail')).toBe(2);
+    expect(tries.get('classify_interaction')).toBe(1);
+    expect(publishes[0].find((e) => e.type === 'VoicemailDetected')).toMatchObject({ eventId: steps.voicemail.eventId });
+  });
+
+  it('stops at a call that cannot be classified: the identification and the classification error only', async () => {
+    const { engine, tries } = engineFailing((task) =>
+      task === 'classify_interaction' ? new LanguageEngineError('BAD_REQUEST', 'no', { engine: 'flaky' }) : undefined,
+    );
+    const { acts, publishes } = recording(engine);
+    expect(await new MockActivityEnvironment().run(acts.analyseInteraction, input)).toEqual({ classified: false });
+    expect(publishes).toEqual([
+      [
+        expect.objectContaining({ type: 'CustomerIdentified', eventId: steps.identify.eventId }),
+        expect.objectContaining({ type: 'InteractionEventRecorded', eventId: steps.classify.errorEventId }),
+      ],
+    ]);
+    expect(tries.has('reached_voicemail')).toBe(false);
   });
 });

@@ -207,6 +207,12 @@ export const fakeInteractionActivities = (): InteractionPipelineActivities => ({
   }),
   tagInteraction: async () => ({ ok: true, value: { tags: ['emergency'] } }),
   scoreCall: async () => ({ ok: true, value: {} }),
+  analyseInteraction: async () => ({
+    classified: true,
+    callStatus: 'BOOKED',
+    tags: ['emergency'],
+    summary: [{ title: 'Summary', content: ['Booked a plumber for Monday.'] }],
+  }),
   describeInteractionForNotification: async ({ interactionId }) => csrCallEvent(interactionId),
   followUpInCrm: async () => ({ jobIds: ['job-1'] }),
   trackCallOutcome: async () => ({ tracked: 2 }),
@@ -461,6 +467,25 @@ export const scenarios: Scenario[] = [
         taskQueue,
         workflowId,
         args: [{ meta, orgId: 'org-1', provider: 'retell', providerCallId: 'call-1' }],
+        signal: callDeliveredSignal,
+        signalArgs: [deliver(callDeliveries.started)],
+      });
+      await handle.signal(callDeliveredSignal, deliver(callDeliveries.ended));
+      await handle.signal(callDeliveredSignal, deliver(callDeliveries.analyzed));
+      return completed(handle);
+    },
+  },
+  {
+    // The same call once the AI steps were grouped (patched 'post-call-analysis-grouped': one analyseInteraction) and its
+    // actions listed in the worker (patched 'interaction-actions-listed-locally': local activities).
+    fixture: 'interaction/histories/interaction-booked-call-grouped.json',
+    activities: fakeInteractionPipelineActivities,
+    run: async (client, taskQueue, workflowId) => {
+      const deliver = (delivery: CallDelivery) => ({ orgId: 'org-1', providerEvent: delivery.kind, delivery });
+      const handle = await client.workflow.signalWithStart(interactionWorkflow, {
+        taskQueue,
+        workflowId,
+        args: [{ meta, orgId: 'org-1', provider: 'retell', providerCallId: 'call-3' }],
         signal: callDeliveredSignal,
         signalArgs: [deliver(callDeliveries.started)],
       });

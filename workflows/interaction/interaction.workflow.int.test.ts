@@ -84,12 +84,8 @@ test('deliveries in any order and any number of times fold into one call, which 
     'recordCallEnded',
     'listInteractionActions',
     'transcribeInteraction',
-    'identifyCustomer',
-    'classifyInteraction',
-    'detectVoicemail',
-    'summarizeInteraction',
-    'tagInteraction',
-    'scoreCall',
+    // The AI steps in one round trip (issue 16 point 1).
+    'analyseInteraction',
     // The follow-ups run side by side.
     ...named('followUpInCrm')
       .concat(named('trackCallOutcome'))
@@ -106,6 +102,12 @@ test('deliveries in any order and any number of times fold into one call, which 
     summary: [{ title: 'Summary', content: ['Booked a plumber for Monday.'] }],
   });
   expect(named('describeInteractionForNotification')[0].input).toMatchObject({ interactionId: result.interactionId, callStatus: 'BOOKED' });
+  // Every step has its own two ids, fixed by the workflow; the hand-off waits for the last step's event or error.
+  const { steps } = named('analyseInteraction')[0].input;
+  const stepIds = Object.values(steps as Record<string, { eventId: string; errorEventId: string }>).flatMap((ids) => [ids.eventId, ids.errorEventId]);
+  expect(Object.keys(steps)).toEqual(['identify', 'classify', 'reclassify', 'voicemail', 'summarize', 'tag', 'score']);
+  expect(new Set(stepIds).size).toBe(14);
+  expect(named('describeInteractionForNotification')[0].input.awaitEventIds).toEqual([[steps.score.eventId, steps.score.errorEventId]]);
 
   // Spec 000 §4: every finished interaction goes to the rules engine, once, under the interaction's id.
   expect(handedOff).toEqual({ taskQueue, notified: { sent: 3, failed: 0, skipped: 0, pagerUnanswered: true } });
@@ -128,6 +130,27 @@ test('a booking still running when the caller hangs up is waited for, polling ev
   expect(stuck.named('listInteractionActions')).toHaveLength(46);
   expect(stuck.named('transcribeInteraction')[0].input.actions).toEqual([{ id: 'action-1', type: 'job_booking', status: 'NEW', payload: {} }]);
   expect(result.callStatus).toBe('BOOKED');
+});
+
+test('a call that cannot be classified stays PROCESSING: no follow-up, and the hand-off waits for the classification error', async () => {
+  const { activities, calls, named } = recordCalls({ ...fakeInteractionActivities(), analyseInteraction: async () => ({ classified: false as const }) });
+
+  const { result } = await runInteraction(activities, 'call-unclassified', async (signal) => {
+    await signal(callDeliveries.ended);
+    await signal(callDeliveries.analyzed);
+  });
+
+  expect(result.callStatus).toBe('PROCESSING');
+  expect(calls.map((c) => c.name)).toEqual([
+    'recordCallStarted',
+    'recordCallEnded',
+    'listInteractionActions',
+    'transcribeInteraction',
+    'analyseInteraction',
+    'describeInteractionForNotification',
+  ]);
+  const { steps } = named('analyseInteraction')[0].input;
+  expect(named('describeInteractionForNotification')[0].input.awaitEventIds).toEqual([[steps.classify.eventId, steps.classify.errorEventId]]);
 });
 
 test('a call the provider never ends is closed as an error after its timeout (3 hours, skipped), with nothing to analyse', async () => {
@@ -154,10 +177,12 @@ test('a call with no speech is classified at once, ABANDONED, without waiting th
   const pipeline = (): InteractionPipelineActivities => ({
     ...fakeInteractionActivities(),
     listInteractionActions: async () => [],
-    classifyInteraction: async (input) =>
-      input.analysis.transcript.length === 0
-        ? { ok: true, value: { callType: 'Abandoned', callStatus: 'ABANDONED' } }
-        : { ok: true, value: { callType: 'Unbooked', callStatus: 'UNBOOKED' } },
+    analyseInteraction: async (input) => ({
+      classified: true,
+      callStatus: input.analysis.transcript.length === 0 ? 'ABANDONED' : 'UNBOOKED',
+      tags: [],
+      summary: [],
+    }),
   });
   const GRACE_SECONDS = 60;
   const silentEnd: CallDelivery = { ...callDeliveries.ended, record: { ...callDeliveries.ended.record, durationSeconds: 9 } };
@@ -210,10 +235,12 @@ test('a transcript that comes after the end is waited for: classification never 
   const { activities, named } = recordCalls({
     ...fakeInteractionActivities(),
     recordCallEnded: async () => gate,
-    classifyInteraction: async (input: { analysis: { transcript: unknown[] } }) =>
-      input.analysis.transcript.length === 0
-        ? { ok: true as const, value: { callType: 'Abandoned' as const, callStatus: 'ABANDONED' as const } }
-        : { ok: true as const, value: { callType: 'Booked' as const, callStatus: 'BOOKED' as const } },
+    analyseInteraction: async (input) => ({
+      classified: true,
+      callStatus: input.analysis.transcript.length === 0 ? 'ABANDONED' : 'BOOKED',
+      tags: [],
+      summary: [],
+    }),
   } as InteractionPipelineActivities);
 
   const { result } = await runInteraction(activities, 'call-late-transcript', async (signal, query) => {
@@ -226,7 +253,7 @@ test('a transcript that comes after the end is waited for: classification never 
   });
 
   expect(named('transcribeInteraction')[0].input.record.transcriptObject).toHaveLength(2);
-  expect(named('classifyInteraction')[0].input.analysis.transcript).toHaveLength(2);
+  expect(named('analyseInteraction')[0].input.analysis.transcript).toHaveLength(2);
   expect(result.callStatus).toBe('BOOKED');
 });
 

@@ -6,6 +6,7 @@ import {
   log,
   patched,
   proxyActivities,
+  proxyLocalActivities,
   setHandler,
   sleep,
   startChild,
@@ -22,6 +23,7 @@ import { mergeCallDeliveries, type CallDelivery } from '../../domain/call/call-r
 import { isTerminalStatus } from '../../domain/call/call-record.schema';
 import { awaitsPostCallTranscript, awaitsTranscript } from '../../domain/call/silent-call';
 import { callDeliveredSignal, getInteractionQuery } from './interaction.messages';
+import type { CallStatus } from '../../domain/interaction/interaction.schema';
 import type { InteractionProgress, InteractionResult, InteractionWorkflowInput } from './interaction.types';
 
 const { recordCallStarted, recordCallEnded, transcribeInteraction, listInteractionActions } = proxyActivities<InteractionActivities>({
@@ -29,10 +31,24 @@ const { recordCallStarted, recordCallEnded, transcribeInteraction, listInteracti
   retry: { initialInterval: '500 milliseconds', maximumInterval: '30 seconds', nonRetryableErrorTypes: ['UnknownOrganization'] },
 });
 
+// Listing a call's actions only reads the read model: run in the worker, it costs the workflow no round trip to the server.
+const { listInteractionActions: listInteractionActionsLocally } = proxyLocalActivities<InteractionActivities>({
+  startToCloseTimeout: '30 seconds',
+  retry: { initialInterval: '500 milliseconds', maximumInterval: '30 seconds' },
+});
+
 // AI steps record their own failure as a call_error after a few tries, so the retry policy stays short.
 const ai = proxyActivities<InteractionActivities>({
   startToCloseTimeout: '2 minutes',
   retry: { initialInterval: '1 second', maximumInterval: '20 seconds', maximumAttempts: 5 },
+});
+
+// The AI steps as one activity: an engine's tries are made inside it and a step that keeps failing is recorded as
+// its call_error, so what is left to retry here is the infrastructure (the bus, the database), as for the record steps.
+const analyse = proxyActivities<InteractionActivities>({
+  startToCloseTimeout: '10 minutes',
+  heartbeatTimeout: '2 minutes',
+  retry: { initialInterval: '1 second', maximumInterval: '30 seconds', nonRetryableErrorTypes: ['UnknownOrganization'] },
 });
 
 // The read model trails the pipeline by moments; past a few minutes the hand-off is given up and logged.
@@ -151,25 +167,52 @@ export async function interactionWorkflow(input: InteractionWorkflowInput): Prom
   const current = patched('post-call-transcript-awaited') ? progress.record : record;
   const analysis = await transcribeInteraction({ ...ref, eventId: transcribedEventId, record: current, actions });
   lastEventIds = [[transcribedEventId]];
-  const step = () => {
-    const ids = { eventId: uuid4(), errorEventId: uuid4() };
-    lastEventIds = [[ids.eventId, ids.errorEventId]];
-    return { ...ref, ...ids, analysis };
-  };
+  let callStatus: CallStatus;
+  let tags: string[];
+  let summary: { title: string; content: string[] }[];
+  if (patched('post-call-analysis-grouped')) {
+    // The AI steps in one activity (one round trip instead of seven); each step's ids are fixed here, so a retried
+    // group publishes the same events.
+    const stepIds = () => ({ eventId: uuid4(), errorEventId: uuid4() });
+    const steps = {
+      identify: stepIds(),
+      classify: stepIds(),
+      reclassify: stepIds(),
+      voicemail: stepIds(),
+      summarize: stepIds(),
+      tag: stepIds(),
+      score: stepIds(),
+    };
+    const outcome = await analyse.analyseInteraction({ ...ref, analysis, steps });
+    if (!outcome.classified) {
+      lastEventIds = [[steps.classify.eventId, steps.classify.errorEventId]];
+      return result('PROCESSING');
+    }
+    lastEventIds = [[steps.score.eventId, steps.score.errorEventId]];
+    ({ callStatus, tags, summary } = outcome);
+  } else {
+    const step = () => {
+      const ids = { eventId: uuid4(), errorEventId: uuid4() };
+      lastEventIds = [[ids.eventId, ids.errorEventId]];
+      return { ...ref, ...ids, analysis };
+    };
 
-  await ai.identifyCustomer(step());
-  const classified = await ai.classifyInteraction(step());
-  if (!classified.ok) return result('PROCESSING');
-  let { callStatus } = classified.value;
-  if (callStatus === 'UNBOOKED') {
-    const second = await ai.reclassifyUnbookedInteraction(step());
-    if (second.ok && second.value.reclassified) callStatus = 'EXCUSED';
+    await ai.identifyCustomer(step());
+    const classified = await ai.classifyInteraction(step());
+    if (!classified.ok) return result('PROCESSING');
+    callStatus = classified.value.callStatus;
+    if (callStatus === 'UNBOOKED') {
+      const second = await ai.reclassifyUnbookedInteraction(step());
+      if (second.ok && second.value.reclassified) callStatus = 'EXCUSED';
+    }
+    const voicemail = await ai.detectVoicemail(step());
+    if (voicemail.ok && voicemail.value.reachedVoicemail && analysis.direction === 'outbound') callStatus = 'VOICEMAIL';
+    const summarized = await ai.summarizeInteraction({ ...step(), callStatus, agentType: analysis.agentType });
+    const tagged = await ai.tagInteraction({ ...step(), callStatus });
+    await ai.scoreCall(step());
+    tags = tagged.ok ? tagged.value.tags : [];
+    summary = summarized.ok && 'summary' in summarized.value ? summarized.value.summary : [];
   }
-  const voicemail = await ai.detectVoicemail(step());
-  if (voicemail.ok && voicemail.value.reachedVoicemail && analysis.direction === 'outbound') callStatus = 'VOICEMAIL';
-  const summarized = await ai.summarizeInteraction({ ...step(), callStatus, agentType: analysis.agentType });
-  const tagged = await ai.tagInteraction({ ...step(), callStatus });
-  await ai.scoreCall(step());
   // Workflows started before the CRM follow-up and tracking existed finish without them on replay.
   if (patched('crm-follow-up-and-tracking')) {
     const outcome = {
@@ -177,10 +220,9 @@ export async function interactionWorkflow(input: InteractionWorkflowInput): Prom
       callStatus,
       agentType: analysis.agentType,
       agentId: record.voiceAgentId,
-      tags: tagged.ok ? tagged.value.tags : [],
+      tags,
       endedAt: record.endedAt ?? new Date(workflowInfo().runStartTime).toISOString(),
     };
-    const summary = summarized.ok && 'summary' in summarized.value ? summarized.value.summary : [];
     await Promise.all([
       followUp
         .followUpInCrm({ ...outcome, eventId: uuid4(), errorEventId: uuid4(), summary, transcript: analysis.transcript })
@@ -191,10 +233,12 @@ export async function interactionWorkflow(input: InteractionWorkflowInput): Prom
   return result(callStatus);
 
   async function settledActions() {
-    let actions = await listInteractionActions({ interactionId });
+    // Runs started before the actions were listed in the worker list them through the server.
+    const list = patched('interaction-actions-listed-locally') ? listInteractionActionsLocally : listInteractionActions;
+    let actions = await list({ interactionId });
     for (let i = 0; i < ACTION_SETTLE_POLLS && actions.some((a) => a.status === 'NEW'); i += 1) {
       await sleep(ACTION_SETTLE_INTERVAL);
-      actions = await listInteractionActions({ interactionId });
+      actions = await list({ interactionId });
     }
     return actions;
   }

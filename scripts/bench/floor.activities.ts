@@ -1,0 +1,5 @@
+export const floorActivities = {
+  async doNothing(): Promise<void> {},
+};
+
+export type FloorActivities = typeof floorActivities;
