@@ -7,6 +7,9 @@ import { performance } from 'node:perf_hooks';
 import { Client } from 'pg';
 import { bundleWorkflowCode, NativeConnection, Worker } from '@temporalio/worker';
 import { createInteractionRepository } from '../events/projections/interactions/interactions.repository';
+import { listenToInteractionChanges } from '../events/projections/interactions/interaction-changes';
+import { interactionIdForProviderCall } from '../lib/ids';
+import { createLogger } from '../lib/logger';
 import { encodeCallLogsCursor } from '../api/routes/calls/call-logs.route';
 import { startProductHarness, type ProductHarness } from '../tests/support/product-harness';
 import { logIn, startOnboarding } from './stack/http-session';
@@ -178,20 +181,40 @@ const quietLogger = {
 };
 
 async function pipelineBench(h: ProductHarness, s: Session) {
-  // Calls wait here until the read model lists them classified; one poller asks for all of them.
+  // Calls wait here until the read model shows them classified. The interactions projection NOTIFYs each change of
+  // a call's row in the transaction that writes it (what the live calls page hears), so the bench listens instead of
+  // polling: a poll from this process would add its own CPU to the pipeline's figure. A slow poll (1 s) backs it up.
   const pending = new Map<string, { resolve: (done: boolean) => void; since: number }>();
+  const byInteraction = new Map<string, string>();
+  const finish = (callId: string) => {
+    pending.get(callId)?.resolve(true);
+    pending.delete(callId);
+    byInteraction.delete(interactionIdForProviderCall(s.orgId, 'retell', callId));
+  };
+  let lastProgress = performance.now();
+  const listener = listenToInteractionChanges({
+    databaseUrl: h.tdb.url,
+    logger: createLogger('bench-calls', 'silent'),
+    onChange: (change) => {
+      // Classified: ended, and past PROCESSING (STARTED is the row before the end was projected).
+      if (change.orgId !== s.orgId || !change.ended || change.callStatus === 'PROCESSING') return;
+      const callId = byInteraction.get(change.interactionId);
+      if (callId) {
+        finish(callId);
+        lastProgress = performance.now();
+      }
+    },
+    onResync: () => undefined,
+  });
+  await listener.ready;
   let polling = true;
   const poller = (async () => {
     const interactions = createInteractionRepository(h.tdb.db);
-    let lastProgress = performance.now();
     while (polling) {
       if (pending.size > 0) {
         const done = await interactions.finishedProviderCallIds(s.orgId, [...pending.keys()]);
         const now = performance.now();
-        for (const id of done) {
-          pending.get(id)?.resolve(true);
-          pending.delete(id);
-        }
+        for (const id of done) finish(id);
         if (done.length > 0) lastProgress = now;
         // Stuck: give up on calls that saw no progress anywhere for a long while.
         for (const [id, p] of pending) {
@@ -201,11 +224,12 @@ async function pipelineBench(h: ProductHarness, s: Session) {
           }
         }
       }
-      await sleep(20);
+      await sleep(1000);
     }
   })();
   const send = async (callId: string) => {
     const finished = new Promise<boolean>((resolve) => pending.set(callId, { resolve, since: performance.now() }));
+    byInteraction.set(interactionIdForProviderCall(s.orgId, 'retell', callId), callId);
     const r = await fetch(`${s.base}/voice-agent/webhook/${s.orgId}/retell`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -260,6 +284,7 @@ async function pipelineBench(h: ProductHarness, s: Session) {
   } finally {
     polling = false;
     await poller;
+    await listener.stop();
     await floor.stop();
   }
 }

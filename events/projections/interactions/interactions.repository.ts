@@ -474,7 +474,8 @@ export function createInteractionRepository(db: Db) {
     /** Which of these provider calls of the org have finished processing (the bench's latency probe). */
     async finishedProviderCallIds(orgId: string, providerCallIds: string[]): Promise<string[]> {
       const rows = await db.interaction.findMany({
-        where: { orgId, providerCallId: { in: providerCallIds }, NOT: { callStatus: 'PROCESSING' } },
+        // Classified: past PROCESSING, and ended (STARTED is the row before the end was projected).
+        where: { orgId, providerCallId: { in: providerCallIds }, endedAt: { not: null }, callStatus: { notIn: ['PROCESSING', 'STARTED'] } },
         select: { providerCallId: true },
       });
       return rows.map((r) => r.providerCallId);
