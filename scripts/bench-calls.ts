@@ -467,6 +467,9 @@ async function callLogsBench(h: ProductHarness, s: Session) {
 }
 
 async function main() {
+  // The harness runs the API, the worker and the projectors on one pool of database connections (5 for a test file);
+  // in production each process has its own pool of 10, so the bench gives the one process a pool of 20.
+  process.env.TEST_DB_MAX_CONNECTIONS ??= '20';
   const h = await startProductHarness();
   const server = h.app.listen(0, '127.0.0.1');
   await new Promise((r) => server.once('listening', r));

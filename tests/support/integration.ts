@@ -33,7 +33,7 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** A fresh database; migrated unless told otherwise. */
+/** A fresh database; migrated unless told otherwise. Its pool holds 5 connections (TEST_DB_MAX_CONNECTIONS for a benchmark). */
 export async function createTestDatabase(config: AppConfig, opts: { migrate?: boolean } = {}): Promise<TestDatabase> {
   const name = uniqueName('t').toLowerCase();
   const admin = new Client({ connectionString: withDatabase(config.databaseUrl, 'postgres') });
@@ -45,7 +45,7 @@ export async function createTestDatabase(config: AppConfig, opts: { migrate?: bo
   }
   const url = withDatabase(config.databaseUrl, name);
   if (opts.migrate !== false) await applyMigrations(url);
-  const db = createDb(url, { maxConnections: 5 });
+  const db = createDb(url, { maxConnections: Number(process.env.TEST_DB_MAX_CONNECTIONS ?? 5) });
   return {
     url,
     db,
