@@ -328,6 +328,23 @@ export const webCallInput = (taskQueuePrefix: string): WebCallWorkflowInput => (
   taskQueuePrefix,
 });
 
+/** A booked call delivered as Retell sends it (started, ended, analysed) to a new interaction run. */
+function playBookedCall(providerCallId: string): Scenario['run'] {
+  return async (client, taskQueue, workflowId) => {
+    const deliver = (delivery: CallDelivery) => ({ orgId: 'org-1', providerEvent: delivery.kind, delivery });
+    const handle = await client.workflow.signalWithStart(interactionWorkflow, {
+      taskQueue,
+      workflowId,
+      args: [{ meta, orgId: 'org-1', provider: 'retell', providerCallId }],
+      signal: callDeliveredSignal,
+      signalArgs: [deliver(callDeliveries.started)],
+    });
+    await handle.signal(callDeliveredSignal, deliver(callDeliveries.ended));
+    await handle.signal(callDeliveredSignal, deliver(callDeliveries.analyzed));
+    return completed(handle);
+  };
+}
+
 export interface Scenario {
   /** workflows/<capability>/histories/<name>.json */
   fixture: string;
@@ -461,38 +478,14 @@ export const scenarios: Scenario[] = [
     // A new run takes every patched() branch: actions as facts, CRM follow-up and tracking, the hand-off.
     fixture: 'interaction/histories/interaction-booked-call.json',
     activities: fakeInteractionPipelineActivities,
-    run: async (client, taskQueue, workflowId) => {
-      const deliver = (delivery: CallDelivery) => ({ orgId: 'org-1', providerEvent: delivery.kind, delivery });
-      const handle = await client.workflow.signalWithStart(interactionWorkflow, {
-        taskQueue,
-        workflowId,
-        args: [{ meta, orgId: 'org-1', provider: 'retell', providerCallId: 'call-1' }],
-        signal: callDeliveredSignal,
-        signalArgs: [deliver(callDeliveries.started)],
-      });
-      await handle.signal(callDeliveredSignal, deliver(callDeliveries.ended));
-      await handle.signal(callDeliveredSignal, deliver(callDeliveries.analyzed));
-      return completed(handle);
-    },
+    run: playBookedCall('call-1'),
   },
   {
     // The same call once the AI steps were grouped (patched 'post-call-analysis-grouped': one analyseInteraction) and its
     // actions listed in the worker (patched 'interaction-actions-listed-locally': local activities).
     fixture: 'interaction/histories/interaction-booked-call-grouped.json',
     activities: fakeInteractionPipelineActivities,
-    run: async (client, taskQueue, workflowId) => {
-      const deliver = (delivery: CallDelivery) => ({ orgId: 'org-1', providerEvent: delivery.kind, delivery });
-      const handle = await client.workflow.signalWithStart(interactionWorkflow, {
-        taskQueue,
-        workflowId,
-        args: [{ meta, orgId: 'org-1', provider: 'retell', providerCallId: 'call-3' }],
-        signal: callDeliveredSignal,
-        signalArgs: [deliver(callDeliveries.started)],
-      });
-      await handle.signal(callDeliveredSignal, deliver(callDeliveries.ended));
-      await handle.signal(callDeliveredSignal, deliver(callDeliveries.analyzed));
-      return completed(handle);
-    },
+    run: playBookedCall('call-3'),
   },
   {
     // A call with no speech, started with the interaction id the webhook gateway derives: classified at once.
