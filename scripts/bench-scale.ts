@@ -76,6 +76,7 @@ async function burst(config: AppConfig, orgId: string, label: string): Promise<S
   const sentAt = new Map<string, number>();
   const latencies: number[] = [];
   const sends: Promise<unknown>[] = [];
+  const ids: string[] = [];
   const start = Date.now();
   let accepted = 0;
   let refusals = 0;
@@ -99,6 +100,7 @@ async function burst(config: AppConfig, orgId: string, label: string): Promise<S
     if (due > Date.now()) await sleep(due - Date.now());
     const providerCallId = `call_scale_${label}_${i}_${randomUUID().slice(0, 8)}`;
     sentAt.set(providerCallId, Date.now());
+    ids.push(providerCallId);
     const { ended } = retellCall(providerCallId);
     const once = () => deliver(url, ended, () => (refusals += 1), RETRY_BUDGET_MS);
     sends.push(
@@ -107,7 +109,6 @@ async function burst(config: AppConfig, orgId: string, label: string): Promise<S
       }),
     );
   }
-  const ids = [...sentAt.keys()];
   await Promise.all(sends);
   const lastRecorded = await poller;
   if (sentAt.size > 0) log(`!! ${sentAt.size} calls of step "${label}" not in the read model after ${STEP_TIMEOUT_MS / 1000} s`);
