@@ -16,6 +16,7 @@ import { logIn, startOnboarding } from './stack/http-session';
 import { workerOptions } from '../worker/create-worker';
 import { workflowIds } from '../domain/run/workflow-ids';
 import { floorActivities } from './bench/floor.activities';
+import { percentile } from './bench/stats';
 
 // `npm run bench:calls`: the two figures of issue 3 on this machine, against the real servers of the
 // test stack (start them first with `npm run test:stack`). The whole product runs in this one process
@@ -46,11 +47,6 @@ const FIXTURE = readFileSync(join(__dirname, '../activities/voice/adapters/retel
 const FIXTURE_CALL_ID = 'call_a4441234567890777c4a4a123e6';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
 
 const ms = (v: number) => `${v.toFixed(1)} ms`;
 

@@ -11,6 +11,7 @@ import type { Projection } from '../events/projections/projection';
 import { runProjectors } from '../events/projector';
 import { demoCalls, syntheticCallEvents } from '../prisma/demo-calls';
 import { createTestDatabase, integrationConfig, testLogger, type TestDatabase } from '../tests/support/integration';
+import { percentile } from './bench/stats';
 
 // `npm run bench:projectors`: issue 16 point 2 against the test stack's servers (start them first with
 // `npm run test:stack`; HOMEAGENT_TEST_SLOT as for the tests). A fresh database and fresh topics each run.
@@ -39,7 +40,6 @@ const load = () =>
     .map((n) => n.toFixed(1))
     .join(' ')}`;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : NaN);
 const perSecond = (n: number, ms: number) => Math.round((n / ms) * 1000);
 
 function organizationCreated(orgId: string, n: number): DomainEvent {

@@ -19,6 +19,7 @@ import { sleep, waitFor } from './stack/exec';
 import { exitWith } from './stack/http-session';
 import { apiUrl, deliver, duplicateEventsOf, interactionEvents, onboardOrganization, recordedCalls, retellCall } from './stack/call-load';
 import { productProcess, type ProcessMode } from './processes';
+import { loadAverage, percentile } from './bench/stats';
 
 // `npm run bench:scale`: issue 16 point 6, scale-out on the same servers. Starts the test stack of
 // HOMEAGENT_TEST_SLOT (wiping its data), the API, one worker and one projectors process as separate processes,
@@ -49,16 +50,6 @@ const STEP_TIMEOUT_MS = 600_000;
 
 const t0 = Date.now();
 const log = (msg: string) => console.log(`[scale ${((Date.now() - t0) / 1000).toFixed(0).padStart(4)} s] ${msg}`);
-const load = () =>
-  os
-    .loadavg()
-    .map((l) => l.toFixed(1))
-    .join(' ');
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
 
 interface StepResult {
   label: string;
@@ -121,7 +112,7 @@ async function burst(config: AppConfig, orgId: string, label: string): Promise<S
     throughput: latencies.length / ((lastRecorded - start) / 1000),
     p50: percentile(latencies, 50),
     p95: percentile(latencies, 95),
-    loadAfter: load(),
+    loadAfter: loadAverage(),
   };
 }
 
@@ -233,7 +224,7 @@ async function main(): Promise<number> {
   const env = { ...process.env, ...testStackEnv(), ADMIN_API_TOKEN: adminToken, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' };
   const config = loadConfigOrExit(env);
   fs.rmSync(config.HOMEAGENT_DATA_DIR, { recursive: true, force: true });
-  log(`${os.cpus().length} CPU(s), load ${load()}; slot ${process.env.HOMEAGENT_TEST_SLOT ?? '0'}: starting PostgreSQL, Kafka and Temporal`);
+  log(`${os.cpus().length} CPU(s), load ${loadAverage()}; slot ${process.env.HOMEAGENT_TEST_SLOT ?? '0'}: starting PostgreSQL, Kafka and Temporal`);
   const { sup } = await bringUpServers(config, log);
   sup.onUnexpectedExit = (name, code) => log(`!! ${name} exited on its own (code ${code})`);
   process.once('SIGINT', () => void sup.stopAll().then(() => process.exit(130)));

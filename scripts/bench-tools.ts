@@ -6,6 +6,7 @@ import { addDays, isWeekendDate } from '../domain/time/calendar';
 import { toZonedParts } from '../domain/time/zoned-time';
 import { startProductHarness, type ProductHarness } from '../tests/support/product-harness';
 import { startOnboarding } from './stack/http-session';
+import { percentile } from './bench/stats';
 
 // `npm run bench:tools`: server-side latency of the live agent tools get_capacity and check_customer
 // against the sandbox CRM, at 50 and 200 calls in flight, beside a bare Express handler measured in the
@@ -28,10 +29,6 @@ const CALL_GAP_MS = Number(env('BENCH_CALL_GAP_MS', '10000'));
 const CALL_REQUESTS = Number(env('BENCH_CALL_REQUESTS', '400'));
 const TZ = 'America/Chicago';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
 
 /** Records each request's server-side duration into the current bucket. */
 function timing(): { middleware: RequestHandler; take(): number[] } {

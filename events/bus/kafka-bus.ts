@@ -67,6 +67,16 @@ async function waitForLeaders(admin: Admin, topics: string[], timeoutMs = 60_000
   }
 }
 
+/** Where the brokers are and how to reach them, as kafkajs takes it (the bus and the admin look-ups share it). */
+function connectionConfig(opts: Pick<KafkaBusOptions, 'brokers' | 'clientId' | 'ssl' | 'sasl'>) {
+  return {
+    clientId: opts.clientId,
+    brokers: opts.brokers,
+    ...(opts.ssl ? { ssl: true } : {}),
+    ...(opts.sasl ? { sasl: saslOptions(opts.sasl) } : {}),
+  };
+}
+
 /** kafkajs types SASL as a union per mechanism; narrow ours into it. */
 function saslOptions(sasl: NonNullable<KafkaBusOptions['sasl']>): SASLOptions {
   const { username, password } = sasl;
@@ -78,10 +88,7 @@ function saslOptions(sasl: NonNullable<KafkaBusOptions['sasl']>): SASLOptions {
 export function createKafkaBus(opts: KafkaBusOptions): EventBus {
   const { logger, topicPrefix } = opts;
   const kafka = new Kafka({
-    clientId: opts.clientId,
-    brokers: opts.brokers,
-    ...(opts.ssl ? { ssl: true } : {}),
-    ...(opts.sasl ? { sasl: saslOptions(opts.sasl) } : {}),
+    ...connectionConfig(opts),
     logLevel: logLevel.WARN,
     // kafkajs logs errors it is about to retry (a coordinator still loading at start-up, a
     // rebalance); what it cannot recover from is thrown to the caller, so its lines are warnings.
@@ -353,13 +360,7 @@ export async function consumerGroupMembers(
   opts: Pick<KafkaBusOptions, 'brokers' | 'clientId' | 'ssl' | 'sasl'>,
   groupIds: string[],
 ): Promise<Map<string, { state: string; members: ConsumerGroupMember[] }>> {
-  const kafka = new Kafka({
-    clientId: opts.clientId,
-    brokers: opts.brokers,
-    ...(opts.ssl ? { ssl: true } : {}),
-    ...(opts.sasl ? { sasl: saslOptions(opts.sasl) } : {}),
-    logLevel: logLevel.NOTHING,
-  });
+  const kafka = new Kafka({ ...connectionConfig(opts), logLevel: logLevel.NOTHING });
   const admin = kafka.admin();
   await admin.connect();
   try {
