@@ -1,5 +1,5 @@
 import { emptyCallRecord } from '../domain/call/call-record.schema';
-import type { AgentType, CallStatus, CallType } from '../domain/interaction/interaction.schema';
+import type { AgentType, CallStatus, CallType, InteractionTag } from '../domain/interaction/interaction.schema';
 import { addDays } from '../domain/time/calendar';
 import { zonedTimeToInstant } from '../domain/time/zoned-time';
 import { createEvent, type DomainEvent } from '../events/catalog';
@@ -112,8 +112,17 @@ const SUBJECTS = [
   'Clogged drain',
   'Breaker keeps tripping',
 ];
-const UNBOOKED_TAGS = ['no_availability', 'price_shopper', 'caller_hung_up', 'needs_callback'];
-const EXCUSED_TAGS = ['out_of_service_area', 'estimate_on_call', 'existing_job_question', 'spam'];
+/** Spec 000 §4 tags only, so the demo's charts and filters show what live calls produce. */
+const UNBOOKED_TAGS: readonly InteractionTag[] = ['callback', 'sooner_slot', 'language_issue', 'reschedule'];
+const EXCUSED_TAGS: readonly InteractionTag[] = [
+  'timing_issue',
+  'dispatch_fee_issue',
+  'estimate_on_call',
+  'outside_service_area',
+  'follow_up',
+  'agent_requested',
+];
+const BOOKED_WHEN: readonly (InteractionTag | null)[] = ['same_day', 'next_day', null];
 
 /** A small deterministic generator (mulberry32), so the demo's calls are the same on every machine. */
 function random(seed: number): () => number {
@@ -159,7 +168,17 @@ export function demoCalls(orgId: string, timeZone: string, today: string, days =
               : roll < 0.9
                 ? 'Excused'
                 : 'NotLead';
-      const tags = outcome === 'Unbooked' ? [pick(UNBOOKED_TAGS)] : outcome === 'Excused' ? [pick(EXCUSED_TAGS)] : [];
+      const when = outcome === 'Booked' ? pick(BOOKED_WHEN) : null;
+      const tags: InteractionTag[] =
+        outcome === 'Booked'
+          ? when
+            ? ['booked', when]
+            : ['booked']
+          : outcome === 'Unbooked'
+            ? [pick(UNBOOKED_TAGS)]
+            : outcome === 'Excused'
+              ? [pick(EXCUSED_TAGS)]
+              : [];
       calls.push({
         orgId,
         providerCallId: `demo_${orgId.slice(0, 8)}_${date}_${i}`,
