@@ -4,8 +4,15 @@ import { addDays } from '../domain/time/calendar';
 import { zonedTimeToInstant } from '../domain/time/zoned-time';
 import { createEvent, type DomainEvent } from '../events/catalog';
 import { interactionIdForProviderCall, uuidV5 } from '../lib/ids';
+import { random } from './demo-random';
 
 const DEMO_CALL_NAMESPACE = '3b0f7a52-8d1e-4c6b-9f2a-51c7e0d4a913';
+
+export interface DemoTranscriptTurn {
+  role: 'Agent' | 'Customer';
+  content: string;
+  seconds: number;
+}
 
 /** One finished call as its interaction events will tell it. */
 export interface SyntheticCall {
@@ -20,6 +27,8 @@ export interface SyntheticCall {
   customerName: string;
   customerNumber: string;
   subject: string;
+  /** What was said, when the call should show a transcript (the demo's calls; the benchmarks leave it out). */
+  transcript?: DemoTranscriptTurn[];
 }
 
 const STATUS: Record<SyntheticCall['outcome'], CallStatus> = { Booked: 'BOOKED', Unbooked: 'UNBOOKED', Excused: 'EXCUSED', NotLead: 'COMPLETED' };
@@ -76,9 +85,27 @@ export function syntheticCallEvents(c: SyntheticCall): DomainEvent[] {
           summary,
           fromNumber: c.customerNumber,
           receiverId: c.customerNumber,
+          transcriptObject: (c.transcript ?? []).map(({ role, content }) => ({ role, content })),
         },
       },
     }),
+    ...(c.transcript
+      ? [
+          createEvent({
+            ...envelope('InteractionTranscribed', at(3)),
+            type: 'InteractionTranscribed',
+            data: {
+              ...ids,
+              lines: c.transcript.map(({ role, content, seconds }) => ({
+                role,
+                message: content,
+                seconds,
+                timestamp: `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`,
+              })),
+            },
+          }),
+        ]
+      : []),
     createEvent({
       ...envelope('CustomerIdentified', at(5)),
       type: 'CustomerIdentified',
@@ -123,18 +150,6 @@ const EXCUSED_TAGS: readonly InteractionTag[] = [
   'agent_requested',
 ];
 const BOOKED_WHEN: readonly (InteractionTag | null)[] = ['same_day', 'next_day', null];
-
-/** A small deterministic generator (mulberry32), so the demo's calls are the same on every machine. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /**
  * About 4-9 calls a day for the `days` days up to `today` (in the org's zone): office-hours and after-hours CSR
@@ -195,4 +210,53 @@ export function demoCalls(orgId: string, timeZone: string, today: string, days =
     }
   }
   return calls;
+}
+
+const OPENING = (c: SyntheticCall) => `Thanks for calling, this is the ${c.agentType === 'RECEPTIONIST' ? 'front desk' : 'service desk'}. How can I help?`;
+
+/** A short transcript that fits the call's outcome and subject, so Call details has something to read in the demo. */
+export function withDemoTranscript(c: SyntheticCall): SyntheticCall {
+  const first = c.customerName.split(' ')[0];
+  const need = c.subject.toLowerCase();
+  const lines: [DemoTranscriptTurn['role'], string][] = [['Agent', OPENING(c)]];
+  switch (c.outcome) {
+    case 'Booked':
+      lines.push(
+        ['Customer', `Hi, this is ${first}. We've got a problem, ${need}.`],
+        [
+          'Agent',
+          `Sorry to hear that, ${first}. I can get a technician out. Does ${c.tags.includes('same_day') ? 'this afternoon' : c.tags.includes('next_day') ? 'tomorrow morning' : 'Thursday morning'} work?`,
+        ],
+        ['Customer', 'Yes, that works.'],
+        ['Agent', "You're booked. You'll get a text when the technician is on the way."],
+      );
+      break;
+    case 'Unbooked':
+      lines.push(
+        ['Customer', `Hi, I need someone to look at ${need}.`],
+        ['Agent', 'I can help with that. The first opening is Friday at 8 a.m. Would that work?'],
+        [
+          'Customer',
+          c.tags.includes('callback') ? "I'm not sure yet, can somebody call me back later today?" : 'Let me check with my husband and get back to you.',
+        ],
+        ['Agent', 'Of course. We have your number.'],
+      );
+      break;
+    case 'Excused':
+      lines.push(
+        ['Customer', `I'm calling about ${need}. How much is it just for you to come out?`],
+        ['Agent', 'The diagnostic visit is $89, and that goes toward the repair if you go ahead.'],
+        ['Customer', "Okay, that's more than I wanted to spend. I'll think about it."],
+      );
+      break;
+    case 'NotLead':
+      lines.push(
+        ['Customer', `Hi, I'm just calling to check on the invoice from the ${need} visit last week.`],
+        ['Agent', "Sure, I'll have the office e-mail you a copy today."],
+        ['Customer', 'Great, thanks.'],
+      );
+      break;
+  }
+  const step = Math.max(4, Math.floor(c.seconds / (lines.length + 1)));
+  return { ...c, transcript: lines.map(([role, content], i) => ({ role, content, seconds: i * step })) };
 }

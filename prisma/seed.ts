@@ -18,7 +18,9 @@ import { createSecretBox, crmCredentialsKey } from '../lib/secrets/secret-box';
 import { carryOverLegacyVoiceCredentials } from './legacy-voice-credentials';
 import { createInteractionRepository } from '../events/projections/interactions/interactions.repository';
 import { toZonedParts } from '../domain/time/zoned-time';
-import { demoCalls, syntheticCallEvents } from './demo-calls';
+import { demoCalls, syntheticCallEvents, withDemoTranscript } from './demo-calls';
+import { demoChats, demoWidgetEvent, demoWidgetId, syntheticChatEvents } from './demo-chats';
+import { createWidgetRepository } from '../events/projections/widgets/widgets.repository';
 import { kafkaConnectionOptions } from '../config/cluster-connections';
 
 const SEED_NAMESPACE = '0f6c2d8e-4c1a-4f55-9a63-2b7d9c1e5a44';
@@ -130,7 +132,10 @@ export async function seedDemo(config: AppConfig, db: Db): Promise<{ orgs: Onboa
         orgs.push({ orgId: existing.id, slug: existing.slug, adminUserId: staffUserIdFor(config.DEMO_ADMIN_EMAIL) });
       }
       // Not on the test stack: its browser tests see the demo organization as a new one, with no calls.
-      if (config.NODE_ENV !== 'test') await seedDemoCalls(bus, db, orgs[orgs.length - 1].orgId, demo);
+      if (config.NODE_ENV !== 'test') {
+        await seedDemoCalls(bus, db, orgs[orgs.length - 1].orgId, demo);
+        await seedDemoChats(bus, db, orgs[orgs.length - 1].orgId, demo);
+      }
     }
     return { orgs };
   } finally {
@@ -159,8 +164,19 @@ async function seedDemoCalls(bus: EventPublisher, db: Db, orgId: string, demo: (
     ]);
   }
   if ((await createInteractionRepository(db).countOfOrganization(orgId)) > 0) return;
-  const calls = demoCalls(orgId, demo.timezone, toZonedParts(new Date(), demo.timezone).date);
+  const calls = demoCalls(orgId, demo.timezone, toZonedParts(new Date(), demo.timezone).date).map(withDemoTranscript);
   const events = calls.flatMap(syntheticCallEvents);
+  for (let i = 0; i < events.length; i += 500) await bus.publish(events.slice(i, i + 500));
+}
+
+/**
+ * A website widget and two months of its chats for a demo organization that has none, so the Chats page and the
+ * chat figures have something to show. Published as the events the widget-chat workflow leaves.
+ */
+async function seedDemoChats(bus: EventPublisher, db: Db, orgId: string, demo: (typeof DEMO_ORGANIZATIONS)[number]) {
+  if (await createWidgetRepository(db).findById(demoWidgetId(orgId))) return;
+  const chats = demoChats(orgId, demo.timezone, toZonedParts(new Date(), demo.timezone).date);
+  const events = [demoWidgetEvent(orgId, demo.name), ...chats.flatMap(syntheticChatEvents)];
   for (let i = 0; i < events.length; i += 500) await bus.publish(events.slice(i, i + 500));
 }
 
