@@ -217,12 +217,12 @@ const OPENING = (c: SyntheticCall) => `Thanks for calling, this is the ${c.agent
 /** A short transcript that fits the call's outcome and subject, so Call details has something to read in the demo. */
 export function withDemoTranscript(c: SyntheticCall): SyntheticCall {
   const first = c.customerName.split(' ')[0];
-  const need = c.subject.toLowerCase();
   const lines: [DemoTranscriptTurn['role'], string][] = [['Agent', OPENING(c)]];
+  const tag = c.tags[0];
   switch (c.outcome) {
     case 'Booked':
       lines.push(
-        ['Customer', `Hi, this is ${first}. We've got a problem, ${need}.`],
+        ['Customer', `Hi, this is ${first}. ${c.subject}, can someone come take a look?`],
         [
           'Agent',
           `Sorry to hear that, ${first}. I can get a technician out. Does ${c.tags.includes('same_day') ? 'this afternoon' : c.tags.includes('next_day') ? 'tomorrow morning' : 'Thursday morning'} work?`,
@@ -233,25 +233,42 @@ export function withDemoTranscript(c: SyntheticCall): SyntheticCall {
       break;
     case 'Unbooked':
       lines.push(
-        ['Customer', `Hi, I need someone to look at ${need}.`],
+        ['Customer', `Hi. ${c.subject}, I need someone to take a look.`],
         ['Agent', 'I can help with that. The first opening is Friday at 8 a.m. Would that work?'],
         [
           'Customer',
-          c.tags.includes('callback') ? "I'm not sure yet, can somebody call me back later today?" : 'Let me check with my husband and get back to you.',
+          tag === 'callback'
+            ? "I'm not sure yet. Can somebody call me back later today?"
+            : tag === 'sooner_slot'
+              ? "Nothing sooner than Friday? That's too long for us."
+              : tag === 'language_issue'
+                ? 'Perdón, ¿hay alguien que hable español?'
+                : 'Actually, I already have a visit booked on Tuesday. Can we move that one instead?',
         ],
-        ['Agent', 'Of course. We have your number.'],
+        ['Agent', tag === 'language_issue' ? "I'm sorry, I can only help in English right now." : 'Let me see what I can do. We have your number.'],
       );
       break;
-    case 'Excused':
+    case 'Excused': {
+      const excuse: Record<string, [string, string]> = {
+        timing_issue: ["Friday won't work, I'm out of town all week.", 'Understood. Call us when you are back.'],
+        dispatch_fee_issue: ["How much just for you to come out? That's more than I want to spend.", 'The visit is $89 and it goes toward the repair.'],
+        estimate_on_call: ['Can you just give me a ballpark price over the phone?', "I'm sorry, the technician has to see it before we can price it."],
+        outside_service_area: ["We're out past Bastrop, off Highway 71.", "I'm sorry, that is outside the area we serve."],
+        follow_up: ["I'll talk to my landlord first and call you back.", 'Sounds good. We are here when you are ready.'],
+        agent_requested: ['Can I talk to a real person, please?', 'Of course, let me take a message for the office.'],
+      };
+      const [said, answer] = excuse[tag] ?? excuse.follow_up;
       lines.push(
-        ['Customer', `I'm calling about ${need}. How much is it just for you to come out?`],
-        ['Agent', 'The diagnostic visit is $89, and that goes toward the repair if you go ahead.'],
-        ['Customer', "Okay, that's more than I wanted to spend. I'll think about it."],
+        ['Customer', `Hi, it's about ${c.subject.toLowerCase()}.`],
+        ['Agent', 'I can help with that. The first opening is Friday at 8 a.m.'],
+        ['Customer', said],
+        ['Agent', answer],
       );
       break;
+    }
     case 'NotLead':
       lines.push(
-        ['Customer', `Hi, I'm just calling to check on the invoice from the ${need} visit last week.`],
+        ['Customer', `Hi, I'm just calling to check on the invoice from last week's visit, the ${c.subject.toLowerCase()}.`],
         ['Agent', "Sure, I'll have the office e-mail you a copy today."],
         ['Customer', 'Great, thanks.'],
       );

@@ -42,7 +42,7 @@ describe('demo website chats', () => {
       tags: ['booked'],
     });
     expect(row.appointmentTime).not.toBeNull();
-    expect(row.transcriptLines.map((l) => l.role)).toContain('Customer');
+    expect((row.transcriptLines as { role: string }[]).map((l) => l.role)).toContain('Customer');
 
     const stopped = chats.find((c) => c.outcome === 'Unbooked' && c.stepsAnswered === 1)!;
     expect(fold(syntheticChatEvents(stopped))).toMatchObject({ stage: 'PHONE_LOOKUP', callType: 'Unbooked', endReason: 'expired', appointmentTime: null });

@@ -31,6 +31,7 @@ type ChatOutcome = Extract<CallType, 'Booked' | 'Unbooked'>;
 /** One website chat as the widget would have left it: how far the visitor went and what came of it. */
 export interface SyntheticChat {
   orgId: string;
+  timeZone: string;
   chatKey: string;
   startedAt: Date;
   outcome: ChatOutcome;
@@ -62,6 +63,7 @@ export function demoChats(orgId: string, timeZone: string, today: string, days =
       if (d === 0 && startedAt.getTime() > Date.now() - 60 * 60_000) continue;
       chats.push({
         orgId,
+        timeZone,
         chatKey: `${date}_${i}`,
         startedAt,
         outcome: roll < 0.55 ? 'Booked' : 'Unbooked',
@@ -109,7 +111,24 @@ export function syntheticChatEvents(c: SyntheticChat): DomainEvent[] {
         said(24, 'user', c.customerNumber),
       ],
     },
-    { step: 'schedule', messages: [said(26, 'bot', 'Here are the next open times. Which works for you?'), said(51, 'user', appointment.toISOString())] },
+    {
+      step: 'schedule',
+      messages: [
+        said(26, 'bot', 'Here are the next open times. Which works for you?'),
+        said(
+          51,
+          'user',
+          new Intl.DateTimeFormat('en-US', {
+            weekday: 'short',
+            month: 'short',
+            day: 'numeric',
+            hour: 'numeric',
+            minute: '2-digit',
+            timeZone: c.timeZone,
+          }).format(appointment),
+        ),
+      ],
+    },
     {
       step: 'address',
       messages: [
@@ -187,10 +206,10 @@ export function syntheticChatEvents(c: SyntheticChat): DomainEvent[] {
   const endedAt = c.outcome === 'Booked' ? at(lastSecond + 1) : at(lastSecond + 30 * 60);
   const summary =
     c.outcome === 'Booked'
-      ? `${c.customerName} booked ${c.service.toLowerCase()} through the website chat.`
+      ? `${c.customerName} booked a visit (${c.service}) through the website chat.`
       : c.stepsAnswered >= 2
-        ? `${c.customerNumber} asked about ${c.service.toLowerCase()} and looked at the open times but did not book.`
-        : `${c.customerNumber} asked about ${c.service.toLowerCase()} and left before seeing the open times.`;
+        ? `A visitor (${c.customerNumber}) asked for a visit (${c.service}) and looked at the open times but did not book.`
+        : `A visitor (${c.customerNumber}) asked for a visit (${c.service}) and left before seeing the open times.`;
   const reason =
     c.outcome === 'Booked' ? 'the chat created a booking in the CRM (demo chat)' : 'the visitor stated a need and left the chat without booking (demo chat)';
   const tags = c.outcome === 'Booked' ? ['booked'] : [];
