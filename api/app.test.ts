@@ -104,6 +104,7 @@ function world() {
       calls.orgsLoaded.push(id);
       return orgs.find((o) => o.id === id) ?? null;
     },
+    findCrmName: async (id) => orgs.find((o) => o.id === id)?.crmName ?? null,
     findBySlug: async (slug) => orgs.find((o) => o.slug === slug) ?? null,
     listAll: async () => orgs.map(summary),
     listByIds: async (ids) => orgs.filter((o) => ids.includes(o.id)).map(summary),
@@ -146,6 +147,11 @@ function world() {
     async findIdentity(token) {
       const user = users.find((u) => u.id === sessions.get(token));
       return user ? identity(user) : null;
+    },
+    async findIdentityWithAccess(token, orgId) {
+      const user = users.find((u) => u.id === sessions.get(token));
+      if (!user) return null;
+      return { user: identity(user), canAccess: user.isOperator || memberships.some((m) => m.userId === user.id && m.orgId === orgId) };
     },
     async revoke(token) {
       calls.sessionsRevoked.push(token);

@@ -15,7 +15,8 @@ const FOLDER_OWNERS = ['activities/crm/adapters/sandbox/'];
  * one statement: a live get_capacity runs it on every call. The calls benchmark seeds a million interactions, counts
  * them into the call logs' status counts as the migration does, and times the call log's own SQL. A page of the call logs
  * reads its calls' completed CRM actions in the same statement as the calls, and a request's session is read with its
- * user's identity in one statement (issue 16). The chaos and scale-out scripts check what the read models hold (every
+ * user's identity in one statement (issue 16), and for the call logs also with whether that user may open the organization
+ * (membership, or an admin of its enterprise: staff.canAccessOrganization's rule). The chaos and scale-out scripts check what the read models hold (every
  * accepted call recorded once, nothing dead-lettered) by reading them directly, with the helpers they share
  * (scripts/stack/call-load.ts: the organization onboarded, the calls recorded).
  */
@@ -25,7 +26,9 @@ const ALSO_READ_BY: Record<string, string[]> = {
   InteractionAction: ['events/projections/interactions/interactions.repository.ts'],
   StaffUser: ['api/repositories/session.repository.ts'],
   InteractionStatusCount: ['scripts/bench-calls.ts'],
-  Organization: ['scripts/stack/call-load.ts'],
+  Organization: ['scripts/stack/call-load.ts', 'api/repositories/session.repository.ts'],
+  OrganizationMember: ['api/repositories/session.repository.ts'],
+  Enterprise: ['api/repositories/session.repository.ts'],
   DeadLetter: ['scripts/chaos.ts', 'scripts/bench-scale.ts'],
 };
 

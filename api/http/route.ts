@@ -15,7 +15,15 @@ export type Access<I> =
   | { kind: 'session' }
   /** loginRedirect: without a session or the admin token, 307 to the login page instead of 401. */
   | { kind: 'operator'; loginRedirect?: boolean }
-  | { kind: 'org'; orgIdOf: (input: I, deps: ApiDeps) => Promise<string | null> | string | null };
+  | {
+      kind: 'org';
+      orgIdOf: (input: I, deps: ApiDeps) => Promise<string | null> | string | null;
+      /**
+       * inInput: orgIdOf only reads the validated input (no deps, no lookup, no throw), so it may run before the
+       * session is checked, and the session and the membership are read in one statement (a hot read path).
+       */
+      inInput?: boolean;
+    };
 
 export type ErrorStatus = 307 | 401 | 403 | 404 | 429 | 503;
 
@@ -53,7 +61,18 @@ export interface RouteDefinition<
   request?: { query?: Q; body?: B; params?: P; rawBody?: { contentTypes: string[]; description: string } };
   /** Success status (default 200) and the schema of its body. */
   /** contentType: what the handler itself writes instead of JSON (a CSV download, a server-sent event stream). */
-  response: { status?: 200 | 201 | 204; schema: R; description: string; contentType?: 'text/csv' | 'text/event-stream' | 'image/*' };
+  /**
+   * checkedInProduction false: the handler builds exactly the schema's shape from typed rows (no field beyond it), so
+   * with NODE_ENV=production the body is sent as built; every other environment (the tests) still parses it with the
+   * schema. Leave it unset wherever the schema's parse strips or converts anything.
+   */
+  response: {
+    status?: 200 | 201 | 204;
+    schema: R;
+    description: string;
+    contentType?: 'text/csv' | 'text/event-stream' | 'image/*';
+    checkedInProduction?: boolean;
+  };
   /**
    * Error statuses the handler itself answers, in the common body unless a schema is given. The document adds
    * the rest from the route: 400 (validation, text input), 307 and 401 from its access rule, 413 for a body over

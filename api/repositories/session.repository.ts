@@ -1,8 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Db } from '../../prisma/client';
+import { Prisma, queryRows, type Db } from '../../prisma/client';
 import type { StaffIdentity } from './staff.repository';
 
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function createSessionRepository(db: Db, ttlHours: number) {
   return {
@@ -27,6 +28,32 @@ export function createSessionRepository(db: Db, ttlHours: number) {
         FROM staff_sessions s JOIN staff_users u ON u.id = s.user_id
         WHERE s.token_hash = ${hash(token)} AND s.expires_at > ${new Date()}`;
       return rows[0] ?? null;
+    },
+    /**
+     * findIdentity and staff.canAccessOrganization in one round trip, for the routes that name their organization in
+     * their input (the Calls page's reads): the live session's user and whether that user may open `orgId`, by the same
+     * rule (an operator; a member; an admin of the organization's enterprise, by e-mail). Null as findIdentity.
+     */
+    async findIdentityWithAccess(token: string, orgId: string): Promise<{ user: StaffIdentity; canAccess: boolean } | null> {
+      // No member row or organization has an id that is not a UUID (staff-directory's isMemberOf refuses them too).
+      const org = UUID.test(orgId) ? orgId : null;
+      // Straight from the pool (queryRows): every request of the Calls page asks it.
+      const rows = await queryRows<StaffIdentity & { canAccess: boolean }>(
+        db,
+        Prisma.sql`
+        SELECT u.id, u.email, u.name, u.is_operator AS "isOperator",
+          (u.is_operator
+            OR EXISTS (SELECT 1 FROM organization_members m WHERE m.user_id = u.id AND m.org_id = ${org}::uuid)
+            OR EXISTS (
+              SELECT 1 FROM organizations o JOIN enterprises e ON e.id = o.enterprise_id
+              WHERE o.id = ${org}::uuid AND u.email = ANY (e.admins)
+            )) AS "canAccess"
+        FROM staff_sessions s JOIN staff_users u ON u.id = s.user_id
+        WHERE s.token_hash = ${hash(token)} AND s.expires_at > ${new Date()}`,
+      );
+      if (!rows[0]) return null;
+      const { canAccess, ...user } = rows[0];
+      return { user, canAccess: canAccess === true };
     },
     async revoke(token: string): Promise<void> {
       await db.staffSession.deleteMany({ where: { tokenHash: hash(token) } });

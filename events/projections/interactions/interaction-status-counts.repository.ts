@@ -1,4 +1,4 @@
-import { Prisma, type Db, type Tx } from '../../../prisma/client';
+import { Prisma, queryRows, type Db, type Tx } from '../../../prisma/client';
 
 /**
  * The call logs' statusCounts kept by the interactions projection (issue 16, table interaction_status_counts):
@@ -128,9 +128,12 @@ export async function sumStatusCounts(
   if (f.fromDay) conditions.push(Prisma.sql`day >= ${f.fromDay.toISOString().slice(0, 10)}::date`);
   if (f.toDay) conditions.push(Prisma.sql`day < ${f.toDay.toISOString().slice(0, 10)}::date`);
   if (f.agentTypes) conditions.push(Prisma.sql`agent_type = ANY(${f.agentTypes}::text[])`);
-  return db.$queryRaw<StatusReviewCount[]>`
+  return queryRows<StatusReviewCount>(
+    db,
+    Prisma.sql`
     SELECT call_status AS "callStatus", reviewed, SUM(count)::int AS count
     FROM interaction_status_counts
     WHERE ${Prisma.join(conditions, ' AND ')}
-    GROUP BY call_status, reviewed`;
+    GROUP BY call_status, reviewed`,
+  );
 }

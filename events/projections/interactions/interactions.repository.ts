@@ -1,4 +1,4 @@
-import { Prisma, type Db, type Tx } from '../../../prisma/client';
+import { Prisma, queryRows, type Db, type Tx } from '../../../prisma/client';
 import type { Interaction as InteractionTableRow } from '../../../prisma/generated/client';
 import { listActionsOfInteraction, listCompletedActionsOfInteractions } from '../interaction-actions/interaction-actions.repository';
 import type { DocumentChange, DocumentStore } from '../projection';
@@ -330,11 +330,14 @@ function countRows(db: Db, f: CountFilter, lo: Date | null, hi: Date | null): Pr
   if (lo) conditions.push(Prisma.sql`created_at >= ${lo}`);
   if (hi) conditions.push(Prisma.sql`created_at < ${hi}`);
   if (f.agentTypes) conditions.push(Prisma.sql`agent_type = ANY(${f.agentTypes}::text[])`);
-  return db.$queryRaw<StatusReviewCount[]>`
+  return queryRows<StatusReviewCount>(
+    db,
+    Prisma.sql`
     SELECT call_status AS "callStatus", reviewed_at IS NOT NULL AS reviewed, count(*)::int AS count
     FROM interactions
     WHERE ${Prisma.join(conditions, ' AND ')}
-    GROUP BY 1, 2`;
+    GROUP BY 1, 2`,
+  );
 }
 
 /**
@@ -386,7 +389,10 @@ function pageConditions(f: CallLogsFilter): Prisma.Sql {
  */
 async function callLogPage(db: Db, f: CallLogsFilter): Promise<CallLogPageRow[]> {
   const offset = f.after ? 0 : (f.page - 1) * f.pageSize;
-  const rows = await db.$queryRaw<(CallLogRow & { actions: { actionType: string; payload: unknown; result: unknown }[] })[]>`
+  // Straight from the pool (queryRows): the Calls page's hot read, 200 rows of JSON that Prisma would encode again.
+  const rows = await queryRows<CallLogRow & { actions: { actionType: string; payload: unknown; result: unknown }[] }>(
+    db,
+    Prisma.sql`
     SELECT p.*, (
       SELECT COALESCE(jsonb_agg(jsonb_build_object('actionType', a.action_type, 'payload', a.payload, 'result', a.result) ORDER BY a.updated_at, a.action_id), '[]'::jsonb)
       FROM interaction_actions a
@@ -398,7 +404,8 @@ async function callLogPage(db: Db, f: CallLogsFilter): Promise<CallLogPageRow[]>
       ORDER BY created_at DESC, id DESC
       LIMIT ${f.pageSize} OFFSET ${offset}
     ) p
-    ORDER BY p."createdAt" DESC, p.id DESC`;
+    ORDER BY p."createdAt" DESC, p.id DESC`,
+  );
   return rows.map(({ actions, ...row }) => ({ ...row, jobs: jobsOfActions(actions.map((a) => ({ ...a, interactionId: row.id }))) }));
 }
 

@@ -1,4 +1,4 @@
-import type { Db, Tx } from '../../../prisma/client';
+import { queryRows, type Db, type Tx } from '../../../prisma/client';
 import { Prisma, type Organization } from '../../../prisma/generated/client';
 import type { CustomInstructions } from '../../../domain/organization/org-profile.schema';
 import type { DocumentStore } from '../projection';
@@ -93,6 +93,11 @@ export type OrganizationRow = Organization;
 export function createOrganizationRepository(db: Db) {
   return {
     findById: (id: string) => db.organization.findUnique({ where: { id } }),
+    /** The organization's CRM name alone, straight from the pool (queryRows): the Calls page asks it on every page. */
+    async findCrmName(id: string): Promise<string | null> {
+      const rows = await queryRows<{ crmName: string }>(db, Prisma.sql`SELECT crm_name AS "crmName" FROM organizations WHERE id = ${id}::uuid`);
+      return rows[0]?.crmName ?? null;
+    },
     findBySlug: (slug: string) => db.organization.findUnique({ where: { slug } }),
     listAll: () =>
       db.organization.findMany({ orderBy: { name: 'asc' }, select: { id: true, name: true, slug: true, onboardingStatus: true, enterpriseId: true } }),
