@@ -152,10 +152,6 @@ export const interactionsStore: DocumentStore<InteractionDoc> = {
    */
   async saveMany(tx: Tx, changes: DocumentChange<InteractionDoc>[]) {
     if (changes.length === 0) return;
-    await statusCountsStore.apply(
-      tx,
-      changes.flatMap((c) => statusCountDeltas(c.before, c.after)),
-    );
     const rows = [...changes]
       .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
       .map((c) => Object.fromEntries(COLUMN_NAMES.map((name) => [name, COLUMNS[name]!(c.after)])));
@@ -163,6 +159,13 @@ export const interactionsStore: DocumentStore<InteractionDoc> = {
       INSERT INTO interactions (${COLUMN_LIST})
       SELECT ${COLUMN_LIST} FROM jsonb_populate_recordset(NULL::interactions, ${JSON.stringify(rows)}::jsonb)
       ON CONFLICT (id) DO UPDATE SET ${UPDATED_COLUMNS}`;
+    // The counts last: their rows are shared with the runs of the other partitions, which wait for this transaction's
+    // commit once it moved one of them. Moved before the rows (as they were), a run kept the others waiting through its
+    // biggest statement too, and the three partitions' runs took turns (issue 16: the interactions projection's lag).
+    await statusCountsStore.apply(
+      tx,
+      changes.flatMap((c) => statusCountDeltas(c.before, c.after)),
+    );
   },
   async reset(tx: Tx) {
     await statusCountsStore.reset(tx);
