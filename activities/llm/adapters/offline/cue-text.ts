@@ -176,6 +176,20 @@ const FRENCH = new Set(
   ),
 );
 
+// Common Portuguese words shared with neither English nor Spanish function words: a line mostly of these is Iberian, read with the Spanish ones
+// (the engine answers Portuguese as it answers Spanish), even when "a", "no" or "de" make it look English.
+const PORTUGUESE = new Set(
+  'eu voce nao obrigado obrigada tenho uma com meu minha isso dos das ao sao tambem agora entao quero preciso entendido marcada marcado amanha cancelada visita feira endereco'.split(
+    ' ',
+  ),
+);
+
+function portugueseLike(words: readonly string[]): boolean {
+  const pt = words.filter((w) => PORTUGUESE.has(w)).length;
+  const en = words.filter((w) => ENGLISH.has(w)).length;
+  return pt >= 2 && pt > en;
+}
+
 /** Whether a line is mostly French words (two or more, outnumbering the English ones). */
 export function frenchLike(text: string): boolean {
   const words = normalise(text)
@@ -198,6 +212,7 @@ export function languageOf(text: string): 'es' | 'en' | 'other' | 'unknown' {
     if (ENGLISH.has(w)) en += 1;
   }
   if (frenchLike(text)) return 'other';
+  if (portugueseLike(words)) return 'es';
   if (es + en === 0) return words.length >= 5 ? 'other' : 'unknown';
   if (es >= 2 && es > en * 1.5) return 'es';
   if (en >= 1 && en >= es) return 'en';

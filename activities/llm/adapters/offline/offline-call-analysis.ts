@@ -226,6 +226,8 @@ export class CallAnalysis {
       const spokeAt = lines.findIndex((l) => speakerOf(l.role) === 'customer' && languageOf(l.message) !== 'en' && l.message.trim() !== '');
       const answer = spokeAt >= 0 ? lines.slice(spokeAt + 1).find((l) => speakerOf(l.role) === 'agent') : undefined;
       if (!answer) return no(`the caller spoke ${language} but the agent never answered before the call ended.`);
+      // An agent who answered in the caller's language (or one near it: Portuguese read as Spanish) met no barrier.
+      if (languageOf(answer.message) === callerLanguage) return no(`the agent answered the caller in their language (${answer.timestamp}).`);
       const line = lines[spokeAt];
       return yes(`the caller spoke ${language} and the agent answered only in English (${answer.timestamp}): ${cite({ line, text: line.message })}.`);
     }
@@ -414,6 +416,8 @@ export class CallAnalysis {
         return yes(`the caller refused ('${o.said}', ${o.line.timestamp}) the time the agent offered (${o.offer.timestamp}).`);
       }
       case 'follow_up': {
+        // A solicitor has no service to decide on: "I'll call back" from one is no customer's follow-up.
+        if (this.spam.value) return no('a solicitor calling again is not a customer deciding later.');
         const overruled = this.followUpOverruled ?? this.callbackToBook(tag);
         return overruled ? no(`${overruled}.`) : this.signal(tag, TAG_LABEL[tag]);
       }

@@ -812,4 +812,25 @@ describe("offline call classification: the retired holdout's kinds of misses, by
     expect(new CallAnalysis(call([...need, 'C: Tengo que consultarlo con mi esposa y le aviso.'])).excusedTag('follow_up').value).toBe(true);
     expect(new CallAnalysis(call([...need, 'C: Ya lo vimos con mi esposa, el jueves está bien.'])).excusedTag('follow_up').value).toBe(false);
   });
+
+  it('tags no follow_up on a solicitor\'s "I\'ll call back", and sees no barrier when the agent answers in Portuguese', () => {
+    const pitch = [
+      'A: Acme Home Services.',
+      "C: Hi, this is Dana with Brightline Payments, I'd like to talk to the owner about lowering your card processing fees.",
+      "A: We're not interested, thanks.",
+      "C: No problem, I'll call back next week.",
+    ];
+    const a = new CallAnalysis(call(pitch, { endedReason: 'user_hangup' }));
+    expect(a.spam.value).toBe(true);
+    expect(a.excusedTag('follow_up').value).toBe(false);
+    const pt = [
+      'A: Acme Home Services.',
+      'C: Olá, preciso cancelar a visita de sexta-feira, vou viajar.',
+      'A: Entendido, cancelo a visita de sexta-feira no seu endereço?',
+      'C: Isso, obrigada.',
+    ];
+    expect(new CallAnalysis(call(pt, { actions: [{ type: 'job_cancel' }] })).languageIssue.value).toBe(false);
+    expect(languageOf('Entendido, cancelo a visita de sexta-feira no seu endereço?')).toBe('es');
+    expect(languageOf('Do you do pool pumps? Mine stopped.')).toBe('en');
+  });
 });
