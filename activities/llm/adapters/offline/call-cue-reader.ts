@@ -51,7 +51,8 @@ function compile(group: CueGroup): CompiledCue[] {
 
 const COMPILED: CompiledCue[] = CUE_LEXICON.flatMap(compile);
 // A clock time ("9am", "between 8 and 10", "2:30 p.m.") offers a time whatever words surround it.
-const CLOCK_TIME = /\b\d{1,2}(?::\d{2})?\s?(?:am|pm|a\.m\.|p\.m\.)|\bbetween \d{1,2}(?::\d{2})? and \d{1,2}\b/i;
+const CLOCK_TIME =
+  /\b\d{1,2}(?::\d{2})?\s?(?:am|pm|a\.m\.|p\.m\.)|\bbetween \d{1,2}(?::\d{2})? and \d{1,2}\b|\b(?:at|after|before|until|till|past|from) (?:\d{1,2}(?::\d{2})?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon|midnight)\b(?! (?:of|point|time|years?|days?|weeks?|months?|minutes?|more|things?|people|dollars?|bucks)\b)|\b(?:a las|despues de las|antes de las) (?:\d{1,2}|una|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez|once|doce)\b/i;
 
 const CONTEXTS: Record<CueContext, string[][]> = Object.fromEntries(
   Object.entries(CONTEXT_CUES).map(([k, phrases]) => [k, phrases.map((p) => tokenise(p).map((t) => t.stem))]),
@@ -185,7 +186,9 @@ export function readCues(lines: readonly TranscriptLine[]): CueReading {
           // Words in an "if" clause state a condition ("I'll call if that doesn't work"): they neither refuse nor accept.
           if (t.tokens.slice(0, i).some((p) => p.clause === w.clause && HYPOTHETICAL.has(p.stem))) return;
           const agreeing = NOT_REFUSING.has(t.tokens[i + 1]?.stem ?? '') && REFUSAL.has(w.stem);
-          if ((ACCEPTANCE.has(w.stem) && !negatedAt(t.tokens, i)) || agreeing) {
+          // "I work all day Friday" is the caller's job, a constraint on the time: "work" accepts only when the offer is its subject.
+          const callersJob = w.stem === 'work' && WORKER.has(t.tokens[i - 1]?.stem ?? '');
+          if ((ACCEPTANCE.has(w.stem) && !negatedAt(t.tokens, i) && !callersJob) || agreeing) {
             accepts = true;
             refuses = null;
           } else if (REFUSAL.has(w.stem) && !NOT_REFUSING.has(t.tokens[i + 1]?.stem ?? '')) {
@@ -202,7 +205,8 @@ export function readCues(lines: readonly TranscriptLine[]): CueReading {
 
   function contextShows(context: CueContext, index: number): boolean {
     const from = context === 'estimate' || context === 'feedback_ask' ? 0 : Math.max(0, index - 3);
-    return tokenised.slice(from, index + 1).some((t) => shows(t, context));
+    // An offered time is one the agent said: the caller naming an hour ("call me after five") offers nothing.
+    return tokenised.slice(from, index + 1).some((t) => (context !== 'offered_time' || t.who === 'agent') && shows(t, context));
   }
 
   function agentAnswered(language: 'es'): boolean {
@@ -211,6 +215,8 @@ export function readCues(lines: readonly TranscriptLine[]): CueReading {
 }
 
 const HYPOTHETICAL = new Set(['if', 'unless']);
+/** Subjects of "work" that make it a job, not "that works". */
+const WORKER = new Set(['i', 'we', 'he', 'she', 'they', 'both', 'husband', 'wife']);
 
 // ---- who will call whom: a callback asked for, or the caller who will call again; a person asked for ----
 // These read the roles of a sentence, not a list of sayings: a contact verb whose object is the caller ("ring me
@@ -336,6 +342,8 @@ const REFUSAL = new Set([
   'no',
   'never',
   'neither',
+  // "None of that works": a negative quantifier refuses as "neither" does (the stem of "none"; French "non" too).
+  'non',
   'nope',
   'nah',
   'too',

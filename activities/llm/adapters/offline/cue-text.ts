@@ -110,7 +110,11 @@ export function tokenise(text: string): Token[] {
   return tokens;
 }
 
-export const NEGATORS = new Set(['not', 'no', 'never', 'nothing', 'none', 'nobody', 'neither', 'nor', 'without', 'nunca', 'nada']);
+/**
+ * Negators, as stems: tokens and cue parts are compared by stem, and "nothing" and "none" stem to "noth" and "non",
+ * so a set of the bare words never met them ("none of that works" went unnegated). French "non" shares the stem.
+ */
+export const NEGATORS = new Set(['not', 'no', 'never', 'nothing', 'none', 'nobody', 'neither', 'nor', 'without', 'nunca', 'nada'].map(stem));
 /** How many words before a cue a negator still reaches. */
 export const NEGATION_SCOPE = 4;
 
@@ -118,9 +122,15 @@ export const NEGATION_SCOPE = 4;
 export function negatedAt(tokens: readonly Token[], at: number): Token | null {
   for (let i = at - 1; i >= 0 && i >= at - NEGATION_SCOPE; i--) {
     if (tokens[i].clause !== tokens[at].clause) return null;
-    if (NEGATORS.has(tokens[i].stem)) return negativeQuestion(tokens, i) ? null : tokens[i];
+    // A double negative ("you don't got nothing sooner?") is one negation: the clause's first negator decides.
+    if (NEGATORS.has(tokens[i].stem)) return negativeQuestion(tokens, firstNegatorOfClause(tokens, i)) ? null : tokens[i];
   }
   return null;
+}
+
+function firstNegatorOfClause(tokens: readonly Token[], negator: number): number {
+  const first = tokens.findIndex((x) => x.clause === tokens[negator].clause && NEGATORS.has(x.stem));
+  return first >= 0 && first < negator ? first : negator;
 }
 
 const AUXILIARIES = new Set(['do', 'doe', 'did', 'can', 'could', 'is', 'are', 'will', 'would', 'have', 'has']);
@@ -166,6 +176,20 @@ const FRENCH = new Set(
   ),
 );
 
+// Common Portuguese words shared with neither English nor Spanish function words: a line mostly of these is Iberian, read with the Spanish ones
+// (the engine answers Portuguese as it answers Spanish), even when "a", "no" or "de" make it look English.
+const PORTUGUESE = new Set(
+  'eu voce nao obrigado obrigada tenho uma com meu minha isso dos das ao sao tambem agora entao quero preciso entendido marcada marcado amanha cancelada visita feira endereco'.split(
+    ' ',
+  ),
+);
+
+function portugueseLike(words: readonly string[]): boolean {
+  const pt = words.filter((w) => PORTUGUESE.has(w)).length;
+  const en = words.filter((w) => ENGLISH.has(w)).length;
+  return pt >= 2 && pt > en;
+}
+
 /** Whether a line is mostly French words (two or more, outnumbering the English ones). */
 export function frenchLike(text: string): boolean {
   const words = normalise(text)
@@ -188,6 +212,7 @@ export function languageOf(text: string): 'es' | 'en' | 'other' | 'unknown' {
     if (ENGLISH.has(w)) en += 1;
   }
   if (frenchLike(text)) return 'other';
+  if (portugueseLike(words)) return 'es';
   if (es + en === 0) return words.length >= 5 ? 'other' : 'unknown';
   if (es >= 2 && es > en * 1.5) return 'es';
   if (en >= 1 && en >= es) return 'en';

@@ -111,7 +111,7 @@ export class CallAnalysis {
   private classification: Classification | null = null;
 
   constructor(readonly input: InteractionInput) {
-    const transcript = otherPartyAsCaller(withoutNoise(input.transcript));
+    const transcript = otherPartyAsCaller(withoutNoise(input.transcript), input.direction);
     this.view = new TranscriptView(transcript);
     this.booked = completedBookingActions(input.facts);
     this.cues = readCues(transcript);
@@ -214,6 +214,9 @@ export class CallAnalysis {
   get languageIssue(): Verdict {
     const said = this.signal('language_issue', 'a language barrier');
     if (said.value) return said;
+    // The caller naming English with a word that limits it, in either order ("English, little", "inglés, poquito").
+    const limited = this.view.customer.find((l) => LIMITED_ENGLISH.test(normalise(l.message)));
+    if (limited) return yes(`a language barrier: the caller said their English is limited: ${cite({ line: limited, text: limited.message })}.`);
     const { callerLanguage, agentLanguage } = this.cues;
     if ((callerLanguage === 'es' || callerLanguage === 'other') && agentLanguage !== callerLanguage) {
       const language = callerLanguage === 'es' ? 'Spanish' : 'a language other than English or Spanish';
@@ -223,6 +226,8 @@ export class CallAnalysis {
       const spokeAt = lines.findIndex((l) => speakerOf(l.role) === 'customer' && languageOf(l.message) !== 'en' && l.message.trim() !== '');
       const answer = spokeAt >= 0 ? lines.slice(spokeAt + 1).find((l) => speakerOf(l.role) === 'agent') : undefined;
       if (!answer) return no(`the caller spoke ${language} but the agent never answered before the call ended.`);
+      // An agent who answered in the caller's language (or one near it: Portuguese read as Spanish) met no barrier.
+      if (languageOf(answer.message) === callerLanguage) return no(`the agent answered the caller in their language (${answer.timestamp}).`);
       const line = lines[spokeAt];
       return yes(`the caller spoke ${language} and the agent answered only in English (${answer.timestamp}): ${cite({ line, text: line.message })}.`);
     }
@@ -389,10 +394,17 @@ export class CallAnalysis {
         return this.outsideServiceArea;
       case 'message_left':
         return this.messageLeft;
-      case 'agent_requested':
+      case 'agent_requested': {
         if (this.spam.value) return no('a solicitor asking for someone is not a customer asking for a person.');
         if (this.input.facts.endedReason === 'transferred') return yes('evidence: the call was transferred to a person.');
-        return this.personAsked;
+        const asked = this.personAsked;
+        const failed = this.businessFailure;
+        const hits = hitsOf(this.cues, 'agent_requested');
+        if (asked.value && failed && hits.length > 0 && hits.every((h) => this.view.lines.indexOf(h.line) > failed.at)) {
+          return no(`the caller wanting someone else answers ${failed.what}: the agent's failure, not a request for a person.`);
+        }
+        return asked;
+      }
       case 'dispatch_fee_issue':
         return this.feeIssue;
       case 'timing_issue': {
@@ -404,6 +416,8 @@ export class CallAnalysis {
         return yes(`the caller refused ('${o.said}', ${o.line.timestamp}) the time the agent offered (${o.offer.timestamp}).`);
       }
       case 'follow_up': {
+        // A solicitor has no service to decide on: "I'll call back" from one is no customer's follow-up.
+        if (this.spam.value) return no('a solicitor calling again is not a customer deciding later.');
         const overruled = this.followUpOverruled ?? this.callbackToBook(tag);
         return overruled ? no(`${overruled}.`) : this.signal(tag, TAG_LABEL[tag]);
       }
@@ -634,6 +648,10 @@ export class CallAnalysis {
    */
   get followUpOverruled(): string | null {
     if (this.score('follow_up') === 0) return null;
+    const failed = this.businessFailure;
+    if (failed && hitsOf(this.cues, 'follow_up').every((h) => this.view.lines.indexOf(h.line) > failed.at)) {
+      return `the caller's "call back later" answers ${failed.what}, which is in the business's control, not the caller putting a decision off`;
+    }
     if (this.outboundDecline && this.declineWeight >= this.score('follow_up')) return 'the person turned the offer down, which outweighs the follow-up cues';
     const diy = hitsOf(this.cues, 'try_first');
     if (this.score('try_first') >= SIGNAL_THRESHOLD) return `the caller will try a fix first ('${diy[0].said}', ${diy[0].line.timestamp})`;
@@ -672,6 +690,34 @@ export class CallAnalysis {
     const lines = this.view.lines;
     const at = lines.indexOf(hit.line);
     return lines.slice(Math.max(0, at - 3), at + 1).some((l) => /\$\s?\d|\b(?:fee|charge|dollars?|bucks?)\b/i.test(l.message));
+  }
+
+  /**
+   * The business failing a caller who was ready to book (classify-interaction: Excused is "not booked for a reason
+   * outside the agent's control", so what the caller says in answer to this is no excuse): a booking the caller
+   * took that the CRM dropped (a DROPPED job_booking or create_booking action), or the agent asking again, twice
+   * over, for a detail the caller had already given (spec 000 §6: the agent never asks again for what it has).
+   * `at` is the line from which the caller's answers are a reaction to it.
+   */
+  get businessFailure(): { what: string; at: number } | null {
+    const dropped = this.input.facts.actions.find((a) => a.status === 'DROPPED' && ['job_booking', 'create_booking'].includes(a.type));
+    if (dropped) return { what: `a booking the business could not complete (${dropped.type} DROPPED)`, at: -1 };
+    const lines = this.view.lines;
+    for (const [slot, asks] of Object.entries(DETAIL_ASKED)) {
+      let answered = false;
+      let repeats = 0;
+      for (const [i, l] of lines.entries()) {
+        const who = speakerOf(l.role);
+        const asksFor = (m: string) => questionsIn(m).some((q) => asks.test(q) && !CLARIFYING.test(q));
+        if (who === 'customer' && !answered && lines.slice(0, i).some((p) => speakerOf(p.role) === 'agent' && asksFor(p.message))) {
+          answered = true;
+        } else if (who === 'agent' && answered && asksFor(l.message)) {
+          repeats += 1;
+          if (repeats >= 2) return { what: `the agent asking again for the caller's ${slot} (${l.timestamp})`, at: i };
+        }
+      }
+    }
+    return null;
   }
 
   /** A problem or a request said outright, not only the equipment named. */
@@ -739,20 +785,37 @@ function withoutNoise(lines: readonly TranscriptLine[]): TranscriptLine[] {
   return lines
     .map((l) => ({
       ...l,
-      message: l.message.replace(/\[[^\]]*\]|\((?:inaudible|unintelligible|crosstalk|static|silence|noise|[a-z ]*noise|laughs?|click)\)/gi, ' ').trim(),
+      message: withoutAsides(l.message)
+        .replace(/\[[^\]]*\]|\((?:inaudible|unintelligible|crosstalk|static|silence|noise|[a-z ]*noise|laughs?|click)\)/gi, ' ')
+        .trim(),
     }))
     .filter((l) => /[\p{L}\p{N}]/u.test(l.message));
 }
 
 /**
- * With no line labelled as the caller, an unidentified speaker is the other party (a robocall, a
- * recorded notice): what it said is read as the caller's, so a recording is not mistaken for silence.
+ * Speech the transcriber marks as said to someone else ("[to someone else] Tyler, put your shoes on!", "(to her
+ * son) …", "[aside] …") is no part of the conversation with the agent (classify-interaction: Abandoned is "before
+ * any real conversation"): the marker and what follows it in that line, up to the next marker, are dropped.
  */
-function otherPartyAsCaller(lines: readonly TranscriptLine[]): TranscriptLine[] {
+function withoutAsides(message: string): string {
+  return message.replace(
+    /[[(]\s*(?:(?:talking|speaking|says?|said|yell(?:s|ing)?|shout(?:s|ing)?|calling)\s+)?(?:to|at)\s+[^\])]*[\])][^[(]*|[[(]\s*aside\s*[\])][^[(]*/gi,
+    ' ',
+  );
+}
+
+/**
+ * With no line labelled as the caller, an unidentified speaker is the other party (a robocall, a
+ * recorded notice): what it said is read as the caller's, so a recording is not mistaken for silence. On an
+ * inbound call the agent answers, so a phone tree or recording (IVR) heard there is the caller's recording too
+ * (spec 000 §4 spam: "a robocall … aimed at the business"); on an outbound call it is the callee's menu.
+ */
+function otherPartyAsCaller(lines: readonly TranscriptLine[], direction: InteractionInput['direction']): TranscriptLine[] {
   if (lines.some((l) => speakerOf(l.role) === 'customer')) return [...lines];
   // A voicemail greeting is no caller ("leave me a message and I'll get back to you").
   if (lines.some((l) => speakerOf(l.role) !== 'agent' && TRANSCRIPT_VOICEMAIL.some((p) => p.test(l.message)))) return [...lines];
-  return lines.map((l) => (speakerOf(l.role) === 'unknown' ? { ...l, role: 'Customer' } : l));
+  const other = (role: string) => speakerOf(role) === 'unknown' || (direction === 'inbound' && speakerOf(role) === 'ivr');
+  return lines.map((l) => (other(l.role) ? { ...l, role: 'Customer' } : l));
 }
 
 /** "Do you (guys) do / install / fix / work on …?", "can you (guys) fix …?", "¿hacen / instalan …?". */
@@ -776,6 +839,19 @@ function sentenceOf(hit: CueHit): number {
   );
   return index < 0 ? 0 : index;
 }
+
+/** English (or "inglés", "anglais") within two words of a word that limits it, in either order. */
+const LIMITED_ENGLISH =
+  /\b(?:english|ingles|anglais)\W+(?:[a-z]+\W+)?(?:little|poco|poquito|bad|broken|un peu|pouco|not good|no good|not so good|not very good)\b|\b(?:little|poco|poquito|broken|un peu|pouco)\W+(?:[a-z]+\W+)?(?:english|ingles|anglais)\b/;
+
+/** A detail of the booking named in an agent's question. */
+const DETAIL_ASKED: Record<string, RegExp> = {
+  name: /\bname\b|\bwho am i speaking\b|\bnombre\b/i,
+  address: /\baddress\b|\bdirecci[oó]n\b/i,
+  'phone number': /\bphone\b|\b(?:your|the|best|callback|contact) number\b|\btel[eé]fono\b/i,
+};
+/** An agent asking to spell, repeat or confirm a detail checks it; that is no fumble. */
+const CLARIFYING = /\b(?:spell|repeat|confirm|again|sorry|catch|correct|right|verify|just to|make sure|deletrear|repetir|confirmar)\b/i;
 
 /** A question about whether the agent is a machine asks for nothing. */
 const ABOUT_THE_AGENT = /\b(?:robot|bot|ai|a\.i\.|machine|computer|recording|real person|automated)\b/i;

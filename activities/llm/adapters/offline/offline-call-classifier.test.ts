@@ -697,3 +697,140 @@ describe('structural rules of the offline classifier (issue 11 point 8)', () => 
     });
   });
 });
+
+describe("offline call classification: the retired holdout's kinds of misses, by rule", () => {
+  const ivrCall = (lines: string[]) =>
+    InteractionInputSchema.parse({
+      direction: 'inbound',
+      agentType: 'RECEPTIONIST',
+      org: { name: 'Acme Home Services', timezone: 'America/Denver' },
+      transcript: lines.map((l, i) => ({
+        role: l.startsWith('A:') ? 'agent' : 'IVR',
+        message: l.slice(2).trim(),
+        timestamp: `00:${String(i * 4).padStart(2, '0')}`,
+        seconds: i * 4,
+      })),
+      facts: { actions: [], endedReason: 'user_hangup' },
+    });
+
+  it('drops speech marked as said to someone else, so an aside is no request (classify-interaction: Abandoned)', () => {
+    const aside = [
+      'A: Acme Home Services, how can I help?',
+      'C: One moment — [to her husband] the sink is leaking again, grab a towel!',
+      'C: Ugh, sorry, I will ring you later.',
+    ];
+    expect(typeOf(aside, { endedReason: 'user_hangup' }).value).toBe('Abandoned');
+    // Said to the agent, the same words are a need.
+    const said = [
+      'A: Acme Home Services, how can I help?',
+      'C: One moment — the sink is leaking again and I need a plumber.',
+      'C: Ugh, sorry, I will ring you later.',
+    ];
+    expect(typeOf(said, { endedReason: 'user_hangup' }).value).not.toBe('Abandoned');
+  });
+
+  it('reads a recording heard on an inbound call as the caller, so a robocall selling to the business is spam, not silence', () => {
+    const a = new CallAnalysis(
+      ivrCall([
+        'A: Acme Home Services.',
+        "I: Final notice regarding your company's business listing on search maps. Press 1 to speak with a listing specialist.",
+        'A: Hello? Anyone there?',
+      ]),
+    );
+    expect(a.callType.value).toBe('Excused');
+    expect(a.excusedTag('spam').value).toBe(true);
+  });
+
+  it('does not excuse a call the business failed: a DROPPED booking or the agent asking again for what it has (Excused is "outside the agent\'s control")', () => {
+    const dropped = [
+      'A: Acme Home Services.',
+      'C: Our furnace is blowing cold air.',
+      'A: I can send a tech Thursday at 9 am.',
+      'C: Sure, Thursday is good.',
+      'A: Hmm, the system will not take the booking right now.',
+      "C: Fine, I'll call back later then.",
+    ];
+    const failed = new CallAnalysis(call(dropped, { actions: [{ type: 'job_booking', status: 'DROPPED' }], endedReason: 'user_hangup' }));
+    expect(failed.businessFailure?.what).toContain('DROPPED');
+    expect(failed.excusedTag('follow_up').value).toBe(false);
+    expect(failed.callType.value).toBe('Unbooked');
+
+    const fumbled = [
+      'A: Acme Home Services.',
+      'C: The garbage disposal is jammed.',
+      'A: What is the address there?',
+      'C: 44 Elm Street.',
+      'A: Great. And the address?',
+      'C: I just told you, 44 Elm.',
+      'A: Okay. What address should the tech go to?',
+      "C: Forget it. I'll call back when I can talk to someone competent.",
+    ];
+    const a = new CallAnalysis(call(fumbled, { endedReason: 'user_hangup' }));
+    expect(a.businessFailure?.what).toContain('address');
+    expect(a.excusedTag('agent_requested').value).toBe(false);
+    expect(a.callType.value).toBe('Unbooked');
+    // One re-ask to check a detail is no fumble.
+    const checked = [
+      'A: Acme Home Services.',
+      'C: The garbage disposal is jammed.',
+      'A: What is the address there?',
+      'C: 44 Elm Street.',
+      'A: Sorry, could you repeat the address?',
+    ];
+    expect(new CallAnalysis(call(checked)).businessFailure).toBeNull();
+  });
+
+  it('hears English named with a word that limits it, in either order, as a language barrier', () => {
+    const need = ['A: Acme Home Services, how can I help?'];
+    for (const line of ['Sorry, English, not so good. Heater, broken.', 'Poco English, sorry. The water, no hot.']) {
+      expect({ line, barrier: new CallAnalysis(call([...need, `C: ${line}`])).languageIssue.value }).toEqual({ line, barrier: true });
+    }
+    expect(new CallAnalysis(call([...need, 'C: English is fine, thanks. My heater is broken.'])).languageIssue.value).toBe(false);
+  });
+
+  it('reads "none of that works" after an offered hour as a refusal of the time, and an hour the caller names as no offer', () => {
+    const refused = [
+      'A: Acme Home Services.',
+      'C: The toilet keeps running all night.',
+      'A: Our plumbers only go out until four, Monday to Friday.',
+      'C: And Saturday?',
+      'A: We are closed on Saturday, and we do not book after four.',
+      'C: Then none of those will work for me.',
+    ];
+    expect(typeOf(refused, { endedReason: 'user_hangup' }).value).toBe('Excused');
+    expect(new CallAnalysis(call(refused)).excusedTag('timing_issue').value).toBe(true);
+    const own = ['A: Hi, this is Acme calling about the quote you asked for.', "C: I'm at the office, I can't talk. Call me after six?"];
+    expect(new CallAnalysis(call(own, { direction: 'outbound' })).excusedTag('timing_issue').value).toBe(false);
+  });
+
+  it('reads "non merci" and "não, obrigado" as the polite refusal "no gracias" is, and a spouse consulted as still to come only', () => {
+    for (const line of ['Non merci, ça ira.', 'Não, obrigado, já temos quem faça.']) {
+      const a = new CallAnalysis(call(['A: Hello, this is Acme about renewing your maintenance plan.', `C: ${line}`], { direction: 'outbound' }));
+      expect({ line, type: a.callType.value, noThanks: a.signal('no_thanks', '').value }).toEqual({ line, type: 'Unbooked', noThanks: true });
+    }
+    const need = ['A: Acme Home Services.', 'C: Queremos cambiar el calentador de agua.', 'A: Le puedo mandar a alguien el jueves.'];
+    expect(new CallAnalysis(call([...need, 'C: Tengo que consultarlo con mi esposa y le aviso.'])).excusedTag('follow_up').value).toBe(true);
+    expect(new CallAnalysis(call([...need, 'C: Ya lo vimos con mi esposa, el jueves está bien.'])).excusedTag('follow_up').value).toBe(false);
+  });
+
+  it('tags no follow_up on a solicitor\'s "I\'ll call back", and sees no barrier when the agent answers in Portuguese', () => {
+    const pitch = [
+      'A: Acme Home Services.',
+      "C: Hi, this is Dana with Brightline Payments, I'd like to talk to the owner about lowering your card processing fees.",
+      "A: We're not interested, thanks.",
+      "C: No problem, I'll call back next week.",
+    ];
+    const a = new CallAnalysis(call(pitch, { endedReason: 'user_hangup' }));
+    expect(a.spam.value).toBe(true);
+    expect(a.excusedTag('follow_up').value).toBe(false);
+    const pt = [
+      'A: Acme Home Services.',
+      'C: Olá, preciso cancelar a visita de sexta-feira, vou viajar.',
+      'A: Entendido, cancelo a visita de sexta-feira no seu endereço?',
+      'C: Isso, obrigada.',
+    ];
+    expect(new CallAnalysis(call(pt, { actions: [{ type: 'job_cancel' }] })).languageIssue.value).toBe(false);
+    expect(languageOf('Entendido, cancelo a visita de sexta-feira no seu endereço?')).toBe('es');
+    expect(languageOf('Do you do pool pumps? Mine stopped.')).toBe('en');
+  });
+});
