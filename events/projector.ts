@@ -144,6 +144,7 @@ export async function runProjectors(deps: {
         groupId: projectionGroupId(deps.topicPrefix, projection),
         aggregateTypes: projection.aggregateTypes,
         onEvents: (run) => applyRun(projection, run),
+        eventTypes: projection.handles,
         maxBatch: deps.maxBatch,
         concurrentPartitions: projection.concurrentRuns ? deps.concurrentPartitions : 1,
       }),

@@ -26,7 +26,16 @@ export interface EventSubscriber {
   subscribe(
     opts: { groupId: string; aggregateTypes: string[] } & (
       | { onEvent: (e: ConsumedEvent) => Promise<void> }
-      | { onEvents: (events: ConsumedEvent[]) => Promise<void>; maxBatch?: number; concurrentPartitions?: number }
+      | {
+          onEvents: (events: ConsumedEvent[]) => Promise<void>;
+          maxBatch?: number;
+          concurrentPartitions?: number;
+          /**
+           * The event types the subscriber acts on: a record whose `event-type` header names another type is passed over
+           * without being decoded (its offset still committed). Records without the header are decoded as before.
+           */
+          eventTypes?: readonly string[];
+        }
     ),
   ): Promise<Subscription>;
   /** Reads the topics from the beginning up to their end as of the call, then returns. */

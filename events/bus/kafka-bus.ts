@@ -167,6 +167,13 @@ export function createKafkaBus(opts: KafkaBusOptions): EventBus {
     });
   }
 
+  /** Whether a subscriber acting on `eventTypes` needs the record: its `event-type` header is one of them, or absent. */
+  function acts(eventTypes: ReadonlySet<string>, message: KafkaMessage): boolean {
+    const header = message.headers?.['event-type'];
+    const type = Array.isArray(header) ? header[0] : header;
+    return type === undefined || eventTypes.has(type.toString());
+  }
+
   function decode(message: KafkaMessage): DomainEvent {
     return parseEvent(JSON.parse(message.value?.toString('utf8') ?? 'null'));
   }
@@ -204,6 +211,7 @@ export function createKafkaBus(opts: KafkaBusOptions): EventBus {
     { batch, resolveOffset, heartbeat, commitOffsetsIfNecessary, isRunning, isStale }: EachBatchPayload,
     onEvents: (events: ConsumedEvent[]) => Promise<void>,
     maxBatch: number,
+    eventTypes: ReadonlySet<string> | null,
   ) {
     let run: ConsumedEvent[] = [];
     let last: string | null = null;
@@ -218,7 +226,9 @@ export function createKafkaBus(opts: KafkaBusOptions): EventBus {
     for (const message of batch.messages) {
       // A rebalance took the partition away, or the consumer is stopping: what is not resolved is fetched again.
       if (!isRunning() || isStale()) break;
-      const consumed = await consumedOrDeadLetter(message, batch.topic, batch.partition);
+      // Several read models share a topic and each acts on a few of its types: the others are not parsed at all.
+      const skipped = eventTypes !== null && !acts(eventTypes, message);
+      const consumed = skipped ? null : await consumedOrDeadLetter(message, batch.topic, batch.partition);
       if (consumed) run.push(consumed);
       last = message.offset;
       if (run.length >= maxBatch) await flush();
@@ -278,6 +288,7 @@ export function createKafkaBus(opts: KafkaBusOptions): EventBus {
 
     async subscribe(opts): Promise<Subscription> {
       const { groupId, aggregateTypes } = opts;
+      const eventTypes = 'onEvents' in opts && opts.eventTypes ? new Set(opts.eventTypes) : null;
       const running = await keepConsuming(
         async ({ joined, gaveUp }) => {
           const consumer = kafka.consumer({ groupId, allowAutoTopicCreation: false, sessionTimeout: 30_000 });
@@ -299,7 +310,7 @@ export function createKafkaBus(opts: KafkaBusOptions): EventBus {
                     autoCommit: true,
                     eachBatchAutoResolve: false,
                     partitionsConsumedConcurrently: opts.concurrentPartitions ?? 1,
-                    eachBatch: (payload) => handleBatch(payload, opts.onEvents, opts.maxBatch ?? DEFAULT_MAX_BATCH),
+                    eachBatch: (payload) => handleBatch(payload, opts.onEvents, opts.maxBatch ?? DEFAULT_MAX_BATCH, eventTypes),
                   }
                 : {
                     autoCommit: true,

@@ -63,26 +63,52 @@ function wordMatches(cue: string, said: string): boolean {
   return cue === said || (cue.length >= 5 && said.startsWith(cue));
 }
 
+/** Where the parts from `pi` on end when they start at token `ti` ("*" skips up to two words), or null. */
+function matchFrom(tokens: readonly Token[], parts: readonly string[], ti: number, pi: number): number | null {
+  if (pi === parts.length) return ti;
+  if (parts[pi] === GAP) {
+    for (let skip = 0; skip <= MAX_GAP && ti + skip <= tokens.length; skip++) {
+      const end = matchFrom(tokens, parts, ti + skip, pi + 1);
+      if (end !== null) return end;
+    }
+    return null;
+  }
+  return ti < tokens.length && wordMatches(parts[pi], tokens[ti].stem) ? matchFrom(tokens, parts, ti + 1, pi + 1) : null;
+}
+
 /** [start, end) of every place the parts occur in the tokens ("*" skips up to two words). */
 function findAll(tokens: readonly Token[], parts: readonly string[]): [number, number][] {
   const found: [number, number][] = [];
-  const from = (ti: number, pi: number): number | null => {
-    if (pi === parts.length) return ti;
-    if (parts[pi] === GAP) {
-      for (let skip = 0; skip <= MAX_GAP && ti + skip <= tokens.length; skip++) {
-        const end = from(ti + skip, pi + 1);
-        if (end !== null) return end;
-      }
-      return null;
-    }
-    return ti < tokens.length && wordMatches(parts[pi], tokens[ti].stem) ? from(ti + 1, pi + 1) : null;
-  };
   for (let i = 0; i < tokens.length; i++) {
     if (!wordMatches(parts[0], tokens[i].stem)) continue;
-    const end = from(i + 1, 1);
+    const end = matchFrom(tokens, parts, i + 1, 1);
     if (end !== null) found.push([i, end]);
   }
   return found;
+}
+
+/**
+ * The lexicon's cues by their first word, so a line is tried only against the cues that can start in it: a cue starts
+ * where its first word equals a said stem or, five letters or longer, begins it (`wordMatches`).
+ */
+const CUES_BY_FIRST_WORD = new Map<string, number[]>();
+/** Cues whose first part is a gap (none today): tried on every line. */
+const CUES_ANY_START: number[] = [];
+COMPILED.forEach((cue, i) => {
+  const first = cue.parts[0];
+  if (first === undefined || first === GAP) CUES_ANY_START.push(i);
+  else CUES_BY_FIRST_WORD.set(first, [...(CUES_BY_FIRST_WORD.get(first) ?? []), i]);
+});
+
+/** The indexes into COMPILED of the cues that may occur in the tokens, in the lexicon's order. */
+function candidateCues(tokens: readonly Token[]): number[] {
+  const out = new Set<number>(CUES_ANY_START);
+  for (const { stem } of tokens) {
+    for (const i of CUES_BY_FIRST_WORD.get(stem) ?? []) out.add(i);
+    // A first word of five letters or more also meets a longer said stem it begins.
+    for (let len = 5; len < stem.length; len++) for (const i of CUES_BY_FIRST_WORD.get(stem.slice(0, len)) ?? []) out.add(i);
+  }
+  return [...out].sort((a, b) => a - b);
 }
 
 function contains(tokens: readonly Token[], phrases: readonly string[][]): boolean {
@@ -102,7 +128,8 @@ export function readCues(lines: readonly TranscriptLine[]): CueReading {
   const hits: CueHit[] = [];
   tokenised.forEach(({ line, who, tokens }, index) => {
     const taken = new Set<string>();
-    for (const cue of COMPILED) {
+    for (const cueIndex of candidateCues(tokens)) {
+      const cue = COMPILED[cueIndex];
       if (cue.group.who !== who) continue;
       const starts = findAll(tokens, cue.parts);
       if (starts.length === 0) continue;

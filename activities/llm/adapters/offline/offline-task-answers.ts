@@ -24,12 +24,23 @@ function flags<N extends string>(names: readonly N[], verdict: (name: N) => Verd
 }
 
 const cache = new WeakMap<object, CallAnalysis>();
+/**
+ * Each task of a call gets its input parsed afresh from its prompt, so the same call comes back as an equal but new
+ * object once per task: the analyses of the last few inputs are kept by their content too, and a call's tasks read
+ * its transcript once instead of once each.
+ */
+const byContent = new Map<string, CallAnalysis>();
+const BY_CONTENT_KEPT = 32;
 function analyse(input: InteractionInput): CallAnalysis {
   let analysis = cache.get(input);
-  if (!analysis) {
-    analysis = new CallAnalysis(input);
-    cache.set(input, analysis);
-  }
+  if (analysis) return analysis;
+  const key = JSON.stringify(input);
+  analysis = byContent.get(key);
+  if (analysis) byContent.delete(key);
+  else analysis = new CallAnalysis(input);
+  byContent.set(key, analysis);
+  if (byContent.size > BY_CONTENT_KEPT) byContent.delete(byContent.keys().next().value!);
+  cache.set(input, analysis);
   return analysis;
 }
 
