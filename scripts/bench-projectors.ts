@@ -128,7 +128,12 @@ function observedBus(bus: EventBus, onApplied: (groupId: string, events: DomainE
   };
 }
 
-async function projectorAlone(tdb: TestDatabase, bus: EventBus, projection: Projection, prefix: string, expected: number): Promise<number> {
+/**
+ * Events of the topic per second one projector goes through: it is handed only the records whose types it handles (the
+ * bus passes over the others by their header), so it is done when it has applied those, and the rate is the whole
+ * topic's `total` over that time.
+ */
+async function projectorAlone(tdb: TestDatabase, bus: EventBus, projection: Projection, prefix: string, expected: number, total = expected): Promise<number> {
   let seen = 0;
   let done: () => void = () => undefined;
   const finished = new Promise<void>((resolve) => (done = resolve));
@@ -148,10 +153,21 @@ async function projectorAlone(tdb: TestDatabase, bus: EventBus, projection: Proj
   await finished;
   const elapsed = performance.now() - started;
   await running.stop();
-  return perSecond(seen, elapsed);
+  return perSecond(total, elapsed);
 }
 
-async function lagUnderLoad(tdb: TestDatabase, bus: EventBus, projections: Projection[], prefix: string, orgIds: string[], today: string, backlog: number) {
+/** How many of `events` a projection is handed (the types it handles). */
+const handledBy = (projection: Projection, events: readonly DomainEvent[]) => events.filter((e) => projection.handles.includes(e.type)).length;
+
+async function lagUnderLoad(
+  tdb: TestDatabase,
+  bus: EventBus,
+  projections: Projection[],
+  prefix: string,
+  orgIds: string[],
+  today: string,
+  backlog: DomainEvent[],
+) {
   const published = new Map<string, number>();
   const seen = new Map<string, number>(projections.map((p) => [p.name, 0]));
   const lags = new Map<string, number[]>(projections.map((p) => [p.name, []]));
@@ -175,7 +191,8 @@ async function lagUnderLoad(tdb: TestDatabase, bus: EventBus, projections: Proje
   });
   // The lag groups read the whole backlog first (already applied: skipped); the load starts once they are through it.
   const caughtUp = performance.now() + 300_000;
-  while ([...seen.values()].some((n) => n < backlog)) {
+  const backlogHandled = new Map(projections.map((p) => [p.name, handledBy(p, backlog)]));
+  while ([...seen.entries()].some(([name, n]) => n < backlogHandled.get(name)!)) {
     if (performance.now() > caughtUp) throw new Error('the projectors did not catch up with the backlog in 5 minutes');
     await sleep(100);
   }
@@ -192,10 +209,11 @@ async function lagUnderLoad(tdb: TestDatabase, bus: EventBus, projections: Proje
     await bus.publish(slice);
   }
   const sendSeconds = (performance.now() - started) / 1000;
+  const handled = new Map(projections.map((p) => [p.name, handledBy(p, load)]));
   const deadline = performance.now() + 60_000;
-  while (performance.now() < deadline && [...lags.values()].some((l) => l.length < load.length)) await sleep(200);
+  while (performance.now() < deadline && [...lags.entries()].some(([name, l]) => l.length < handled.get(name)!)) await sleep(200);
   await running.stop();
-  return { sent: load.length, sendSeconds, lags };
+  return { sent: load.length, sendSeconds, lags, handled };
 }
 
 async function main() {
@@ -228,7 +246,7 @@ async function main() {
     const floor = await bareConsumerFloor(brokers, topicFor(prefix, 'interaction'), backlog.length);
     console.log(`  ${'bare kafkajs consumer loop (floor)'.padEnd(40)} ${String(floor).padStart(7)}  ${load()}`);
     for (const projection of projections) {
-      const rate = await projectorAlone(tdb, bus, projection, prefix, backlog.length);
+      const rate = await projectorAlone(tdb, bus, projection, prefix, handledBy(projection, backlog), backlog.length);
       const verdict = rate >= TARGET_RATE ? 'meets' : 'below';
       console.log(
         `  ${`${projection.name} (runs ≤ ${BATCH}, ${projection.concurrentRuns ? CONCURRENCY : 1} at once)`.padEnd(40)} ${String(rate).padStart(7)}  ${verdict} the target, ${(floor / rate).toFixed(1)}× the floor's time  ${load()}`,
@@ -236,13 +254,13 @@ async function main() {
     }
 
     console.log(`\n3. All of them at ${RATE} events/s for ${SECONDS} s: publish → committed in the read model (target p99 ≤ ${TARGET_LAG_P99_MS} ms)`);
-    const { sent, sendSeconds, lags } = await lagUnderLoad(tdb, bus, projections, prefix, orgIds, today, backlog.length);
+    const { sent, sendSeconds, lags, handled } = await lagUnderLoad(tdb, bus, projections, prefix, orgIds, today, backlog);
     console.log(`  sent ${sent} events in ${sendSeconds.toFixed(1)} s (${perSecond(sent, sendSeconds * 1000)} events/s)  ${load()}`);
     for (const [name, values] of lags) {
       const sorted = [...values].sort((a, b) => a - b);
       const p99 = percentile(sorted, 99);
       console.log(
-        `  ${name.padEnd(40)} applied ${sorted.length}/${sent}  p50 ${percentile(sorted, 50).toFixed(0)} ms  p99 ${p99.toFixed(0)} ms  ${sorted.length === sent && p99 <= TARGET_LAG_P99_MS ? 'meets' : 'misses'} the target  ${load()}`,
+        `  ${name.padEnd(40)} applied ${sorted.length} of the ${handled.get(name)} it handles  p50 ${percentile(sorted, 50).toFixed(0)} ms  p99 ${p99.toFixed(0)} ms  ${sorted.length === handled.get(name) && p99 <= TARGET_LAG_P99_MS ? 'meets' : 'misses'} the target  ${load()}`,
       );
     }
   } finally {
