@@ -83,9 +83,26 @@ describe('registerRoutes: an org route whose input names the organization (inInp
 });
 
 describe('registerRoutes: the response schema', () => {
-  it('parses the body outside production even when the route is not checked in production', async () => {
+  it('outside production, refuses to send a body its schema would change when the route is not checked in production', async () => {
     const { app } = world([route(true, false)], 'test');
-    expect((await request(app).post('/probe').set(asMember).send({ orgId: ORG, page: 1 })).body).toEqual({ orgId: ORG, userId: USER.id });
+    const drifted = await request(app).post('/probe').set(asMember).send({ orgId: ORG, page: 1 });
+    expect(drifted.status).toBe(500);
+    const exact = defineRoute({
+      method: 'post',
+      path: '/exact',
+      summary: 'exact',
+      tag: 'Test',
+      access: { kind: 'org', orgIdOf: ({ body }) => body.orgId, inInput: true },
+      request: { body: z.object({ orgId: z.string() }) },
+      response: { schema: Answer, description: 'exact', checkedInProduction: false },
+      handler: async ({ orgId, user }) => ({ orgId: orgId!, userId: user!.id }),
+    });
+    const ok = await request(world([exact], 'test').app)
+      .post('/exact')
+      .set(asMember)
+      .send({ orgId: ORG });
+    expect(ok.status).toBe(200);
+    expect(ok.body).toEqual({ orgId: ORG, userId: USER.id });
   });
 
   it('sends the body as built in production only for a route that says so', async () => {

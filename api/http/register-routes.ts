@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import type { Request, Response, Router } from 'express';
 import { z } from 'zod';
 import type { ApiDeps } from '../deps';
@@ -110,6 +111,16 @@ function answer(route: AnyRoute, res: Response, deps: ApiDeps, result: unknown) 
     res.status(204).end();
     return;
   }
-  const unchecked = route.response.checkedInProduction === false && deps.config.NODE_ENV === 'production';
-  res.status(status).json(unchecked ? result : route.response.schema.parse(result));
+  if (route.response.checkedInProduction !== false) {
+    res.status(status).json(route.response.schema.parse(result));
+    return;
+  }
+  if (deps.config.NODE_ENV !== 'production') {
+    // Production sends this body as built: everywhere else it must already be its schema's parse (no field the schema
+    // would strip, add or reshape), so a test catches the builder drifting from the schema before production does.
+    const parsed: unknown = route.response.schema.parse(result);
+    if (!isDeepStrictEqual(JSON.parse(JSON.stringify(parsed)), JSON.parse(JSON.stringify(result))))
+      throw new Error(`${route.method.toUpperCase()} ${route.path} built a body its response schema changes; production would send it unchanged`);
+  }
+  res.status(status).json(result);
 }
