@@ -42,10 +42,14 @@ describe('demo website chats', () => {
       tags: ['booked'],
     });
     expect(row.appointmentTime).not.toBeNull();
+    // Analytics reads the service asked for from the service step's result.
+    expect(row.chatDetails).toEqual(expect.arrayContaining([expect.objectContaining({ step: 'service', result: booked.service })]));
     expect((row.transcriptLines as { role: string }[]).map((l) => l.role)).toContain('Customer');
 
     const stopped = chats.find((c) => c.outcome === 'Unbooked' && c.stepsAnswered === 1)!;
-    expect(fold(syntheticChatEvents(stopped))).toMatchObject({ stage: 'PHONE_LOOKUP', callType: 'Unbooked', endReason: 'expired', appointmentTime: null });
+    const stoppedRow = fold(syntheticChatEvents(stopped))!;
+    expect(stoppedRow).toMatchObject({ stage: 'PHONE_LOOKUP', callType: 'Unbooked', endReason: 'expired', appointmentTime: null });
+    expect(stoppedRow.chatDetails.map((d) => (d as { step: string }).step)).toEqual(['service', 'phone']);
   });
 });
 

@@ -102,15 +102,9 @@ export function syntheticChatEvents(c: SyntheticChat): DomainEvent[] {
   appointment.setUTCMinutes(0, 0, 0);
   const first = c.customerName.split(' ')[0];
   const steps = [
-    {
-      step: 'start',
-      messages: [
-        said(0, 'bot', 'Hi! What can we help you with today?'),
-        said(9, 'user', c.service),
-        said(10, 'bot', 'What is the best phone number to reach you?'),
-        said(24, 'user', c.customerNumber),
-      ],
-    },
+    // The default widget's service step (its result is what Analytics counts as the service asked for), then the phone.
+    { step: 'service', result: c.service, messages: [said(0, 'bot', 'Hi! What can we help you with today?'), said(9, 'user', c.service)] },
+    { step: 'phone', result: c.customerNumber, messages: [said(10, 'bot', 'What is the best phone number to reach you?'), said(24, 'user', c.customerNumber)] },
     {
       step: 'schedule',
       messages: [
@@ -138,7 +132,8 @@ export function syntheticChatEvents(c: SyntheticChat): DomainEvent[] {
     },
     { step: 'confirm', messages: [said(82, 'bot', `You're booked, ${first}! We'll text you a reminder the day before.`)] },
   ];
-  const details = steps.slice(0, c.stepsAnswered);
+  // The service and the phone are answered together before the chat registers: one more detail than steps answered.
+  const details = steps.slice(0, c.stepsAnswered + 1);
   const lastSecond = [24, 51, 80, 82][c.stepsAnswered - 1];
   const events: DomainEvent[] = [
     createEvent({
@@ -151,7 +146,7 @@ export function syntheticChatEvents(c: SyntheticChat): DomainEvent[] {
         customerNumber: c.customerNumber,
         matchedCustomerIds: [],
         referer: 'https://www.example.com/schedule-service',
-        chatDetails: details.slice(0, 1),
+        chatDetails: details.slice(0, 2),
         registeredAt: c.startedAt.toISOString(),
       },
     }),
@@ -169,7 +164,7 @@ export function syntheticChatEvents(c: SyntheticChat): DomainEvent[] {
           businessUnitId: null,
           priority: null,
           slotCount: 6,
-          chatDetails: details.slice(0, 2),
+          chatDetails: details.slice(0, 3),
         },
       }),
     );
@@ -184,7 +179,7 @@ export function syntheticChatEvents(c: SyntheticChat): DomainEvent[] {
           address: { street: c.street, city: 'Austin', state: 'TX', zip: '78704', country: 'US' },
           customerName: c.customerName,
           crmCustomerId: null,
-          chatDetails: details.slice(0, 3),
+          chatDetails: details.slice(0, 4),
         },
       }),
       createEvent({
