@@ -4,7 +4,7 @@ import { addDays } from '../domain/time/calendar';
 import { zonedTimeToInstant } from '../domain/time/zoned-time';
 import { createEvent, type DomainEvent } from '../events/catalog';
 import { interactionIdForProviderCall, uuidV5 } from '../lib/ids';
-import { random } from './demo-random';
+import { seededPicker } from './demo-random';
 
 const DEMO_CALL_NAMESPACE = '3b0f7a52-8d1e-4c6b-9f2a-51c7e0d4a913';
 
@@ -157,8 +157,7 @@ const BOOKED_WHEN: readonly (InteractionTag | null)[] = ['same_day', 'next_day',
  * something to show in `npm start`.
  */
 export function demoCalls(orgId: string, timeZone: string, today: string, days = 60): SyntheticCall[] {
-  const next = random(parseInt(orgId.replace(/-/g, '').slice(0, 8), 16));
-  const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)];
+  const { next, pick } = seededPicker(orgId.replace(/-/g, '').slice(0, 8));
   const calls: SyntheticCall[] = [];
   for (let d = days - 1; d >= 0; d -= 1) {
     const date = addDays(today, -d);

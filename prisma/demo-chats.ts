@@ -6,7 +6,7 @@ import { addDays } from '../domain/time/calendar';
 import { zonedTimeToInstant } from '../domain/time/zoned-time';
 import { createEvent, type DomainEvent } from '../events/catalog';
 import { uuidV5 } from '../lib/ids';
-import { random } from './demo-random';
+import { seededPicker } from './demo-random';
 
 const DEMO_CHAT_NAMESPACE = '6c2e9b14-5f3a-4d8e-a1b7-0e9d3c4f2a61';
 
@@ -50,8 +50,7 @@ const STREETS = ['418 Oak Ridge Dr', '92 Willow Ln', '1507 Cedar Ave', '33 Harbo
 
 /** 0–3 chats a day for the `days` days up to `today`: about half booked, the rest stopped after the phone or at the times. */
 export function demoChats(orgId: string, timeZone: string, today: string, days = 60): SyntheticChat[] {
-  const next = random(parseInt(orgId.replace(/-/g, '').slice(8, 16), 16));
-  const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)];
+  const { next, pick } = seededPicker(orgId.replace(/-/g, '').slice(8, 16));
   const chats: SyntheticChat[] = [];
   for (let d = days - 1; d >= 0; d -= 1) {
     const date = addDays(today, -d);

@@ -9,3 +9,9 @@ export function random(seed: number): () => number {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
+
+/** The generator and a pick from a list with it, seeded from a hex slice of an id. */
+export function seededPicker(hexSeed: string) {
+  const next = random(parseInt(hexSeed, 16));
+  return { next, pick: <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)] };
+}
