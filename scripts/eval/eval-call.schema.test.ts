@@ -35,6 +35,24 @@ test('the second held-out set has at least 100 calls, 18 of each type, a fifth o
   }
 });
 
+test('the third held-out set has at least 120 calls, 18 of each type, a fifth outbound and a fifth not in English, labelled by the facts', () => {
+  const calls = loadEvalSet(join(__dirname, 'holdout3'));
+  expect(calls.length).toBeGreaterThanOrEqual(120);
+  for (const type of CALL_TYPES) expect(calls.filter((c) => c.expected.callType === type).length).toBeGreaterThanOrEqual(18);
+  expect(calls.filter((c) => c.direction === 'outbound').length).toBeGreaterThanOrEqual(calls.length / 5);
+  expect(calls.filter((c) => c.language !== 'en').length).toBeGreaterThanOrEqual(calls.length / 5);
+  for (const call of calls) {
+    expect(call.id.startsWith('h3-')).toBe(true);
+    const booked = call.actions.some((a) => a.status === 'COMPLETED' && BOOKING_ACTION_TYPES.includes(a.type));
+    expect({ id: call.id, booked: call.expected.callType === 'Booked' }).toEqual({ id: call.id, booked });
+    expect({ id: call.id, tagged: call.expected.tags.includes('outbound_call') }).toEqual({ id: call.id, tagged: call.direction === 'outbound' });
+    expect({ id: call.id, noConversation: call.expected.tags.includes('no_conversation') }).toEqual({
+      id: call.id,
+      noConversation: call.expected.callType === 'Abandoned',
+    });
+  }
+});
+
 test('a set that names an unknown org or repeats an id is refused with the file named', () => {
   const dir = mkdtempSync(join(tmpdir(), 'eval-set-'));
   const call = {
