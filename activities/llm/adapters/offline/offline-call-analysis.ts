@@ -503,29 +503,51 @@ export class CallAnalysis {
 
   /** Spec 000 §1, §4 call types: evidence first, then the weighed cues. */
   get callType(): Classification {
-    this.classification ??= this.classify();
+    this.classification ??= this.rulesCallType;
     return this.classification;
   }
 
-  private classify(): Classification {
+  private cueList(signals: readonly Signal[], n = 4): string {
+    const hits = signals.flatMap((s) => hitsOf(this.cues, s)).slice(0, n);
+    return hits.length > 0 ? `; cues: ${hits.map(describeHit).join(', ')}` : '';
+  }
+
+  /** "evidence: job_booking COMPLETED (action a1), ended user_hangup; " before the text. */
+  private withEvidence(text: string): string {
     const facts = this.input.facts;
-    const inbound = this.input.direction === 'inbound';
-    const cueList = (signals: readonly Signal[], n = 4) => {
-      const hits = signals.flatMap((s) => hitsOf(this.cues, s)).slice(0, n);
-      return hits.length > 0 ? `; cues: ${hits.map(describeHit).join(', ')}` : '';
-    };
     const evidence: string[] = facts.actions.filter((a) => a.status !== 'NEW').map((a) => `${a.type} ${a.status} (action ${a.id})`);
     if (facts.endedReason) evidence.push(`ended ${facts.endedReason}`);
-    const said = (text: string) => `${evidence.length > 0 ? `evidence: ${evidence.join(', ')}; ` : ''}${text}`;
+    return `${evidence.length > 0 ? `evidence: ${evidence.join(', ')}; ` : ''}${text}`;
+  }
 
+  /**
+   * The type that evidence decides whatever was said, or null: a completed booking (Booked), a voicemail greeting or
+   * the platform's spam mark (Excused), a caller who said nothing (Abandoned, spec 000 §4).
+   */
+  get evidenceCallType(): Classification | null {
     if (this.booked.length > 0) {
-      return { value: 'Booked', reason: said(`a booking was completed${cueList(['booking_request', 'service'], 3)}.`) };
+      return { value: 'Booked', reason: this.withEvidence(`a booking was completed${this.cueList(['booking_request', 'service'], 3)}.`) };
     }
     const voicemail = this.reachedVoicemail;
     if (voicemail.value) return { value: 'Excused', reason: `${voicemail.reason} Excused: message_left.` };
     // The platform marking the call as spam is evidence of a solicitation, whether or not a caller line was transcribed.
-    if (facts.endedReason === 'marked_as_spam') return { value: 'Excused', reason: said('Excused: spam, the platform marked the call as spam.') };
-    if (this.view.customerWords() === 0) return { value: 'Abandoned', reason: said('the caller said nothing.') };
+    if (this.input.facts.endedReason === 'marked_as_spam') {
+      return { value: 'Excused', reason: this.withEvidence('Excused: spam, the platform marked the call as spam.') };
+    }
+    if (this.view.customerWords() === 0) return { value: 'Abandoned', reason: this.withEvidence('the caller said nothing.') };
+    return null;
+  }
+
+  /** The hand-written rules' type: evidence first, then the weighed cues. */
+  get rulesCallType(): Classification {
+    return this.evidenceCallType ?? this.classifyByRules();
+  }
+
+  private classifyByRules(): Classification {
+    const facts = this.input.facts;
+    const inbound = this.input.direction === 'inbound';
+    const cueList = (signals: readonly Signal[], n = 4) => this.cueList(signals, n);
+    const said = (text: string) => this.withEvidence(text);
     const spam = this.spam;
     if (spam.value) return { value: 'Excused', reason: said(`Excused: spam, ${spam.reason}`) };
 
