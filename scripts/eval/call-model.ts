@@ -58,7 +58,7 @@ export interface TrainOptions {
   learningRate: number;
 }
 
-export const DEFAULT_TRAINING: TrainOptions = { l2: 0.01, iterations: 1500, learningRate: 0.5 };
+export const DEFAULT_TRAINING: TrainOptions = { l2: 0.003, iterations: 1500, learningRate: 0.5 };
 
 /**
  * Multinomial logistic regression by full-batch gradient descent from zero weights: deterministic (no sampling,
