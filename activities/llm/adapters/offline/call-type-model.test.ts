@@ -1,4 +1,7 @@
+import { classifyInteractionTask } from '../../ai-tasks/classify-interaction.prompt';
 import { BOOKED_CALL, SPAM_CALL, UNBOOKED_CALL, VOICEMAIL_CALL } from '../../ai-tasks/interactions.fixtures';
+import { outputJsonSchema } from '../../ai-tasks/run-ai-task';
+import { OfflineLanguageEngine } from './offline.engine';
 import { type CallTypeModel, classProbabilities, predictCallType } from './call-type-model';
 import { CALL_TYPE_MODEL, CallAnalysis } from './offline-call-analysis';
 
@@ -54,5 +57,25 @@ describe('call-type model: in the offline engine', () => {
     const byRules = new CallAnalysis(UNBOOKED_CALL).callType;
     expect(byRules.value).toBe('Unbooked');
     expect(byRules.reason).toMatch(/\(the cue model (?:agrees|gives \w+), p 0\.\d\d/);
+  });
+});
+
+describe('call-type model: the engine setting', () => {
+  const classify = async (engine: OfflineLanguageEngine) => {
+    const completion = await engine.complete({
+      model: 'cheap',
+      messages: classifyInteractionTask.prompt(UNBOOKED_CALL),
+      responseSchema: { name: 'classify_interaction', schema: outputJsonSchema(classifyInteractionTask) },
+    });
+    return JSON.parse(completion.message.content) as { call_type: string; call_type_reason: string };
+  };
+
+  it('lets the model decide only for the engine built with callType model, whatever was asked before', async () => {
+    const byModel = await classify(new OfflineLanguageEngine({ callType: 'model' }));
+    const byRules = await classify(new OfflineLanguageEngine());
+    expect(byModel.call_type_reason).toContain('by the cue model');
+    expect(byRules.call_type_reason).not.toContain('by the cue model');
+    expect(byRules.call_type_reason).toMatch(/\(the cue model (?:agrees|gives)/);
+    expect((await classify(new OfflineLanguageEngine({ callType: 'model' }))).call_type_reason).toContain('by the cue model');
   });
 });
