@@ -6,10 +6,10 @@ import { CALL_TYPES, type CallType } from '../domain/interaction/interaction.sch
 import { type Agreement, agreement, DEFAULT_TRAINING, type Example, exampleOf, kFolds, modelType, trainModel } from './eval/call-model';
 import { loadEvalSet } from './eval/eval-call.schema';
 
-// `npm run eval:model [-- --l2 <x>] [--iterations <n>]`: the honest estimate of the call-type model (issue 11
+// `npm run eval:model [-- --l2 <x>] [--iterations <n>] [--misses]`: the honest estimate of the call-type model (issue 11
 // point 7) before the engine uses it. Leave-one-set-out (train on two of scripts/eval/calls, dev and holdout, test
 // on the third) and 5-fold over all of them with a fixed shuffle, each fold printed beside the rule engine's type on
-// the same calls. The rules were tuned on all three sets, so their figures here are a fit, not a held-out figure.
+// the same calls; --misses lists the cue-feature model's misses. The rules were tuned on all three sets, so their figures here are a fit, not a held-out figure.
 
 const SETS = ['calls', 'dev', 'holdout'] as const;
 const GROUPS: FeatureGroup[] = ['cues', 'cues+rules'];
