@@ -1,16 +1,23 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DefaultLogger, Runtime } from '@temporalio/worker';
+import type { CallTypeDecider } from '../activities/llm/adapters/offline/offline-call-analysis';
+import { OfflineLanguageEngine } from '../activities/llm/adapters/offline/offline.engine';
 import { createLanguageEngine } from '../activities/llm/create-language-engine';
 import { bundleWorkflows, startTimeSkippingEnvironment } from '../tests/support/workflow-environment';
 import { buildCallEvalReport, formatCallEvalReport } from './eval/call-eval-report';
 import { loadEvalSet } from './eval/eval-call.schema';
 import { playCalls } from './eval/play-calls';
 
-// `npm run eval:calls [-- --set <dir>] [--json] [--concurrency <n>] [--only <text>]`: plays the labelled
+// `npm run eval:calls [-- --set <dir>] [--json] [--concurrency <n>] [--only <text>] [--call-type rules|model]`: plays the labelled
 // calls of scripts/eval/calls (or another set) through the interaction workflow with the real interaction
 // activities and the offline language engine, on Temporal's time-skipping test server, and prints how
 // far the pipeline agrees with the labels. EVAL_TRACE=1 prints each activity as it starts and ends.
+
+function callTypeDecider(value: string | undefined): CallTypeDecider {
+  if (value === 'rules' || value === 'model') return value;
+  throw new Error(`--call-type is rules or model, not ${value}`);
+}
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -19,6 +26,7 @@ async function main(): Promise<void> {
       json: { type: 'boolean', default: false },
       concurrency: { type: 'string', default: '8' },
       only: { type: 'string' },
+      'call-type': { type: 'string', default: 'rules' },
     },
   });
   const all = loadEvalSet(resolve(values.set));
@@ -36,7 +44,11 @@ async function main(): Promise<void> {
     const outcomes = await playCalls(calls, {
       env,
       workflowBundle,
-      engine: createLanguageEngine({ adapter: 'offline' }),
+      // The offline engine, its call type decided by its rules or, with --call-type model, by its trained model.
+      engine:
+        values['call-type'] === 'rules'
+          ? createLanguageEngine({ adapter: 'offline' })
+          : new OfflineLanguageEngine({ callType: callTypeDecider(values['call-type']) }),
       concurrency: Number(values.concurrency),
       onOutcome: (_o, done) => {
         if (done % 25 === 0 || done === calls.length) log(`[eval:calls] ${done}/${calls.length} played`);

@@ -10,6 +10,9 @@ import {
 import { EXCUSED_TAGS, type ExcusedTag } from '../../../../domain/interaction/tags.schema';
 import { type Signal } from './call-cues.lexicon';
 import { type CueHit, type CueReading, describeHit, hitsOf, readCues } from './call-cue-reader';
+import { callFeatures } from './call-type-features';
+import { type CallTypeModel, type Contribution, type ModelVerdict, predictCallType } from './call-type-model';
+import TRAINED_WEIGHTS from './call-type-model.weights.json';
 import { languageOf, normalise } from './cue-text';
 import {
   cite,
@@ -99,6 +102,15 @@ export interface Classification {
 }
 
 /**
+ * Who decides a call's type once no evidence does: the hand-written rules (the default: on the cross-validation
+ * folds of `npm run eval:model` nothing beat them), or the trained call-type model (call-type-model.ts).
+ */
+export type CallTypeDecider = 'rules' | 'model';
+
+/** The weights `npm run train:call-model` wrote. */
+export const CALL_TYPE_MODEL = TRAINED_WEIGHTS as CallTypeModel;
+
+/**
  * What the offline engine can honestly say about one interaction, computed once and shared by every
  * task answer: evidence first (actions, ended reason, voicemail, silence), then the cues of the weighted
  * lexicon read from what was said. Every verdict names the evidence or cues it rests on.
@@ -110,7 +122,12 @@ export class CallAnalysis {
   private readonly phraseCache = new Map<PhraseRule, Evidence | null>();
   private classification: Classification | null = null;
 
-  constructor(readonly input: InteractionInput) {
+  private verdict: ModelVerdict | null = null;
+
+  constructor(
+    readonly input: InteractionInput,
+    readonly decider: CallTypeDecider = 'rules',
+  ) {
     const transcript = otherPartyAsCaller(withoutNoise(input.transcript), input.direction);
     this.view = new TranscriptView(transcript);
     this.booked = completedBookingActions(input.facts);
@@ -503,29 +520,92 @@ export class CallAnalysis {
 
   /** Spec 000 §1, §4 call types: evidence first, then the weighed cues. */
   get callType(): Classification {
-    this.classification ??= this.classify();
+    this.classification ??= this.evidenceCallType ?? (this.decider === 'model' ? this.modelCallType : this.rulesWithModelNote());
     return this.classification;
   }
 
-  private classify(): Classification {
-    const facts = this.input.facts;
-    const inbound = this.input.direction === 'inbound';
-    const cueList = (signals: readonly Signal[], n = 4) => {
-      const hits = signals.flatMap((s) => hitsOf(this.cues, s)).slice(0, n);
-      return hits.length > 0 ? `; cues: ${hits.map(describeHit).join(', ')}` : '';
+  /** The trained model's reading of the call's cues and evidence. */
+  get modelVerdict(): ModelVerdict {
+    this.verdict ??= predictCallType(CALL_TYPE_MODEL, callFeatures(this, CALL_TYPE_MODEL.features));
+    return this.verdict;
+  }
+
+  /** The model's type, with the cues that pushed the call towards it as the reason (and the rules' type beside it). */
+  private get modelCallType(): Classification {
+    const verdict = this.modelVerdict;
+    const rules = this.classifyByRules();
+    const excuse = verdict.value === 'Excused' ? EXCUSE_ORDER.find((name) => this.excuse(name).value) : undefined;
+    return {
+      value: verdict.value,
+      reason: this.withEvidence(
+        `${verdict.value}${excuse ? `: ${excuse}` : ''} by the cue model (p ${verdict.probability.toFixed(2)}); strongest: ${this.describeContributions(verdict.because)}.` +
+          ` The rules gave ${rules.value}${rules.value === verdict.value ? '' : `: ${rules.reason}`}`,
+      ),
     };
+  }
+
+  /** The rules' type, and whether the model agrees (naming its strongest cues when it does not). */
+  private rulesWithModelNote(): Classification {
+    const rules = this.classifyByRules();
+    const verdict = this.modelVerdict;
+    const note =
+      verdict.value === rules.value
+        ? `(the cue model agrees, p ${verdict.probability.toFixed(2)})`
+        : `(the cue model gives ${verdict.value}, p ${verdict.probability.toFixed(2)}: ${this.describeContributions(verdict.because, 3)})`;
+    return { value: rules.value, reason: `${rules.reason} ${note}` };
+  }
+
+  /** A model feature as the reader can check it: a cue feature cites what was said ("'no thanks' (+no_thanks 2, 01:10)"). */
+  private describeContributions(because: readonly Contribution[], n = 4): string {
+    const named = because.slice(0, n).map((c) => {
+      const cue = /^cue:([ca]):([a-z_]+)/.exec(c.feature);
+      const hit = cue ? this.cues.hits.find((h) => h.signal === cue[2] && (speakerOf(h.line.role) === 'agent') === (cue[1] === 'a')) : undefined;
+      return `${hit ? describeHit(hit) : c.feature.replace(/^rule:/, '')} [+${c.contribution.toFixed(2)}]`;
+    });
+    return named.length > 0 ? named.join(', ') : 'no cue';
+  }
+
+  private cueList(signals: readonly Signal[], n = 4): string {
+    const hits = signals.flatMap((s) => hitsOf(this.cues, s)).slice(0, n);
+    return hits.length > 0 ? `; cues: ${hits.map(describeHit).join(', ')}` : '';
+  }
+
+  /** "evidence: job_booking COMPLETED (action a1), ended user_hangup; " before the text. */
+  private withEvidence(text: string): string {
+    const facts = this.input.facts;
     const evidence: string[] = facts.actions.filter((a) => a.status !== 'NEW').map((a) => `${a.type} ${a.status} (action ${a.id})`);
     if (facts.endedReason) evidence.push(`ended ${facts.endedReason}`);
-    const said = (text: string) => `${evidence.length > 0 ? `evidence: ${evidence.join(', ')}; ` : ''}${text}`;
+    return `${evidence.length > 0 ? `evidence: ${evidence.join(', ')}; ` : ''}${text}`;
+  }
 
+  /**
+   * The type that evidence decides whatever was said, or null: a completed booking (Booked), a voicemail greeting or
+   * the platform's spam mark (Excused), a caller who said nothing (Abandoned, spec 000 §4).
+   */
+  get evidenceCallType(): Classification | null {
     if (this.booked.length > 0) {
-      return { value: 'Booked', reason: said(`a booking was completed${cueList(['booking_request', 'service'], 3)}.`) };
+      return { value: 'Booked', reason: this.withEvidence(`a booking was completed${this.cueList(['booking_request', 'service'], 3)}.`) };
     }
     const voicemail = this.reachedVoicemail;
     if (voicemail.value) return { value: 'Excused', reason: `${voicemail.reason} Excused: message_left.` };
     // The platform marking the call as spam is evidence of a solicitation, whether or not a caller line was transcribed.
-    if (facts.endedReason === 'marked_as_spam') return { value: 'Excused', reason: said('Excused: spam, the platform marked the call as spam.') };
-    if (this.view.customerWords() === 0) return { value: 'Abandoned', reason: said('the caller said nothing.') };
+    if (this.input.facts.endedReason === 'marked_as_spam') {
+      return { value: 'Excused', reason: this.withEvidence('Excused: spam, the platform marked the call as spam.') };
+    }
+    if (this.view.customerWords() === 0) return { value: 'Abandoned', reason: this.withEvidence('the caller said nothing.') };
+    return null;
+  }
+
+  /** The hand-written rules' type: evidence first, then the weighed cues. */
+  get rulesCallType(): Classification {
+    return this.evidenceCallType ?? this.classifyByRules();
+  }
+
+  private classifyByRules(): Classification {
+    const facts = this.input.facts;
+    const inbound = this.input.direction === 'inbound';
+    const cueList = (signals: readonly Signal[], n = 4) => this.cueList(signals, n);
+    const said = (text: string) => this.withEvidence(text);
     const spam = this.spam;
     if (spam.value) return { value: 'Excused', reason: said(`Excused: spam, ${spam.reason}`) };
 

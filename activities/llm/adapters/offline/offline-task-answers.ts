@@ -7,7 +7,7 @@ import { JOB_SUMMARY_TITLES, type SummarySection } from '../../../../domain/inte
 import { BOOKED_TAGS, EXCUSED_TAGS, OUTBOUND_CALL_TAGS, OUTBOUND_TEXT_TAGS, UNBOOKED_TAGS } from '../../../../domain/interaction/tags.schema';
 import { answerCsrQuestion } from './csr-assistant-answers';
 import { extractScriptVariables } from './script-variables-extraction';
-import { CallAnalysis, type Verdict } from './offline-call-analysis';
+import { CallAnalysis, type CallTypeDecider, type Verdict } from './offline-call-analysis';
 import { bestKeywordMatch, cite, type Evidence, findEmail, findPhone, findZip, keywords, longestAgentSilence, shorten, splitAddress } from './transcript-rules';
 
 type Answer<K extends AiTaskName> = (input: z.output<AiTaskByName<K>['inputSchema']>) => z.output<AiTaskByName<K>['outputSchema']>;
@@ -23,7 +23,7 @@ function flags<N extends string>(names: readonly N[], verdict: (name: N) => Verd
   return out;
 }
 
-const cache = new WeakMap<object, CallAnalysis>();
+const cache = { rules: new WeakMap<object, CallAnalysis>(), model: new WeakMap<object, CallAnalysis>() };
 /**
  * Each task of a call gets its input parsed afresh from its prompt, so the same call comes back as an equal but new
  * object once per task: the analyses of the last few inputs are kept by their content too, and a call's tasks read
@@ -31,16 +31,30 @@ const cache = new WeakMap<object, CallAnalysis>();
  */
 const byContent = new Map<string, CallAnalysis>();
 const BY_CONTENT_KEPT = 32;
+/** Who decides the call type for the answers being computed (set around one answer by `answeringWith`). */
+let decider: CallTypeDecider = 'rules';
+
+/** Runs one (synchronous) answer with the given call-type decider, the engine's setting. */
+export function answeringWith<T>(callType: CallTypeDecider, answer: () => T): T {
+  const before = decider;
+  decider = callType;
+  try {
+    return answer();
+  } finally {
+    decider = before;
+  }
+}
+
 function analyse(input: InteractionInput): CallAnalysis {
-  let analysis = cache.get(input);
+  let analysis = cache[decider].get(input);
   if (analysis) return analysis;
-  const key = JSON.stringify(input);
+  const key = `${decider}:${JSON.stringify(input)}`;
   analysis = byContent.get(key);
   if (analysis) byContent.delete(key);
-  else analysis = new CallAnalysis(input);
+  else analysis = new CallAnalysis(input, decider);
   byContent.set(key, analysis);
   if (byContent.size > BY_CONTENT_KEPT) byContent.delete(byContent.keys().next().value!);
-  cache.set(input, analysis);
+  cache[decider].set(input, analysis);
   return analysis;
 }
 

@@ -2,7 +2,8 @@ import { findAiTask } from '../../ai-tasks/registry';
 import { readTaskInput } from '../../ai-tasks/task-input';
 import { type Completion, type CompletionRequest, type LanguageEngine, LanguageEngineError } from '../../language-engine.port';
 import { nextTurn } from './dialogue-policy';
-import { isOfflineAnswerable, OFFLINE_ANSWERS } from './offline-task-answers';
+import type { CallTypeDecider } from './offline-call-analysis';
+import { answeringWith, isOfflineAnswerable, OFFLINE_ANSWERS } from './offline-task-answers';
 
 const ENGINE = 'offline';
 export const OFFLINE_MODEL = 'offline-rules-1';
@@ -14,6 +15,12 @@ export const OFFLINE_MODEL = 'offline-rules-1';
  */
 export class OfflineLanguageEngine implements LanguageEngine {
   readonly name = ENGINE;
+
+  /**
+   * `callType`: who decides a call's type once no evidence does, the hand-written rules (default) or the trained
+   * call-type model (`npm run eval:model` compares them; `npm run eval:calls -- --call-type model` plays a set with it).
+   */
+  constructor(private readonly options: { callType?: CallTypeDecider } = {}) {}
 
   async complete(request: CompletionRequest): Promise<Completion> {
     if (request.signal?.aborted) throw new LanguageEngineError('CANCELLED', 'The caller cancelled the completion', { engine: ENGINE });
@@ -33,7 +40,7 @@ export class OfflineLanguageEngine implements LanguageEngine {
         engine: ENGINE,
       });
     }
-    const answer = (OFFLINE_ANSWERS[name] as (input: unknown) => unknown)(input.data);
+    const answer = answeringWith(this.options.callType ?? 'rules', () => (OFFLINE_ANSWERS[name] as (input: unknown) => unknown)(input.data));
     return JSON.stringify(answer);
   }
 }

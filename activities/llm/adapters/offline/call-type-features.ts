@@ -1,0 +1,100 @@
+import { speakerOf } from '../../../../domain/interaction/interaction.schema';
+import type { CallAnalysis } from './offline-call-analysis';
+
+/**
+ * The features the call-type model reads from one call (issue 11 point 7): generic facts, never sentences, so they
+ * carry over to new phrasing and languages. Two groups:
+ * - `cue` and evidence features: which cue signals the reader heard, by speaker (caller `c`, agent `a`), early or late
+ *   in the call, negated or not, weights summed and capped; the CRM actions and their status, the ended reason, a
+ *   duration bucket, the direction, the agent type, the voicemail greeting, how much the caller said, the languages;
+ * - `rule` features: the engine's own intermediate verdicts (lead and not-lead weights, a need stated, no request, an
+ *   excuse's verdict), the rules adding features for the model to weigh.
+ * Every value is in [0, 3]: a cue's weights are summed, capped at 6 and halved.
+ */
+export type CallFeatures = Record<string, number>;
+
+const CAP = 6;
+const capped = (weight: number) => Math.min(weight, CAP) / 2;
+
+function bucket(value: number, edges: readonly number[]): string {
+  const i = edges.findIndex((e) => value < e);
+  return i < 0 ? `${edges[edges.length - 1]}+` : i === 0 ? `<${edges[0]}` : `${edges[i - 1]}-${edges[i]}`;
+}
+
+function add(features: CallFeatures, name: string, value: number): void {
+  if (value !== 0) features[name] = (features[name] ?? 0) + value;
+}
+
+/** The evidence and cue features of a call (the model's generic group). */
+export function cueFeatures(a: CallAnalysis): CallFeatures {
+  const f: CallFeatures = { bias: 1 };
+  const { input } = a;
+  const facts = input.facts;
+  f[`direction:${input.direction}`] = 1;
+  f[`agent:${input.agentType}`] = 1;
+  if (facts.endedReason) f[`ended:${facts.endedReason}`] = 1;
+  if (facts.durationSeconds !== null) f[`duration:${bucket(facts.durationSeconds, [15, 45, 120, 300])}`] = 1;
+  for (const action of facts.actions) if (action.status !== 'NEW') f[`action:${action.type}:${action.status}`] = 1;
+  if (a.booked.length > 0) f['evidence:booking_completed'] = 1;
+  if (a.reachedVoicemail.value) f['evidence:voicemail'] = 1;
+  const words = a.view.customerWords();
+  f[`caller_words:${bucket(words, [1, 10, 20, 60])}`] = 1;
+  f[`caller_language:${a.cues.callerLanguage}`] = 1;
+  if (a.cues.callerLanguage !== 'en' && a.cues.agentLanguage === a.cues.callerLanguage) f['agent_answered_in_caller_language'] = 1;
+  const objection = a.objection;
+  if (objection) f[`objection:${objection.to}`] = 1;
+
+  // Cues by speaker and position: the caller's "no thanks" late in a call weighs differently from an agent's early offer.
+  const lines = a.view.lines;
+  const sums: Record<string, number> = {};
+  for (const hit of a.cues.hits) {
+    const who = speakerOf(hit.line.role) === 'agent' ? 'a' : 'c';
+    const at = lines.indexOf(hit.line);
+    const late = lines.length > 2 && at >= lines.length / 2;
+    const base = `cue:${who}:${hit.signal}`;
+    sums[base] = (sums[base] ?? 0) + hit.weight;
+    if (late) sums[`${base}:late`] = (sums[`${base}:late`] ?? 0) + hit.weight;
+    if (hit.negatedBy) sums[`${base}:negated`] = (sums[`${base}:negated`] ?? 0) + hit.weight;
+  }
+  for (const [name, weight] of Object.entries(sums)) add(f, name, capped(weight));
+  return f;
+}
+
+/** The rule engine's intermediate verdicts, as features (the model's `rule` group). */
+export function ruleFeatures(a: CallAnalysis): CallFeatures {
+  const f: CallFeatures = {};
+  add(f, 'rule:lead_weight', capped(a.leadScore));
+  add(f, 'rule:not_lead_weight', capped(a.notLeadScore));
+  const flags: Record<string, boolean> = {
+    need_stated: a.needStated,
+    made_no_request: a.madeNoRequest.value,
+    no_conversation: a.noConversation.value,
+    spam: a.spam.value,
+    person_asked: a.personAsked.value,
+    about_existing_appointment: a.aboutExistingAppointment,
+    outbound_decline: a.outboundDecline,
+    feedback_call: a.feedbackCall,
+    business_failure: a.businessFailure !== null,
+    own_choice: a.ownChoice,
+  };
+  for (const name of [
+    'outside_service_area',
+    'do_not_service',
+    'language_issue',
+    'dispatch_fee_issue',
+    'estimate_on_call',
+    'timing_issue',
+    'message_drop',
+    'follow_up',
+  ] as const) {
+    flags[`excuse:${name}`] = a.excuse(name).value;
+  }
+  for (const [name, on] of Object.entries(flags)) if (on) f[`rule:${name}`] = 1;
+  return f;
+}
+
+export type FeatureGroup = 'cues' | 'cues+rules';
+
+export function callFeatures(a: CallAnalysis, group: FeatureGroup): CallFeatures {
+  return group === 'cues' ? cueFeatures(a) : { ...cueFeatures(a), ...ruleFeatures(a) };
+}

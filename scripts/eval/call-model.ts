@@ -1,0 +1,146 @@
+import { callFeatures, type CallFeatures, type FeatureGroup } from '../../activities/llm/adapters/offline/call-type-features';
+import { type CallTypeModel, predictCallType } from '../../activities/llm/adapters/offline/call-type-model';
+import { CallAnalysis } from '../../activities/llm/adapters/offline/offline-call-analysis';
+import { toTranscriptLines } from '../../domain/call/transcript';
+import { CALL_TYPES, type CallType, type InteractionInput, InteractionInputSchema } from '../../domain/interaction/interaction.schema';
+import type { LoadedCall } from './eval-call.schema';
+import { transcriptTurns } from './play-calls';
+
+// Training and cross-validation of the call-type model (issue 11 point 7) over the labelled sets. The calls are
+// read as the pipeline's transcribe step reads them (the same turns, the same input), without the workflow: the
+// type the rules give here is the one `npm run eval:calls` reports.
+
+export interface Example {
+  id: string;
+  set: string;
+  label: CallType;
+  features: CallFeatures;
+  /** What the rule engine concludes on the call. */
+  rules: CallType;
+  /** Evidence that decides the type whatever was said (see `evidenceType`), or null. */
+  evidence: CallType | null;
+}
+
+/** The input the interaction pipeline's transcribe step builds for the call. */
+export function interactionInputOf(call: LoadedCall): InteractionInput {
+  return InteractionInputSchema.parse({
+    source: 'call',
+    direction: call.direction,
+    agentType: call.agentType,
+    org: { name: call.org.name, timezone: call.org.timezone, tradesOffered: call.org.trades },
+    transcript: toTranscriptLines(transcriptTurns(call)),
+    facts: {
+      actions: call.actions.map((a, i) => ({ id: `${call.id}-action-${i + 1}`, ...a })),
+      endedReason: call.endedReason,
+      durationSeconds: call.durationSeconds,
+      customerPhone: call.customerPhone ?? null,
+      startedAt: call.startedAt,
+    },
+  });
+}
+
+export function exampleOf(call: LoadedCall, set: string, group: FeatureGroup): Example {
+  const analysis = new CallAnalysis(interactionInputOf(call));
+  return {
+    id: call.id,
+    set,
+    label: call.expected.callType,
+    features: callFeatures(analysis, group),
+    rules: analysis.rulesCallType.value,
+    evidence: analysis.evidenceCallType?.value ?? null,
+  };
+}
+
+export interface TrainOptions {
+  /** L2 penalty on every weight but the bias. */
+  l2: number;
+  iterations: number;
+  learningRate: number;
+}
+
+export const DEFAULT_TRAINING: TrainOptions = { l2: 0.003, iterations: 1500, learningRate: 0.5 };
+
+/**
+ * Multinomial logistic regression by full-batch gradient descent from zero weights: deterministic (no sampling,
+ * features in sorted order). Minimises the mean cross-entropy plus l2/2 · ‖W‖² (the bias is not penalised).
+ */
+export function trainModel(examples: readonly Example[], group: FeatureGroup, options: TrainOptions = DEFAULT_TRAINING): CallTypeModel {
+  const classes = [...CALL_TYPES];
+  const names = [...new Set(examples.flatMap((e) => Object.keys(e.features)))].sort();
+  const index = new Map(names.map((n, i) => [n, i]));
+  const rows = examples.map((e) => ({
+    y: classes.indexOf(e.label),
+    x: Object.entries(e.features).map(([n, v]) => [index.get(n)!, v] as const),
+  }));
+  const K = classes.length;
+  const W = names.map(() => new Float64Array(K));
+  const bias = index.get('bias');
+  for (let it = 0; it < options.iterations; it++) {
+    const grad = names.map(() => new Float64Array(K));
+    for (const { x, y } of rows) {
+      const logits = new Float64Array(K);
+      for (const [j, v] of x) for (let k = 0; k < K; k++) logits[k] += W[j][k] * v;
+      const top = Math.max(...logits);
+      let sum = 0;
+      for (let k = 0; k < K; k++) sum += logits[k] = Math.exp(logits[k] - top);
+      for (let k = 0; k < K; k++) {
+        const err = logits[k] / sum - (k === y ? 1 : 0);
+        for (const [j, v] of x) grad[j][k] += err * v;
+      }
+    }
+    for (let j = 0; j < names.length; j++) {
+      for (let k = 0; k < K; k++) {
+        const penalty = j === bias ? 0 : options.l2 * W[j][k];
+        W[j][k] -= options.learningRate * (grad[j][k] / rows.length + penalty);
+      }
+    }
+  }
+  const round = (w: number) => Math.round(w * 1e4) / 1e4;
+  return {
+    features: group,
+    classes,
+    weights: Object.fromEntries(names.map((n, j) => [n, [...W[j]].map(round)])),
+    trainedOn: `${examples.length} calls; l2 ${options.l2}, ${options.iterations} iterations of batch gradient descent at rate ${options.learningRate}`,
+  };
+}
+
+/** The model's type for a call: evidence decides when it can (as in the engine), the model among the rest. */
+export function modelType(model: CallTypeModel, e: Example): CallType {
+  return e.evidence ?? predictCallType(model, e.features).value;
+}
+
+/** A fixed shuffle (a linear congruential generator from a seed) of the examples, split into k folds. */
+export function kFolds<T>(items: readonly T[], k: number, seed = 20261128): T[][] {
+  const order = items.map((item, i) => ({ item, i }));
+  let s = seed >>> 0;
+  const next = () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32;
+  for (let i = order.length - 1; i > 0; i--) {
+    const j = Math.floor(next() * (i + 1));
+    [order[i], order[j]] = [order[j], order[i]];
+  }
+  return Array.from({ length: k }, (_, f) => order.filter((_, i) => i % k === f).map((o) => o.item));
+}
+
+export interface Agreement {
+  total: number;
+  agreed: number;
+  perClass: Record<CallType, { total: number; agreed: number }>;
+  /** confusion[expected][got] */
+  confusion: Record<CallType, Record<CallType, number>>;
+}
+
+export function agreement(pairs: readonly { expected: CallType; got: CallType }[]): Agreement {
+  const zero = () => Object.fromEntries(CALL_TYPES.map((t) => [t, 0])) as Record<CallType, number>;
+  const perClass = Object.fromEntries(CALL_TYPES.map((t) => [t, { total: 0, agreed: 0 }])) as Agreement['perClass'];
+  const confusion = Object.fromEntries(CALL_TYPES.map((t) => [t, zero()])) as Agreement['confusion'];
+  let agreed = 0;
+  for (const { expected, got } of pairs) {
+    perClass[expected].total += 1;
+    confusion[expected][got] += 1;
+    if (expected === got) {
+      agreed += 1;
+      perClass[expected].agreed += 1;
+    }
+  }
+  return { total: pairs.length, agreed, perClass, confusion };
+}
