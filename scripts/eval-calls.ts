@@ -26,7 +26,7 @@ async function main(): Promise<void> {
       json: { type: 'boolean', default: false },
       concurrency: { type: 'string', default: '8' },
       only: { type: 'string' },
-      'call-type': { type: 'string', default: 'rules' },
+      'call-type': { type: 'string', default: 'model' },
     },
   });
   const all = loadEvalSet(resolve(values.set));
@@ -44,9 +44,9 @@ async function main(): Promise<void> {
     const outcomes = await playCalls(calls, {
       env,
       workflowBundle,
-      // The offline engine, its call type decided by its rules or, with --call-type model, by its trained model.
+      // The offline engine, its call type decided by its trained model (as the product's) or, with --call-type rules, by its rules.
       engine:
-        values['call-type'] === 'rules'
+        values['call-type'] === 'model'
           ? createLanguageEngine({ adapter: 'offline' })
           : new OfflineLanguageEngine({ callType: callTypeDecider(values['call-type']) }),
       concurrency: Number(values.concurrency),

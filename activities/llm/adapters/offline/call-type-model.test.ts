@@ -70,9 +70,17 @@ describe('call-type model: the engine setting', () => {
     return JSON.parse(completion.message.content) as { call_type: string; call_type_reason: string };
   };
 
-  it('lets the model decide only for the engine built with callType model, whatever was asked before', async () => {
-    const byModel = await classify(new OfflineLanguageEngine({ callType: 'model' }));
-    const byRules = await classify(new OfflineLanguageEngine());
+  it('names each cue it cites once, with the weights of its variants summed', async () => {
+    const reason = (await classify(new OfflineLanguageEngine())).call_type_reason;
+    const strongest = /strongest: (.*?)\. The rules gave/.exec(reason)?.[1] ?? '';
+    const cited = strongest.split(/ \[\+-?[\d.]+\],? ?/).filter(Boolean);
+    expect(cited.length).toBeGreaterThan(0);
+    expect(new Set(cited).size).toBe(cited.length);
+  });
+
+  it('lets the rules decide only for the engine built with callType rules, whatever was asked before; the model by default', async () => {
+    const byModel = await classify(new OfflineLanguageEngine());
+    const byRules = await classify(new OfflineLanguageEngine({ callType: 'rules' }));
     expect(byModel.call_type_reason).toContain('by the cue model');
     expect(byRules.call_type_reason).not.toContain('by the cue model');
     expect(byRules.call_type_reason).toMatch(/\(the cue model (?:agrees|gives)/);

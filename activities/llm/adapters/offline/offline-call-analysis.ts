@@ -555,14 +555,20 @@ export class CallAnalysis {
     return { value: rules.value, reason: `${rules.reason} ${note}` };
   }
 
-  /** A model feature as the reader can check it: a cue feature cites what was said ("'no thanks' (+no_thanks 2, 01:10)"). */
+  /**
+   * A model feature as the reader can check it: a cue feature cites what was said ("'no thanks' (+no_thanks 2, 01:10)").
+   * Features that cite the same words (a signal and its late or negated variant) are named once, their weights summed.
+   */
   private describeContributions(because: readonly Contribution[], n = 4): string {
-    const named = because.slice(0, n).map((c) => {
+    const named = new Map<string, number>();
+    for (const c of because) {
       const cue = /^cue:([ca]):([a-z_]+)/.exec(c.feature);
       const hit = cue ? this.cues.hits.find((h) => h.signal === cue[2] && (speakerOf(h.line.role) === 'agent') === (cue[1] === 'a')) : undefined;
-      return `${hit ? describeHit(hit) : c.feature.replace(/^rule:/, '')} [+${c.contribution.toFixed(2)}]`;
-    });
-    return named.length > 0 ? named.join(', ') : 'no cue';
+      const name = hit ? describeHit(hit) : c.feature.replace(/^rule:/, '');
+      if (!named.has(name) && named.size === n) continue;
+      named.set(name, (named.get(name) ?? 0) + c.contribution);
+    }
+    return named.size > 0 ? [...named].map(([name, weight]) => `${name} [+${weight.toFixed(2)}]`).join(', ') : 'no cue';
   }
 
   private cueList(signals: readonly Signal[], n = 4): string {

@@ -144,7 +144,7 @@ describe('offline engine: structured tasks', () => {
       responseSchema: { name: 'classify_interaction', schema: outputJsonSchema(classifyInteractionTask) },
     });
     expect(JSON.parse(completion.message.content)).toMatchObject({ call_type: 'Unbooked' });
-    expect(completion.model).toBe('offline-rules-1');
+    expect(completion.model).toBe('offline-cue-model-1');
   });
 
   it('refuses a task it has no rules for, and input it cannot read', async () => {

@@ -6,7 +6,8 @@ import type { CallTypeDecider } from './offline-call-analysis';
 import { answeringWith, isOfflineAnswerable, OFFLINE_ANSWERS } from './offline-task-answers';
 
 const ENGINE = 'offline';
-export const OFFLINE_MODEL = 'offline-rules-1';
+/** The model name each completion reports: the call type decided by the trained cue model, or by the rules alone. */
+export const OFFLINE_MODELS = { model: 'offline-cue-model-1', rules: 'offline-rules-1' } as const;
 
 /**
  * A language engine with no network and no model: structured AI tasks are answered by rules over the
@@ -17,15 +18,21 @@ export class OfflineLanguageEngine implements LanguageEngine {
   readonly name = ENGINE;
 
   /**
-   * `callType`: who decides a call's type once no evidence does, the hand-written rules (default) or the trained
-   * call-type model (`npm run eval:model` compares them; `npm run eval:calls -- --call-type model` plays a set with it).
+   * `callType`: who decides a call's type once no evidence does: the trained call-type model (default) or the
+   * hand-written rules. The model is the default because it carried over better to calls nobody tuning either had
+   * read (README, "A trained call-type model beside the rules"); `npm run eval:calls -- --call-type rules` plays a set
+   * with the rules.
    */
-  constructor(private readonly options: { callType?: CallTypeDecider } = {}) {}
+  private readonly decider: CallTypeDecider;
+
+  constructor(options: { callType?: CallTypeDecider } = {}) {
+    this.decider = options.callType ?? 'model';
+  }
 
   async complete(request: CompletionRequest): Promise<Completion> {
     if (request.signal?.aborted) throw new LanguageEngineError('CANCELLED', 'The caller cancelled the completion', { engine: ENGINE });
     const message = request.responseSchema ? { content: this.answerTask(request), toolCalls: [] } : nextTurn(request.messages, request.tools);
-    return { message, usage: { promptTokens: 0, completionTokens: 0 }, costUsd: 0, engine: ENGINE, model: OFFLINE_MODEL };
+    return { message, usage: { promptTokens: 0, completionTokens: 0 }, costUsd: 0, engine: ENGINE, model: OFFLINE_MODELS[this.decider] };
   }
 
   private answerTask(request: CompletionRequest): string {
@@ -40,7 +47,7 @@ export class OfflineLanguageEngine implements LanguageEngine {
         engine: ENGINE,
       });
     }
-    const answer = answeringWith(this.options.callType ?? 'rules', () => (OFFLINE_ANSWERS[name] as (input: unknown) => unknown)(input.data));
+    const answer = answeringWith(this.decider, () => (OFFLINE_ANSWERS[name] as (input: unknown) => unknown)(input.data));
     return JSON.stringify(answer);
   }
 }
