@@ -376,16 +376,54 @@ async function keptCounts(db: Db, f: CountFilter): Promise<StatusReviewCount[]> 
   return parts.flat();
 }
 
-/** A call log row with the CRM jobs its completed actions touched (the page's one statement reads both). */
-export type CallLogPageRow = CallLogRow & { jobs: InteractionJob[] };
+/**
+ * A call log row as the page's statement gives it, with the CRM jobs its completed actions touched: times come as
+ * the ISO text the answer sends (Postgres writes them; no Date is parsed and written again), and of the call's
+ * analysis only the platform's summary, the one part the list shows.
+ */
+export interface CallLogPageRow {
+  id: string;
+  callId: string;
+  orgId: string;
+  callStatus: string;
+  agentType: string | null;
+  recordingUrl: string | null;
+  startedAt: string | null;
+  endedAt: string | null;
+  customerName: string | null;
+  customerNumber: string | null;
+  customerAddress: string | null;
+  crmCustomerId: string | null;
+  isLead: boolean | null;
+  analysedBy: string | null;
+  tags: string[];
+  reviewedAt: string | null;
+  reviewNotes: string | null;
+  createdAt: string;
+  durationSeconds: number | null;
+  summary: unknown;
+  /** call_analysis.call_summary. */
+  platformSummary: unknown;
+  jobs: InteractionJob[];
+}
 
-/** The page's columns, named as the row type names them (LOG_COLUMNS). */
+/** The page's columns as the interactions table holds them, read once by the page's rows. */
+const PAGE_SOURCE_COLUMNS = Prisma.raw(
+  'id, call_id, org_id, call_status, agent_type, recording_url, started_at, ended_at, customer_name, customer_number, ' +
+    'customer_address, crm_customer_id, is_lead, analysed_by, tags, reviewed_at, review_notes, created_at, duration_seconds, summary, call_analysis',
+);
+
+/** A timestamptz as Date.prototype.toISOString writes it (the columns hold milliseconds). */
+const isoText = (column: string) => Prisma.raw(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+
+/** The page's columns, named as CallLogPageRow names them; tags as JSON (one JSON.parse, not pg's array parser). */
 const PAGE_COLUMNS = Prisma.sql`
-  id, call_id AS "callId", org_id AS "orgId", call_status AS "callStatus", agent_type AS "agentType",
-  recording_url AS "recordingUrl", started_at AS "startedAt", ended_at AS "endedAt", customer_name AS "customerName",
-  customer_number AS "customerNumber", customer_address AS "customerAddress", crm_customer_id AS "crmCustomerId",
-  is_lead AS "isLead", analysed_by AS "analysedBy", tags, reviewed_at AS "reviewedAt", review_notes AS "reviewNotes",
-  created_at AS "createdAt", duration_seconds AS "durationSeconds", summary, call_analysis AS "callAnalysis"`;
+  p.id, p.call_id AS "callId", p.org_id AS "orgId", p.call_status AS "callStatus", p.agent_type AS "agentType",
+  p.recording_url AS "recordingUrl", ${isoText('p.started_at')} AS "startedAt", ${isoText('p.ended_at')} AS "endedAt",
+  p.customer_name AS "customerName", p.customer_number AS "customerNumber", p.customer_address AS "customerAddress",
+  p.crm_customer_id AS "crmCustomerId", p.is_lead AS "isLead", p.analysed_by AS "analysedBy", to_json(p.tags) AS tags,
+  ${isoText('p.reviewed_at')} AS "reviewedAt", p.review_notes AS "reviewNotes", ${isoText('p.created_at')} AS "createdAt",
+  p.duration_seconds AS "durationSeconds", p.summary, p.call_analysis -> 'call_summary' AS "platformSummary"`;
 
 /** callLogsWhere and narrowedWhere (and the keyset cursor) in SQL, for the page's statement. */
 function pageConditions(f: CallLogsFilter): Prisma.Sql {
@@ -408,10 +446,10 @@ function pageConditions(f: CallLogsFilter): Prisma.Sql {
  */
 function pageRows(f: CallLogsFilter, offset: number): Prisma.Sql {
   const order = Prisma.sql`ORDER BY created_at DESC, id DESC LIMIT ${f.pageSize} OFFSET ${offset}`;
-  if (callSearchTerms(f.search).length === 0) return Prisma.sql`SELECT ${PAGE_COLUMNS} FROM interactions WHERE ${pageConditions(f)} ${order}`;
+  if (callSearchTerms(f.search).length === 0) return Prisma.sql`SELECT ${PAGE_SOURCE_COLUMNS} FROM interactions WHERE ${pageConditions(f)} ${order}`;
   return Prisma.sql`
     WITH matched AS MATERIALIZED (SELECT id, created_at FROM interactions WHERE ${pageConditions(f)})
-    SELECT ${PAGE_COLUMNS} FROM interactions WHERE id IN (SELECT id FROM matched ${order})`;
+    SELECT ${PAGE_SOURCE_COLUMNS} FROM interactions WHERE id IN (SELECT id FROM matched ${order})`;
 }
 
 /**
@@ -422,18 +460,21 @@ function pageRows(f: CallLogsFilter, offset: number): Prisma.Sql {
 async function callLogPage(db: Db, f: CallLogsFilter): Promise<CallLogPageRow[]> {
   const offset = f.after ? 0 : (f.page - 1) * f.pageSize;
   // Straight from the pool (queryRows): the Calls page's hot read, 200 rows of JSON that Prisma would encode again.
-  const rows = await queryRows<CallLogRow & { actions: { actionType: string; payload: unknown; result: unknown }[] }>(
+  type Action = { actionType: string; payload: unknown; result: unknown };
+  const rows = await queryRows<Omit<CallLogPageRow, 'jobs'> & { actions: Action[]; jobs?: InteractionJob[] }>(
     db,
     Prisma.sql`
-    SELECT p.*, (
+    SELECT ${PAGE_COLUMNS}, (
       SELECT COALESCE(jsonb_agg(jsonb_build_object('actionType', a.action_type, 'payload', a.payload, 'result', a.result) ORDER BY a.updated_at, a.action_id), '[]'::jsonb)
       FROM interaction_actions a
       WHERE a.interaction_id = p.id AND a.status = 'COMPLETED' AND a.action_type = ANY(${JOB_ACTIONS}::text[])
     ) AS actions
     FROM (${pageRows(f, offset)}) p
-    ORDER BY p."createdAt" DESC, p.id DESC`,
+    ORDER BY p.created_at DESC, p.id DESC`,
   );
-  return rows.map(({ actions, ...row }) => ({ ...row, jobs: jobsOfActions(actions.map((a) => ({ ...a, interactionId: row.id }))) }));
+  // Each row gets its jobs in place (200 rows: no copy of each); most calls booked nothing.
+  for (const row of rows) row.jobs = row.actions.length === 0 ? [] : jobsOfActions(row.actions.map((a) => ({ ...a, interactionId: row.id })));
+  return rows as (CallLogPageRow & { actions: Action[] })[];
 }
 
 export const findInteraction = (db: Db, id: string) => db.interaction.findUnique({ where: { id } });
