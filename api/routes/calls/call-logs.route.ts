@@ -31,9 +31,9 @@ export function callLogsFilterOf(body: {
 const CURSOR_MESSAGE = 'cursor must come from a previous answer';
 const CursorSchema = z.tuple([z.iso.datetime(CURSOR_MESSAGE), z.uuid(CURSOR_MESSAGE)], CURSOR_MESSAGE);
 
-/** The opaque keyset cursor of a call log row: its (created_at, id) in base64url JSON. */
-export const encodeCallLogsCursor = (row: { createdAt: Date; id: string }) =>
-  Buffer.from(JSON.stringify([row.createdAt.toISOString(), row.id])).toString('base64url');
+/** The opaque keyset cursor of a call log row: its (created_at, id) in base64url JSON (the time as toISOString writes it). */
+export const encodeCallLogsCursor = (row: { createdAt: Date | string; id: string }) =>
+  Buffer.from(JSON.stringify([typeof row.createdAt === 'string' ? row.createdAt : row.createdAt.toISOString(), row.id])).toString('base64url');
 
 /** The row a cursor names; a cursor not made by this route is a 400 (the zod error's message). */
 export function decodeCallLogsCursor(cursor: string): { createdAt: Date; id: string } {
@@ -72,7 +72,7 @@ export const callLogsRoute = defineRoute({
     const crmName = orgCrmName ?? 'NONE';
     const totalPages = Math.ceil(totalCount / body.pageSize);
     return {
-      entries: rows.map((r) => toCallLogEntry(r, crmName, r.jobs)),
+      entries: rows.map((r) => toCallLogEntry(r, crmName)),
       spam_numbers: [],
       pagination: { currentPage: body.page, pageSize: body.pageSize, totalCount, totalPages, hasMore: body.page < totalPages },
       statusCounts,

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { crmCustomerLink, crmJobLink } from '../../../domain/crm/crm-links';
-import type { CallLogRow, InteractionJob, InteractionRow } from '../../../events/projections/interactions/interactions.repository';
+import type { CallLogPageRow, InteractionJob, InteractionRow } from '../../../events/projections/interactions/interactions.repository';
 import type { TraceEvaluationRow } from '../../../events/projections/trace-evaluations/trace-evaluations.repository';
 import type { CallDetailsResponseSchema, CallEvaluationSchema, CallJobSchema, CallLogEntrySchema } from './calls.schema';
 
@@ -26,55 +26,64 @@ const crmCustomerOf = (r: { crmCustomerId: string | null }, jobs: InteractionJob
 
 /** The one line the Calls list shows: the summary's "Summary" section (else its first line), else the platform's own. */
 export function summaryLineOf(summary: unknown, callAnalysis: unknown): string | null {
+  return summaryLineOfParts(summary, (callAnalysis as { call_summary?: unknown } | null)?.call_summary);
+}
+
+/** summaryLineOf from the summary and the platform's own summary (call_analysis.call_summary). */
+function summaryLineOfParts(summary: unknown, platform: unknown): string | null {
   const sections = Array.isArray(summary) ? (summary as { title?: unknown; content?: unknown }[]) : [];
   const lines = (s: { content?: unknown } | undefined) =>
     Array.isArray(s?.content) ? s.content.filter((l): l is string => typeof l === 'string' && l.trim() !== '') : [];
   const main = sections.find((s) => s.title === 'Summary');
   const first = lines(main)[0] ?? sections.map(lines).flat()[0];
   if (first) return first.trim();
-  const platform = (callAnalysis as { call_summary?: unknown } | null)?.call_summary;
   return typeof platform === 'string' && platform.trim() !== '' ? platform.trim() : null;
 }
 
-export function toCallLogEntry(r: CallLogRow, crmName: string, jobs: InteractionJob[]): z.infer<typeof CallLogEntrySchema> {
-  const customer = { customer_name: r.customerName, customer_number: r.customerNumber, customer_address: r.customerAddress };
+/** One entry of the Calls list from the page's row (times already ISO text), built field by field in the schema's order. */
+export function toCallLogEntry(r: CallLogPageRow, crmName: string): z.infer<typeof CallLogEntrySchema> {
+  const crmCustomerId = crmCustomerOf(r, r.jobs);
   return {
     id: r.id,
-    created_at: r.createdAt.toISOString(),
+    created_at: r.createdAt,
     call_status: r.callStatus,
     agent_type: r.agentType,
     recording_url: r.recordingUrl,
-    started_at: iso(r.startedAt),
-    ended_at: iso(r.endedAt),
+    started_at: r.startedAt,
+    ended_at: r.endedAt,
     interactions: {
       id: r.id,
       call_id: r.callId,
       chat_id: null,
-      ...customer,
-      crm_customer_id: crmCustomerOf(r, jobs),
-      created_at: r.createdAt.toISOString(),
+      customer_name: r.customerName,
+      customer_number: r.customerNumber,
+      customer_address: r.customerAddress,
+      crm_customer_id: crmCustomerId,
+      created_at: r.createdAt,
       org_id: r.orgId,
       tags: r.tags,
       crm_campaign_id: null,
-      reviewed_at: iso(r.reviewedAt),
+      reviewed_at: r.reviewedAt,
       review_notes: r.reviewNotes,
     },
-    jobs: jobs.map((j) => toCallJob(crmName, j)),
+    jobs: r.jobs.length === 0 ? [] : r.jobs.map((j) => toCallJob(crmName, j)),
     tags: r.tags,
-    reviewed_at: iso(r.reviewedAt),
+    reviewed_at: r.reviewedAt,
     review_notes: r.reviewNotes,
-    crm_customer_id: crmCustomerOf(r, jobs),
-    crm_customer_link: crmCustomerLink(crmName, crmCustomerOf(r, jobs)),
+    crm_customer_id: crmCustomerId,
+    crm_customer_link: crmCustomerLink(crmName, crmCustomerId),
     is_lead: r.isLead,
     analysed_by: r.analysedBy,
-    ...customer,
+    customer_name: r.customerName,
+    customer_number: r.customerNumber,
+    customer_address: r.customerAddress,
     interactionId: r.id,
     isVerified: false,
     number_extension: null,
     campaign_name: null,
     campaign_id: null,
     duration_seconds: r.durationSeconds,
-    summary_line: summaryLineOf(r.summary, r.callAnalysis),
+    summary_line: summaryLineOfParts(r.summary, r.platformSummary),
   };
 }
 

@@ -9,7 +9,8 @@ export const chatSessionLogsRoute = defineRoute({
   path: '/chat-sessions/logs',
   summary: 'LLM chat sessions of an organization in a date range, newest first, paged (001 §2.5, the call logs’ request)',
   tag: 'Chats',
-  access: { kind: 'org', orgIdOf: ({ body }) => body.orgId },
+  // A hot list of the Chats page: session, user and membership in one statement (register-routes).
+  access: { kind: 'org', orgIdOf: ({ body }) => body.orgId, inInput: true },
   request: { body: ChatSessionLogsRequestSchema },
   response: { schema: ChatSessionLogsResponseSchema, description: 'One page of sessions, without their messages' },
   errors: [307, 401],

@@ -42,7 +42,8 @@ export const chatLogsRoute = defineRoute({
   path: '/chat/logs',
   summary: 'Website widget chats of an organization in a date range, newest first, paged (spec 001 §2.5)',
   tag: 'Chats',
-  access: { kind: 'org', orgIdOf: ({ body }) => body.orgId },
+  // A hot list of the Chats page: session, user and membership in one statement (register-routes).
+  access: { kind: 'org', orgIdOf: ({ body }) => body.orgId, inInput: true },
   request: { body: ChatLogsRequestSchema },
   response: { schema: ChatLogsResponseSchema, description: 'One page of chat log entries' },
   errors: [307, 401],

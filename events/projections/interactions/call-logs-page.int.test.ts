@@ -80,6 +80,8 @@ beforeAll(async () => {
       provider: 'retell',
       providerCallId: `call_${c.id}`,
       updatedAt: c.createdAt,
+      // Milliseconds the page's ISO text must keep as toISOString writes them.
+      startedAt: new Date(c.createdAt.getTime() - 61_507),
       tags: ['t'],
       summary: [{ title: 'Summary', content: ['Asked about a repair'] }],
       callAnalysis: { call_summary: null, metadata: {} },
@@ -107,14 +109,14 @@ describe('the call logs page', () => {
         const cursor = await repo.listCallLogs({ ...f, orgId, page, pageSize: 3, after });
         byCursor.push(...cursor.rows.map((r) => r.id));
         const last = cursor.rows.at(-1);
-        after = last && { createdAt: last.createdAt, id: last.id };
+        after = last && { createdAt: new Date(last.createdAt), id: last.id };
       }
       expect({ f, ids: byOffset }).toEqual({ f, ids: want });
       expect({ f, ids: byCursor }).toEqual({ f, ids: want });
     }
   });
 
-  it("reads each row's columns with their types, and the jobs of its completed CRM actions folded per job", async () => {
+  it("reads each row's columns with their types (times as toISOString's text), and the jobs of its completed CRM actions folded per job", async () => {
     const call = seeded.filter((c) => c.orgId === orgId).sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : -1))[0];
     const action = (actionType: string, status: string, result: object, at: string) => ({
       actionId: randomUUID(),
@@ -140,12 +142,14 @@ describe('the call logs page', () => {
     expect(rows[0]).toMatchObject({
       id: call.id,
       orgId,
-      createdAt: call.createdAt,
-      reviewedAt: call.reviewedAt,
+      createdAt: call.createdAt.toISOString(),
+      startedAt: new Date(call.createdAt.getTime() - 61_507).toISOString(),
+      endedAt: null,
+      reviewedAt: call.reviewedAt?.toISOString() ?? null,
       tags: ['t'],
       durationSeconds: 61.5,
       summary: [{ title: 'Summary', content: ['Asked about a repair'] }],
-      callAnalysis: { call_summary: null, metadata: {} },
+      platformSummary: null,
       jobs: [{ interactionId: call.id, jobId: '9001', jobNumber: 'J-9001', bookingId: null, jobStatus: 'CANCELED', jobTypeId: 'jt_1', customerId: 'cus_7' }],
     });
     expect(rows[1].jobs).toEqual([]);
