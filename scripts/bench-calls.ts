@@ -79,6 +79,8 @@ interface RateRow {
   withinSla: number;
   /** CPU time this process (API, worker, projectors, bench) spent per item while the rate ran. */
   cpuMsPerItem: number;
+  /** Statements sent to PostgreSQL per item while the rate ran. */
+  statementsPerItem: number;
   /** CPU time the Temporal server spent per item while the rate ran (from /proc; NaN when it is not found). */
   serverCpuMsPerItem: number;
 }
@@ -121,6 +123,25 @@ function processCpuMs(pid: number | null): number {
 let serverAddress = '';
 
 /**
+ * Statements this process sends to PostgreSQL (Prisma's adapter, the pg pool under it, the projectors): every pg client
+ * query is counted, so a row can show the statements per call (BEGIN and COMMIT included).
+ */
+let statements = 0;
+// BENCH_STATEMENTS=1 also tallies them by their text, printed after each pipeline row (what a call's statements are).
+const tallyStatements = env('BENCH_STATEMENTS', '') === '1';
+const statementTexts = new Map<string, number>();
+const clientQuery = Client.prototype.query;
+Client.prototype.query = function countedQuery(this: Client, ...args: unknown[]) {
+  statements += 1;
+  if (tallyStatements) {
+    const first = args[0] as string | { text?: string };
+    const text = (typeof first === 'string' ? first : (first?.text ?? '?')).replace(/\s+/g, ' ').slice(0, 110);
+    statementTexts.set(text, (statementTexts.get(text) ?? 0) + 1);
+  }
+  return (clientQuery as (...a: unknown[]) => unknown).apply(this, args);
+} as typeof Client.prototype.query;
+
+/**
  * Fires `total` items at `rate` per second, each `fire` resolving true once the item is done (false: given up), and
  * measures each from its firing to its end.
  */
@@ -132,6 +153,7 @@ async function paced(rate: number, fire: (i: number) => Promise<boolean>): Promi
   const cpuBefore = process.cpuUsage();
   const serverPid = findTemporalServer(serverAddress);
   const serverCpuBefore = processCpuMs(serverPid);
+  const statementsBefore = statements;
   let lastDone = start;
   for (let i = 0; i < total; i++) {
     const wait = start + (i * 1000) / rate - performance.now();
@@ -157,6 +179,7 @@ async function paced(rate: number, fire: (i: number) => Promise<boolean>): Promi
     withinSla: latencies.filter((l) => l <= SLA_MS).length,
     cpuMsPerItem: (cpu.user + cpu.system) / 1000 / total,
     serverCpuMsPerItem: serverCpu / total,
+    statementsPerItem: (statements - statementsBefore) / total,
   };
 }
 
@@ -167,7 +190,7 @@ const load = () =>
 
 function rateLine(what: string, r: RateRow): string {
   const p = (q: number) => ms(percentile(r.latencies, q)).padStart(9);
-  return `   ${what.padEnd(8)} ${String(r.rate).padStart(6)}  ${String(r.total).padStart(4)}  ${String(r.latencies.length).padStart(4)}  ${r.achieved.toFixed(1).padStart(10)}  ${p(50)} ${p(95)} ${ms(r.latencies.at(-1) ?? NaN).padStart(9)}  ${`${r.withinSla}/${r.total}`.padStart(10)}  ${r.cpuMsPerItem.toFixed(0).padStart(11)}  ${r.serverCpuMsPerItem.toFixed(0).padStart(10)}   ${load()}`;
+  return `   ${what.padEnd(8)} ${String(r.rate).padStart(6)}  ${String(r.total).padStart(4)}  ${String(r.latencies.length).padStart(4)}  ${r.achieved.toFixed(1).padStart(10)}  ${p(50)} ${p(95)} ${ms(r.latencies.at(-1) ?? NaN).padStart(9)}  ${`${r.withinSla}/${r.total}`.padStart(10)}  ${r.cpuMsPerItem.toFixed(0).padStart(11)}  ${r.serverCpuMsPerItem.toFixed(0).padStart(10)}  ${r.statementsPerItem.toFixed(0).padStart(10)}   ${load()}`;
 }
 
 /**
@@ -292,7 +315,7 @@ async function pipelineBench(h: ProductHarness, s: Session) {
         `\n   a bare workflow of ${rounds} sequential no-op activities (the pipeline's round trips) started by the client and run to its end,` +
         `\n   same Temporal server, the interaction queue's worker settings, same rates (SLA ${SLA_MS} ms)`,
     );
-    console.log('   run      rate/s  sent  done  achieved/s      p50       p95       max  within SLA  CPU ms/call  server CPU   load avg 1/5/15');
+    console.log('   run      rate/s  sent  done  achieved/s      p50       p95       max  within SLA  CPU ms/call  server CPU  statements   load avg 1/5/15');
     const rows: { floor: RateRow; pipeline: RateRow }[] = [];
     for (const rate of RATES) {
       const floorRow = await paced(rate, async (i) => {
@@ -306,8 +329,14 @@ async function pipelineBench(h: ProductHarness, s: Session) {
       });
       console.log(rateLine('floor', floorRow));
       await sleep(2000); // let the worker go idle between steps
+      statementTexts.clear();
       const pipelineRow = await paced(rate, async (i) => (await send(`call_bench_${rate}_${i}_${randomUUID().slice(0, 8)}`))());
       console.log(rateLine('pipeline', pipelineRow));
+      if (tallyStatements) {
+        for (const [text, n] of [...statementTexts].sort((a, b) => b[1] - a[1]).slice(0, 40)) {
+          console.log(`     ${(n / pipelineRow.total).toFixed(2).padStart(6)}/call  ${text}`);
+        }
+      }
       const ratio = percentile(pipelineRow.latencies, 95) / percentile(floorRow.latencies, 95);
       console.log(`   p95 pipeline / floor at ${rate}/s: ${ratio.toFixed(2)}×`);
       rows.push({ floor: floorRow, pipeline: pipelineRow });
