@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Client, Pool } from 'pg';
 import { bundleWorkflowCode, NativeConnection, Worker } from '@temporalio/worker';
+import { temporal } from '@temporalio/proto';
 import { createInteractionRepository } from '../events/projections/interactions/interactions.repository';
 import { listenToInteractionChanges } from '../events/projections/interactions/interaction-changes';
 import { interactionIdForProviderCall } from '../lib/ids';
@@ -80,7 +81,67 @@ interface RateRow {
   withinSla: number;
   /** CPU time this process (API, worker, projectors, bench) spent per item while the rate ran. */
   cpuMsPerItem: number;
+  /** Statements sent to PostgreSQL per item while the rate ran. */
+  statementsPerItem: number;
+  /** CPU time the Temporal server spent per item while the rate ran (from /proc; NaN when it is not found). */
+  serverCpuMsPerItem: number;
 }
+
+/**
+ * The Temporal dev server of this stack (its frontend port is TEMPORAL_ADDRESS's), found in /proc, so a row can show
+ * the server's CPU beside the process's: other stacks on the box run the same binary on other ports.
+ */
+let temporalServerPid: number | null | undefined;
+function findTemporalServer(address: string): number | null {
+  if (temporalServerPid !== undefined) return temporalServerPid;
+  const port = address.split(':').at(-1);
+  temporalServerPid = null;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const args = readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0');
+      if (args.some((a) => a.endsWith('/temporal')) && args.includes('start-dev') && args[args.indexOf('--port') + 1] === port) {
+        temporalServerPid = Number(entry);
+        break;
+      }
+    } catch {
+      // a process that ended while the list was read
+    }
+  }
+  return temporalServerPid;
+}
+
+/** A process's user + system CPU in ms, from /proc/<pid>/stat (clock ticks of 10 ms on Linux). */
+function processCpuMs(pid: number | null): number {
+  if (pid === null) return NaN;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return NaN;
+  }
+}
+let serverAddress = '';
+
+/**
+ * Statements this process sends to PostgreSQL (Prisma's adapter, the pg pool under it, the projectors): every pg client
+ * query is counted, so a row can show the statements per call (BEGIN and COMMIT included).
+ */
+let statements = 0;
+// BENCH_STATEMENTS=1 also tallies them by their text, printed after each pipeline row (what a call's statements are).
+const tallyStatements = env('BENCH_STATEMENTS', '') === '1';
+const statementTexts = new Map<string, number>();
+const clientQuery = Client.prototype.query;
+Client.prototype.query = function countedQuery(this: Client, ...args: unknown[]) {
+  statements += 1;
+  if (tallyStatements) {
+    const first = args[0] as string | { text?: string };
+    const text = (typeof first === 'string' ? first : (first?.text ?? '?')).replace(/\s+/g, ' ').slice(0, 110);
+    statementTexts.set(text, (statementTexts.get(text) ?? 0) + 1);
+  }
+  return (clientQuery as (...a: unknown[]) => unknown).apply(this, args);
+} as typeof Client.prototype.query;
 
 /**
  * Fires `total` items at `rate` per second, each `fire` resolving true once the item is done (false: given up), and
@@ -92,6 +153,9 @@ async function paced(rate: number, fire: (i: number) => Promise<boolean>): Promi
   const finishes: Promise<void>[] = [];
   const start = performance.now();
   const cpuBefore = process.cpuUsage();
+  const serverPid = findTemporalServer(serverAddress);
+  const serverCpuBefore = processCpuMs(serverPid);
+  const statementsBefore = statements;
   let lastDone = start;
   for (let i = 0; i < total; i++) {
     const wait = start + (i * 1000) / rate - performance.now();
@@ -107,6 +171,7 @@ async function paced(rate: number, fire: (i: number) => Promise<boolean>): Promi
   }
   await Promise.all(finishes);
   const cpu = process.cpuUsage(cpuBefore);
+  const serverCpu = processCpuMs(serverPid) - serverCpuBefore;
   latencies.sort((a, b) => a - b);
   return {
     rate,
@@ -115,6 +180,8 @@ async function paced(rate: number, fire: (i: number) => Promise<boolean>): Promi
     achieved: latencies.length / ((lastDone - start) / 1000),
     withinSla: latencies.filter((l) => l <= SLA_MS).length,
     cpuMsPerItem: (cpu.user + cpu.system) / 1000 / total,
+    serverCpuMsPerItem: serverCpu / total,
+    statementsPerItem: (statements - statementsBefore) / total,
   };
 }
 
@@ -125,7 +192,7 @@ const load = () =>
 
 function rateLine(what: string, r: RateRow): string {
   const p = (q: number) => ms(percentile(r.latencies, q)).padStart(9);
-  return `   ${what.padEnd(8)} ${String(r.rate).padStart(6)}  ${String(r.total).padStart(4)}  ${String(r.latencies.length).padStart(4)}  ${r.achieved.toFixed(1).padStart(10)}  ${p(50)} ${p(95)} ${ms(r.latencies.at(-1) ?? NaN).padStart(9)}  ${`${r.withinSla}/${r.total}`.padStart(10)}  ${r.cpuMsPerItem.toFixed(0).padStart(11)}   ${load()}`;
+  return `   ${what.padEnd(8)} ${String(r.rate).padStart(6)}  ${String(r.total).padStart(4)}  ${String(r.latencies.length).padStart(4)}  ${r.achieved.toFixed(1).padStart(10)}  ${p(50)} ${p(95)} ${ms(r.latencies.at(-1) ?? NaN).padStart(9)}  ${`${r.withinSla}/${r.total}`.padStart(10)}  ${r.cpuMsPerItem.toFixed(0).padStart(11)}  ${r.serverCpuMsPerItem.toFixed(0).padStart(10)}  ${r.statementsPerItem.toFixed(0).padStart(10)}   ${load()}`;
 }
 
 /**
@@ -138,7 +205,10 @@ async function pipelineRoundTrips(h: ProductHarness, s: Session, send: (callId: 
   if (!(await wait())) throw new Error('the warm-up call was never classified');
   const handle = h.client.workflow.getHandle(workflowIds.interaction('retell', callId));
   await handle.result();
-  const { events } = await handle.fetchHistory();
+  const history = await handle.fetchHistory();
+  const { events } = history;
+  const bytes = temporal.api.history.v1.History.encode(history).finish().length;
+  console.log(`   one call's workflow history: ${events?.length ?? 0} events, ${(bytes / 1024).toFixed(1)} KiB`);
   const rounds = new Set<string>();
   for (const e of events ?? []) {
     const scheduled = e.activityTaskScheduledEventAttributes;
@@ -180,6 +250,7 @@ const quietLogger = {
 };
 
 async function pipelineBench(h: ProductHarness, s: Session) {
+  serverAddress = h.config.TEMPORAL_ADDRESS;
   // Calls wait here until the read model shows them classified. The interactions projection NOTIFYs each change of
   // a call's row in the transaction that writes it (what the live calls page hears), so the bench listens instead of
   // polling: a poll from this process would add its own CPU to the pipeline's figure. A slow poll (1 s) backs it up.
@@ -246,7 +317,7 @@ async function pipelineBench(h: ProductHarness, s: Session) {
         `\n   a bare workflow of ${rounds} sequential no-op activities (the pipeline's round trips) started by the client and run to its end,` +
         `\n   same Temporal server, the interaction queue's worker settings, same rates (SLA ${SLA_MS} ms)`,
     );
-    console.log('   run      rate/s  sent  done  achieved/s      p50       p95       max  within SLA  CPU ms/call  load avg 1/5/15');
+    console.log('   run      rate/s  sent  done  achieved/s      p50       p95       max  within SLA  CPU ms/call  server CPU  statements   load avg 1/5/15');
     const rows: { floor: RateRow; pipeline: RateRow }[] = [];
     for (const rate of RATES) {
       const floorRow = await paced(rate, async (i) => {
@@ -260,8 +331,14 @@ async function pipelineBench(h: ProductHarness, s: Session) {
       });
       console.log(rateLine('floor', floorRow));
       await sleep(2000); // let the worker go idle between steps
+      statementTexts.clear();
       const pipelineRow = await paced(rate, async (i) => (await send(`call_bench_${rate}_${i}_${randomUUID().slice(0, 8)}`))());
       console.log(rateLine('pipeline', pipelineRow));
+      if (tallyStatements) {
+        for (const [text, n] of [...statementTexts].sort((a, b) => b[1] - a[1]).slice(0, 40)) {
+          console.log(`     ${(n / pipelineRow.total).toFixed(2).padStart(6)}/call  ${text}`);
+        }
+      }
       const ratio = percentile(pipelineRow.latencies, 95) / percentile(floorRow.latencies, 95);
       console.log(`   p95 pipeline / floor at ${rate}/s: ${ratio.toFixed(2)}×`);
       rows.push({ floor: floorRow, pipeline: pipelineRow });

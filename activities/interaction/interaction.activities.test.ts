@@ -7,7 +7,7 @@ import { LanguageEngineError, type LanguageEngine } from '../llm/language-engine
 import { createLogger } from '../../lib/logger';
 import { mergeCallDeliveries } from '../../domain/call/call-record-merge';
 import type { InteractionActionFact } from './interaction-context.port';
-import { createInteractionActivities, type AnalysisOutcome } from './interaction.activities';
+import { createInteractionActivities, type AnalysisOutcome, type ConclusionOutcome } from './interaction.activities';
 
 const ORG_ID = '0b6f4c1e-6a51-4f0e-9d0c-8a4f1c2b3d4e';
 const step = {
@@ -366,5 +366,68 @@ describe('the AI steps as one activity (issue 16 point 1)', () => {
       ],
     ]);
     expect(tries.has('reached_voicemail')).toBe(false);
+  });
+});
+
+describe("an ended call's end, transcript and AI steps as one activity (issue 16 point 1)", () => {
+  const { eventId: _e, errorEventId: _r, analysis: _a, ...ref } = step;
+  const stepNames = ['identify', 'classify', 'reclassify', 'voicemail', 'summarize', 'tag', 'score'] as const;
+  const steps = Object.fromEntries(
+    stepNames.map((name, i) => [name, { eventId: `${i + 1}0000000-0000-4000-8000-000000000003`, errorEventId: `${i + 1}0000000-0000-4000-8000-000000000004` }]),
+  ) as Record<(typeof stepNames)[number], { eventId: string; errorEventId: string }>;
+  const record = {
+    ...mergeCallDeliveries('retell', 'call_concluded', []),
+    status: 'ended' as const,
+    endedReason: 'user_hangup' as const,
+    direction: 'inbound' as const,
+    startedAt: '2026-01-05T16:00:00.000Z',
+    transcriptObject: [
+      { role: 'Agent' as const, content: 'Thanks for calling Demo HVAC, how can I help?' },
+      { role: 'Customer' as const, content: 'My furnace stopped working, can someone come out tomorrow morning?' },
+      { role: 'Agent' as const, content: 'You are all set for tomorrow between 8 and 10.' },
+    ],
+  };
+  const endedEventIds: [string, string, string] = [
+    'e0000000-0000-4000-8000-000000000001',
+    'e0000000-0000-4000-8000-000000000002',
+    'e0000000-0000-4000-8000-000000000003',
+  ];
+  const transcribedEventId = 'f0000000-0000-4000-8000-000000000001';
+
+  it('publishes the end and the transcript first, then the steps; its outcome is the separate activities’ outcome', async () => {
+    const together = activities(new OfflineLanguageEngine());
+    const outcome: ConclusionOutcome = await new MockActivityEnvironment().run(together.acts.concludeInteraction, {
+      ...ref,
+      endedEventIds,
+      transcribedEventId,
+      record,
+      actions: [],
+      steps,
+    });
+    const types = together.published.map((e) => [e.type, e.eventId]);
+    expect(types.slice(0, 3)).toEqual([
+      ['CallEnded', endedEventIds[0]],
+      ['InteractionEventRecorded', endedEventIds[1]],
+      ['InteractionTranscribed', transcribedEventId],
+    ]);
+    expect(types.slice(3).map(([type]) => type)).toContain('InteractionClassified');
+
+    // The same call through recordCallEnded, transcribeInteraction and analyseInteraction: the same events, the same outcome.
+    const apart = activities(new OfflineLanguageEngine());
+    const env = new MockActivityEnvironment();
+    await env.run(apart.acts.recordCallEnded, { ...ref, eventIds: endedEventIds, record, timedOut: false });
+    const analysis: InteractionInput = await env.run(apart.acts.transcribeInteraction, { ...ref, eventId: transcribedEventId, record, actions: [] });
+    const separate: AnalysisOutcome = await env.run(apart.acts.analyseInteraction, { ...ref, analysis, steps });
+    const timeless = (events: DomainEvent[]) => events.map(({ occurredAt: _at, ...e }) => e);
+    expect(timeless(together.published)).toEqual(timeless(apart.published));
+    expect(outcome).toEqual({ ...separate, agentType: analysis.agentType });
+    expect(outcome.agentType).toBe('OFFICE_HOURS_CSR');
+  });
+
+  it('leaves the end out when the workflow recorded it already (a booking was settling)', async () => {
+    const { acts, published } = activities(new OfflineLanguageEngine());
+    await new MockActivityEnvironment().run(acts.concludeInteraction, { ...ref, transcribedEventId, record, steps });
+    expect(published[0]).toMatchObject({ type: 'InteractionTranscribed', eventId: transcribedEventId });
+    expect(published.some((e) => e.type === 'CallEnded')).toBe(false);
   });
 });

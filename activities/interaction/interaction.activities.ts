@@ -71,6 +71,20 @@ export interface AnalyseInteractionInput extends InteractionRef {
 export type AnalysisOutcome =
   { classified: false } | { classified: true; callStatus: CallStatus; tags: string[]; summary: { title: string; content: string[] }[] };
 
+/** An ended call's remaining steps in one activity: its end (when not recorded yet), its transcript, the AI steps. */
+export interface ConcludeInteractionInput extends InteractionRef {
+  /** CallEnded's three ids (as recordCallEnded takes them) when the end is recorded here; absent when it already was. */
+  endedEventIds?: [string, string, string];
+  transcribedEventId: string;
+  /** The call as it stands: its end and its transcript. */
+  record: CanonicalCallRecord;
+  actions?: Action[];
+  steps: AnalyseInteractionInput['steps'];
+}
+
+/** The analysis's outcome and the call's agent type (the follow-ups name it). */
+export type ConclusionOutcome = AnalysisOutcome & { agentType: AgentType };
+
 /** A step's result and the events it would publish. */
 interface PlannedStep<T> {
   result: AiStepResult<T>;
@@ -287,6 +301,97 @@ export function createInteractionActivities({ events, engine, context, logger }:
   const singleSteps = aiSteps(attemptTask);
   const groupedSteps = aiSteps(attemptTaskInGroup);
 
+  /** The call's readable transcript lines, its InteractionTranscribed event and the input every AI step reads. */
+  async function transcribe(
+    input: InteractionRef & { eventId: string; record: CanonicalCallRecord; actions?: Action[] },
+  ): Promise<{ analysis: InteractionInput; transcribed: DomainEvent }> {
+    const lines: TranscriptLine[] = toTranscriptLines(input.record.transcriptObject);
+    const org = await context.findOrganization(input.orgId);
+    if (!org) throw ApplicationFailure.nonRetryable(`organization ${input.orgId} is not in the read model`, 'UnknownOrganization');
+    const analysis = InteractionInputSchema.parse({
+      source: 'call',
+      direction: input.record.direction ?? 'inbound',
+      // An outbound call that names no agent of the org is read as a receptionist's, as before.
+      agentType: agentTypeIn(org, input.record) ?? 'RECEPTIONIST',
+      org: {
+        name: org.name,
+        timezone: org.timezone,
+        tradesOffered: org.tradesOffered,
+        instructions: taskInstructionsOf(storedCustomInstructions(org.customInstructions)),
+      },
+      transcript: lines,
+      facts: {
+        actions: input.actions ?? [],
+        endedReason: input.record.endedReason,
+        durationSeconds: input.record.durationSeconds,
+        customerPhone: input.record.receiverId,
+        startedAt: input.record.startedAt ?? input.record.createdAt,
+      },
+    });
+    return { analysis, transcribed: event(input, input.eventId, 'InteractionTranscribed', { ...ids(input), lines }) };
+  }
+
+  /** CallEnded and its call_end_reason record (and, for a call that never ended, its call_error). */
+  function endedEvents(input: InteractionRef & { eventIds: [string, string, string]; record: CanonicalCallRecord; timedOut: boolean }): DomainEvent[] {
+    const r = input.record;
+    const published = [
+      event(input, input.eventIds[0], 'CallEnded', { ...ids(input), record: r, timedOut: input.timedOut }),
+      recordEvent(input, input.eventIds[1], 'call_end_reason', {
+        endedReason: r.endedReason,
+        providerEndedReason: r.providerEndedReason,
+        // 000 §4: a transferred call names where it went.
+        ...(r.endedReason === 'transferred' && r.forwardedPhoneNumber ? { transferredTo: r.forwardedPhoneNumber } : {}),
+      }),
+    ];
+    if (input.timedOut) {
+      published.push(
+        recordEvent(input, input.eventIds[2], 'call_error', { code: 'CALL_NEVER_ENDED', message: 'The provider never reported the end of the call' }),
+      );
+    }
+    return published;
+  }
+
+  /**
+   * The AI steps in one round trip, in the order and with the rules the workflow ran them in one by one: a call
+   * that cannot be classified stops there; UNBOOKED gets a second look; an outbound call that reached voicemail
+   * is VOICEMAIL. Each step still records its own call_error. The steps' events go out in one publish at the end,
+   * so a retried group never leaves a part of its results behind.
+   */
+  async function analyse(input: AnalyseInteractionInput): Promise<AnalysisOutcome> {
+    const { analysis, steps } = input;
+    const ref = { meta: input.meta, causationId: input.causationId, orgId: input.orgId, interactionId: input.interactionId };
+    const step = (stepIds: AiStepIds) => ({ ...ref, ...stepIds, analysis });
+    const published: DomainEvent[] = [];
+    const run = async <T>(planned: Promise<PlannedStep<T>>) => {
+      const { result, events: stepEvents } = await planned;
+      published.push(...stepEvents);
+      return result;
+    };
+    await run(groupedSteps.identifyCustomer(step(steps.identify)));
+    const classified = await run(groupedSteps.classifyInteraction(step(steps.classify)));
+    if (!classified.ok) {
+      await events.publish(published);
+      return { classified: false };
+    }
+    let { callStatus } = classified.value;
+    if (callStatus === 'UNBOOKED') {
+      const second = await run(groupedSteps.reclassifyUnbookedInteraction(step(steps.reclassify)));
+      if (second.ok && second.value.reclassified) callStatus = 'EXCUSED';
+    }
+    const voicemail = await run(groupedSteps.detectVoicemail(step(steps.voicemail)));
+    if (voicemail.ok && voicemail.value.reachedVoicemail && analysis.direction === 'outbound') callStatus = 'VOICEMAIL';
+    const summarized = await run(groupedSteps.summarizeInteraction({ ...step(steps.summarize), callStatus, agentType: analysis.agentType }));
+    const tagged = await run(groupedSteps.tagInteraction({ ...step(steps.tag), callStatus }));
+    await run(groupedSteps.scoreCall(step(steps.score)));
+    await events.publish(published);
+    return {
+      classified: true,
+      callStatus,
+      tags: tagged.ok ? tagged.value.tags : [],
+      summary: summarized.ok && 'summary' in summarized.value ? summarized.value.summary : [],
+    };
+  }
+
   return {
     async recordCallStarted(input: InteractionRef & { eventIds: [string, string]; record: CanonicalCallRecord }): Promise<void> {
       const r = input.record;
@@ -311,25 +416,9 @@ export function createInteractionActivities({ events, engine, context, logger }:
     },
 
     async recordCallEnded(input: InteractionRef & { eventIds: [string, string, string]; record: CanonicalCallRecord; timedOut: boolean }): Promise<void> {
-      const r = input.record;
-      const published = [
-        event(input, input.eventIds[0], 'CallEnded', { ...ids(input), record: r, timedOut: input.timedOut }),
-        recordEvent(input, input.eventIds[1], 'call_end_reason', {
-          endedReason: r.endedReason,
-          providerEndedReason: r.providerEndedReason,
-          // 000 §4: a transferred call names where it went.
-          ...(r.endedReason === 'transferred' && r.forwardedPhoneNumber ? { transferredTo: r.forwardedPhoneNumber } : {}),
-        }),
-      ];
-      if (input.timedOut) {
-        published.push(
-          recordEvent(input, input.eventIds[2], 'call_error', { code: 'CALL_NEVER_ENDED', message: 'The provider never reported the end of the call' }),
-        );
-      }
-      await withCorrelationId(input.meta.correlationId, () => events.publish(published));
+      await withCorrelationId(input.meta.correlationId, () => events.publish(endedEvents(input)));
     },
 
-    /** Readable transcript lines and the input every AI step reads. */
     /**
      * The CRM actions the agent's tools started during the call, as the read model holds them. The
      * workflow asks again while any is still NEW, so "booked" means a booking the CRM carried out.
@@ -345,32 +434,9 @@ export function createInteractionActivities({ events, engine, context, logger }:
     },
 
     async transcribeInteraction(input: InteractionRef & { eventId: string; record: CanonicalCallRecord; actions?: Action[] }): Promise<InteractionInput> {
-      const lines: TranscriptLine[] = toTranscriptLines(input.record.transcriptObject);
-      const org = await context.findOrganization(input.orgId);
-      if (!org) throw ApplicationFailure.nonRetryable(`organization ${input.orgId} is not in the read model`, 'UnknownOrganization');
-      await withCorrelationId(input.meta.correlationId, () =>
-        events.publish([event(input, input.eventId, 'InteractionTranscribed', { ...ids(input), lines })]),
-      );
-      return InteractionInputSchema.parse({
-        source: 'call',
-        direction: input.record.direction ?? 'inbound',
-        // An outbound call that names no agent of the org is read as a receptionist's, as before.
-        agentType: agentTypeIn(org, input.record) ?? 'RECEPTIONIST',
-        org: {
-          name: org.name,
-          timezone: org.timezone,
-          tradesOffered: org.tradesOffered,
-          instructions: taskInstructionsOf(storedCustomInstructions(org.customInstructions)),
-        },
-        transcript: lines,
-        facts: {
-          actions: input.actions ?? [],
-          endedReason: input.record.endedReason,
-          durationSeconds: input.record.durationSeconds,
-          customerPhone: input.record.receiverId,
-          startedAt: input.record.startedAt ?? input.record.createdAt,
-        },
-      });
+      const { analysis, transcribed } = await transcribe(input);
+      await withCorrelationId(input.meta.correlationId, () => events.publish([transcribed]));
+      return analysis;
     },
 
     // Runs started before the AI steps were grouped call them one by one.
@@ -382,46 +448,27 @@ export function createInteractionActivities({ events, engine, context, logger }:
     tagInteraction: publishing(singleSteps.tagInteraction),
     scoreCall: publishing(singleSteps.scoreCall),
 
-    /**
-     * The AI steps in one round trip, in the order and with the rules the workflow ran them in one by one: a call
-     * that cannot be classified stops there; UNBOOKED gets a second look; an outbound call that reached voicemail
-     * is VOICEMAIL. Each step still records its own call_error. The steps' events go out in one publish at the end,
-     * so a retried group never leaves a part of its results behind.
-     */
+    /** The AI steps in one round trip (issue 16 point 1); see `analyse`. */
     async analyseInteraction(input: AnalyseInteractionInput): Promise<AnalysisOutcome> {
-      const { analysis, steps } = input;
+      return withCorrelationId(input.meta.correlationId, () => analyse(input));
+    },
+
+    /**
+     * The rest of an ended call in one round trip (issue 16 point 1): its end when not recorded yet, its transcript
+     * and the AI steps. The transcript is read from the call record here and never leaves the worker (no activity
+     * result or input carries it), so a call's workflow history holds it once, in this input. The end and the
+     * transcript go out in one publish before the AI steps, so the read model shows the call ended as soon as before;
+     * a retried activity publishes the same events again (the ids are the workflow's) and the projectors skip them.
+     */
+    async concludeInteraction(input: ConcludeInteractionInput): Promise<ConclusionOutcome> {
       const ref = { meta: input.meta, causationId: input.causationId, orgId: input.orgId, interactionId: input.interactionId };
-      const step = (stepIds: AiStepIds) => ({ ...ref, ...stepIds, analysis });
       return withCorrelationId(input.meta.correlationId, async () => {
-        const published: DomainEvent[] = [];
-        const run = async <T>(planned: Promise<PlannedStep<T>>) => {
-          const { result, events: stepEvents } = await planned;
-          published.push(...stepEvents);
-          return result;
-        };
-        await run(groupedSteps.identifyCustomer(step(steps.identify)));
-        const classified = await run(groupedSteps.classifyInteraction(step(steps.classify)));
-        if (!classified.ok) {
-          await events.publish(published);
-          return { classified: false };
-        }
-        let { callStatus } = classified.value;
-        if (callStatus === 'UNBOOKED') {
-          const second = await run(groupedSteps.reclassifyUnbookedInteraction(step(steps.reclassify)));
-          if (second.ok && second.value.reclassified) callStatus = 'EXCUSED';
-        }
-        const voicemail = await run(groupedSteps.detectVoicemail(step(steps.voicemail)));
-        if (voicemail.ok && voicemail.value.reachedVoicemail && analysis.direction === 'outbound') callStatus = 'VOICEMAIL';
-        const summarized = await run(groupedSteps.summarizeInteraction({ ...step(steps.summarize), callStatus, agentType: analysis.agentType }));
-        const tagged = await run(groupedSteps.tagInteraction({ ...step(steps.tag), callStatus }));
-        await run(groupedSteps.scoreCall(step(steps.score)));
-        await events.publish(published);
-        return {
-          classified: true,
-          callStatus,
-          tags: tagged.ok ? tagged.value.tags : [],
-          summary: summarized.ok && 'summary' in summarized.value ? summarized.value.summary : [],
-        };
+        const { analysis, transcribed } = await transcribe({ ...ref, eventId: input.transcribedEventId, record: input.record, actions: input.actions });
+        const ended = input.endedEventIds ? endedEvents({ ...ref, eventIds: input.endedEventIds, record: input.record, timedOut: false }) : [];
+        await events.publish([...ended, transcribed]);
+        Context.current().heartbeat({ task: 'transcribed' });
+        const outcome = await analyse({ ...ref, analysis, steps: input.steps });
+        return { ...outcome, agentType: analysis.agentType };
       });
     },
   };

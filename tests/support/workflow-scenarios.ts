@@ -2,7 +2,7 @@ import type { Client, WorkflowHandle } from '@temporalio/client';
 import type { AgentRuntimeActivities } from '../../activities/agent-runtime/agent-runtime.activities';
 import type { AudienceActivities } from '../../activities/crm/audience.activities';
 import type { FollowUpActivities } from '../../activities/interaction/follow-up.activities';
-import type { InteractionActivities } from '../../activities/interaction/interaction.activities';
+import type { AnalysisOutcome, InteractionActivities } from '../../activities/interaction/interaction.activities';
 import type { InteractionHandoffActivities } from '../../activities/notifications/handoff/interaction-handoff.activities';
 import type { CrmActivities } from '../../activities/crm/crm.activities';
 import type { CrmConnectionActivities } from '../../activities/crm/crm-connection.activities';
@@ -170,33 +170,52 @@ export const callDeliveries = {
 
 export type InteractionPipelineActivities = InteractionActivities & InteractionHandoffActivities & FollowUpActivities;
 
+/** The fake transcription: the input the AI steps read, made of the call record as the workflow passes it. */
+const fakeTranscription = ({ record, actions }: Parameters<InteractionActivities['transcribeInteraction']>[0]): InteractionInput => ({
+  source: 'call',
+  direction: record.direction ?? 'inbound',
+  agentType: 'RECEPTIONIST',
+  org: {
+    name: 'Joe Plumbing',
+    timezone: null,
+    tradesOffered: [],
+    zipcodes: [],
+    instructions: { isLead: [], callReasons: [], bookedSummary: [], jobTags: [] },
+  },
+  transcript: record.transcriptObject.map((t, i) => ({ role: t.role, message: t.content, timestamp: `00:0${i}`, seconds: i })),
+  facts: {
+    actions: actions ?? [],
+    events: [],
+    endedReason: record.endedReason,
+    durationSeconds: record.durationSeconds,
+    customerPhone: record.fromNumber,
+    doNotService: false,
+    startedAt: record.startedAt,
+  },
+});
+
+const bookedOutcome: AnalysisOutcome = {
+  classified: true,
+  callStatus: 'BOOKED',
+  tags: ['emergency'],
+  summary: [{ title: 'Summary', content: ['Booked a plumber for Monday.'] }],
+};
+
+/** A fake concludeInteraction (transcription and AI steps in one activity) whose AI steps answer as `analyse` says. */
+export const fakeConclusion =
+  (analyse: (analysis: InteractionInput) => AnalysisOutcome): InteractionPipelineActivities['concludeInteraction'] =>
+  async (input) => {
+    const analysis = fakeTranscription({ ...input, eventId: input.transcribedEventId });
+    return { ...analyse(analysis), agentType: analysis.agentType };
+  };
+
 /** The post-call pipeline of a booked inbound call: every AI step answers, the CRM follow-up and tracking succeed. */
 export const fakeInteractionActivities = (): InteractionPipelineActivities => ({
   recordCallStarted: async () => undefined,
   recordCallEnded: async () => undefined,
   listInteractionActions: async () => [{ id: 'action-1', type: 'job_booking', status: 'COMPLETED', payload: {} }],
-  transcribeInteraction: async ({ record, actions }): Promise<InteractionInput> => ({
-    source: 'call',
-    direction: record.direction ?? 'inbound',
-    agentType: 'RECEPTIONIST',
-    org: {
-      name: 'Joe Plumbing',
-      timezone: null,
-      tradesOffered: [],
-      zipcodes: [],
-      instructions: { isLead: [], callReasons: [], bookedSummary: [], jobTags: [] },
-    },
-    transcript: record.transcriptObject.map((t, i) => ({ role: t.role, message: t.content, timestamp: `00:0${i}`, seconds: i })),
-    facts: {
-      actions: actions ?? [],
-      events: [],
-      endedReason: record.endedReason,
-      durationSeconds: record.durationSeconds,
-      customerPhone: record.fromNumber,
-      doNotService: false,
-      startedAt: record.startedAt,
-    },
-  }),
+  transcribeInteraction: async (input): Promise<InteractionInput> => fakeTranscription(input),
+  concludeInteraction: fakeConclusion(() => bookedOutcome),
   identifyCustomer: async () => ({ ok: true, value: { isLead: true } }),
   classifyInteraction: async () => ({ ok: true, value: { callType: 'Booked', callStatus: 'BOOKED' } }),
   reclassifyUnbookedInteraction: async () => ({ ok: true, value: { reclassified: false } }),
@@ -207,12 +226,7 @@ export const fakeInteractionActivities = (): InteractionPipelineActivities => ({
   }),
   tagInteraction: async () => ({ ok: true, value: { tags: ['emergency'] } }),
   scoreCall: async () => ({ ok: true, value: {} }),
-  analyseInteraction: async () => ({
-    classified: true,
-    callStatus: 'BOOKED',
-    tags: ['emergency'],
-    summary: [{ title: 'Summary', content: ['Booked a plumber for Monday.'] }],
-  }),
+  analyseInteraction: async () => bookedOutcome,
   describeInteractionForNotification: async ({ interactionId }) => csrCallEvent(interactionId),
   followUpInCrm: async () => ({ jobIds: ['job-1'] }),
   trackCallOutcome: async () => ({ tracked: 2 }),
@@ -486,6 +500,13 @@ export const scenarios: Scenario[] = [
     fixture: 'interaction/histories/interaction-booked-call-grouped.json',
     activities: fakeInteractionPipelineActivities,
     run: playBookedCall('call-3'),
+  },
+  {
+    // The same call once its end, transcript and AI steps became one activity (patched
+    // 'post-call-concluded-in-one-activity': one concludeInteraction; the transcript never comes back through history).
+    fixture: 'interaction/histories/interaction-booked-call-concluded.json',
+    activities: fakeInteractionPipelineActivities,
+    run: playBookedCall('call-4'),
   },
   {
     // A call with no speech, started with the interaction id the webhook gateway derives: classified at once.

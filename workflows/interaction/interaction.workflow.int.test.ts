@@ -3,6 +3,7 @@ import type { Action } from '../../domain/interaction/interaction.schema';
 import { freshTaskQueue, recordCalls, releaseAbandonedChildLock, withWorker, useWorkflowTestEnvironment } from '../../tests/support/workflow-environment';
 import {
   callDeliveries,
+  fakeConclusion,
   fakeInteractionActivities,
   fakeNotificationActivities,
   type InteractionPipelineActivities,
@@ -81,29 +82,34 @@ test('deliveries in any order and any number of times fold into one call, which 
 
   expect(calls.map((c) => c.name)).toEqual([
     'recordCallStarted',
-    'recordCallEnded',
     'listInteractionActions',
-    'transcribeInteraction',
-    // The AI steps in one round trip (issue 16 point 1).
-    'analyseInteraction',
+    // The end, the transcript and the AI steps in one round trip (issue 16 point 1).
+    'concludeInteraction',
     // The follow-ups run side by side.
     ...named('followUpInCrm')
       .concat(named('trackCallOutcome'))
       .map(() => expect.stringMatching(/^(followUpInCrm|trackCallOutcome)$/)),
     'describeInteractionForNotification',
   ]);
-  const [ended] = named('recordCallEnded');
-  expect(ended.input).toMatchObject({ interactionId: result.interactionId, timedOut: false, record: { status: 'ended', providerCallId: 'call-main' } });
-  expect(named('transcribeInteraction')[0].input.actions).toEqual([{ id: 'action-1', type: 'job_booking', status: 'COMPLETED', payload: {} }]);
+  const [concluded] = named('concludeInteraction');
+  expect(concluded.input).toMatchObject({ interactionId: result.interactionId, record: { status: 'ended', providerCallId: 'call-main' } });
+  expect(concluded.input.endedEventIds).toHaveLength(3);
+  expect(concluded.input.actions).toEqual([{ id: 'action-1', type: 'job_booking', status: 'COMPLETED', payload: {} }]);
   expect(named('followUpInCrm')[0].input).toMatchObject({
     callStatus: 'BOOKED',
     tags: ['emergency'],
     endedAt: '2026-01-05T15:03:00.000Z',
     summary: [{ title: 'Summary', content: ['Booked a plumber for Monday.'] }],
+    agentType: 'RECEPTIONIST',
+    // The CRM's transcript note: the lines the activity made of the record, never carried back through the history.
+    transcript: [
+      { role: 'Agent', message: 'Thanks for calling Joe Plumbing.', timestamp: '00:00', seconds: 0 },
+      { role: 'Customer', message: 'My sink leaks, can someone come Monday?', timestamp: '00:00', seconds: 0 },
+    ],
   });
   expect(named('describeInteractionForNotification')[0].input).toMatchObject({ interactionId: result.interactionId, callStatus: 'BOOKED' });
   // Every step has its own two ids, fixed by the workflow; the hand-off waits for the last step's event or error.
-  const { steps } = named('analyseInteraction')[0].input;
+  const { steps } = concluded.input;
   const stepIds = Object.values(steps as Record<string, { eventId: string; errorEventId: string }>).flatMap((ids) => [ids.eventId, ids.errorEventId]);
   expect(Object.keys(steps)).toEqual(['identify', 'classify', 'reclassify', 'voicemail', 'summarize', 'tag', 'score']);
   expect(new Set(stepIds).size).toBe(14);
@@ -123,17 +129,21 @@ test('a booking still running when the caller hangs up is waited for, polling ev
 
   await runInteraction(settling.activities, 'call-settling', endedCall);
   expect(settling.named('listInteractionActions')).toHaveLength(4);
-  expect(settling.named('transcribeInteraction')[0].input.actions).toEqual([{ id: 'action-1', type: 'job_booking', status: 'COMPLETED', payload: {} }]);
+  // The end is recorded before the wait, not with the analysis after it.
+  expect(settling.calls.map((c) => c.name).slice(0, 3)).toEqual(['recordCallStarted', 'listInteractionActions', 'recordCallEnded']);
+  expect(settling.named('concludeInteraction')[0].input.endedEventIds).toBeUndefined();
+  expect(settling.named('concludeInteraction')[0].input.actions).toEqual([{ id: 'action-1', type: 'job_booking', status: 'COMPLETED', payload: {} }]);
 
   // Never settles: after 45 polls the call is classified with the action as it stands.
   const { result } = await runInteraction(stuck.activities, 'call-stuck', endedCall);
   expect(stuck.named('listInteractionActions')).toHaveLength(46);
-  expect(stuck.named('transcribeInteraction')[0].input.actions).toEqual([{ id: 'action-1', type: 'job_booking', status: 'NEW', payload: {} }]);
+  expect(stuck.named('recordCallEnded')).toHaveLength(1);
+  expect(stuck.named('concludeInteraction')[0].input.actions).toEqual([{ id: 'action-1', type: 'job_booking', status: 'NEW', payload: {} }]);
   expect(result.callStatus).toBe('BOOKED');
 });
 
 test('a call that cannot be classified stays PROCESSING: no follow-up, and the hand-off waits for the classification error', async () => {
-  const { activities, calls, named } = recordCalls({ ...fakeInteractionActivities(), analyseInteraction: async () => ({ classified: false as const }) });
+  const { activities, calls, named } = recordCalls({ ...fakeInteractionActivities(), concludeInteraction: fakeConclusion(() => ({ classified: false })) });
 
   const { result } = await runInteraction(activities, 'call-unclassified', async (signal) => {
     await signal(callDeliveries.ended);
@@ -141,15 +151,8 @@ test('a call that cannot be classified stays PROCESSING: no follow-up, and the h
   });
 
   expect(result.callStatus).toBe('PROCESSING');
-  expect(calls.map((c) => c.name)).toEqual([
-    'recordCallStarted',
-    'recordCallEnded',
-    'listInteractionActions',
-    'transcribeInteraction',
-    'analyseInteraction',
-    'describeInteractionForNotification',
-  ]);
-  const { steps } = named('analyseInteraction')[0].input;
+  expect(calls.map((c) => c.name)).toEqual(['recordCallStarted', 'listInteractionActions', 'concludeInteraction', 'describeInteractionForNotification']);
+  const { steps } = named('concludeInteraction')[0].input;
   expect(named('describeInteractionForNotification')[0].input.awaitEventIds).toEqual([[steps.classify.eventId, steps.classify.errorEventId]]);
 });
 
@@ -177,12 +180,12 @@ test('a call with no speech is classified at once, ABANDONED, without waiting th
   const pipeline = (): InteractionPipelineActivities => ({
     ...fakeInteractionActivities(),
     listInteractionActions: async () => [],
-    analyseInteraction: async (input) => ({
+    concludeInteraction: fakeConclusion((analysis) => ({
       classified: true,
-      callStatus: input.analysis.transcript.length === 0 ? 'ABANDONED' : 'UNBOOKED',
+      callStatus: analysis.transcript.length === 0 ? 'ABANDONED' : 'UNBOOKED',
       tags: [],
       summary: [],
-    }),
+    })),
   });
   const GRACE_SECONDS = 60;
   const silentEnd: CallDelivery = { ...callDeliveries.ended, record: { ...callDeliveries.ended.record, durationSeconds: 9 } };
@@ -194,7 +197,7 @@ test('a call with no speech is classified at once, ABANDONED, without waiting th
   });
   expect(silent.result).toMatchObject({ callStatus: 'ABANDONED', timedOut: false });
   expect(silent.timers).not.toContain(GRACE_SECONDS);
-  expect(retell.named('transcribeInteraction')[0].input.record).toMatchObject({ status: 'ended', transcriptObject: [] });
+  expect(retell.named('concludeInteraction')[0].input.record).toMatchObject({ status: 'ended', transcriptObject: [] });
 
   // A Retell call_ended without a transcript waits for its call_analyzed, a minute at most; then it is classified.
   const retellEnded = recordCalls(pipeline());
@@ -228,19 +231,21 @@ test('a call with no speech is classified at once, ABANDONED, without waiting th
 
 test('a transcript that comes after the end is waited for: classification never reads a late transcript as silence', async () => {
   // The race: the end is taken (and its events recorded) before the post-call delivery with the transcript
-  // arrives, as when the box is loaded or the platform's deliveries come apart. recordCallEnded is held until
-  // the analysed delivery has been signalled, so the old pipeline (which went on at once) saw no transcript.
+  // arrives, as when the box is loaded or the platform's deliveries come apart. Listing the call's actions (the step
+  // after the end is taken) is held until the analysed delivery has been signalled, so the old pipeline (which went on
+  // at once) saw no transcript.
   let release = (): void => undefined;
   const gate = new Promise<void>((resolve) => (release = resolve));
+  const fakes = fakeInteractionActivities();
   const { activities, named } = recordCalls({
-    ...fakeInteractionActivities(),
-    recordCallEnded: async () => gate,
-    analyseInteraction: async (input) => ({
+    ...fakes,
+    listInteractionActions: async (input) => gate.then(() => fakes.listInteractionActions(input)),
+    concludeInteraction: fakeConclusion((analysis) => ({
       classified: true,
-      callStatus: input.analysis.transcript.length === 0 ? 'ABANDONED' : 'BOOKED',
+      callStatus: analysis.transcript.length === 0 ? 'ABANDONED' : 'BOOKED',
       tags: [],
       summary: [],
-    }),
+    })),
   } as InteractionPipelineActivities);
 
   const { result } = await runInteraction(activities, 'call-late-transcript', async (signal, query) => {
@@ -252,8 +257,7 @@ test('a transcript that comes after the end is waited for: classification never 
     release();
   });
 
-  expect(named('transcribeInteraction')[0].input.record.transcriptObject).toHaveLength(2);
-  expect(named('analyseInteraction')[0].input.analysis.transcript).toHaveLength(2);
+  expect(named('concludeInteraction')[0].input.record.transcriptObject).toHaveLength(2);
   expect(result.callStatus).toBe('BOOKED');
 });
 

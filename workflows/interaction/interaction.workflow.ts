@@ -23,7 +23,8 @@ import { mergeCallDeliveries, type CallDelivery } from '../../domain/call/call-r
 import { isTerminalStatus } from '../../domain/call/call-record.schema';
 import { awaitsPostCallTranscript, awaitsTranscript } from '../../domain/call/silent-call';
 import { callDeliveredSignal, getInteractionQuery } from './interaction.messages';
-import type { CallStatus } from '../../domain/interaction/interaction.schema';
+import type { AgentType, CallStatus, TranscriptLine } from '../../domain/interaction/interaction.schema';
+import { toTranscriptLines } from '../../domain/call/transcript';
 import type { InteractionProgress, InteractionResult, InteractionWorkflowInput } from './interaction.types';
 
 const { recordCallStarted, recordCallEnded, transcribeInteraction, listInteractionActions } = proxyActivities<InteractionActivities>({
@@ -123,7 +124,15 @@ export async function interactionWorkflow(input: InteractionWorkflowInput): Prom
   const record = timedOut ? { ...progress.record, status: 'error' as const, endedReason: 'error' as const } : progress.record;
   progress.stage = 'ended';
   const endedEventIds: [string, string, string] = [uuid4(), uuid4(), uuid4()];
-  await recordCallEnded({ ...ref, eventIds: endedEventIds, record, timedOut });
+  // An ended call whose actions have settled has its end recorded in the same round trip as its transcript and
+  // analysis (concludeInteraction); a call not analysed, or one whose booking is still running, records it at once.
+  const concludedTogether = patched('post-call-concluded-in-one-activity');
+  let endRecorded = false;
+  const recordEnd = async () => {
+    await recordCallEnded({ ...ref, eventIds: endedEventIds, record, timedOut });
+    endRecorded = true;
+  };
+  if (!concludedTogether || timedOut || record.status !== 'ended') await recordEnd();
   // The events the read model must hold before the interaction is described to the notification engine.
   let lastEventIds: string[][] = [[endedEventIds[0]]];
 
@@ -165,24 +174,40 @@ export async function interactionWorkflow(input: InteractionWorkflowInput): Prom
   // Deliveries that came while the end was recorded and the actions settled belong to the call (a transcript
   // delivered late, a retried post-call delivery): the pipeline reads the call as it stands now.
   const current = patched('post-call-transcript-awaited') ? progress.record : record;
-  const analysis = await transcribeInteraction({ ...ref, eventId: transcribedEventId, record: current, actions });
-  lastEventIds = [[transcribedEventId]];
   let callStatus: CallStatus;
   let tags: string[];
   let summary: { title: string; content: string[] }[];
+  let agentType: AgentType;
+  let transcript: TranscriptLine[];
+  if (concludedTogether) {
+    // The end (unless recorded while a booking settled), the transcript and the AI steps in one round trip; the
+    // transcript stays in the worker, so this input is the history's only copy of it besides the deliveries.
+    const steps = analysisStepIds();
+    const outcome = await analyse.concludeInteraction({
+      ...ref,
+      ...(endRecorded ? {} : { endedEventIds }),
+      transcribedEventId,
+      record: current,
+      actions,
+      steps,
+    });
+    if (!outcome.classified) {
+      lastEventIds = [[steps.classify.eventId, steps.classify.errorEventId]];
+      return result('PROCESSING');
+    }
+    lastEventIds = [[steps.score.eventId, steps.score.errorEventId]];
+    ({ callStatus, tags, summary, agentType } = outcome);
+    // The lines the activity made of the same record (a pure function of it): the CRM's transcript note.
+    transcript = toTranscriptLines(current.transcriptObject);
+    return followUpAndResult();
+  }
+  const analysis = await transcribeInteraction({ ...ref, eventId: transcribedEventId, record: current, actions });
+  lastEventIds = [[transcribedEventId]];
+  ({ agentType, transcript } = analysis);
   if (patched('post-call-analysis-grouped')) {
     // The AI steps in one activity (one round trip instead of seven); each step's ids are fixed here, so a retried
     // group publishes the same events.
-    const stepIds = () => ({ eventId: uuid4(), errorEventId: uuid4() });
-    const steps = {
-      identify: stepIds(),
-      classify: stepIds(),
-      reclassify: stepIds(),
-      voicemail: stepIds(),
-      summarize: stepIds(),
-      tag: stepIds(),
-      score: stepIds(),
-    };
+    const steps = analysisStepIds();
     const outcome = await analyse.analyseInteraction({ ...ref, analysis, steps });
     if (!outcome.classified) {
       lastEventIds = [[steps.classify.eventId, steps.classify.errorEventId]];
@@ -213,29 +238,47 @@ export async function interactionWorkflow(input: InteractionWorkflowInput): Prom
     tags = tagged.ok ? tagged.value.tags : [];
     summary = summarized.ok && 'summary' in summarized.value ? summarized.value.summary : [];
   }
-  // Workflows started before the CRM follow-up and tracking existed finish without them on replay.
-  if (patched('crm-follow-up-and-tracking')) {
-    const outcome = {
-      ...ref,
-      callStatus,
-      agentType: analysis.agentType,
-      agentId: record.voiceAgentId,
-      tags,
-      endedAt: record.endedAt ?? new Date(workflowInfo().runStartTime).toISOString(),
-    };
-    await Promise.all([
-      followUp
-        .followUpInCrm({ ...outcome, eventId: uuid4(), errorEventId: uuid4(), summary, transcript: analysis.transcript })
-        .catch(logFollowUpFailure('crm_follow_up')),
-      followUp.trackCallOutcome(outcome).catch(logFollowUpFailure('customer_success_tracking')),
-    ]);
+  return followUpAndResult();
+
+  async function followUpAndResult(): Promise<InteractionResult> {
+    // Workflows started before the CRM follow-up and tracking existed finish without them on replay.
+    if (patched('crm-follow-up-and-tracking')) {
+      const outcome = {
+        ...ref,
+        callStatus,
+        agentType,
+        agentId: record.voiceAgentId,
+        tags,
+        endedAt: record.endedAt ?? new Date(workflowInfo().runStartTime).toISOString(),
+      };
+      await Promise.all([
+        followUp.followUpInCrm({ ...outcome, eventId: uuid4(), errorEventId: uuid4(), summary, transcript }).catch(logFollowUpFailure('crm_follow_up')),
+        followUp.trackCallOutcome(outcome).catch(logFollowUpFailure('customer_success_tracking')),
+      ]);
+    }
+    return result(callStatus);
   }
-  return result(callStatus);
+
+  /** Each AI step's two ids (its event, its call_error), fixed here so a retried group publishes the same events. */
+  function analysisStepIds() {
+    const stepIds = () => ({ eventId: uuid4(), errorEventId: uuid4() });
+    return {
+      identify: stepIds(),
+      classify: stepIds(),
+      reclassify: stepIds(),
+      voicemail: stepIds(),
+      summarize: stepIds(),
+      tag: stepIds(),
+      score: stepIds(),
+    };
+  }
 
   async function settledActions() {
     // Runs started before the actions were listed in the worker list them through the server.
     const list = patched('interaction-actions-listed-locally') ? listInteractionActionsLocally : listInteractionActions;
     let actions = await list({ interactionId });
+    // A booking still running: the call's end is recorded now, not after the wait.
+    if (concludedTogether && !endRecorded && actions.some((a) => a.status === 'NEW')) await recordEnd();
     for (let i = 0; i < ACTION_SETTLE_POLLS && actions.some((a) => a.status === 'NEW'); i += 1) {
       await sleep(ACTION_SETTLE_INTERVAL);
       actions = await list({ interactionId });
