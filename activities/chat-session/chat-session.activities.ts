@@ -8,7 +8,7 @@ import { chatSessionTranscript, customerNumberOf, type ChatSessionEndReason } fr
 import { InteractionInputSchema, type Action, type InteractionInput } from '../../domain/interaction/interaction.schema';
 import type { NotificationEventInput } from '../../domain/notifications/interaction-event.schema';
 import type { JobBookingPayload } from '../../domain/actions/action-payloads';
-import { storedCustomInstructions, taskInstructionsOf } from '../../domain/organization/org-profile.schema';
+import { taskOrgOf } from '../../domain/organization/org-profile.schema';
 import type { InteractionContextReader } from '../interaction/interaction-context.port';
 import type { SnapshotOrganization } from '../notifications/handoff/interaction-snapshot.port';
 
@@ -95,12 +95,7 @@ export function createChatSessionActivities({ events, sessions, context, organiz
         source: 'chat',
         direction: 'inbound',
         agentType: input.agentType,
-        org: {
-          name: org.name,
-          timezone: org.timezone,
-          tradesOffered: org.tradesOffered,
-          instructions: taskInstructionsOf(storedCustomInstructions(org.customInstructions)),
-        },
+        org: taskOrgOf(org),
         transcript: lines,
         facts: { actions: input.actions, customerPhone: customerNumberOf(input.actions), startedAt: input.startedAt, endedReason: null, durationSeconds: null },
       });

@@ -24,7 +24,7 @@ import type { InteractionContextReader } from './interaction-context.port';
 import { agentTypeOf, factTags, mergeTags, summaryTaskFor, tagTasksFor } from '../../domain/interaction/post-call-rules';
 import { callAgentType } from '../../domain/agents/call-agent-type';
 import type { InteractionOrgContext } from './interaction-context.port';
-import { storedCustomInstructions, taskInstructionsOf } from '../../domain/organization/org-profile.schema';
+import { taskOrgOf } from '../../domain/organization/org-profile.schema';
 import type { RunMeta } from '../../domain/run/run-meta';
 
 export interface InteractionActivityDeps {
@@ -313,12 +313,7 @@ export function createInteractionActivities({ events, engine, context, logger }:
       direction: input.record.direction ?? 'inbound',
       // An outbound call that names no agent of the org is read as a receptionist's, as before.
       agentType: agentTypeIn(org, input.record) ?? 'RECEPTIONIST',
-      org: {
-        name: org.name,
-        timezone: org.timezone,
-        tradesOffered: org.tradesOffered,
-        instructions: taskInstructionsOf(storedCustomInstructions(org.customInstructions)),
-      },
+      org: taskOrgOf(org),
       transcript: lines,
       facts: {
         actions: input.actions ?? [],

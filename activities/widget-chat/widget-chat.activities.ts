@@ -14,7 +14,7 @@ import { LOOKAHEAD_DAYS } from '../../domain/capacity/capacity-check';
 import { toZonedParts } from '../../domain/time/zoned-time';
 import { CrmError, type CrmProvider } from '../crm/crm.port';
 import type { InteractionContextReader } from '../interaction/interaction-context.port';
-import { storedCustomInstructions, taskInstructionsOf } from '../../domain/organization/org-profile.schema';
+import { taskOrgOf } from '../../domain/organization/org-profile.schema';
 import type { SnapshotOrganization } from '../notifications/handoff/interaction-snapshot.port';
 
 export interface WidgetChatActivityDeps {
@@ -205,12 +205,7 @@ export function createWidgetChatActivities({ events, crm, capacity, chats, conte
         source: 'chat',
         direction: 'inbound',
         agentType: 'CHAT_CSR_AGENT',
-        org: {
-          name: org.name,
-          timezone: org.timezone,
-          tradesOffered: org.tradesOffered,
-          instructions: taskInstructionsOf(storedCustomInstructions(org.customInstructions)),
-        },
+        org: taskOrgOf(org),
         transcript: lines,
         facts: { actions: input.actions, customerPhone: input.customerPhone, startedAt: input.startedAt, endedReason: null, durationSeconds: null },
       });

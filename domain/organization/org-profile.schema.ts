@@ -98,6 +98,16 @@ export const TaskInstructionsSchema = z.object({
 });
 export type TaskInstructions = z.infer<typeof TaskInstructionsSchema>;
 
+/** The organization as every post-interaction AI task reads it (InteractionInput's `org`), from its stored row. */
+export function taskOrgOf(org: { name: string; timezone: string; tradesOffered: readonly string[]; customInstructions: unknown }) {
+  return {
+    name: org.name,
+    timezone: org.timezone,
+    tradesOffered: [...org.tradesOffered],
+    instructions: taskInstructionsOf(storedCustomInstructions(org.customInstructions)),
+  };
+}
+
 export function taskInstructionsOf(custom: CustomInstructions | null | undefined): TaskInstructions {
   const c = custom ?? EMPTY_CUSTOM_INSTRUCTIONS;
   return {

@@ -3,7 +3,7 @@ import { BOOKED_CALL, SPAM_CALL, UNBOOKED_CALL, VOICEMAIL_CALL } from '../../ai-
 import { outputJsonSchema } from '../../ai-tasks/run-ai-task';
 import { OfflineLanguageEngine } from './offline.engine';
 import { type CallTypeModel, classProbabilities, predictCallType } from './call-type-model';
-import { CALL_TYPE_MODEL, CallAnalysis } from './offline-call-analysis';
+import { CALL_TYPE_MODEL, CallAnalysis, featureLabel } from './offline-call-analysis';
 
 const TOY: CallTypeModel = {
   features: 'cues',
@@ -57,6 +57,28 @@ describe('call-type model: in the offline engine', () => {
     const byRules = new CallAnalysis(UNBOOKED_CALL).callType;
     expect(byRules.value).toBe('Unbooked');
     expect(byRules.reason).toMatch(/\(the cue model (?:agrees|gives \w+), p 0\.\d\d/);
+  });
+});
+
+describe('call-type model: the features a reason names', () => {
+  it.each([
+    ['rule:lead_weight', 'lead cues'],
+    ['rule:need_stated', 'a need stated'],
+    ['rule:excuse:timing_issue', 'excuse timing_issue'],
+    ['action:job_booking:DROPPED', 'job_booking DROPPED'],
+    ['ended:agent_hangup', 'ended agent_hangup'],
+    ['direction:outbound', 'outbound call'],
+    ['caller_words:1-10', 'caller said 1-10 words'],
+    ['objection:fee', 'refused after a fee'],
+  ])('%s reads as "%s"', (feature, label) => {
+    expect(featureLabel(feature)).toBe(label);
+  });
+
+  it('names every non-cue feature of the trained weights in words, never by its raw key', () => {
+    const raw = Object.keys(CALL_TYPE_MODEL.weights)
+      .filter((name) => name !== 'bias' && !name.startsWith('cue:'))
+      .filter((name) => featureLabel(name) === name || featureLabel(name).includes(':'));
+    expect(raw).toEqual([]);
   });
 });
 

@@ -564,7 +564,7 @@ export class CallAnalysis {
     for (const c of because) {
       const cue = /^cue:([ca]):([a-z_]+)/.exec(c.feature);
       const hit = cue ? this.cues.hits.find((h) => h.signal === cue[2] && (speakerOf(h.line.role) === 'agent') === (cue[1] === 'a')) : undefined;
-      const name = hit ? describeHit(hit) : c.feature.replace(/^rule:/, '');
+      const name = hit ? describeHit(hit) : featureLabel(c.feature);
       if (!named.has(name) && named.size === n) continue;
       named.set(name, (named.get(name) ?? 0) + c.contribution);
     }
@@ -1011,4 +1011,51 @@ function describePayload(action: Action): string {
   if (typeof when === 'string' && when !== '') return ` for ${when}`;
   if (typeof p.status === 'string') return ` as ${p.status}`;
   return '';
+}
+
+/** What a non-cue feature of the call-type model means, in the words a reason shows staff. */
+const RULE_LABELS: Record<string, string> = {
+  lead_weight: 'lead cues',
+  not_lead_weight: 'not-a-lead cues',
+  need_stated: 'a need stated',
+  made_no_request: 'no request made',
+  no_conversation: 'no conversation',
+  spam: 'spam',
+  person_asked: 'a person asked for',
+  about_existing_appointment: 'about an existing appointment',
+  outbound_decline: 'the offer declined',
+  feedback_call: 'a feedback call',
+  business_failure: 'the business could not serve',
+  own_choice: "the caller's own choice",
+};
+
+export function featureLabel(feature: string): string {
+  const [group, ...rest] = feature.split(':');
+  const value = rest.join(':');
+  switch (group) {
+    case 'rule':
+      return value.startsWith('excuse:') ? `excuse ${value.slice('excuse:'.length)}` : (RULE_LABELS[value] ?? value);
+    case 'action':
+      return value.replace(':', ' ');
+    case 'ended':
+      return `ended ${value}`;
+    case 'direction':
+      return `${value} call`;
+    case 'agent':
+      return `agent ${value}`;
+    case 'duration':
+      return `${value} s long`;
+    case 'caller_words':
+      return `caller said ${value} words`;
+    case 'caller_language':
+      return `caller's language ${value}`;
+    case 'objection':
+      return value === 'fee' ? 'refused after a fee' : 'refused an offered time';
+    case 'evidence':
+      return value.replace('_', ' ');
+    case 'agent_answered_in_caller_language':
+      return "the agent answered in the caller's language";
+    default:
+      return feature;
+  }
 }
