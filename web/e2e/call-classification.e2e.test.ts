@@ -96,7 +96,8 @@ describe('call details of an offline-engine call', () => {
       const reason = page.getByTestId('call-type-reason');
       await reason.waitFor();
       expect(await page.getByTestId('offline-engine-badge').count()).toBe(1);
-      expect(await reason.innerText()).toMatch(/Excused: .*dispatch_fee_issue.*cues: /);
+      // The type decided by the cue model, its reason led by what the caller said (a quoted cue with its signal).
+      expect(await reason.innerText()).toMatch(/Excused: dispatch_fee_issue by the cue model \(p [\d.]+\); strongest: '[^']+' \(\+\w+ \d+, \d\d:\d\d\)/);
       // The tag by its label, then the engine's reason led by what the caller said about the fee.
       expect(await page.getByTestId('tag-reason-dispatch_fee_issue').innerText()).toMatch(
         /^Dispatch fee: the caller objected to the fee; cues: 'just for someone' \(\+price_objection \d+, 00:12\), 'too much' /,
