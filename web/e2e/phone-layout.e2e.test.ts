@@ -103,7 +103,9 @@ describe('the dashboard on a phone', () => {
     const href = await firstCall.getAttribute('href');
     await page.goto(new URL(href!, webUrl).toString());
     await page.waitForURL((url) => /^\/calls\/[^/]+$/.test(url.pathname));
-    await page.getByTestId('page-title').filter({ hasText: /call/i }).waitFor({ timeout: 60_000 });
+    // The call's own badge shows once the details have loaded (the title reads "Call details" only while loading, then
+    // the caller's name or number, so waiting on it raced a fast load).
+    await page.getByTestId('call-status').waitFor({ timeout: 60_000 });
     await page.waitForTimeout(1500);
     await shot('call-details');
     expect(await sidewaysOverflow()).toBeLessThanOrEqual(0);

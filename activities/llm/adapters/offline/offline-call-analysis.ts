@@ -539,7 +539,7 @@ export class CallAnalysis {
       value: verdict.value,
       reason: this.withEvidence(
         `${verdict.value}${excuse ? `: ${excuse}` : ''} by the cue model (p ${verdict.probability.toFixed(2)}); strongest: ${this.describeContributions(verdict.because)}.` +
-          ` The rules gave ${rules.value}${rules.value === verdict.value ? '' : `: ${rules.reason}`}`,
+          ` The rules gave ${rules.value}${rules.value === verdict.value ? '.' : `: ${rules.reason}`}`,
       ),
     };
   }
