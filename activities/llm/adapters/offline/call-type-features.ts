@@ -1,5 +1,5 @@
 import { speakerOf } from '../../../../domain/interaction/interaction.schema';
-import type { CallAnalysis } from './offline-call-analysis';
+import { type CallAnalysis, EXCUSE_ORDER } from './offline-call-analysis';
 
 /**
  * The features the call-type model reads from one call (issue 11 point 7): generic facts, never sentences, so they
@@ -77,16 +77,8 @@ export function ruleFeatures(a: CallAnalysis): CallFeatures {
     business_failure: a.businessFailure !== null,
     own_choice: a.ownChoice,
   };
-  for (const name of [
-    'outside_service_area',
-    'do_not_service',
-    'language_issue',
-    'dispatch_fee_issue',
-    'estimate_on_call',
-    'timing_issue',
-    'message_drop',
-    'follow_up',
-  ] as const) {
+  // Every excuse but agent_requested, which `person_asked` already carries.
+  for (const name of EXCUSE_ORDER.filter((n) => n !== 'agent_requested')) {
     flags[`excuse:${name}`] = a.excuse(name).value;
   }
   for (const [name, on] of Object.entries(flags)) if (on) f[`rule:${name}`] = 1;

@@ -43,7 +43,7 @@ const SIGNAL_THRESHOLD = 2;
 const ABANDONED_WORDS = 10;
 
 /** Excuses in the order a reason names them: facts the agent stated first, then the caller's reasons. */
-const EXCUSE_ORDER = [
+export const EXCUSE_ORDER = [
   'outside_service_area',
   'do_not_service',
   'language_issue',
