@@ -53,6 +53,25 @@ test('the third held-out set has at least 120 calls, 18 of each type, a fifth ou
   }
 });
 
+test('the fourth held-out set has at least 150 calls, 22 of each type, a quarter outbound and 30 not in English, labelled by the facts', () => {
+  const calls = loadEvalSet(join(__dirname, 'holdout4'));
+  expect(calls.length).toBeGreaterThanOrEqual(150);
+  for (const type of CALL_TYPES) expect(calls.filter((c) => c.expected.callType === type).length).toBeGreaterThanOrEqual(22);
+  expect(calls.filter((c) => c.direction === 'outbound').length).toBeGreaterThanOrEqual(calls.length / 4);
+  expect(calls.filter((c) => c.language !== 'en').length).toBeGreaterThanOrEqual(30);
+  for (const call of calls) {
+    expect(call.id.startsWith('h4-')).toBe(true);
+    const booked = call.actions.some((a) => a.status === 'COMPLETED' && BOOKING_ACTION_TYPES.includes(a.type));
+    expect({ id: call.id, booked: call.expected.callType === 'Booked' }).toEqual({ id: call.id, booked });
+    expect({ id: call.id, tagged: call.expected.tags.includes('outbound_call') }).toEqual({ id: call.id, tagged: call.direction === 'outbound' });
+    expect({ id: call.id, noConversation: call.expected.tags.includes('no_conversation') }).toEqual({
+      id: call.id,
+      noConversation: call.expected.callType === 'Abandoned',
+    });
+    if (call.expected.callStatus === 'VOICEMAIL') expect({ id: call.id, direction: call.direction }).toEqual({ id: call.id, direction: 'outbound' });
+  }
+});
+
 test('a set that names an unknown org or repeats an id is refused with the file named', () => {
   const dir = mkdtempSync(join(tmpdir(), 'eval-set-'));
   const call = {
