@@ -25,29 +25,40 @@ export async function provisionAll(cacheDir: string, log: Log): Promise<Binaries
 async function provisionTemporal(cacheDir: string, log: Log): Promise<string> {
   const dir = path.join(cacheDir, `temporal-cli-${TEMPORAL_CLI_VERSION}`);
   const bin = path.join(dir, 'bin', 'temporal');
-  if (fs.existsSync(bin)) return bin;
-  if (!(await commandExists('go'))) throw new Error('Go (>= 1.25) is needed once to build the Temporal CLI');
-  log(`building the Temporal CLI v${TEMPORAL_CLI_VERSION} from the Go module proxy (once, about 5 minutes)`);
-  const tmp = `${dir}.partial-${process.pid}`;
-  fs.rmSync(tmp, { recursive: true, force: true });
-  await run('go', ['install', `github.com/temporalio/cli/cmd/temporal@v${TEMPORAL_CLI_VERSION}`], {
-    env: { ...process.env, GOBIN: path.join(tmp, 'bin'), CGO_ENABLED: '0' },
-    quiet: true,
-  });
-  fs.rmSync(dir, { recursive: true, force: true });
-  fs.renameSync(tmp, dir);
+  await buildOnce(
+    dir,
+    () => fs.existsSync(bin),
+    log,
+    async () => {
+      if (!(await commandExists('go'))) throw new Error('Go (>= 1.25) is needed once to build the Temporal CLI');
+      log(`building the Temporal CLI v${TEMPORAL_CLI_VERSION} from the Go module proxy (once, about 5 minutes)`);
+      const tmp = `${dir}.partial-${process.pid}`;
+      fs.rmSync(tmp, { recursive: true, force: true });
+      await run('go', ['install', `github.com/temporalio/cli/cmd/temporal@v${TEMPORAL_CLI_VERSION}`], {
+        env: { ...process.env, GOBIN: path.join(tmp, 'bin'), CGO_ENABLED: '0' },
+        quiet: true,
+      });
+      fs.rmSync(dir, { recursive: true, force: true });
+      fs.renameSync(tmp, dir);
+    },
+  );
   return bin;
 }
 
 async function provisionKafka(cacheDir: string, log: Log): Promise<string> {
   const dir = path.join(cacheDir, `kafka-${KAFKA_SCALA_VERSION}-${KAFKA_VERSION}`);
-  if (!fs.existsSync(path.join(dir, '.complete'))) {
-    log(`fetching Kafka ${KAFKA_VERSION} and its dependencies from Maven Central (once)`);
-    await fetchFromMavenCentral(dir, [
-      { groupId: 'org.apache.kafka', artifactId: `kafka_${KAFKA_SCALA_VERSION}`, version: KAFKA_VERSION },
-      { groupId: 'org.slf4j', artifactId: 'slf4j-reload4j', version: '1.7.36' },
-    ]);
-  }
+  await buildOnce(
+    dir,
+    () => fs.existsSync(path.join(dir, '.complete')),
+    log,
+    async () => {
+      log(`fetching Kafka ${KAFKA_VERSION} and its dependencies from Maven Central (once)`);
+      await fetchFromMavenCentral(dir, [
+        { groupId: 'org.apache.kafka', artifactId: `kafka_${KAFKA_SCALA_VERSION}`, version: KAFKA_VERSION },
+        { groupId: 'org.slf4j', artifactId: 'slf4j-reload4j', version: '1.7.36' },
+      ]);
+    },
+  );
   return `${path.join(dir, 'libs')}/*`;
 }
 
@@ -58,18 +69,24 @@ async function provisionKafka(cacheDir: string, log: Log): Promise<string> {
 export async function provisionTemporalTestServer(cacheDir: string, log: Log): Promise<string> {
   const dir = path.join(cacheDir, `temporal-test-server-${TEMPORAL_TEST_SERVER_VERSION}`);
   const launcher = path.join(dir, 'bin', 'temporal-test-server');
-  if (fs.existsSync(path.join(dir, '.complete'))) return launcher;
-  log(`fetching Temporal's test server ${TEMPORAL_TEST_SERVER_VERSION} from Maven Central (once)`);
-  await fetchFromMavenCentral(dir, [{ groupId: 'io.temporal', artifactId: 'temporal-test-server', version: TEMPORAL_TEST_SERVER_VERSION }], (tmp) => {
-    fs.mkdirSync(path.join(tmp, 'bin'));
-    // exec, so the SDK's kill reaches the JVM. The SDK gives the server 5 s to answer: a small heap
-    // and the C1 compiler start it in about a second on a busy machine.
-    fs.writeFileSync(
-      path.join(tmp, 'bin', 'temporal-test-server'),
-      `#!/bin/sh\nexec java -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Xss512k -cp "${path.join(dir, 'libs')}/*" io.temporal.testserver.TestServer "$@"\n`,
-      { mode: 0o755 },
-    );
-  });
+  await buildOnce(
+    dir,
+    () => fs.existsSync(path.join(dir, '.complete')),
+    log,
+    async () => {
+      log(`fetching Temporal's test server ${TEMPORAL_TEST_SERVER_VERSION} from Maven Central (once)`);
+      await fetchFromMavenCentral(dir, [{ groupId: 'io.temporal', artifactId: 'temporal-test-server', version: TEMPORAL_TEST_SERVER_VERSION }], (tmp) => {
+        fs.mkdirSync(path.join(tmp, 'bin'));
+        // exec, so the SDK's kill reaches the JVM. The SDK gives the server 5 s to answer: a small heap
+        // and the C1 compiler start it in about a second on a busy machine.
+        fs.writeFileSync(
+          path.join(tmp, 'bin', 'temporal-test-server'),
+          `#!/bin/sh\nexec java -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Xss512k -cp "${path.join(dir, 'libs')}/*" io.temporal.testserver.TestServer "$@"\n`,
+          { mode: 0o755 },
+        );
+      });
+    },
+  );
   return launcher;
 }
 
@@ -77,15 +94,70 @@ export async function provisionTemporalTestServer(cacheDir: string, log: Log): P
 export async function provisionSchemathesis(cacheDir: string, log: Log): Promise<string> {
   const dir = path.join(cacheDir, `schemathesis-${SCHEMATHESIS_VERSION}`);
   const cli = path.join(dir, 'bin', 'schemathesis');
-  if (fs.existsSync(path.join(dir, '.complete'))) return cli;
-  if (!(await commandExists('python3'))) throw new Error('Python 3 (with its venv module) is needed once to install Schemathesis');
-  log(`installing Schemathesis ${SCHEMATHESIS_VERSION} from PyPI into a virtualenv (once)`);
-  // A virtualenv records its own path in its scripts, so it is built where it will live; .complete marks it finished.
-  fs.rmSync(dir, { recursive: true, force: true });
-  await run('python3', ['-m', 'venv', dir], { quiet: true });
-  await run(path.join(dir, 'bin', 'pip'), ['install', '--quiet', '--disable-pip-version-check', `schemathesis==${SCHEMATHESIS_VERSION}`], { quiet: true });
-  fs.writeFileSync(path.join(dir, '.complete'), `${SCHEMATHESIS_VERSION}\n`);
+  await buildOnce(
+    dir,
+    () => fs.existsSync(path.join(dir, '.complete')),
+    log,
+    async () => {
+      if (!(await commandExists('python3'))) throw new Error('Python 3 (with its venv module) is needed once to install Schemathesis');
+      log(`installing Schemathesis ${SCHEMATHESIS_VERSION} from PyPI into a virtualenv (once)`);
+      // A virtualenv records its own path in its scripts, so it is built where it will live; .complete marks it finished.
+      fs.rmSync(dir, { recursive: true, force: true });
+      await run('python3', ['-m', 'venv', dir], { quiet: true });
+      await run(path.join(dir, 'bin', 'pip'), ['install', '--quiet', '--disable-pip-version-check', `schemathesis==${SCHEMATHESIS_VERSION}`], { quiet: true });
+      fs.writeFileSync(path.join(dir, '.complete'), `${SCHEMATHESIS_VERSION}\n`);
+    },
+  );
   return cli;
+}
+
+/**
+ * Builds `dir` unless `isDone()`, one process at a time: `npm start`, a test stack and a benchmark often
+ * provision on the same cache at once, and the later ones wait for the first (a lock file `<dir>.lock` holding
+ * its pid; a dead holder's lock is taken over) instead of building the same thing again beside it.
+ */
+export async function buildOnce(dir: string, isDone: () => boolean, log: Log, build: () => Promise<void>): Promise<void> {
+  const lock = `${dir}.lock`;
+  let waiting = false;
+  for (;;) {
+    if (isDone()) return;
+    try {
+      fs.writeFileSync(lock, String(process.pid), { flag: 'wx' });
+      break;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    }
+    const holder = Number(readIfPresent(lock));
+    if (holder > 0 && !isAlive(holder)) {
+      fs.rmSync(lock, { force: true });
+      continue;
+    }
+    if (!waiting) log(`waiting for process ${holder || '(starting)'} to finish ${path.basename(dir)}`);
+    waiting = true;
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+  }
+  try {
+    if (!isDone()) await build();
+  } finally {
+    fs.rmSync(lock, { force: true });
+  }
+}
+
+const readIfPresent = (file: string) => {
+  try {
+    return fs.readFileSync(file, 'utf8');
+  } catch {
+    return '';
+  }
+};
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 /** Copies artifacts and their dependencies into <dir>/libs; `finish` may add files before the folder is published. */

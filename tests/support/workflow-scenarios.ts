@@ -242,6 +242,44 @@ export const widgetChatSlot = {
   jobTypeId: '101',
 };
 
+/** A chat as the post-call pipeline reads it (both chat kinds transcribe into the same interaction input). */
+const chatTranscription = (
+  actions: InteractionInput['facts']['actions'],
+  transcript: InteractionInput['transcript'],
+  customerPhone: string | null,
+): InteractionInput => ({
+  source: 'chat',
+  direction: 'inbound',
+  agentType: 'CHAT_CSR_AGENT',
+  org: {
+    name: 'Joe Plumbing',
+    timezone: null,
+    tradesOffered: [],
+    zipcodes: [],
+    instructions: { isLead: [], callReasons: [], bookedSummary: [], jobTags: [] },
+  },
+  transcript,
+  facts: { actions, events: [], endedReason: null, durationSeconds: null, customerPhone, doNotService: false, startedAt: null },
+});
+
+/** The office's notification of a finished chat (the widget's or the LLM chat's). */
+const chatNotification = (interactionId: string, callStatus: string, widgetId: string, chatId: string) =>
+  ({
+    type: 'widget.event',
+    payload: {
+      interaction_id: interactionId,
+      date: '2026-11-28T10:00:00Z',
+      call_status: callStatus,
+      summary: [],
+      bookings: [],
+      tags: [],
+      errors: [],
+      org: {},
+      widget_id: widgetId,
+      chat_id: chatId,
+    },
+  }) as unknown as NotificationEventInput;
+
 /** The widget chat's activities: the CRM lookup finds one customer, the capacity engine one window. */
 export const fakeWidgetChatActivities = (): WidgetChatActivities => ({
   registerWidgetChat: async () => ({
@@ -252,72 +290,21 @@ export const fakeWidgetChatActivities = (): WidgetChatActivities => ({
   recordWidgetChatAddress: async () => undefined,
   recordWidgetChatBooking: async () => undefined,
   recordWidgetChatEnded: async () => undefined,
-  transcribeWidgetChat: async ({ actions }) => ({
-    source: 'chat',
-    direction: 'inbound',
-    agentType: 'CHAT_CSR_AGENT',
-    org: {
-      name: 'Joe Plumbing',
-      timezone: null,
-      tradesOffered: [],
-      zipcodes: [],
-      instructions: { isLead: [], callReasons: [], bookedSummary: [], jobTags: [] },
-    },
-    transcript: [],
-    facts: { actions, events: [], endedReason: null, durationSeconds: null, customerPhone: '+15125550142', doNotService: false, startedAt: null },
-  }),
-  describeWidgetChatForNotification: async ({ interactionId, callStatus }) =>
-    ({
-      type: 'widget.event',
-      payload: {
-        interaction_id: interactionId,
-        date: '2026-11-28T10:00:00Z',
-        call_status: callStatus,
-        summary: [],
-        bookings: [],
-        tags: [],
-        errors: [],
-        org: {},
-        widget_id: 'w-1',
-        chat_id: 'c',
-      },
-    }) as unknown as NotificationEventInput,
+  transcribeWidgetChat: async ({ actions }) => chatTranscription(actions, [], '+15125550142'),
+  describeWidgetChatForNotification: async ({ interactionId, callStatus }) => chatNotification(interactionId, callStatus, 'w-1', 'c'),
 });
 
 export const fakeChatSessionActivities = (): ChatSessionActivities => ({
   recordChatSessionStarted: async () => undefined,
   recordChatSessionMessages: async () => undefined,
   recordChatSessionEnded: async () => undefined,
-  transcribeChatSession: async ({ actions, messages }) => ({
-    source: 'chat',
-    direction: 'inbound',
-    agentType: 'CHAT_CSR_AGENT',
-    org: {
-      name: 'Joe Plumbing',
-      timezone: null,
-      tradesOffered: [],
-      zipcodes: [],
-      instructions: { isLead: [], callReasons: [], bookedSummary: [], jobTags: [] },
-    },
-    transcript: messages.map((m, i) => ({ role: m.role === 'agent' ? 'Agent' : 'Customer', message: m.content, timestamp: `0:0${i % 10}`, seconds: i })),
-    facts: { actions, events: [], endedReason: null, durationSeconds: null, customerPhone: null, doNotService: false, startedAt: null },
-  }),
-  describeChatSessionForNotification: async ({ interactionId, callStatus }) =>
-    ({
-      type: 'widget.event',
-      payload: {
-        interaction_id: interactionId,
-        date: '2026-11-28T10:00:00Z',
-        call_status: callStatus,
-        summary: [],
-        bookings: [],
-        tags: [],
-        errors: [],
-        org: {},
-        widget_id: 'llm-chat',
-        chat_id: 'session',
-      },
-    }) as unknown as NotificationEventInput,
+  transcribeChatSession: async ({ actions, messages }) =>
+    chatTranscription(
+      actions,
+      messages.map((m, i) => ({ role: m.role === 'agent' ? 'Agent' : 'Customer', message: m.content, timestamp: `0:0${i % 10}`, seconds: i })),
+      null,
+    ),
+  describeChatSessionForNotification: async ({ interactionId, callStatus }) => chatNotification(interactionId, callStatus, 'llm-chat', 'session'),
 });
 
 /** A chat session's activities: the agent, its records, the post-call steps and (same queue here) its notification child. */

@@ -1,11 +1,11 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { type BrowserContext, chromium, type Page } from 'playwright-core';
-import { deliverRetellCall, onboardThroughApi, requireEnv } from './e2e-support';
+import { type Page } from 'playwright-core';
+import { deliverRetellCall, type E2eBrowser, launchE2eBrowser, onboardThroughApi, requireEnv } from './e2e-support';
 
 // The Calls page and Call details as staff use them, in an organization on {crm_a} (ServiceTitan) this
 // test onboards: one web call with the in-house agent that books a job (no recording), and two calls
@@ -29,8 +29,7 @@ const api = (p: string) => new URL(`/api${p}`, webUrl).toString();
 const RECORDED_CALL = `call_${run}_recorded`;
 const SILENT_CALL = `call_${run}_unrecorded`;
 
-let userDataDir: string;
-let context: BrowserContext;
+let browser: E2eBrowser | undefined;
 let page: Page;
 let recordings: Server;
 let orgId: string;
@@ -74,30 +73,17 @@ beforeAll(async () => {
   orgId = await onboardOrganization();
   await deliverRetellCall(api, orgId, RECORDED_CALL, { recordingUrl: `${host}/${RECORDED_CALL}.wav` });
   await deliverRetellCall(api, orgId, SILENT_CALL, { recordingUrl: null });
-  userDataDir = mkdtempSync(path.join(os.tmpdir(), 'calls-e2e-'));
-  context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: '/usr/bin/chromium',
-    headless: true,
+  browser = await launchE2eBrowser('calls-e2e', {
+    timeoutMs: STEP_TIMEOUT_MS,
     viewport: { width: 1400, height: 900 },
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--autoplay-policy=no-user-gesture-required',
-    ],
+    extraArgs: ['--autoplay-policy=no-user-gesture-required'],
   });
-  context.setDefaultTimeout(STEP_TIMEOUT_MS);
-  page = context.pages()[0] ?? (await context.newPage());
+  page = browser.page;
 }, 120_000);
 
 afterAll(async () => {
-  await context?.close();
+  await browser?.close();
   await new Promise((resolve) => recordings?.close(resolve));
-  if (userDataDir) rmSync(userDataDir, { recursive: true, force: true });
 });
 
 async function shot(name: string) {

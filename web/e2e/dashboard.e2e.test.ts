@@ -1,9 +1,9 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { type BrowserContext, chromium, type Page } from 'playwright-core';
-import { requireEnv } from './e2e-support';
+import { type Page } from 'playwright-core';
+import { type E2eBrowser, launchE2eBrowser, requireEnv } from './e2e-support';
 
 const webUrl = requireEnv('E2E_WEB_URL');
 const email = requireEnv('E2E_LOGIN_EMAIL');
@@ -14,33 +14,16 @@ const artifactsDir = process.env.E2E_ARTIFACTS_DIR ?? os.tmpdir();
 const STEP_TIMEOUT_MS = 15_000;
 const onPath = (pathname: string) => (url: URL) => url.pathname === pathname;
 
-let userDataDir: string;
-let context: BrowserContext;
+let browser: E2eBrowser | undefined;
 let page: Page;
 
 beforeAll(async () => {
-  userDataDir = mkdtempSync(path.join(os.tmpdir(), 'dashboard-e2e-'));
-  context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    viewport: { width: 1280, height: 800 },
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
-  context.setDefaultTimeout(STEP_TIMEOUT_MS);
-  page = context.pages()[0] ?? (await context.newPage());
+  browser = await launchE2eBrowser('dashboard-e2e', { timeoutMs: STEP_TIMEOUT_MS, viewport: { width: 1280, height: 800 } });
+  page = browser.page;
 }, 60_000);
 
 afterAll(async () => {
-  await context?.close();
-  if (userDataDir) rmSync(userDataDir, { recursive: true, force: true });
+  await browser?.close();
 });
 
 async function signIn(withPassword: string) {

@@ -23,13 +23,16 @@ export interface E2eBrowser {
 }
 
 /** A fresh browser profile in a temporary folder named after the test, and its first page. */
-export async function launchE2eBrowser(name: string, options: { timeoutMs: number; viewport?: { width: number; height: number } }): Promise<E2eBrowser> {
+export async function launchE2eBrowser(
+  name: string,
+  options: { timeoutMs: number; viewport?: { width: number; height: number }; extraArgs?: string[] },
+): Promise<E2eBrowser> {
   const userDataDir = mkdtempSync(path.join(os.tmpdir(), `${name}-`));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: '/usr/bin/chromium',
     headless: true,
     ...(options.viewport ? { viewport: options.viewport } : {}),
-    args: CHROMIUM_ARGS,
+    args: [...CHROMIUM_ARGS, ...(options.extraArgs ?? [])],
   });
   context.setDefaultTimeout(options.timeoutMs);
   const page = context.pages()[0] ?? (await context.newPage());

@@ -1,9 +1,9 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { type BrowserContext, chromium, type Page, request as playwrightRequest } from 'playwright-core';
-import { requireEnv, screenshotOnFailure } from './e2e-support';
+import { type Page, request as playwrightRequest } from 'playwright-core';
+import { type E2eBrowser, launchE2eBrowser, requireEnv, screenshotOnFailure } from './e2e-support';
 
 // The On-Call Scheduler, the notification settings, the webhook-delivery, CRM connection, company profile and
 // custom instructions settings and the Outbox (issue 5 item 6; the CRM connection of issue 4; 001 §2.13, §2.14),
@@ -20,29 +20,13 @@ const FIXTURES = path.join(__dirname, '../../activities/voice/adapters/retell/fi
 const FIXTURE_CALL_ID = 'call_a4441234567890777c4a4a123e6';
 const run = Date.now().toString(36);
 
-let userDataDir: string;
-let context: BrowserContext;
+let browser: E2eBrowser | undefined;
 let page: Page;
 let orgId: string;
 
 beforeAll(async () => {
-  userDataDir = mkdtempSync(path.join(os.tmpdir(), 'notifications-e2e-'));
-  context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    viewport: { width: 1400, height: 1000 },
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
-  context.setDefaultTimeout(STEP_TIMEOUT_MS);
-  page = context.pages()[0] ?? (await context.newPage());
+  browser = await launchE2eBrowser('notifications-e2e', { timeoutMs: STEP_TIMEOUT_MS, viewport: { width: 1400, height: 1000 } });
+  page = browser.page;
   await page.goto(webUrl);
   await page.waitForURL(onPath('/login'));
   await page.getByTestId('login-email').fill(email);
@@ -56,8 +40,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  await context?.close();
-  if (userDataDir) rmSync(userDataDir, { recursive: true, force: true });
+  await browser?.close();
 });
 
 async function open(pathname: string) {

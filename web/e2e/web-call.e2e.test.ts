@@ -1,9 +1,9 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { type BrowserContext, chromium, type Page } from 'playwright-core';
-import { onboardThroughApi, requireEnv } from './e2e-support';
+import { type Page } from 'playwright-core';
+import { type E2eBrowser, launchE2eBrowser, onboardThroughApi, requireEnv } from './e2e-support';
 
 // Places a web call with the in-house agent from the dashboard, watches it become a classified
 // interaction, finds it on the Calls page and reads its transcript in Call details. The calls are made
@@ -23,8 +23,7 @@ const ownerPassword = 'web-call-e2e-password';
 const onPath = (pathname: string) => (url: URL) => url.pathname === pathname;
 const api = (p: string) => new URL(`/api${p}`, webUrl).toString();
 
-let userDataDir: string;
-let context: BrowserContext;
+let browser: E2eBrowser | undefined;
 let page: Page;
 
 async function onboardOrganization(): Promise<string> {
@@ -33,28 +32,12 @@ async function onboardOrganization(): Promise<string> {
 
 beforeAll(async () => {
   await onboardOrganization();
-  userDataDir = mkdtempSync(path.join(os.tmpdir(), 'web-call-e2e-'));
-  context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    viewport: { width: 1280, height: 900 },
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
-  context.setDefaultTimeout(STEP_TIMEOUT_MS);
-  page = context.pages()[0] ?? (await context.newPage());
+  browser = await launchE2eBrowser('web-call-e2e', { timeoutMs: STEP_TIMEOUT_MS, viewport: { width: 1280, height: 900 } });
+  page = browser.page;
 }, 120_000);
 
 afterAll(async () => {
-  await context?.close();
-  if (userDataDir) rmSync(userDataDir, { recursive: true, force: true });
+  await browser?.close();
 });
 
 async function say(text: string, index: number) {
