@@ -98,6 +98,10 @@ export function createOrganizationRepository(db: Db) {
       const rows = await queryRows<{ crmName: string }>(db, Prisma.sql`SELECT crm_name AS "crmName" FROM organizations WHERE id = ${id}::uuid`);
       return rows[0]?.crmName ?? null;
     },
+    /** Whether the organization is known, straight from the pool: every voice webhook asks it. */
+    async exists(id: string): Promise<boolean> {
+      return (await queryRows<{ one: number }>(db, Prisma.sql`SELECT 1 AS one FROM organizations WHERE id = ${id}::uuid`)).length > 0;
+    },
     findBySlug: (slug: string) => db.organization.findUnique({ where: { slug } }),
     listAll: () =>
       db.organization.findMany({ orderBy: { name: 'asc' }, select: { id: true, name: true, slug: true, onboardingStatus: true, enterpriseId: true } }),
@@ -184,6 +188,23 @@ export const findOrganizationCallContext = async (db: Db, id: string): Promise<O
         WHERE o.id = ${id}::uuid`,
     )
   )[0] ?? null;
+
+/** What the notification engine reads of an organization: its contacts, its rules and its hours. */
+export const findOrganizationNotificationFields = (db: Db, id: string) =>
+  db.organization.findUnique({
+    where: { id },
+    select: {
+      id: true,
+      name: true,
+      timezone: true,
+      officeEmail: true,
+      ccEmails: true,
+      ccPhoneNumbers: true,
+      notificationSettings: true,
+      oncallSchedule: true,
+      availabilityConfig: true,
+    },
+  });
 
 /** What a notification names of its organization. */
 export const findOrganizationSummary = (db: Db, id: string) =>
