@@ -104,6 +104,10 @@ function world() {
       calls.orgsLoaded.push(id);
       return orgs.find((o) => o.id === id) ?? null;
     },
+    async exists(id) {
+      calls.orgsLoaded.push(id);
+      return orgs.some((o) => o.id === id);
+    },
     findCrmName: async (id) => orgs.find((o) => o.id === id)?.crmName ?? null,
     findBySlug: async (slug) => orgs.find((o) => o.slug === slug) ?? null,
     listAll: async () => orgs.map(summary),

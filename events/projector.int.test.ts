@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { Client } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createTestDatabase, eventually, integrationConfig, testLogger, uniqueName, type TestDatabase } from '../tests/support/integration';
 import { staffUserIdFor } from '../lib/ids';
@@ -176,5 +177,28 @@ describe('projectors on Kafka and Postgres', () => {
     await expect(applyRunToProjection(tdb.db, refusing, [at(brokenCreated, 5), at(brokenLive, 6)])).rejects.toThrow('refused by the read model');
     expect(await tdb.db.organization.findUnique({ where: { id: brokenOrg } })).toBeNull();
     expect(await tdb.db.processedEvent.count({ where: { eventId: { in: [brokenCreated.eventId, brokenLive.eventId] } } })).toBe(0);
+  });
+
+  it('holds a run back while a rebuild holds the projection, then applies it', async () => {
+    const heldOrg = randomUUID();
+    const heldCreated = organizationCreated(heldOrg, 'Held Air', uniqueName('held-air'));
+    const rebuild = new Client({ connectionString: tdb.url });
+    await rebuild.connect();
+    try {
+      // What rebuildReadModels takes before it resets and replays a projection.
+      await rebuild.query('SELECT pg_advisory_lock(hashtext($1))', [organizationsProjection.name]);
+      let settled = false;
+      const run = applyRunToProjection(tdb.db, organizationsProjection, [{ event: heldCreated, topic: 'x', partition: 0, offset: '7' }]).finally(() => {
+        settled = true;
+      });
+      await new Promise((r) => setTimeout(r, 500));
+      expect(settled).toBe(false);
+      expect(await tdb.db.processedEvent.count({ where: { eventId: heldCreated.eventId } })).toBe(0);
+      await rebuild.query('SELECT pg_advisory_unlock(hashtext($1))', [organizationsProjection.name]);
+      expect((await run).applied).toBe(1);
+      expect(await tdb.db.organization.findUnique({ where: { id: heldOrg } })).toMatchObject({ name: 'Held Air' });
+    } finally {
+      await rebuild.end();
+    }
   });
 });

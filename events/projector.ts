@@ -3,6 +3,7 @@ import type { Logger } from '../lib/logger';
 import { withCorrelationId } from '../lib/correlation';
 import type { ConsumedEvent, EventPublisher, EventSubscriber, Subscription } from './bus/event-bus.port';
 import type { Projection } from './projections/projection';
+import type { EventType } from './catalog';
 import { recordProcessedEvent, recordProcessedEvents } from './processed-events.repository';
 import { DEAD_LETTERS_PROJECTION } from './projections/dead-letters/dead-letters.projection';
 import { applyWithRetries, deadLetterEvent, type DeadLetter, type RetryPolicy } from './dead-letter';
@@ -43,11 +44,12 @@ export async function applyRunToProjection(db: Db, projection: Projection, run: 
   if (relevant.length === 0) return { applied: 0 };
   return db.$transaction(
     async (tx) => {
-      if (opts.lock !== false) await tx.$executeRaw`SELECT pg_advisory_xact_lock_shared(hashtext(${projection.name}))`;
+      // The shared lock is taken by the statement that records the run (one round trip for both).
       const fresh = await recordProcessedEvents(
         tx,
         projection.name,
         relevant.map((c) => ({ eventId: c.event.eventId, topic: c.topic, partition: c.partition, offset: c.offset })),
+        { lock: opts.lock !== false },
       );
       // An event id twice in the log (a producer retry) is applied at its first place only.
       const unseen = relevant.filter((c) => fresh.delete(c.event.eventId)).map((c) => c.event);
@@ -91,6 +93,31 @@ export async function applyOrDeadLetter(
     logger: opts.logger,
   });
   return outcome.ok ? outcome.value : outcome.letter;
+}
+
+/** How many interactions a chats' projector remembers as calls (the oldest forgotten first): the calls in flight, and more. */
+const REMEMBERED_CALLS = 20_000;
+
+/**
+ * For a read model of chats (`Projection.chatsStartedBy`): keeps a run's events but those of interactions this
+ * projector saw start as calls. The log alone tells it: a call's interaction starts with CallStarted, in the partition
+ * of its every event, and only a chat's start makes a document there, so those events would change nothing. They are
+ * not recorded in processed_events either (what reads those, `findCaughtUp`, awaits a chat's events). A chat's start
+ * for the same interaction makes it a chat's again; a projector that did not see the call's start (restarted, given
+ * the partition since) applies its events as before.
+ */
+export function callEventsPassedOver(chatsStartedBy: readonly EventType[], capacity = REMEMBERED_CALLS) {
+  const calls = new Set<string>();
+  return (run: ConsumedEvent[]): ConsumedEvent[] =>
+    run.filter(({ event }) => {
+      if (event.type === 'CallStarted') {
+        calls.add(event.aggregateId);
+        if (calls.size > capacity) calls.delete(calls.values().next().value!);
+        return false;
+      }
+      if (chatsStartedBy.includes(event.type)) calls.delete(event.aggregateId);
+      return !calls.has(event.aggregateId);
+    });
 }
 
 export function projectionGroupId(topicPrefix: string, projection: Projection): string {
@@ -139,16 +166,19 @@ export async function runProjectors(deps: {
     }
   };
   const subs = await Promise.all(
-    deps.projections.map((projection) =>
-      deps.bus.subscribe({
+    deps.projections.map((projection) => {
+      const { chatsStartedBy } = projection;
+      const passOverCalls = chatsStartedBy ? callEventsPassedOver(chatsStartedBy) : (run: ConsumedEvent[]) => run;
+      return deps.bus.subscribe({
         groupId: projectionGroupId(deps.topicPrefix, projection),
         aggregateTypes: projection.aggregateTypes,
-        onEvents: (run) => applyRun(projection, run),
-        eventTypes: projection.handles,
+        onEvents: (run) => applyRun(projection, passOverCalls(run)),
+        // A chats' read model also reads the calls' starts, to pass over their events.
+        eventTypes: chatsStartedBy ? [...projection.handles, 'CallStarted'] : projection.handles,
         maxBatch: deps.maxBatch,
         concurrentPartitions: projection.concurrentRuns ? deps.concurrentPartitions : 1,
-      }),
-    ),
+      });
+    }),
   );
   return { stop: async () => void (await Promise.all(subs.map((s) => s.stop()))) };
 }

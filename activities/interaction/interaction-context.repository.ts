@@ -5,13 +5,13 @@ import type { WeeklyHours } from '../../domain/organization/organization-setting
 import { defaultAgentId } from '../agent-runtime/agent-directory';
 import { listActionsOfInteraction } from '../../events/projections/interaction-actions/interaction-actions.repository';
 import type { AgentType } from '../../domain/interaction/interaction.schema';
-import { listAgentTypesOf } from '../../events/projections/agents/agents.repository';
-import { findOrganizationPromptFields } from '../../events/projections/organizations/organizations.repository';
+import { findOrganizationCallContext } from '../../events/projections/organizations/organizations.repository';
 
 export function createInteractionContextReader(db: Db): InteractionContextReader {
   return {
     async findOrganization(orgId) {
-      const org = await findOrganizationPromptFields(db, orgId);
+      // Its prompt fields and its agents in one statement.
+      const org = await findOrganizationCallContext(db, orgId);
       if (!org) return null;
       const availability = (org.availabilityConfig ?? {}) as { regularHours?: WeeklyHours; holidays?: string[] };
       return {
@@ -22,7 +22,7 @@ export function createInteractionContextReader(db: Db): InteractionContextReader
         officeHours: { timezone: org.timezone, regularHours: availability.regularHours ?? null, holidays: availability.holidays ?? [] },
         // Its recorded agents, and the default one of each type (call logs of before the records point at those).
         agents: [
-          ...(await listAgentTypesOf(db, orgId)).map((a) => ({ id: a.id, providerAgentId: a.providerAgentId, agentType: a.agentType as AgentType })),
+          ...org.agents.map((a) => ({ id: a.id, providerAgentId: a.providerAgentId, agentType: a.agentType as AgentType })),
           ...defaultAgentsFor(org, [], defaultAgentId).map((a) => ({ id: a.id, agentType: a.agentType })),
         ],
       };

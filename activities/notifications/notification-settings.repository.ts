@@ -1,12 +1,13 @@
 import type { WeeklyHours } from '../../domain/organization/organization-settings.schema';
 import type { Db } from '../../prisma/client';
 import type { NotificationSettingsSource } from './notification-settings.port';
-import { findOrganization } from '../../events/projections/organizations/organizations.repository';
+import { findOrganizationNotificationFields } from '../../events/projections/organizations/organizations.repository';
 
 export function createNotificationSettingsSource(db: Db): NotificationSettingsSource {
   return {
     async loadOrganization(orgId) {
-      const row = await findOrganization(db, orgId);
+      // Its notification fields alone: the planner reads them on every finished interaction.
+      const row = await findOrganizationNotificationFields(db, orgId);
       if (!row) return null;
       const availability = (row.availabilityConfig ?? {}) as { regularHours?: WeeklyHours; holidays?: string[] };
       return {

@@ -27,7 +27,7 @@ export interface VoiceWebhookRequest {
  * unsigned deliveries. Accepted deliveries go to the call's one interaction workflow; a refused one changes nothing.
  */
 export async function receiveVoiceWebhook(deps: ApiDeps, req: VoiceWebhookRequest) {
-  if (!isUuid(req.orgId) || !(await deps.organizations.findById(req.orgId))) throw notFound('Organization not found');
+  if (!isUuid(req.orgId) || !(await deps.organizations.exists(req.orgId))) throw notFound('Organization not found');
   if (req.provider !== undefined && !(WEBHOOK_PROVIDERS as readonly string[]).includes(req.provider)) {
     throw badRequest(`Unknown voice provider "${req.provider}"`);
   }

@@ -19,6 +19,11 @@ export interface Projection {
    * cannot deadlock. Without it, a projector applies one partition's run at a time.
    */
   concurrentRuns?: boolean;
+  /**
+   * A read model of chats only, whose documents only these event types create: the projector passes over the events
+   * of an interaction it saw start as a call (its CallStarted) without a transaction (see `callEventsPassedOver`).
+   */
+  chatsStartedBy?: readonly EventType[];
   /** Empties the projection's tables before a rebuild. */
   reset(tx: Tx): Promise<void>;
 }
@@ -60,6 +65,8 @@ export function documentProjection<S, E extends DomainEvent>(def: {
   afterSaveMany?: (tx: Tx, changes: DocumentChange<S>[]) => Promise<void>;
   /** See `Projection.concurrentRuns`. */
   concurrentRuns?: boolean;
+  /** See `Projection.chatsStartedBy`. */
+  chatsStartedBy?: readonly E['type'][];
 }): Projection {
   /** Folds one document's events, in order, over its stored state: one load and at most one save. */
   async function applyToDocument(tx: Tx, id: string, events: E[]) {
@@ -76,6 +83,7 @@ export function documentProjection<S, E extends DomainEvent>(def: {
     aggregateTypes: def.aggregateTypes,
     handles: def.handles,
     concurrentRuns: def.concurrentRuns,
+    chatsStartedBy: def.chatsStartedBy,
     apply: (tx, event) => applyToDocument(tx, def.documentId(event as E), [event as E]),
     // A run holding several events of one document (a call's started, ended, classified… read from a backlog) reads
     // and writes it once: the same result as one by one, since evolve is pure and each document's events keep their order.

@@ -70,10 +70,6 @@ export const agentsStore: DocumentStore<Agent> = {
   },
 };
 
-/** Each recorded agent of the org with its type (a call names its agent by id). */
-export const listAgentTypesOf = (db: Db, orgId: string) =>
-  db.agent.findMany({ where: { orgId }, select: { id: true, agentType: true, providerAgentId: true } });
-
 /** How many of these agents are recorded for the org. */
 export const countAgentsOf = (db: Db, orgId: string, agentIds: string[]): Promise<number> => db.agent.count({ where: { orgId, id: { in: agentIds } } });
 

@@ -103,4 +103,6 @@ export const chatSessionsProjection = documentProjection<ChatSessionDoc, ChatSes
   store: chatSessionsStore,
   // Each row is one session's interaction (its partition key's).
   concurrentRuns: true,
+  // A chat's row is made by its start alone: a call's pipeline events, on the same topic, are passed over.
+  chatsStartedBy: ['ChatSessionStarted'],
 });

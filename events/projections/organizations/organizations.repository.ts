@@ -98,6 +98,10 @@ export function createOrganizationRepository(db: Db) {
       const rows = await queryRows<{ crmName: string }>(db, Prisma.sql`SELECT crm_name AS "crmName" FROM organizations WHERE id = ${id}::uuid`);
       return rows[0]?.crmName ?? null;
     },
+    /** Whether the organization is known, straight from the pool: every voice webhook asks it. */
+    async exists(id: string): Promise<boolean> {
+      return (await queryRows<{ one: number }>(db, Prisma.sql`SELECT 1 AS one FROM organizations WHERE id = ${id}::uuid`)).length > 0;
+    },
     findBySlug: (slug: string) => db.organization.findUnique({ where: { slug } }),
     listAll: () =>
       db.organization.findMany({ orderBy: { name: 'asc' }, select: { id: true, name: true, slug: true, onboardingStatus: true, enterpriseId: true } }),
@@ -152,11 +156,54 @@ export const organizationExists = async (db: Db, id: string): Promise<boolean> =
 export const findOrganizationCrmName = async (db: Db, id: string): Promise<string | null> =>
   (await db.organization.findUnique({ where: { id }, select: { crmName: true } }))?.crmName ?? null;
 
-/** What an interaction's AI tasks read of its organization. */
-export const findOrganizationPromptFields = (db: Db, id: string) =>
+/** What the post-call pipeline reads of an organization: its prompt fields and its recorded agents' types. */
+export interface OrganizationCallContextRow {
+  id: string;
+  name: string;
+  timezone: string;
+  tradesOffered: string[];
+  customInstructions: unknown;
+  availabilityConfig: unknown;
+  agents: { id: string; agentType: string; providerAgentId: string | null }[];
+}
+
+/**
+ * The prompt fields and the agents (the agents read model's rows) of an organization in one statement straight from
+ * the pool: a call's activities read it on every call, so it costs one round trip and none of Prisma's per-query work
+ * instead of two queries through it.
+ */
+export const findOrganizationCallContext = async (db: Db, id: string): Promise<OrganizationCallContextRow | null> =>
+  (
+    await queryRows<OrganizationCallContextRow>(
+      db,
+      Prisma.sql`
+        SELECT o.id::text, o.name, o.timezone, o.trades_offered AS "tradesOffered",
+          o.custom_instructions AS "customInstructions", o.availability_config AS "availabilityConfig",
+          COALESCE(
+            (SELECT json_agg(json_build_object('id', a.id, 'agentType', a.agent_type, 'providerAgentId', a.provider_agent_id))
+             FROM agents a WHERE a.org_id = o.id),
+            '[]'::json
+          ) AS agents
+        FROM organizations o
+        WHERE o.id = ${id}::uuid`,
+    )
+  )[0] ?? null;
+
+/** What the notification engine reads of an organization: its contacts, its rules and its hours. */
+export const findOrganizationNotificationFields = (db: Db, id: string) =>
   db.organization.findUnique({
     where: { id },
-    select: { id: true, name: true, timezone: true, tradesOffered: true, customInstructions: true, availabilityConfig: true },
+    select: {
+      id: true,
+      name: true,
+      timezone: true,
+      officeEmail: true,
+      ccEmails: true,
+      ccPhoneNumbers: true,
+      notificationSettings: true,
+      oncallSchedule: true,
+      availabilityConfig: true,
+    },
   });
 
 /** What a notification names of its organization. */

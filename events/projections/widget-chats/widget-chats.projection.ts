@@ -123,4 +123,6 @@ export const widgetChatsProjection = documentProjection<WidgetChatDoc, WidgetCha
   store: widgetChatsStore,
   // Each row is one chat's interaction (its partition key's).
   concurrentRuns: true,
+  // A chat's row is made by its start alone: a call's pipeline events, on the same topic, are passed over.
+  chatsStartedBy: ['WidgetChatRegistered'],
 });
