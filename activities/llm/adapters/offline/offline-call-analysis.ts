@@ -67,6 +67,8 @@ const PURPOSE_SIGNALS = [
   'job_seeker',
   'account',
   'existing_work',
+  'paperwork',
+  'job_status',
   'notice',
   'identified',
   'spam',
@@ -333,7 +335,7 @@ export class CallAnalysis {
     if (hit.signal !== 'service') return false;
     const sentence = sentenceOf(hit);
     const near = this.cues.hits.filter((h) => h.line === hit.line && sentenceOf(h) === sentence);
-    return near.some((h) => ['account', 'vendor', 'job_seeker'].includes(h.signal)) && !near.some((h) => h.signal === 'booking_request');
+    return near.some((h) => ['account', 'paperwork', 'vendor', 'job_seeker'].includes(h.signal)) && !near.some((h) => h.signal === 'booking_request');
   }
 
   /**
@@ -378,6 +380,8 @@ export class CallAnalysis {
       this.score('vendor') +
       this.score('job_seeker') +
       this.score('account') +
+      this.score('paperwork') +
+      this.score('job_status') +
       this.score('notice') +
       this.score('cancellation') +
       this.score('reschedule') +
@@ -625,6 +629,8 @@ export class CallAnalysis {
       'vendor',
       'job_seeker',
       'account',
+      'paperwork',
+      'job_status',
       'notice',
       'existing_work',
       'cancellation',
@@ -768,7 +774,12 @@ export class CallAnalysis {
    * right after a fee was named objects to the fee instead.
    */
   get ownChoice(): boolean {
-    return this.score('try_first') >= SIGNAL_THRESHOLD || hitsOf(this.cues, 'elsewhere').some((h) => h.weight >= SIGNAL_THRESHOLD && !this.feeContextBefore(h));
+    return (
+      this.score('try_first') >= SIGNAL_THRESHOLD ||
+      hitsOf(this.cues, 'elsewhere')
+        .concat(hitsOf(this.cues, 'price_shopping'))
+        .some((h) => h.weight >= SIGNAL_THRESHOLD && !this.feeContextBefore(h))
+    );
   }
 
   /** Whether a fee was named in the few lines up to a cue ("$89? I'll call someone else" objects to the fee). */
@@ -1034,7 +1045,9 @@ export function featureLabel(feature: string): string {
   const value = rest.join(':');
   switch (group) {
     case 'rule':
-      return value.startsWith('excuse:') ? `excuse ${value.slice('excuse:'.length)}` : (RULE_LABELS[value] ?? value);
+      if (value.startsWith('excuse:')) return `excuse ${value.slice('excuse:'.length)}`;
+      if (value.startsWith('need_with:')) return `a need stated, and ${value.slice('need_with:'.length)}`;
+      return RULE_LABELS[value] ?? value;
     case 'action':
       return value.replace(':', ' ');
     case 'ended':
