@@ -440,7 +440,11 @@ export class CallAnalysis {
         // A solicitor has no service to decide on: "I'll call back" from one is no customer's follow-up.
         if (this.spam.value) return no('a solicitor calling again is not a customer deciding later.');
         const overruled = this.followUpOverruled ?? this.callbackToBook(tag);
-        return overruled ? no(`${overruled}.`) : this.signal(tag, TAG_LABEL[tag]);
+        if (overruled) return no(`${overruled}.`);
+        const said = this.signal(tag, TAG_LABEL[tag]);
+        // "Not a good time, I'm driving, call me tomorrow" with no need stated puts the whole call off: the decision waits.
+        if (said.value || this.needStated || this.score('busy_now') < SIGNAL_THRESHOLD) return said;
+        return yes(`the caller could not talk now and stated no need; cues: ${hitsOf(this.cues, 'busy_now').slice(0, 2).map(describeHit).join(', ')}.`);
       }
       case 'message_drop': {
         const overruled = this.callbackToBook(tag);
@@ -851,7 +855,7 @@ export class CallAnalysis {
     // A question of a few words or more asks something ("what are your hours?"); one about whether the agent is a machine does not.
     const asks = (q: string) => q.split(/\s+/).filter(Boolean).length >= 4 && !ABOUT_THE_AGENT.test(q);
     // "Can I call you back in ten minutes?" puts the call off before asking anything: it is no question about service.
-    const putsOff = (l: TranscriptLine) => hitsOf(this.cues, 'follow_up').some((h) => h.line === l);
+    const putsOff = (l: TranscriptLine) => this.cues.hits.some((h) => h.line === l && (h.signal === 'follow_up' || h.signal === 'busy_now'));
     const question = this.view.customer.find((l) => !putsOff(l) && questionsIn(l.message).some(asks));
     if (question) return no(`the caller asked a question: ${cite({ line: question, text: question.message })}.`);
     const heard = this.cues.hits.filter((h) => h.signal !== 'affirmative');
