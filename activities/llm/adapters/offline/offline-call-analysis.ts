@@ -1051,6 +1051,7 @@ export function featureLabel(feature: string): string {
     case 'rule':
       if (value.startsWith('excuse:')) return `excuse ${value.slice('excuse:'.length)}`;
       if (value.startsWith('need_with:')) return `a need stated, and ${value.slice('need_with:'.length)}`;
+      if (value.startsWith('after_failure:')) return `${value.slice('after_failure:'.length)} after the business failed`;
       return RULE_LABELS[value] ?? value;
     case 'action':
       return value.replace(':', ' ');
