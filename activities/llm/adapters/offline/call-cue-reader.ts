@@ -169,11 +169,9 @@ export function readCues(lines: readonly TranscriptLine[]): CueReading {
   // Prices asked of other companies ("pidiendo precios en varios lados", "see who gives the best price") are shopping,
   // not a price wanted on this call: an estimate cue said inside a price-shopping cue yields to it.
   const shoppingSaid = hits.filter((h) => h.signal === 'price_shopping');
-  const insideShopping = (h: CueHit) =>
-    h.signal === 'estimate_on_call' && shoppingSaid.some((s) => s.line === h.line && s.said.includes(h.said));
+  const insideShopping = (h: CueHit) => h.signal === 'estimate_on_call' && shoppingSaid.some((s) => s.line === h.line && s.said.includes(h.said));
   const kept = hits.filter(
-    (h) =>
-      !askedNotExcused(h, hits) && !insideShopping(h) && !(h.signal === 'timing_issue' && (soonerAsked.has(h.line) || busyLines.has(h.line))),
+    (h) => !askedNotExcused(h, hits) && !insideShopping(h) && !(h.signal === 'timing_issue' && (soonerAsked.has(h.line) || busyLines.has(h.line))),
   );
   hits.length = 0;
   hits.push(...kept);

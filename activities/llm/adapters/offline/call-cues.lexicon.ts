@@ -1972,7 +1972,7 @@ export const CUE_LEXICON: readonly CueGroup[] = [
     weight: 3,
     who: 'customer',
     // "Have someone call me" asks the business for a callback; "have Rick call me" leaves him a message.
-    notWith: ['you', 'me', 'us', 'someon', 'somebody', 'anyon', 'anybody', 'somebodi', 'anybodi'],
+    notWith: ['you', 'someon', 'somebody', 'anyon', 'anybody', 'somebodi', 'anybodi'],
     phrases: [
       'ask * to call',
       'have * call me',
@@ -2045,9 +2045,7 @@ export const CUE_LEXICON: readonly CueGroup[] = [
       'tell her that',
       'dejar un mensaje',
       'dejarle un mensaje',
-      'tell * that',
-      'tell * he',
-      'tell * she',
+      'tell * that * call',
       'decirle a',
       'digale a',
       'dile a',
