@@ -443,7 +443,7 @@ export class CallAnalysis {
         if (overruled) return no(`${overruled}.`);
         const said = this.signal(tag, TAG_LABEL[tag]);
         // "Not a good time, I'm driving, call me tomorrow" with no need stated puts the whole call off: the decision waits.
-        if (said.value || this.needStated || this.score('busy_now') < SIGNAL_THRESHOLD) return said;
+        if (said.value || this.needStated || this.score('busy_now') < SIGNAL_THRESHOLD || this.score('callback') === 0) return said;
         return yes(`the caller could not talk now and stated no need; cues: ${hitsOf(this.cues, 'busy_now').slice(0, 2).map(describeHit).join(', ')}.`);
       }
       case 'message_drop': {
