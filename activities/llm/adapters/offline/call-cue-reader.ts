@@ -166,10 +166,11 @@ export function readCues(lines: readonly TranscriptLine[]): CueReading {
   }
   // A caller who cannot talk now ("estoy en el trabajo, no puedo hablar") puts off the call, not the time offered.
   const busyLines = new Set(hits.filter((h) => h.signal === 'busy_now').map((h) => h.line));
-  // Prices asked of other companies ("pidiendo precios en varios lados", "see who gives the best price") are shopping,
-  // not a price wanted on this call: an estimate cue said inside a price-shopping cue yields to it.
+  // Prices asked of other companies ("pidiendo precios en varios lados", "calling around") are shopping, not a price
+  // wanted on this call nor a fee refused: an estimate or price cue said inside a price-shopping cue yields to it.
   const shoppingSaid = hits.filter((h) => h.signal === 'price_shopping');
-  const insideShopping = (h: CueHit) => h.signal === 'estimate_on_call' && shoppingSaid.some((s) => s.line === h.line && s.said.includes(h.said));
+  const insideShopping = (h: CueHit) =>
+    (h.signal === 'estimate_on_call' || h.signal === 'price_objection') && shoppingSaid.some((s) => s.line === h.line && s.said.includes(h.said));
   const kept = hits.filter(
     (h) => !askedNotExcused(h, hits) && !insideShopping(h) && !(h.signal === 'timing_issue' && (soonerAsked.has(h.line) || busyLines.has(h.line))),
   );

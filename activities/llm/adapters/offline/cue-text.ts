@@ -118,7 +118,33 @@ export function tokenise(text: string): Token[] {
 
 /** Words that open a sentence of their own: a subject, or a word a speaker starts a new thought with. */
 const SENTENCE_OPENERS = new Set(
-  ['i', 'we', 'it', 'its', 'that', 'you', 'he', 'she', 'they', 'my', 'our', 'yo', 'mejor', 'fijese', 'mire', 'pues', 'ya', 'eu', 'nos', 'ja', 'olha'].map(stem),
+  [
+    'i',
+    'we',
+    'it',
+    'its',
+    'that',
+    'you',
+    'sorry',
+    'disculpe',
+    'perdon',
+    'desculpe',
+    'he',
+    'she',
+    'they',
+    'my',
+    'our',
+    'yo',
+    'mejor',
+    'fijese',
+    'mire',
+    'pues',
+    'ya',
+    'eu',
+    'nos',
+    'ja',
+    'olha',
+  ].map(stem),
 );
 const ANSWER_NO = new Set(['no', 'nah', 'nope', 'nao']);
 
@@ -192,9 +218,16 @@ const SPANISH = new Set(
   ),
 );
 const ENGLISH = new Set(
-  'the a an and is are was were i you we my your our us me him her them they he she to of in for on at from up out about it that this with have has had need want can could would should will be been do does did not what how why when where who yes no please thanks thank hello hi hey ok okay yeah sure just so but or like get got know call come house home water heat hot cold broken working help service today tomorrow'.split(
-    ' ',
-  ),
+  [
+    'the a an and is are was were i you we my your our us me him her them they he she to of in for on at from up out about it its that this with have has had',
+    'need want can could would should will be been do does did not what how why when where who yes no please thanks thank hello hi hey ok okay yeah um uh',
+    'sure just so but or like get got know call come house home water heat hot cold broken working help service today tomorrow',
+    // Numbers said as words: an address or a phone number read out in English is English.
+    'one two three four five six seven eight nine ten eleven twelve twenty thirty forty fifty sixty seventy eighty ninety hundred',
+    'street avenue road drive lane west east north south',
+  ]
+    .join(' ')
+    .split(' '),
 );
 
 // Common French words: a line mostly of these is in another language even when it borrows an English word ("roof").
