@@ -41,6 +41,12 @@ describe('cue reader: a lead comparing companies is no price asked on the call',
     expect(signalsOf('C: estoy pidiendo precios en varios lados')).not.toContain('estimate_on_call');
     expect(signalsOf('C: how much do you charge to snake a drain?')).toContain('estimate_on_call');
   });
+
+  it('reads "calling around, seeing what everybody charges" as shopping, not as a fee refused', () => {
+    const signals = signalsOf('A: I can have a tech out Thursday.', "C: I'm just calling around seeing what everybody charges");
+    expect(signals).toContain('price_shopping');
+    expect(signals).not.toContain('price_objection');
+  });
 });
 
 describe('cue reader: no time to talk now is no refusal of the time offered', () => {
@@ -123,6 +129,10 @@ describe('cue text: an answering "no" and Portuguese', () => {
 
   it('expands "ill" and "lemme" as speech-to-text writes them', () => {
     expect(tokenise('ill call you lemme check').map((t) => t.word)).toEqual(['i', 'will', 'call', 'you', 'let', 'me', 'check']);
+  });
+
+  it('reads an address said in number words as English', () => {
+    expect(languageOf('its forty four ten west um')).toBe('en');
   });
 
   it('reads everyday Portuguese with Spanish', () => {
