@@ -6,7 +6,7 @@ import { DEFAULT_TRAINING, exampleOf, trainModel } from './eval/call-model';
 import { loadEvalSet } from './eval/eval-call.schema';
 
 // `npm run train:call-model`: trains the offline engine's call-type model (issue 11 point 7) on every labelled call
-// of scripts/eval/calls, dev and holdout (684), deterministically (batch gradient descent from zero weights, calls in
+// of scripts/eval/calls, dev and holdout (802), deterministically (batch gradient descent from zero weights, calls in
 // file order), and writes the weights the engine loads. `npm run eval:model` says how well it does on calls it did
 // not see. Never train on a held-out set.
 

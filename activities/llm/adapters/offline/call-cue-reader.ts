@@ -164,7 +164,16 @@ export function readCues(lines: readonly TranscriptLine[]): CueReading {
     if (!hits.some((h) => h.line === line && h.signal === 'sooner_slot'))
       hits.push(structuralHit('sooner_slot', line, EARLIER.exec(normalise(line.message))?.[0] ?? 'sooner'));
   }
-  const kept = hits.filter((h) => !askedNotExcused(h, hits) && !(h.signal === 'timing_issue' && soonerAsked.has(h.line)));
+  // A caller who cannot talk now ("estoy en el trabajo, no puedo hablar") puts off the call, not the time offered.
+  const busyLines = new Set(hits.filter((h) => h.signal === 'busy_now').map((h) => h.line));
+  // Prices asked of other companies ("pidiendo precios en varios lados", "calling around") are shopping, not a price
+  // wanted on this call nor a fee refused: an estimate or price cue said inside a price-shopping cue yields to it.
+  const shoppingSaid = hits.filter((h) => h.signal === 'price_shopping');
+  const insideShopping = (h: CueHit) =>
+    (h.signal === 'estimate_on_call' || h.signal === 'price_objection') && shoppingSaid.some((s) => s.line === h.line && s.said.includes(h.said));
+  const kept = hits.filter(
+    (h) => !askedNotExcused(h, hits) && !insideShopping(h) && !(h.signal === 'timing_issue' && (soonerAsked.has(h.line) || busyLines.has(h.line))),
+  );
   hits.length = 0;
   hits.push(...kept);
   const scores = Object.fromEntries(SIGNALS.map((s) => [s, 0])) as Record<Signal, number>;

@@ -1,4 +1,5 @@
 import { speakerOf } from '../../../../domain/interaction/interaction.schema';
+import type { Signal } from './call-cues.lexicon';
 import { type CallAnalysis, EXCUSE_ORDER } from './offline-call-analysis';
 
 /**
@@ -82,8 +83,41 @@ export function ruleFeatures(a: CallAnalysis): CallFeatures {
     flags[`excuse:${name}`] = a.excuse(name).value;
   }
   for (const [name, on] of Object.entries(flags)) if (on) f[`rule:${name}`] = 1;
+  // What the caller said beside a need they stated: a callback or a price comparison after a need is a lead's, the same
+  // cue without one often is not. A linear model cannot make these pairs from the two features alone.
+  if (a.needStated) {
+    const said = new Set(a.cues.hits.filter((h) => speakerOf(h.line.role) !== 'agent').map((h) => h.signal));
+    for (const signal of NEED_PAIRED) if (said.has(signal)) f[`rule:need_with:${signal}`] = 1;
+  }
+  // What the caller said once the business had failed them (a booking it could not complete, a detail asked again):
+  // "I'll call back", "forget it" or "someone else" then answers the failure and is no excuse of the caller's.
+  const failed = a.businessFailure;
+  if (failed) {
+    const lines = a.view.lines;
+    const after = new Set(a.cues.hits.filter((h) => speakerOf(h.line.role) !== 'agent' && lines.indexOf(h.line) > failed.at).map((h) => h.signal));
+    for (const signal of AFTER_FAILURE) if (after.has(signal)) f[`rule:after_failure:${signal}`] = 1;
+  }
   return f;
 }
+
+/** The caller's cues read apart after the business failed them (`ruleFeatures`). */
+const AFTER_FAILURE: readonly Signal[] = ['follow_up', 'agent_requested', 'not_interested', 'elsewhere', 'price_objection', 'no_thanks'];
+
+/** The caller's cues paired with a stated need (`ruleFeatures`). */
+const NEED_PAIRED: readonly Signal[] = [
+  'callback',
+  'follow_up',
+  'busy_now',
+  'price_shopping',
+  'elsewhere',
+  'try_first',
+  'timing_issue',
+  'estimate_on_call',
+  'dispatch_fee_issue',
+  'paperwork',
+  'job_status',
+  'not_interested',
+];
 
 export type FeatureGroup = 'cues' | 'cues+rules';
 

@@ -43,6 +43,12 @@ const BARE_CONTRACTIONS: Record<string, string> = {
   theyre: 'they are',
   thats: 'that is',
   whats: 'what is',
+  // "ill" for "I'll": in a phone call about a job, far likelier than the adjective.
+  ill: 'i will',
+  youll: 'you will',
+  theyll: 'they will',
+  lemme: 'let me',
+  gimme: 'give me',
 };
 
 /** Lowercase, accents folded, contractions expanded, numbers and money kept as tokens. */
@@ -107,7 +113,55 @@ export function tokenise(text: string): Token[] {
     if (CLAUSE_BREAK.has(word)) clause += 1;
     for (const part of word.split(/[/-]/).filter(Boolean)) tokens.push({ stem: stem(part), word: part, clause });
   }
-  return tokens;
+  return answeredNoSplit(tokens);
+}
+
+/** Words that open a sentence of their own: a subject, or a word a speaker starts a new thought with. */
+const SENTENCE_OPENERS = new Set(
+  [
+    'i',
+    'we',
+    'it',
+    'its',
+    'that',
+    'you',
+    'sorry',
+    'disculpe',
+    'perdon',
+    'desculpe',
+    'he',
+    'she',
+    'they',
+    'my',
+    'our',
+    'yo',
+    'mejor',
+    'fijese',
+    'mire',
+    'pues',
+    'ya',
+    'eu',
+    'nos',
+    'ja',
+    'olha',
+  ].map(stem),
+);
+const ANSWER_NO = new Set(['no', 'nah', 'nope', 'nao']);
+
+/**
+ * Speech-to-text drops the comma of an answer: in "no i'll have my husband look at it first" or "no fíjese que mejor
+ * lo revisa mi esposo", the "no" answers the agent and negates nothing after it. A clause's first word "no" followed
+ * by a word that opens a sentence of its own (a subject, "mire", "mejor") stands alone, as if a comma followed it.
+ */
+function answeredNoSplit(tokens: Token[]): Token[] {
+  let shift = 0;
+  return tokens.map((t, i) => {
+    const moved = { ...t, clause: t.clause + shift };
+    const opensClause = i === 0 || tokens[i - 1].clause !== t.clause;
+    const next = tokens[i + 1];
+    if (opensClause && ANSWER_NO.has(t.stem) && next && next.clause === t.clause && SENTENCE_OPENERS.has(next.stem)) shift += 1;
+    return moved;
+  });
 }
 
 /**
@@ -164,9 +218,16 @@ const SPANISH = new Set(
   ),
 );
 const ENGLISH = new Set(
-  'the a an and is are was were i you we my your our us me him her them they he she to of in for on at from up out about it that this with have has had need want can could would should will be been do does did not what how why when where who yes no please thanks thank hello hi hey ok okay yeah sure just so but or like get got know call come house home water heat hot cold broken working help service today tomorrow'.split(
-    ' ',
-  ),
+  [
+    'the a an and is are was were i you we my your our us me him her them they he she to of in for on at from up out about it its that this with have has had',
+    'need want can could would should will be been do does did not what how why when where who yes no please thanks thank hello hi hey ok okay yeah um uh',
+    'sure just so but or like get got know call come house home water heat hot cold broken working help service today tomorrow',
+    // Numbers said as words: an address or a phone number read out in English is English.
+    'one two three four five six seven eight nine ten eleven twelve twenty thirty forty fifty sixty seventy eighty ninety hundred',
+    'street avenue road drive lane west east north south',
+  ]
+    .join(' ')
+    .split(' '),
 );
 
 // Common French words: a line mostly of these is in another language even when it borrows an English word ("roof").
@@ -179,9 +240,12 @@ const FRENCH = new Set(
 // Common Portuguese words shared with neither English nor Spanish function words: a line mostly of these is Iberian, read with the Spanish ones
 // (the engine answers Portuguese as it answers Spanish), even when "a", "no" or "de" make it look English.
 const PORTUGUESE = new Set(
-  'eu voce nao obrigado obrigada tenho uma com meu minha isso dos das ao sao tambem agora entao quero preciso entendido marcada marcado amanha cancelada visita feira endereco'.split(
-    ' ',
-  ),
+  (
+    'eu voce voces nao obrigado obrigada tenho uma com meu minha isso dos das ao sao tambem agora entao quero preciso entendido marcada marcado amanha ' +
+    'cancelada visita feira endereco oi bom boa tudo bem vou vamos tem estou ligar ligando ligo depois mais muito primeiro mesmo alguem pode ja nossa ' +
+    'quando chove teto ralo banheiro outras outra consertar tentar pra desculpe errado sim orcamento portao ficou otimo atendem regiao gostaria telhado ' +
+    'passado fizeram entupido hoje taxa'
+  ).split(' '),
 );
 
 function portugueseLike(words: readonly string[]): boolean {

@@ -67,6 +67,8 @@ const PURPOSE_SIGNALS = [
   'job_seeker',
   'account',
   'existing_work',
+  'paperwork',
+  'job_status',
   'notice',
   'identified',
   'spam',
@@ -333,7 +335,7 @@ export class CallAnalysis {
     if (hit.signal !== 'service') return false;
     const sentence = sentenceOf(hit);
     const near = this.cues.hits.filter((h) => h.line === hit.line && sentenceOf(h) === sentence);
-    return near.some((h) => ['account', 'vendor', 'job_seeker'].includes(h.signal)) && !near.some((h) => h.signal === 'booking_request');
+    return near.some((h) => ['account', 'paperwork', 'vendor', 'job_seeker'].includes(h.signal)) && !near.some((h) => h.signal === 'booking_request');
   }
 
   /**
@@ -378,6 +380,8 @@ export class CallAnalysis {
       this.score('vendor') +
       this.score('job_seeker') +
       this.score('account') +
+      this.score('paperwork') +
+      this.score('job_status') +
       this.score('notice') +
       this.score('cancellation') +
       this.score('reschedule') +
@@ -436,7 +440,11 @@ export class CallAnalysis {
         // A solicitor has no service to decide on: "I'll call back" from one is no customer's follow-up.
         if (this.spam.value) return no('a solicitor calling again is not a customer deciding later.');
         const overruled = this.followUpOverruled ?? this.callbackToBook(tag);
-        return overruled ? no(`${overruled}.`) : this.signal(tag, TAG_LABEL[tag]);
+        if (overruled) return no(`${overruled}.`);
+        const said = this.signal(tag, TAG_LABEL[tag]);
+        // "Not a good time, I'm driving, call me tomorrow" with no need stated puts the whole call off: the decision waits.
+        if (said.value || this.needStated || this.score('busy_now') < SIGNAL_THRESHOLD || this.score('callback') === 0) return said;
+        return yes(`the caller could not talk now and stated no need; cues: ${hitsOf(this.cues, 'busy_now').slice(0, 2).map(describeHit).join(', ')}.`);
       }
       case 'message_drop': {
         const overruled = this.callbackToBook(tag);
@@ -625,6 +633,8 @@ export class CallAnalysis {
       'vendor',
       'job_seeker',
       'account',
+      'paperwork',
+      'job_status',
       'notice',
       'existing_work',
       'cancellation',
@@ -768,7 +778,12 @@ export class CallAnalysis {
    * right after a fee was named objects to the fee instead.
    */
   get ownChoice(): boolean {
-    return this.score('try_first') >= SIGNAL_THRESHOLD || hitsOf(this.cues, 'elsewhere').some((h) => h.weight >= SIGNAL_THRESHOLD && !this.feeContextBefore(h));
+    return (
+      this.score('try_first') >= SIGNAL_THRESHOLD ||
+      hitsOf(this.cues, 'elsewhere')
+        .concat(hitsOf(this.cues, 'price_shopping'))
+        .some((h) => h.weight >= SIGNAL_THRESHOLD && !this.feeContextBefore(h))
+    );
   }
 
   /** Whether a fee was named in the few lines up to a cue ("$89? I'll call someone else" objects to the fee). */
@@ -840,7 +855,7 @@ export class CallAnalysis {
     // A question of a few words or more asks something ("what are your hours?"); one about whether the agent is a machine does not.
     const asks = (q: string) => q.split(/\s+/).filter(Boolean).length >= 4 && !ABOUT_THE_AGENT.test(q);
     // "Can I call you back in ten minutes?" puts the call off before asking anything: it is no question about service.
-    const putsOff = (l: TranscriptLine) => hitsOf(this.cues, 'follow_up').some((h) => h.line === l);
+    const putsOff = (l: TranscriptLine) => this.cues.hits.some((h) => h.line === l && (h.signal === 'follow_up' || h.signal === 'busy_now'));
     const question = this.view.customer.find((l) => !putsOff(l) && questionsIn(l.message).some(asks));
     if (question) return no(`the caller asked a question: ${cite({ line: question, text: question.message })}.`);
     const heard = this.cues.hits.filter((h) => h.signal !== 'affirmative');
@@ -1034,7 +1049,10 @@ export function featureLabel(feature: string): string {
   const value = rest.join(':');
   switch (group) {
     case 'rule':
-      return value.startsWith('excuse:') ? `excuse ${value.slice('excuse:'.length)}` : (RULE_LABELS[value] ?? value);
+      if (value.startsWith('excuse:')) return `excuse ${value.slice('excuse:'.length)}`;
+      if (value.startsWith('need_with:')) return `a need stated, and ${value.slice('need_with:'.length)}`;
+      if (value.startsWith('after_failure:')) return `${value.slice('after_failure:'.length)} after the business failed`;
+      return RULE_LABELS[value] ?? value;
     case 'action':
       return value.replace(':', ' ');
     case 'ended':

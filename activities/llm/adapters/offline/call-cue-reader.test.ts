@@ -1,0 +1,168 @@
+import type { TranscriptLine } from '../../../../domain/interaction/interaction.schema';
+import { InteractionInputSchema } from '../../../../domain/interaction/interaction.schema';
+import { readCues } from './call-cue-reader';
+import { callFeatures } from './call-type-features';
+import { languageOf, negatedAt, tokenise } from './cue-text';
+import { CallAnalysis, featureLabel } from './offline-call-analysis';
+
+// The cue kinds that tell a lead's own choice from an excuse and an existing customer from a new need (issue 11 point 7):
+// families of phrasings, each checked on sayings that are not in the evaluation sets.
+
+const line = (role: 'agent' | 'user', message: string, i: number): TranscriptLine =>
+  ({ role, message, timestamp: `00:${String(i * 5).padStart(2, '0')}`, seconds: i * 5 }) as TranscriptLine;
+
+function signalsOf(...said: string[]): string[] {
+  return readCues(said.map((s, i) => line(s.startsWith('A:') ? 'agent' : 'user', s.slice(2).trim(), i))).hits.map((h) => h.signal);
+}
+
+function analysis(said: string[], direction: 'inbound' | 'outbound' = 'inbound'): CallAnalysis {
+  return new CallAnalysis(
+    InteractionInputSchema.parse({
+      direction,
+      agentType: direction === 'inbound' ? 'OFFICE_HOURS_CSR' : 'LEAD_ENGAGEMENT_AGENT',
+      org: { name: 'Acme Home Services', timezone: 'America/Denver' },
+      transcript: said.map((s, i) => line(s.startsWith('A:') ? 'agent' : 'user', s.slice(2).trim(), i)),
+      facts: { actions: [], endedReason: 'user_hangup' },
+    }),
+  );
+}
+
+describe('cue reader: a lead comparing companies is no price asked on the call', () => {
+  it.each([
+    'C: honestly we are shopping around, getting a few quotes this week',
+    "C: I'm just calling around seeing what everybody charges",
+    'C: ahorita estoy cotizando, a ver quién me da mejor precio',
+    'C: estou pesquisando com outras empresas',
+  ])('%s → price_shopping', (said) => {
+    expect(signalsOf(said)).toContain('price_shopping');
+  });
+
+  it('lets a price asked of other companies yield to the shopping it is part of, and keeps a price asked here', () => {
+    expect(signalsOf('C: estoy pidiendo precios en varios lados')).not.toContain('estimate_on_call');
+    expect(signalsOf('C: how much do you charge to snake a drain?')).toContain('estimate_on_call');
+  });
+
+  it('reads "calling around, seeing what everybody charges" as shopping, not as a fee refused', () => {
+    const signals = signalsOf('A: I can have a tech out Thursday.', "C: I'm just calling around seeing what everybody charges");
+    expect(signals).toContain('price_shopping');
+    expect(signals).not.toContain('price_objection');
+  });
+});
+
+describe('cue reader: no time to talk now is no refusal of the time offered', () => {
+  it.each(["C: can't really talk, I'm driving", 'C: estoy manejando, no puedo hablar ahorita', 'C: estou no trabalho agora'])('%s → busy_now', (said) => {
+    expect(signalsOf(said)).toContain('busy_now');
+  });
+
+  it('drops the timing cue of a line that says the caller cannot talk, not of one that refuses the day', () => {
+    expect(signalsOf('A: I have Thursday at nine.', 'C: ahorita no puedo hablar, estoy en el trabajo')).not.toContain('timing_issue');
+    expect(signalsOf('A: I have Thursday at nine.', 'C: el jueves no puedo')).toContain('timing_issue');
+  });
+
+  it('reads "estoy en el trabajo" as where the caller is, not as a job sought', () => {
+    expect(signalsOf('C: estoy en el trabajo')).not.toContain('job_seeker');
+    expect(signalsOf('C: busco trabajo de ayudante')).toContain('job_seeker');
+  });
+
+  it('puts off a call with no need stated (follow_up), but not one that stated a need', () => {
+    const noNeed = analysis(['A: Calling about the attic fan you asked about.', 'C: I am at work right now, call me tomorrow?'], 'outbound');
+    expect(noNeed.excuse('follow_up').value).toBe(true);
+    const withNeed = analysis(['A: Acme, how can I help?', 'C: My sink is leaking everywhere.', 'C: I am at work, can someone call me back after five?']);
+    expect(withNeed.excuse('follow_up').value).toBe(false);
+  });
+});
+
+describe("cue reader: an existing customer's paperwork or job is no new need", () => {
+  it.each([
+    ['C: can you email me a copy of the receipt for the repair', 'paperwork'],
+    ['C: is the warranty on the roof transferable', 'paperwork'],
+    ['C: necesito la factura del mes pasado', 'paperwork'],
+    ["C: where's my tech, he was supposed to be here at ten", 'job_status'],
+    ['C: tengo cita hoy, ¿a qué hora llega el técnico?', 'job_status'],
+  ])('%s → %s', (said, signal) => {
+    expect(signalsOf(said)).toContain(signal);
+  });
+});
+
+describe('cue reader: the caller who will look first, and who will call whom', () => {
+  it.each([
+    "C: I'll have my husband look at it first",
+    "C: we'll keep an eye on it for a couple days",
+    'C: mejor lo va a revisar mi esposo primero',
+    'C: vou tentar consertar eu mesmo primeiro',
+  ])('%s → try_first', (said) => {
+    expect(signalsOf(said)).toContain('try_first');
+  });
+
+  it('hears a callback to the caller as a callback, never as the caller following up', () => {
+    const signals = signalsOf('C: can someone just call me back next week');
+    expect(signals).toContain('callback');
+    expect(signals).not.toContain('follow_up');
+    expect(signals).not.toContain('message_drop');
+  });
+
+  it('reads "have Rick call me" as a message for him, "have someone call me" as a callback', () => {
+    expect(signalsOf('C: can you have rick call me about the church job')).toContain('message_drop');
+    expect(signalsOf('C: can you have someone call me')).not.toContain('message_drop');
+  });
+});
+
+describe('cue text: an answering "no" and Portuguese', () => {
+  it('lets a "no" that answers the agent, commas dropped, negate nothing after it', () => {
+    const answered = tokenise('no fíjese que mejor lo va a revisar mi esposo');
+    expect(
+      negatedAt(
+        answered,
+        answered.findIndex((t) => t.word === 'revisar'),
+      ),
+    ).toBeNull();
+    const denied = tokenise("no I don't need anyone");
+    expect(
+      negatedAt(
+        denied,
+        denied.findIndex((t) => t.stem === 'need'),
+      )?.word,
+    ).toBe('not');
+    // "No one" and "no thanks" keep their "no".
+    expect(tokenise('no one called').map((t) => t.clause)).toEqual([0, 0, 0]);
+  });
+
+  it('expands "ill" and "lemme" as speech-to-text writes them', () => {
+    expect(tokenise('ill call you lemme check').map((t) => t.word)).toEqual(['i', 'will', 'call', 'you', 'let', 'me', 'check']);
+  });
+
+  it('reads an address said in number words as English', () => {
+    expect(languageOf('its forty four ten west um')).toBe('en');
+  });
+
+  it('reads everyday Portuguese with Spanish', () => {
+    expect(languageOf('oi tudo bem o ralo do banheiro está entupido')).toBe('es');
+    expect(languageOf('podemos mandar alguém amanhã de manhã')).toBe('es');
+  });
+});
+
+describe('call-type features: cues paired with a need, and cues after the business failed', () => {
+  it('pairs a callback with a stated need, and names the pair in words', () => {
+    const a = analysis(['A: Acme, how can I help?', 'C: My furnace keeps shutting off.', 'C: I am driving, can you call me back after five?']);
+    const f = callFeatures(a, 'cues+rules');
+    expect(f['rule:need_with:callback']).toBe(1);
+    expect(f['rule:need_with:busy_now']).toBe(1);
+    expect(featureLabel('rule:need_with:callback')).toBe('a need stated, and callback');
+  });
+
+  it("reads a caller's 'I'll call back' after the agent asked again for a detail given as after the failure", () => {
+    const a = analysis([
+      'A: Acme, how can I help?',
+      'C: My kitchen sink is leaking.',
+      'A: What is your name?',
+      'C: Dana Reyes.',
+      'A: And your name, please?',
+      'C: Dana Reyes, I just said.',
+      'A: Can I get your name?',
+      "C: Forget it, I'll call back later.",
+    ]);
+    expect(a.businessFailure).not.toBeNull();
+    expect(callFeatures(a, 'cues+rules')['rule:after_failure:follow_up']).toBe(1);
+    expect(featureLabel('rule:after_failure:follow_up')).toBe('follow_up after the business failed');
+  });
+});
