@@ -2,22 +2,21 @@ import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { FeatureGroup } from '../activities/llm/adapters/offline/call-type-features';
-import { DEFAULT_TRAINING, exampleOf, trainModel } from './eval/call-model';
+import { DEFAULT_TRAINING, exampleOf, TRAINING_SETS, trainModel } from './eval/call-model';
 import { loadEvalSet } from './eval/eval-call.schema';
 
 // `npm run train:call-model`: trains the offline engine's call-type model (issue 11 point 7) on every labelled call
-// of scripts/eval/calls, dev and holdout (802), deterministically (batch gradient descent from zero weights, calls in
+// of the TRAINING_SETS (scripts/eval/calls, dev, holdout and holdout2: 929), deterministically (batch gradient descent from zero weights, calls in
 // file order), and writes the weights the engine loads. `npm run eval:model` says how well it does on calls it did
 // not see. Never train on a held-out set.
 
-const SETS = ['calls', 'dev', 'holdout'] as const;
 const OUT = resolve(__dirname, '../activities/llm/adapters/offline/call-type-model.weights.json');
 
 function main(): void {
   const { values } = parseArgs({ options: { features: { type: 'string', default: 'cues+rules' }, out: { type: 'string', default: OUT } } });
   const group = values.features as FeatureGroup;
   if (group !== 'cues' && group !== 'cues+rules') throw new Error(`--features is cues or cues+rules, not ${group}`);
-  const examples = SETS.flatMap((set) => loadEvalSet(resolve(__dirname, 'eval', set)).map((call) => exampleOf(call, set, group)));
+  const examples = TRAINING_SETS.flatMap((set) => loadEvalSet(resolve(__dirname, 'eval', set)).map((call) => exampleOf(call, set, group)));
   const model = trainModel(examples, group, DEFAULT_TRAINING);
   // One line per feature (its weight for each class, in `classes` order), so a diff of the weights reads.
   const weights = Object.entries(model.weights).map(([name, w]) => `    ${JSON.stringify(name)}: ${JSON.stringify(w).replace(/,/g, ', ')}`);
