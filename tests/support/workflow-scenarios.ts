@@ -170,18 +170,21 @@ export const callDeliveries = {
 
 export type InteractionPipelineActivities = InteractionActivities & InteractionHandoffActivities & FollowUpActivities;
 
+/** The organization as the AI steps read it, with nothing configured. */
+const fixtureOrg: InteractionInput['org'] = {
+  name: 'Joe Plumbing',
+  timezone: null,
+  tradesOffered: [],
+  zipcodes: [],
+  instructions: { isLead: [], callReasons: [], bookedSummary: [], jobTags: [] },
+};
+
 /** The fake transcription: the input the AI steps read, made of the call record as the workflow passes it. */
 const fakeTranscription = ({ record, actions }: Parameters<InteractionActivities['transcribeInteraction']>[0]): InteractionInput => ({
   source: 'call',
   direction: record.direction ?? 'inbound',
   agentType: 'RECEPTIONIST',
-  org: {
-    name: 'Joe Plumbing',
-    timezone: null,
-    tradesOffered: [],
-    zipcodes: [],
-    instructions: { isLead: [], callReasons: [], bookedSummary: [], jobTags: [] },
-  },
+  org: fixtureOrg,
   transcript: record.transcriptObject.map((t, i) => ({ role: t.role, message: t.content, timestamp: `00:0${i}`, seconds: i })),
   facts: {
     actions: actions ?? [],
@@ -251,13 +254,7 @@ const chatTranscription = (
   source: 'chat',
   direction: 'inbound',
   agentType: 'CHAT_CSR_AGENT',
-  org: {
-    name: 'Joe Plumbing',
-    timezone: null,
-    tradesOffered: [],
-    zipcodes: [],
-    instructions: { isLead: [], callReasons: [], bookedSummary: [], jobTags: [] },
-  },
+  org: fixtureOrg,
   transcript,
   facts: { actions, events: [], endedReason: null, durationSeconds: null, customerPhone, doNotService: false, startedAt: null },
 });
