@@ -23,6 +23,10 @@ const summaries: { summary: unknown; callAnalysis: unknown }[] = [
   { summary: {}, callAnalysis: { call_summary: ' \tplatform line\u00a0', metadata: {} } },
   { summary: [], callAnalysis: { call_summary: '   ', metadata: {} } },
   { summary: [{ title: 'Summary', content: ['\ufeff'] }], callAnalysis: { call_summary: 42 } },
+  { summary: [[{ title: 'Summary', content: ['nested'] }], { title: ['Summary'], content: ['title array'] }], callAnalysis: {} },
+  { summary: { title: 'Summary', content: ['not an array'] }, callAnalysis: { call_summary: 'from the platform' } },
+  { summary: [{ title: 'Summary', content: [] }, { title: 'Summary', content: ['second summary'] }], callAnalysis: {} },
+  { summary: [{ title: 'Summary', content: [['inner'], { line: 'x' }, 'outer'] }], callAnalysis: {} },
 ];
 
 const texts = ['Ann "Q" \\ \u0001\u001f tab\there', 'Émile 😀 \u2028\u2029 </script>', "O'Brien & Sons / #1 ?x=1", ''];
@@ -156,7 +160,7 @@ describe("the call logs' entries written as JSON by the page's statement", () =>
       ]),
     );
     expect(new Set(entries.map((e) => e.summary_line))).toEqual(
-      new Set(['Line one', 'first detail', 'the summary', 'y', 'z', 'platform line', null]),
+      new Set(['Line one', 'first detail', 'the summary', 'y', 'z', 'platform line', null, 'title array', 'from the platform', 'second summary', 'outer']),
     );
   });
 });
