@@ -573,49 +573,50 @@ function callLogEntriesStatement(f: CallLogsFilter): Prisma.Sql {
       jsonb_path_query_first(jsonb_path_query_first(${summary}, ${SUMMARY_SECTION}::jsonpath), ${SECTION_LINE}::jsonpath),
       jsonb_path_query_first(${summary}, ${ANY_SECTION_LINE}::jsonpath)) #>> '{}'`)},
     CASE WHEN jsonb_typeof(p.call_analysis -> 'call_summary') = 'string' THEN NULLIF(${trim(Prisma.sql`p.call_analysis #>> '{call_summary}'`)}, '') END)`;
-  const createdAt = Prisma.sql`p.created_at_iso`;
-  const customer = Prisma.sql`c.customer_id`;
+  // Each value's JSON once (several are sent twice); ids and ISO times need no escape, only their quotes.
+  const quoted = (expr: Prisma.Sql) => Prisma.sql`CASE WHEN ${expr} IS NULL THEN 'null' ELSE '"' || ${expr} || '"' END`;
+  const v = (column: string) => Prisma.raw(`p.${column}`);
   const entry = jsonObject([
-    ['id', jsonOf(Prisma.sql`p.id`)],
-    ['created_at', jsonOf(createdAt)],
+    ['id', v('j_id')],
+    ['created_at', v('j_created_at')],
     ['call_status', jsonOf(Prisma.sql`p.call_status`)],
     ['agent_type', jsonOf(Prisma.sql`p.agent_type`)],
     ['recording_url', jsonOf(Prisma.sql`p.recording_url`)],
-    ['started_at', jsonOf(isoText('p.started_at'))],
-    ['ended_at', jsonOf(isoText('p.ended_at'))],
+    ['started_at', quoted(isoText('p.started_at'))],
+    ['ended_at', quoted(isoText('p.ended_at'))],
     [
       'interactions',
       jsonObject([
-        ['id', jsonOf(Prisma.sql`p.id`)],
-        ['call_id', jsonOf(Prisma.sql`p.call_id`)],
+        ['id', v('j_id')],
+        ['call_id', quoted(Prisma.sql`p.call_id::text`)],
         ['chat_id', Prisma.sql`'null'`],
-        ['customer_name', jsonOf(Prisma.sql`p.customer_name`)],
-        ['customer_number', jsonOf(Prisma.sql`p.customer_number`)],
-        ['customer_address', jsonOf(Prisma.sql`p.customer_address`)],
-        ['crm_customer_id', jsonOf(customer)],
-        ['created_at', jsonOf(createdAt)],
-        ['org_id', jsonOf(Prisma.sql`p.org_id`)],
-        ['tags', Prisma.sql`p.tags_json`],
+        ['customer_name', v('j_customer_name')],
+        ['customer_number', v('j_customer_number')],
+        ['customer_address', v('j_customer_address')],
+        ['crm_customer_id', Prisma.sql`c.j_crm_customer_id`],
+        ['created_at', v('j_created_at')],
+        ['org_id', quoted(Prisma.sql`p.org_id::text`)],
+        ['tags', v('j_tags')],
         ['crm_campaign_id', Prisma.sql`'null'`],
-        ['reviewed_at', jsonOf(Prisma.sql`p.reviewed_at_iso`)],
-        ['review_notes', jsonOf(Prisma.sql`p.review_notes`)],
+        ['reviewed_at', v('j_reviewed_at')],
+        ['review_notes', v('j_review_notes')],
       ]),
     ],
     ['jobs', Prisma.sql`COALESCE(jobs.list, '[]')`],
-    ['tags', Prisma.sql`p.tags_json`],
-    ['reviewed_at', jsonOf(Prisma.sql`p.reviewed_at_iso`)],
-    ['review_notes', jsonOf(Prisma.sql`p.review_notes`)],
-    ['crm_customer_id', jsonOf(customer)],
+    ['tags', v('j_tags')],
+    ['reviewed_at', v('j_reviewed_at')],
+    ['review_notes', v('j_review_notes')],
+    ['crm_customer_id', Prisma.sql`c.j_crm_customer_id`],
     [
       'crm_customer_link',
-      jsonOf(Prisma.sql`CASE WHEN org.crm = 'servicetitan' AND ${customer} <> '' THEN ${st} || 'customer/' || ${uriComponent(customer)} END`),
+      jsonOf(Prisma.sql`CASE WHEN org.crm = 'servicetitan' AND c.customer_id <> '' THEN ${st} || 'customer/' || ${uriComponent(Prisma.sql`c.customer_id`)} END`),
     ],
-    ['is_lead', jsonOf(Prisma.sql`p.is_lead`)],
+    ['is_lead', Prisma.sql`CASE WHEN p.is_lead IS NULL THEN 'null' WHEN p.is_lead THEN 'true' ELSE 'false' END`],
     ['analysed_by', jsonOf(Prisma.sql`p.analysed_by`)],
-    ['customer_name', jsonOf(Prisma.sql`p.customer_name`)],
-    ['customer_number', jsonOf(Prisma.sql`p.customer_number`)],
-    ['customer_address', jsonOf(Prisma.sql`p.customer_address`)],
-    ['interactionId', jsonOf(Prisma.sql`p.id`)],
+    ['customer_name', v('j_customer_name')],
+    ['customer_number', v('j_customer_number')],
+    ['customer_address', v('j_customer_address')],
+    ['interactionId', v('j_id')],
     ['isVerified', Prisma.sql`'false'`],
     ['number_extension', Prisma.sql`'null'`],
     ['campaign_name', Prisma.sql`'null'`],
@@ -630,12 +631,17 @@ function callLogEntriesStatement(f: CallLogsFilter): Prisma.Sql {
     entries AS (
       SELECT p.created_at, p.id, p.created_at_iso, ${entry} AS entry
       FROM (
-        SELECT r.*, ${isoText('r.created_at')} AS created_at_iso, ${isoText('r.reviewed_at')} AS reviewed_at_iso, COALESCE(array_to_json(r.tags)::text, 'null') AS tags_json
+        SELECT r.*, t.created_at_iso, '"' || r.id || '"' AS j_id, '"' || t.created_at_iso || '"' AS j_created_at,
+          ${quoted(isoText('r.reviewed_at'))} AS j_reviewed_at, ${jsonOf(Prisma.sql`r.review_notes`)} AS j_review_notes,
+          ${jsonOf(Prisma.sql`r.customer_name`)} AS j_customer_name, ${jsonOf(Prisma.sql`r.customer_number`)} AS j_customer_number,
+          ${jsonOf(Prisma.sql`r.customer_address`)} AS j_customer_address, COALESCE(array_to_json(r.tags)::text, 'null') AS j_tags
         FROM page r
+        CROSS JOIN LATERAL (SELECT ${isoText('r.created_at')} AS created_at_iso) t
       ) p
       CROSS JOIN org
       LEFT JOIN jobs ON jobs.interaction_id = p.id
-      CROSS JOIN LATERAL (SELECT COALESCE(p.crm_customer_id, jobs.customer_id) AS customer_id) c
+      CROSS JOIN LATERAL (SELECT COALESCE(p.crm_customer_id, jobs.customer_id) AS customer_id) c0
+      CROSS JOIN LATERAL (SELECT c0.customer_id, ${jsonOf(Prisma.sql`c0.customer_id`)} AS j_crm_customer_id) c
     )
     SELECT '[' || COALESCE(string_agg(entry, ',' ORDER BY created_at DESC, id DESC), '') || ']' AS entries, count(*)::int AS count,
       (array_agg(created_at_iso ORDER BY created_at, id))[1] AS "lastCreatedAt", (array_agg(id::text ORDER BY created_at, id))[1] AS "lastId"
