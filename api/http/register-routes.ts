@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { ApiDeps } from '../deps';
 import type { StaffIdentity } from '../repositories/staff.repository';
 import { badRequest, LoginRedirect, unauthorized, validationError } from './errors';
-import { JsonText, type AnyRoute } from './route';
+import type { AnyRoute } from './route';
 import { bearerToken, readSessionToken } from './session';
 import { textInputProblem } from './text-input';
 import { timingSafeEqual } from 'node:crypto';
@@ -111,12 +111,6 @@ function answer(route: AnyRoute, res: Response, deps: ApiDeps, result: unknown) 
     res.status(204).end();
     return;
   }
-  if (result instanceof JsonText) {
-    if (deps.config.NODE_ENV !== 'production' && JSON.stringify(route.response.schema.parse(JSON.parse(result.text))) !== result.text)
-      throw new Error(`${route.method.toUpperCase()} ${route.path} wrote a body that is not its response schema's JSON`);
-    sendText(res, status, result.text);
-    return;
-  }
   if (route.response.checkedInProduction !== false) {
     sendJson(route, res, status, route.response.schema.parse(result));
     return;
@@ -142,10 +136,7 @@ function sendJson(route: AnyRoute, res: Response, status: number, body: unknown)
     return;
   }
   // res.json sends an empty body for undefined, as this does.
-  sendText(res, status, JSON.stringify(body) ?? '');
-}
-
-function sendText(res: Response, status: number, text: string) {
+  const text = JSON.stringify(body) ?? '';
   res.status(status).type('json').setHeader('Content-Length', Buffer.byteLength(text));
   res.end(text);
 }

@@ -79,17 +79,7 @@ export interface RouteDefinition<
    * the limit, 429 on public routes (api/http/abuse-limits.ts), 500.
    */
   errors?: (ErrorStatus | { status: ErrorStatus | 400 | 500; schema: z.ZodType; description: string })[];
-  handler: (ctx: RouteContext<z.infer<Q>, z.infer<B>, z.infer<P>>) => Promise<z.infer<R> | JsonText<z.infer<R>>>;
-}
-
-/**
- * A success body already written as JSON (built by the database, issue 16): sent as it is, never parsed or stringified
- * again in production. Everywhere else (the tests) it must read back as its response schema's parse, written byte for
- * byte as JSON.stringify writes that parse, so the body is the one the route would send as an object.
- */
-export class JsonText<T> {
-  declare readonly body?: T;
-  constructor(readonly text: string) {}
+  handler: (ctx: RouteContext<z.infer<Q>, z.infer<B>, z.infer<P>>) => Promise<z.infer<R>>;
 }
 
 /** Identity function that keeps each route's schema types attached to its handler. */
