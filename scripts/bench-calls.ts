@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import express from 'express';
 import { Client, Pool } from 'pg';
 import { bundleWorkflowCode, NativeConnection, Worker } from '@temporalio/worker';
 import { temporal } from '@temporalio/proto';
@@ -27,7 +28,8 @@ import { percentile } from './bench/stats';
 //  1. Call-ended webhook → the classified interaction in the read model `/call/logs` serves: p50/p95 at
 //     steady rates, and the highest rate whose calls all finish within BENCH_SLA_MS of their webhook.
 //  2. `/call/logs` (page of 200 with statusCounts) over one million interactions, through HTTP, beside a
-//     hand-written SQL query for the same page measured in the same run.
+//     hand-written SQL query for the same page measured in the same run, and beside the HTTP floor: a bare express
+//     route answering the same body's bytes to the same client.
 //
 //     Beside it, the engine's floor (issue 16 point 1): a bare workflow with as many sequential no-op activities as
 //     the pipeline's round trips (read from one call's history, or BENCH_FLOOR_ACTIVITIES), at the same rates.
@@ -536,18 +538,42 @@ async function callLogsBench(h: ProductHarness, session: Session) {
       }
     }
   }
+  // The HTTP floor: a bare express route answering the case's own body (the same bytes, as prebuilt text) to the same
+  // client, fetched and parsed as the route's answer is. What no handler can go below on this machine.
+  let floorBody = '';
+  const floorApp = express();
+  floorApp.use(express.json());
+  floorApp.post('/floor', (_req, res) => {
+    res.status(200).type('json').setHeader('Content-Length', Buffer.byteLength(floorBody));
+    res.end(floorBody);
+  });
+  const floorServer = floorApp.listen(0, '127.0.0.1');
+  await new Promise((r) => floorServer.once('listening', r));
+  const floorUrl = `http://127.0.0.1:${(floorServer.address() as AddressInfo).port}/floor`;
   console.log(
-    '   round  case                        HTTP p50  HTTP p95    SQL p50   SQL p95   HTTP p95 / SQL p95  target (p95 ≤ 50 ms, ≤ 1.5×)  CPU/request HTTP  SQL  load avg',
+    '   round  case                        HTTP p50  HTTP p95    SQL p50   SQL p95   HTTP p95 / SQL p95  target (p95 ≤ 50 ms, ≤ 1.5×)  CPU/request HTTP  SQL  load avg' +
+      '  | bare HTTP floor p50  p95  CPU/request',
   );
   for (let round = 1; round <= LOG_ROUNDS; round++) {
     for (const c of cases) {
       let entries = 0;
-      const { times: http, cpuMs: httpCpu } = await timedWithCpu(LOG_REQUESTS, async () => {
-        const res = await fetch(`${s.base}/call/logs`, {
+      const request = () =>
+        fetch(`${s.base}/call/logs`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', cookie: s.cookie },
           body: JSON.stringify({ orgId: s.orgId, pageSize: 200, ...c.body }),
         });
+      floorBody = await (await request()).text();
+      const { times: floor, cpuMs: floorCpu } = await timedWithCpu(LOG_REQUESTS, async () => {
+        const res = await fetch(floorUrl, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', cookie: s.cookie },
+          body: JSON.stringify({ orgId: s.orgId, pageSize: 200, ...c.body }),
+        });
+        await res.json();
+      });
+      const { times: http, cpuMs: httpCpu } = await timedWithCpu(LOG_REQUESTS, async () => {
+        const res = await request();
         const body = (await res.json()) as { entries: unknown[]; statusCounts: Record<string, number> };
         if (res.status !== 200) throw new Error(`call logs answered ${res.status}: ${JSON.stringify(body)}`);
         entries = body.entries.length;
@@ -563,11 +589,12 @@ async function callLogsBench(h: ProductHarness, session: Session) {
       console.log(
         `   ${String(round).padStart(5)}  ${c.label.padEnd(26)} ${ms(percentile(http, 50)).padStart(9)} ${ms(percentile(http, 95)).padStart(9)}  ${ms(percentile(sql, 50)).padStart(9)} ${ms(percentile(sql, 95)).padStart(9)}   ${`${ratio.toFixed(2)}×`.padEnd(19)} ${met.padEnd(28)} ${ms(httpCpu).padStart(11)} ${ms(sqlCpu).padStart(9)}  ${loadavg()
           .map((l) => l.toFixed(1))
-          .join(' ')}`,
+          .join(' ')}  | ${ms(percentile(floor, 50)).padStart(9)} ${ms(percentile(floor, 95)).padStart(9)} ${ms(floorCpu).padStart(9)}`,
       );
     }
   }
   await Promise.all([pg.end(), sqlPool.end()]);
+  floorServer.close();
   server.close();
 }
 
