@@ -33,9 +33,7 @@ export async function recordProcessedEvents(
   if (events.length === 0) return new Set();
   // The lock's row is joined to every event's, so no row is inserted (nor its conflict checked) before the lock is
   // held; ON CONFLICT sees rows committed while it waited (a rebuild's), whatever the statement's snapshot.
-  const locked = opts.lock
-    ? Prisma.sql`WITH lock AS MATERIALIZED (SELECT pg_advisory_xact_lock_shared(hashtext(${projection}))) `
-    : Prisma.empty;
+  const locked = opts.lock ? Prisma.sql`WITH lock AS MATERIALIZED (SELECT pg_advisory_xact_lock_shared(hashtext(${projection}))) ` : Prisma.empty;
   const rows = await tx.$queryRaw<{ event_id: string }[]>`
     ${locked}INSERT INTO processed_events (projection, event_id, topic, partition, "offset")
     SELECT ${projection}, e.event_id, e.topic, e.partition, e."offset"

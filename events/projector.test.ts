@@ -33,10 +33,9 @@ describe('callEventsPassedOver', () => {
 
   it("keeps an interaction's events again once a chat starts on it", () => {
     const keep = callEventsPassedOver(['ChatSessionStarted']);
-    expect(types(keep([consumed('CallStarted', 'x'), consumed('InteractionTagged', 'x'), consumed('ChatSessionStarted', 'x'), consumed('InteractionTagged', 'x')]))).toEqual([
-      'ChatSessionStarted:x',
-      'InteractionTagged:x',
-    ]);
+    expect(
+      types(keep([consumed('CallStarted', 'x'), consumed('InteractionTagged', 'x'), consumed('ChatSessionStarted', 'x'), consumed('InteractionTagged', 'x')])),
+    ).toEqual(['ChatSessionStarted:x', 'InteractionTagged:x']);
   });
 
   it('forgets the oldest calls past its capacity, and then applies their events as before', () => {
