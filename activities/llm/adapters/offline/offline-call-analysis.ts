@@ -809,7 +809,7 @@ export class CallAnalysis {
       let repeats = 0;
       for (const [i, l] of lines.entries()) {
         const who = speakerOf(l.role);
-        const asksFor = (m: string) => questionsIn(m).some((q) => asks.test(q) && !CLARIFYING.test(q));
+        const asksFor = (m: string) => agentAsksIn(m).some((q) => asks.test(q) && !CLARIFYING.test(q));
         if (who === 'customer' && !answered && lines.slice(0, i).some((p) => speakerOf(p.role) === 'agent' && asksFor(p.message))) {
           answered = true;
         } else if (who === 'agent' && answered && asksFor(l.message)) {
@@ -991,6 +991,20 @@ const ABOUT_THE_AGENT = /\b(?:robot|bot|ai|a\.i\.|machine|computer|recording|rea
 function questionsIn(message: string): string[] {
   return (message.match(/[^.?!]*\?/g) ?? []).map((q) => q.replace(/[?]/g, '').trim());
 }
+
+/**
+ * The questions an agent's line asks. Speech-to-text often drops the question mark ("can i get your first and last
+ * name please"): in a line with none, a sentence that opens like a request for a detail counts as one.
+ */
+function agentAsksIn(message: string): string[] {
+  if (message.includes('?')) return questionsIn(message);
+  return message
+    .split(/[.!]+/)
+    .map((q) => q.trim())
+    .filter((q) => ASKS_WITHOUT_MARK.test(q));
+}
+const ASKS_WITHOUT_MARK =
+  /^(?:(?:ok(?:ay)?|thanks?|thank you|great|got it|and|so|now|perfect|alright|sure)[, ]+)*(?:can i (?:get|have)|could i (?:get|have)|may i (?:get|have)|could you (?:give|tell)|can you (?:give|tell)|what(?:['’]s| is) (?:the|your)|and (?:the|your)|me (?:puede|podr[ií]a) dar|cu[aá]l es (?:su|la|el)|qual (?:[eé]|o|a) )/i;
 
 /** A capitalised name right after "is … there" or "talk / speak to": a staff member asked for. */
 const NAMED_PERSON = [
