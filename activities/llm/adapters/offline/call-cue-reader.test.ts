@@ -229,3 +229,13 @@ describe('cue reader: the borders between a lead, an excuse and an existing cust
     expect(a.callType.reason).toMatch(/Excused: dispatch_fee_issue by the cue model \(p [\d.]+\); strongest: '[^']+' \(\+\w+ \d+, \d\d:\d\d\)/);
   });
 });
+
+describe('call-type features: a few words with no purpose', () => {
+  it('marks a caller who said a few words and no cue, and not one who said a purpose in as few', () => {
+    const silent = analysis(['A: Acme, how can I help?', 'C: uh hold on one sec']);
+    expect(callFeatures(silent, 'cues+rules')['rule:few_words_no_cue']).toBe(1);
+    expect(featureLabel('rule:few_words_no_cue')).toBe('a few words and no purpose said');
+    const purpose = analysis(['A: Acme, how can I help?', 'C: did you ever get my payment']);
+    expect(callFeatures(purpose, 'cues+rules')['rule:few_words_no_cue']).toBeUndefined();
+  });
+});

@@ -1086,6 +1086,7 @@ const RULE_LABELS: Record<string, string> = {
   feedback_call: 'a feedback call',
   business_failure: 'the business could not serve',
   own_choice: "the caller's own choice",
+  few_words_no_cue: 'a few words and no purpose said',
 };
 
 export function featureLabel(feature: string): string {
