@@ -9,7 +9,7 @@ import { loadEvalSet } from './eval/eval-call.schema';
 // `npm run eval:model [-- --l2 <x>] [--iterations <n>] [--misses]`: the honest estimate of the call-type model (issue 11
 // point 7) before the engine uses it. Leave-one-set-out (train on all but one of the
 // TRAINING_SETS, scripts/eval/calls, dev, holdout and holdout2, test on that one) and 5-fold over all of them with a fixed shuffle, each fold printed beside the rule engine's type on
-// the same calls; --misses lists the cue-feature model's misses. The rules were tuned on calls, dev and holdout, so their figures here are a fit, not a held-out figure.
+// the same calls; --misses lists each fold's misses for both feature groups. The rules were tuned on calls, dev and holdout, so their figures here are a fit, not a held-out figure.
 
 const SETS = TRAINING_SETS;
 const GROUPS: FeatureGroup[] = ['cues', 'cues+rules'];
@@ -73,8 +73,8 @@ function main(): void {
       const model = trainModel(train, group, options);
       const pairs = test.map((e) => ({ expected: e.label, got: modelType(model, e) }));
       if (fold.name.startsWith('5-fold')) pooled[group].push(...pairs);
-      if (values.misses && group === 'cues')
-        test.forEach((e, i) => pairs[i].got !== e.label && misses.push(`${e.set}/${e.id}: ${e.label} → ${pairs[i].got} (rules ${e.rules})`));
+      if (values.misses)
+        test.forEach((e, i) => pairs[i].got !== e.label && misses.push(`${fold.name} model(${group}) ${e.set}/${e.id}: ${e.label} → ${pairs[i].got} (rules ${e.rules})`));
       row.push(pct(agreement(pairs)).padStart(20));
       rulesPairs = test.map((e) => ({ expected: e.label, got: e.rules }));
     }
@@ -86,7 +86,7 @@ function main(): void {
     const a = agreement(pairs);
     console.log(`\n5-fold pooled, ${name === 'rules' ? 'rules' : `model(${name})`}: ${pct(a)} (${perClass(a)})\n${confusion(a)}`);
   }
-  if (values.misses) console.log(`\nmodel(cues) misses:\n${misses.join('\n')}`);
+  if (values.misses) console.log(`\nmisses, by fold and feature group:\n${misses.join('\n')}`);
   const used = process.cpuUsage(cpu);
   console.log(
     `\nCPU ${((used.user + used.system) / 1e6).toFixed(1)} s; load average ${loadavg()

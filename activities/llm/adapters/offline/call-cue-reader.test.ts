@@ -166,3 +166,76 @@ describe('call-type features: cues paired with a need, and cues after the busine
     expect(featureLabel('rule:after_failure:follow_up')).toBe('follow_up after the business failed');
   });
 });
+
+describe('cue reader: the borders between a lead, an excuse and an existing customer (second round)', () => {
+  it.each([
+    ['C: did you ever get my payment from last month', 'paperwork'],
+    ['C: is the technician coming today or not', 'job_status'],
+    ['C: the guys you sent out in march left a mess in the attic', 'existing_work'],
+    ['C: thanks but we already hired somebody for it', 'elsewhere'],
+    ['C: we are still getting bids on the siding', 'price_shopping'],
+    ["C: my dad says he'll do it himself this weekend", 'try_first'],
+    ['C: quanto cobra pra limpar a calha', 'estimate_on_call'],
+    ['C: combien ça coûte pour changer le chauffe-eau', 'estimate_on_call'],
+    ['C: hi, this is the adjuster on the Miller claim', 'vendor'],
+  ])('%s → %s', (said, signal) => {
+    expect(signalsOf(said)).toContain(signal);
+  });
+
+  it('does not read a job already coming as a caller gone elsewhere', () => {
+    expect(signalsOf('C: yes i got somebody coming friday')).not.toContain('elsewhere');
+  });
+
+  it.each([
+    ['A: Sorry, our scheduling system is down at the moment, try us again later.'],
+    ["A: Hmm, I wasn't able to locate that street in our system."],
+    ['A: Okay, one of our guys will reach out at some point once the schedule opens up.'],
+    ['A: Lo siento, no pude validar la dirección.'],
+    ['A: Desculpe, não consigo agendar agora.'],
+  ])("takes the agent saying it could not do its part as the business's failure: %s", (agentSaid) => {
+    const a = analysis(['A: Acme, how can I help?', 'C: The dryer vent is clogged.', agentSaid, 'C: Can I talk to a person then?']);
+    expect(a.businessFailure?.what).toContain('the agent unable to help');
+    expect(callFeatures(a, 'cues+rules')['rule:after_failure:agent_requested']).toBe(1);
+  });
+
+  it('takes no excuse of the business for its failure: an area it does not serve, a time it offered', () => {
+    expect(analysis(['A: Acme, how can I help?', 'C: Furnace is out.', 'A: I am sorry, we do not service that zip code.']).businessFailure).toBeNull();
+    expect(analysis(['A: Acme, how can I help?', 'C: Furnace is out.', 'A: I can have someone call you at two to confirm.']).businessFailure).toBeNull();
+  });
+
+  it('counts an agent asking again for a detail when speech-to-text dropped the question marks', () => {
+    const a = analysis([
+      'A: acme this is ava',
+      'C: the water heater is leaking',
+      'A: ok can i get your first and last name please',
+      'C: lee park',
+      'A: thanks, and your name on the account',
+      'C: lee park, same',
+      'A: okay can i get your first and last name',
+    ]);
+    expect(a.businessFailure?.what).toContain('name');
+  });
+
+  it('still decides the web e2e call (a fee refused) as Excused, led by the caller’s cue', () => {
+    const rules = analysis([
+      'A: Thanks for calling, this is Ava. How can I help?',
+      "C: Hi, my furnace keeps shutting off and it's getting cold in here.",
+      'A: I can send a technician. There is an $89 diagnostic fee for the visit.',
+      'C: Eighty nine dollars? Just for someone to look at it?',
+      "C: No, that's too much. I'll figure it out myself.",
+    ]);
+    const a = new CallAnalysis(rules.input, 'model');
+    expect(a.callType.value).toBe('Excused');
+    expect(a.callType.reason).toMatch(/Excused: dispatch_fee_issue by the cue model \(p [\d.]+\); strongest: '[^']+' \(\+\w+ \d+, \d\d:\d\d\)/);
+  });
+});
+
+describe('call-type features: a few words with no purpose', () => {
+  it('marks a caller who said a few words and no cue, and not one who said a purpose in as few', () => {
+    const silent = analysis(['A: Acme, how can I help?', 'C: uh hold on one sec']);
+    expect(callFeatures(silent, 'cues+rules')['rule:few_words_no_cue']).toBe(1);
+    expect(featureLabel('rule:few_words_no_cue')).toBe('a few words and no purpose said');
+    const purpose = analysis(['A: Acme, how can I help?', 'C: did you ever get my payment']);
+    expect(callFeatures(purpose, 'cues+rules')['rule:few_words_no_cue']).toBeUndefined();
+  });
+});

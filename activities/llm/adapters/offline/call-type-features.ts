@@ -89,6 +89,10 @@ export function ruleFeatures(a: CallAnalysis): CallFeatures {
     const said = new Set(a.cues.hits.filter((h) => speakerOf(h.line.role) !== 'agent').map((h) => h.signal));
     for (const signal of NEED_PAIRED) if (said.has(signal)) f[`rule:need_with:${signal}`] = 1;
   }
+  // A caller who said a few words and no cue at all ("hello?", "one sec"): a hang-up's mark that the duration and word
+  // buckets alone share with a one-sentence supplier or wrong number.
+  const callerCues = a.cues.hits.filter((h) => speakerOf(h.line.role) !== 'agent' && h.signal !== 'affirmative');
+  if (a.view.customerWords() <= 10 && callerCues.length === 0) f['rule:few_words_no_cue'] = 1;
   // What the caller said once the business had failed them (a booking it could not complete, a detail asked again):
   // "I'll call back", "forget it" or "someone else" then answers the failure and is no excuse of the caller's.
   const failed = a.businessFailure;

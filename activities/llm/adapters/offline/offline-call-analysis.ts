@@ -809,7 +809,7 @@ export class CallAnalysis {
       let repeats = 0;
       for (const [i, l] of lines.entries()) {
         const who = speakerOf(l.role);
-        const asksFor = (m: string) => questionsIn(m).some((q) => asks.test(q) && !CLARIFYING.test(q));
+        const asksFor = (m: string) => agentAsksIn(m).some((q) => asks.test(q) && !CLARIFYING.test(q));
         if (who === 'customer' && !answered && lines.slice(0, i).some((p) => speakerOf(p.role) === 'agent' && asksFor(p.message))) {
           answered = true;
         } else if (who === 'agent' && answered && asksFor(l.message)) {
@@ -817,6 +817,13 @@ export class CallAnalysis {
           if (repeats >= 2) return { what: `the agent asking again for the caller's ${slot} (${l.timestamp})`, at: i };
         }
       }
+    }
+    // The agent saying it could not do its part: an address it could not find or validate, a calendar it could not
+    // read, a booking its system would not take, a caller's request it lost, or only a vague "someone will reach out".
+    for (const [i, l] of lines.entries()) {
+      if (speakerOf(l.role) !== 'agent') continue;
+      const admitted = AGENT_FAILED.exec(l.message) ?? (NO_CONCRETE_TIME.test(l.message) ? VAGUE_WHEN.exec(l.message) : null);
+      if (admitted) return { what: `the agent unable to help ('${admitted[0]}', ${l.timestamp})`, at: i };
     }
     return null;
   }
@@ -952,6 +959,29 @@ const DETAIL_ASKED: Record<string, RegExp> = {
   'phone number': /\bphone\b|\b(?:your|the|best|callback|contact) number\b|\btel[eé]fono\b/i,
 };
 /** An agent asking to spell, repeat or confirm a detail checks it; that is no fumble. */
+/**
+ * An agent admitting it could not do its part (English, Spanish, Portuguese, French): not found, not validated, a
+ * calendar or system it cannot reach, a booking that did not go through, a request it has to ask for again.
+ */
+const AGENT_FAILED = new RegExp(
+  [
+    String.raw`\b(?:was ?n[o'’]?t|am not|i['’]?m not|not|unable|wo ?n['’]?t be) able to (?:find|validate|verify|locate|confirm|book|schedule|see|pull up|access|get into)`,
+    String.raw`\b(?:can['’]?t|cannot|could ?n['’]?t|could not) (?:find|validate|verify|locate|book|schedule|pull up|access|get into|lock in|confirm it|confirm the)`,
+    String.raw`\bhaving (?:some |a little )?(?:trouble|issues|problems) (?:with|pulling|finding|accessing|getting|loading|booking)`,
+    String.raw`\b(?:system|computer|calendar|scheduler|scheduling system) (?:is|was|seems to be|went) (?:down|not working|acting up)`,
+    String.raw`\b(?:did ?n['’]?t|did not) (?:accept|go through|save|take)\b`,
+    String.raw`\bwhat you (?:needed|wanted|said|called about) again\b`,
+    String.raw`\b(?:no (?:pude|puedo|logro) (?:validar|encontrar|agendar|ver)|no encuentro|sigo sin poder|el sistema (?:no|est[aá] caído))`,
+    String.raw`\bn[aã]o (?:consegui|consigo) (?:encontrar|validar|agendar|ver)|\bo sistema (?:caiu|n[aã]o)`,
+    String.raw`\bje n['’]?arrive pas [aà] (?:trouver|valider|r[ée]server)|\ble syst[eè]me (?:est en panne|ne)`,
+  ].join('|'),
+  'i',
+);
+
+/** "Someone will reach out at some point": a contact promised with no time (`AGENT_FAILED`'s other half). */
+const NO_CONCRETE_TIME = /\b(?:reach out|get back to you|give you a call|call you|contact you|be in touch)\b/i;
+const VAGUE_WHEN = /\b(?:at some point|when things slow down|when (?:we|they) get a chance|in a few weeks|sometime soon|eventually)\b/i;
+
 const CLARIFYING = /\b(?:spell|repeat|confirm|again|sorry|catch|correct|right|verify|just to|make sure|deletrear|repetir|confirmar)\b/i;
 
 /** A question about whether the agent is a machine asks for nothing. */
@@ -961,6 +991,20 @@ const ABOUT_THE_AGENT = /\b(?:robot|bot|ai|a\.i\.|machine|computer|recording|rea
 function questionsIn(message: string): string[] {
   return (message.match(/[^.?!]*\?/g) ?? []).map((q) => q.replace(/[?]/g, '').trim());
 }
+
+/**
+ * The questions an agent's line asks. Speech-to-text often drops the question mark ("can i get your first and last
+ * name please"): in a line with none, a sentence that opens like a request for a detail counts as one.
+ */
+function agentAsksIn(message: string): string[] {
+  if (message.includes('?')) return questionsIn(message);
+  return message
+    .split(/[.!]+/)
+    .map((q) => q.trim())
+    .filter((q) => ASKS_WITHOUT_MARK.test(q));
+}
+const ASKS_WITHOUT_MARK =
+  /^(?:(?:ok(?:ay)?|thanks?|thank you|great|got it|and|so|now|perfect|alright|sure)[, ]+)*(?:can i (?:get|have)|could i (?:get|have)|may i (?:get|have)|could you (?:give|tell)|can you (?:give|tell)|what(?:['’]s| is) (?:the|your)|and (?:the|your)|me (?:puede|podr[ií]a) dar|cu[aá]l es (?:su|la|el)|qual (?:[eé]|o|a) )/i;
 
 /** A capitalised name right after "is … there" or "talk / speak to": a staff member asked for. */
 const NAMED_PERSON = [
@@ -1042,6 +1086,7 @@ const RULE_LABELS: Record<string, string> = {
   feedback_call: 'a feedback call',
   business_failure: 'the business could not serve',
   own_choice: "the caller's own choice",
+  few_words_no_cue: 'a few words and no purpose said',
 };
 
 export function featureLabel(feature: string): string {
