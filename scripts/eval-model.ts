@@ -74,7 +74,9 @@ function main(): void {
       const pairs = test.map((e) => ({ expected: e.label, got: modelType(model, e) }));
       if (fold.name.startsWith('5-fold')) pooled[group].push(...pairs);
       if (values.misses)
-        test.forEach((e, i) => pairs[i].got !== e.label && misses.push(`${fold.name} model(${group}) ${e.set}/${e.id}: ${e.label} → ${pairs[i].got} (rules ${e.rules})`));
+        test.forEach(
+          (e, i) => pairs[i].got !== e.label && misses.push(`${fold.name} model(${group}) ${e.set}/${e.id}: ${e.label} → ${pairs[i].got} (rules ${e.rules})`),
+        );
       row.push(pct(agreement(pairs)).padStart(20));
       rulesPairs = test.map((e) => ({ expected: e.label, got: e.rules }));
     }
