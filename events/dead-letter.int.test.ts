@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createTestDatabase, eventually, integrationConfig, testLogger, uniqueName, type TestDatabase } from '../tests/support/integration';
-import { DEFAULT_REGULAR_HOURS } from '../domain/organization/organization-settings.schema';
+import { organizationCreatedEvent } from '../tests/support/domain-events';
 import { createDb } from '../prisma/client';
 import { createKafkaBus } from './bus/kafka-bus';
 import type { EventBus, Subscription } from './bus/event-bus.port';
-import { createEvent } from './catalog';
 import { applyWithRetries, isTransientError, type RetryPolicy } from './dead-letter';
 import { organizationsProjection } from './projections/organizations/organizations.projection';
 import { deadLettersProjection } from './projections/dead-letters/dead-letters.projection';
@@ -23,27 +22,7 @@ const policy: RetryPolicy = { tries: 3, backoffMs: () => 20 };
 const projections = [organizationsProjection, deadLettersProjection];
 
 function organizationCreated(orgId: string, name: string) {
-  return createEvent({
-    eventId: randomUUID(),
-    type: 'OrganizationCreated',
-    aggregateId: orgId,
-    orgId,
-    correlationId: 'it-dead-letter',
-    causationId: null,
-    data: {
-      orgId,
-      name,
-      slug: `s-${orgId.slice(0, 8)}`,
-      timezone: 'America/Denver',
-      crmName: 'NONE',
-      officeEmail: 'office@example.test',
-      adminEmails: [],
-      tradesOffered: ['HVAC'],
-      enterpriseId: null,
-      regularHours: DEFAULT_REGULAR_HOURS,
-      emergencyHours: null,
-    },
-  });
+  return organizationCreatedEvent({ orgId, name, slug: `s-${orgId.slice(0, 8)}`, correlationId: 'it-dead-letter' });
 }
 
 beforeAll(async () => {

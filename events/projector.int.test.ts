@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createTestDatabase, eventually, integrationConfig, testLogger, uniqueName, type TestDatabase } from '../tests/support/integration';
+import { organizationCreatedEvent } from '../tests/support/domain-events';
 import { staffUserIdFor } from '../lib/ids';
-import { DEFAULT_REGULAR_HOURS } from '../domain/organization/organization-settings.schema';
 import { createKafkaBus } from './bus/kafka-bus';
 import type { EventBus, Subscription } from './bus/event-bus.port';
 import { createEvent, type DomainEvent } from './catalog';
@@ -20,27 +20,7 @@ let projectors: Subscription;
 const topicPrefix = `${uniqueName('it').toLowerCase().replace(/_/g, '-')}.`;
 
 function organizationCreated(orgId: string, name: string, slug: string) {
-  return createEvent({
-    eventId: randomUUID(),
-    type: 'OrganizationCreated',
-    aggregateId: orgId,
-    orgId,
-    correlationId: 'it-projector',
-    causationId: null,
-    data: {
-      orgId,
-      name,
-      slug,
-      timezone: 'America/Denver',
-      crmName: 'NONE',
-      officeEmail: `office@${slug}.test`,
-      adminEmails: [],
-      tradesOffered: ['HVAC'],
-      enterpriseId: null,
-      regularHours: DEFAULT_REGULAR_HOURS,
-      emergencyHours: null,
-    },
-  });
+  return organizationCreatedEvent({ orgId, name, slug, correlationId: 'it-projector' });
 }
 
 async function snapshot() {

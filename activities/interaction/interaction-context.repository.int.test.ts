@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createTestDatabase, integrationConfig, uniqueName, type TestDatabase } from '../../tests/support/integration';
+import { organizationCreatedEvent } from '../../tests/support/domain-events';
 import { DEFAULT_REGULAR_HOURS } from '../../domain/organization/organization-settings.schema';
-import { createEvent } from '../../events/catalog';
 import { applyToProjection } from '../../events/projector';
 import { organizationsProjection } from '../../events/projections/organizations/organizations.projection';
 import { createOrganizationRepository } from '../../events/projections/organizations/organizations.repository';
@@ -24,27 +24,7 @@ beforeAll(async () => {
     [otherOrgId, 'Other Air'],
   ]) {
     const slug = uniqueName('context-air');
-    const created = createEvent({
-      eventId: randomUUID(),
-      type: 'OrganizationCreated',
-      aggregateId: id,
-      orgId: id,
-      correlationId: 'it-interaction-context',
-      causationId: null,
-      data: {
-        orgId: id,
-        name,
-        slug,
-        timezone: 'America/Denver',
-        crmName: 'NONE',
-        officeEmail: `office@${slug}.test`,
-        adminEmails: [],
-        tradesOffered: ['HVAC', 'Plumbing'],
-        enterpriseId: null,
-        regularHours: DEFAULT_REGULAR_HOURS,
-        emergencyHours: null,
-      },
-    });
+    const created = organizationCreatedEvent({ orgId: id, name, slug, correlationId: 'it-interaction-context', tradesOffered: ['HVAC', 'Plumbing'] });
     await applyToProjection(tdb.db, organizationsProjection, { event: created, topic: 'x', partition: 0, offset: '0' });
   }
   const agent = (id: string, org: string, agentType: string, providerAgentId: string | null) => ({

@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { DEFAULT_REGULAR_HOURS } from '../../domain/organization/organization-settings.schema';
 import { createEvent, type EventOf, type EventType, type NewEvent } from '../../events/catalog';
 
 /**
@@ -19,4 +21,35 @@ export function aggregateEvents(aggregate: { aggregateId: string; orgId: string 
       data,
     } as NewEvent<T>) as EventOf<T>;
   };
+}
+
+/** An organization's creation as onboarding publishes it, for the tests that project one: a fresh event id each time. */
+export function organizationCreatedEvent(o: {
+  orgId: string;
+  name: string;
+  slug: string;
+  correlationId: string;
+  tradesOffered?: NewEvent<'OrganizationCreated'>['data']['tradesOffered'];
+}) {
+  return createEvent({
+    eventId: randomUUID(),
+    type: 'OrganizationCreated',
+    aggregateId: o.orgId,
+    orgId: o.orgId,
+    correlationId: o.correlationId,
+    causationId: null,
+    data: {
+      orgId: o.orgId,
+      name: o.name,
+      slug: o.slug,
+      timezone: 'America/Denver',
+      crmName: 'NONE',
+      officeEmail: `office@${o.slug}.test`,
+      adminEmails: [],
+      tradesOffered: o.tradesOffered ?? ['HVAC'],
+      enterpriseId: null,
+      regularHours: DEFAULT_REGULAR_HOURS,
+      emergencyHours: null,
+    },
+  });
 }
