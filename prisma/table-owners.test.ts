@@ -18,7 +18,9 @@ const FOLDER_OWNERS = ['activities/crm/adapters/sandbox/'];
  * user's identity in one statement (issue 16), and for the call logs also with whether that user may open the organization
  * (membership, or an admin of its enterprise: staff.canAccessOrganization's rule). The chaos and scale-out scripts check what the read models hold (every
  * accepted call recorded once, nothing dead-lettered) by reading them directly, with the helpers they share
- * (scripts/stack/call-load.ts: the organization onboarded, the calls recorded).
+ * (scripts/stack/call-load.ts: the organization onboarded, the calls recorded). The post-call pipeline reads an
+ * organization's prompt fields with its agents in one statement (findOrganizationCallContext, issue 16: one read
+ * instead of two in each of a call's activities).
  */
 const ALSO_READ_BY: Record<string, string[]> = {
   SchedulingRule: ['events/projections/capacity-settings/capacity-settings.repository.ts'],
@@ -30,6 +32,7 @@ const ALSO_READ_BY: Record<string, string[]> = {
   OrganizationMember: ['api/repositories/session.repository.ts'],
   Enterprise: ['api/repositories/session.repository.ts'],
   DeadLetter: ['scripts/chaos.ts', 'scripts/bench-scale.ts'],
+  Agent: ['events/projections/organizations/organizations.repository.ts'],
 };
 
 function sourceFiles(dir: string): string[] {
