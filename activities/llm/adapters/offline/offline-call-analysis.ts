@@ -958,7 +958,6 @@ const DETAIL_ASKED: Record<string, RegExp> = {
   address: /\baddress\b|\bdirecci[oó]n\b/i,
   'phone number': /\bphone\b|\b(?:your|the|best|callback|contact) number\b|\btel[eé]fono\b/i,
 };
-/** An agent asking to spell, repeat or confirm a detail checks it; that is no fumble. */
 /**
  * An agent admitting it could not do its part (English, Spanish, Portuguese, French): not found, not validated, a
  * calendar or system it cannot reach, a booking that did not go through, a request it has to ask for again.
@@ -982,6 +981,7 @@ const AGENT_FAILED = new RegExp(
 const NO_CONCRETE_TIME = /\b(?:reach out|get back to you|give you a call|call you|contact you|be in touch)\b/i;
 const VAGUE_WHEN = /\b(?:at some point|when things slow down|when (?:we|they) get a chance|in a few weeks|sometime soon|eventually)\b/i;
 
+/** An agent asking to spell, repeat or confirm a detail checks it; that is no fumble. */
 const CLARIFYING = /\b(?:spell|repeat|confirm|again|sorry|catch|correct|right|verify|just to|make sure|deletrear|repetir|confirmar)\b/i;
 
 /** A question about whether the agent is a machine asks for nothing. */
