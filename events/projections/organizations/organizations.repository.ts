@@ -98,10 +98,8 @@ export function createOrganizationRepository(db: Db) {
       const rows = await queryRows<{ crmName: string }>(db, Prisma.sql`SELECT crm_name AS "crmName" FROM organizations WHERE id = ${id}::uuid`);
       return rows[0]?.crmName ?? null;
     },
-    /** Whether the organization is known, straight from the pool: every voice webhook asks it. */
-    async exists(id: string): Promise<boolean> {
-      return (await queryRows<{ one: number }>(db, Prisma.sql`SELECT 1 AS one FROM organizations WHERE id = ${id}::uuid`)).length > 0;
-    },
+    /** Whether the organization is known: every voice webhook asks it. */
+    exists: (id: string) => organizationExists(db, id),
     findBySlug: (slug: string) => db.organization.findUnique({ where: { slug } }),
     listAll: () =>
       db.organization.findMany({ orderBy: { name: 'asc' }, select: { id: true, name: true, slug: true, onboardingStatus: true, enterpriseId: true } }),
@@ -151,7 +149,9 @@ export const findOrganization = (db: Db, id: string) => db.organization.findUniq
 export const findOrganizationIdBySlug = async (db: Db, slug: string): Promise<string | null> =>
   (await db.organization.findUnique({ where: { slug }, select: { id: true } }))?.id ?? null;
 
-export const organizationExists = async (db: Db, id: string): Promise<boolean> => (await db.organization.count({ where: { id } })) > 0;
+/** Whether the organization is known, straight from the pool (one indexed lookup, none of Prisma's per-query work). */
+export const organizationExists = async (db: Db, id: string): Promise<boolean> =>
+  (await queryRows<{ one: number }>(db, Prisma.sql`SELECT 1 AS one FROM organizations WHERE id = ${id}::uuid`)).length > 0;
 
 export const findOrganizationCrmName = async (db: Db, id: string): Promise<string | null> =>
   (await db.organization.findUnique({ where: { id }, select: { crmName: true } }))?.crmName ?? null;
