@@ -93,11 +93,8 @@ export type OrganizationRow = Organization;
 export function createOrganizationRepository(db: Db) {
   return {
     findById: (id: string) => db.organization.findUnique({ where: { id } }),
-    /** The organization's CRM name alone, straight from the pool (queryRows): the Calls page asks it on every page. */
-    async findCrmName(id: string): Promise<string | null> {
-      const rows = await queryRows<{ crmName: string }>(db, Prisma.sql`SELECT crm_name AS "crmName" FROM organizations WHERE id = ${id}::uuid`);
-      return rows[0]?.crmName ?? null;
-    },
+    /** The organization's CRM name alone: the Calls page asks it on every page. */
+    findCrmName: (id: string) => findOrganizationCrmName(db, id),
     /** Whether the organization is known: every voice webhook asks it. */
     exists: (id: string) => organizationExists(db, id),
     findBySlug: (slug: string) => db.organization.findUnique({ where: { slug } }),
@@ -153,8 +150,9 @@ export const findOrganizationIdBySlug = async (db: Db, slug: string): Promise<st
 export const organizationExists = async (db: Db, id: string): Promise<boolean> =>
   (await queryRows<{ one: number }>(db, Prisma.sql`SELECT 1 AS one FROM organizations WHERE id = ${id}::uuid`)).length > 0;
 
+/** The organization's CRM name alone, straight from the pool (one indexed lookup, none of Prisma's per-query work). */
 export const findOrganizationCrmName = async (db: Db, id: string): Promise<string | null> =>
-  (await db.organization.findUnique({ where: { id }, select: { crmName: true } }))?.crmName ?? null;
+  (await queryRows<{ crmName: string }>(db, Prisma.sql`SELECT crm_name AS "crmName" FROM organizations WHERE id = ${id}::uuid`))[0]?.crmName ?? null;
 
 /** What the post-call pipeline reads of an organization: its prompt fields and its recorded agents' types. */
 export interface OrganizationCallContextRow {
