@@ -98,3 +98,15 @@ test('a set that names an unknown org or repeats an id is refused with the file 
   );
   expect(() => loadEvalSet(dir)).toThrow('a.json: call id x-1 is used twice');
 });
+
+test('the fifth held-out set has at least 160 calls, 25 of each type, a quarter outbound and 30 not in English, labelled by the facts', () => {
+  const calls = loadEvalSet(join(__dirname, 'holdout5'));
+  expect(calls.length).toBeGreaterThanOrEqual(160);
+  for (const type of CALL_TYPES) expect(calls.filter((c) => c.expected.callType === type).length).toBeGreaterThanOrEqual(25);
+  expect(calls.filter((c) => c.direction === 'outbound').length).toBeGreaterThanOrEqual(calls.length / 4);
+  expect(calls.filter((c) => c.language !== 'en').length).toBeGreaterThanOrEqual(30);
+  expectLabelledByTheFacts(calls, 'h5-');
+  for (const call of calls) {
+    if (call.expected.callStatus === 'VOICEMAIL') expect({ id: call.id, direction: call.direction }).toEqual({ id: call.id, direction: 'outbound' });
+  }
+});
