@@ -71,6 +71,19 @@ test('the fourth held-out set has at least 150 calls, 22 of each type, a quarter
   }
 });
 
+test('the sixth held-out set has at least 160 calls, 25 of each type, a third outbound and 30 not in English, labelled by the facts', () => {
+  const calls = loadEvalSet(join(__dirname, 'holdout6'));
+  expect(calls.length).toBeGreaterThanOrEqual(160);
+  for (const type of CALL_TYPES) expect(calls.filter((c) => c.expected.callType === type).length).toBeGreaterThanOrEqual(25);
+  expect(calls.filter((c) => c.direction === 'outbound').length).toBeGreaterThanOrEqual(calls.length / 3);
+  expect(calls.filter((c) => c.language !== 'en').length).toBeGreaterThanOrEqual(30);
+  expectLabelledByTheFacts(calls, 'h6-');
+  for (const call of calls) {
+    if (call.expected.callStatus === 'VOICEMAIL') expect({ id: call.id, direction: call.direction }).toEqual({ id: call.id, direction: 'outbound' });
+    if (call.endedReason === 'transferred') expect({ id: call.id, status: call.expected.callStatus }).toEqual({ id: call.id, status: 'TRANSFERRED' });
+  }
+});
+
 test('a set that names an unknown org or repeats an id is refused with the file named', () => {
   const dir = mkdtempSync(join(tmpdir(), 'eval-set-'));
   const call = {
