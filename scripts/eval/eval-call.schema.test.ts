@@ -50,40 +50,6 @@ function expectLabelledByTheFacts(calls: LoadedCall[], idPrefix: string): void {
   }
 }
 
-test('the third held-out set has at least 120 calls, 18 of each type, a fifth outbound and a fifth not in English, labelled by the facts', () => {
-  const calls = loadEvalSet(join(__dirname, 'holdout3'));
-  expect(calls.length).toBeGreaterThanOrEqual(120);
-  for (const type of CALL_TYPES) expect(calls.filter((c) => c.expected.callType === type).length).toBeGreaterThanOrEqual(18);
-  expect(calls.filter((c) => c.direction === 'outbound').length).toBeGreaterThanOrEqual(calls.length / 5);
-  expect(calls.filter((c) => c.language !== 'en').length).toBeGreaterThanOrEqual(calls.length / 5);
-  expectLabelledByTheFacts(calls, 'h3-');
-});
-
-test('the fourth held-out set has at least 150 calls, 22 of each type, a quarter outbound and 30 not in English, labelled by the facts', () => {
-  const calls = loadEvalSet(join(__dirname, 'holdout4'));
-  expect(calls.length).toBeGreaterThanOrEqual(150);
-  for (const type of CALL_TYPES) expect(calls.filter((c) => c.expected.callType === type).length).toBeGreaterThanOrEqual(22);
-  expect(calls.filter((c) => c.direction === 'outbound').length).toBeGreaterThanOrEqual(calls.length / 4);
-  expect(calls.filter((c) => c.language !== 'en').length).toBeGreaterThanOrEqual(30);
-  expectLabelledByTheFacts(calls, 'h4-');
-  for (const call of calls) {
-    if (call.expected.callStatus === 'VOICEMAIL') expect({ id: call.id, direction: call.direction }).toEqual({ id: call.id, direction: 'outbound' });
-  }
-});
-
-test('the sixth held-out set has at least 160 calls, 25 of each type, a third outbound and 30 not in English, labelled by the facts', () => {
-  const calls = loadEvalSet(join(__dirname, 'holdout6'));
-  expect(calls.length).toBeGreaterThanOrEqual(160);
-  for (const type of CALL_TYPES) expect(calls.filter((c) => c.expected.callType === type).length).toBeGreaterThanOrEqual(25);
-  expect(calls.filter((c) => c.direction === 'outbound').length).toBeGreaterThanOrEqual(calls.length / 3);
-  expect(calls.filter((c) => c.language !== 'en').length).toBeGreaterThanOrEqual(30);
-  expectLabelledByTheFacts(calls, 'h6-');
-  for (const call of calls) {
-    if (call.expected.callStatus === 'VOICEMAIL') expect({ id: call.id, direction: call.direction }).toEqual({ id: call.id, direction: 'outbound' });
-    if (call.endedReason === 'transferred') expect({ id: call.id, status: call.expected.callStatus }).toEqual({ id: call.id, status: 'TRANSFERRED' });
-  }
-});
-
 test('a set that names an unknown org or repeats an id is refused with the file named', () => {
   const dir = mkdtempSync(join(tmpdir(), 'eval-set-'));
   const call = {
@@ -112,14 +78,32 @@ test('a set that names an unknown org or repeats an id is refused with the file 
   expect(() => loadEvalSet(dir)).toThrow('a.json: call id x-1 is used twice');
 });
 
-test('the fifth held-out set has at least 160 calls, 25 of each type, a quarter outbound and 30 not in English, labelled by the facts', () => {
-  const calls = loadEvalSet(join(__dirname, 'holdout5'));
-  expect(calls.length).toBeGreaterThanOrEqual(160);
-  for (const type of CALL_TYPES) expect(calls.filter((c) => c.expected.callType === type).length).toBeGreaterThanOrEqual(25);
-  expect(calls.filter((c) => c.direction === 'outbound').length).toBeGreaterThanOrEqual(calls.length / 4);
-  expect(calls.filter((c) => c.language !== 'en').length).toBeGreaterThanOrEqual(30);
-  expectLabelledByTheFacts(calls, 'h5-');
-  for (const call of calls) {
-    if (call.expected.callStatus === 'VOICEMAIL') expect({ id: call.id, direction: call.direction }).toEqual({ id: call.id, direction: 'outbound' });
-  }
-});
+/** The sets written apart from the engine by other engineers, from the spec only: each meets the size and spread its
+ * writer was asked for, and its labels agree with what the facts decide. */
+const WRITTEN_APART = [
+  { set: 'holdout3', minCalls: 120, minPerType: 18, outboundShare: 1 / 5, minNotEnglish: 28 },
+  { set: 'holdout4', minCalls: 150, minPerType: 22, outboundShare: 1 / 4, minNotEnglish: 30 },
+  { set: 'holdout5', minCalls: 160, minPerType: 25, outboundShare: 1 / 4, minNotEnglish: 30 },
+  { set: 'holdout6', minCalls: 160, minPerType: 25, outboundShare: 1 / 3, minNotEnglish: 30 },
+  { set: 'holdout7', minCalls: 160, minPerType: 25, outboundShare: 1 / 4, minNotEnglish: 30 },
+  { set: 'holdout8', minCalls: 160, minPerType: 25, outboundShare: 1 / 2, minNotEnglish: 30 },
+  { set: 'holdout9', minCalls: 160, minPerType: 25, outboundShare: 1 / 4, minNotEnglish: 100 },
+  { set: 'holdout10', minCalls: 160, minPerType: 25, outboundShare: 1 / 4, minNotEnglish: 30 },
+];
+
+test.each(WRITTEN_APART)(
+  '$set has at least $minCalls calls, $minPerType of each type, its share outbound and $minNotEnglish not in English, labelled by the facts',
+  ({ set, minCalls, minPerType, outboundShare, minNotEnglish }) => {
+    const calls = loadEvalSet(join(__dirname, set));
+    expect(calls.length).toBeGreaterThanOrEqual(minCalls);
+    for (const type of CALL_TYPES) expect(calls.filter((c) => c.expected.callType === type).length).toBeGreaterThanOrEqual(minPerType);
+    expect(calls.filter((c) => c.direction === 'outbound').length).toBeGreaterThanOrEqual(calls.length * outboundShare);
+    expect(calls.filter((c) => c.language !== 'en').length).toBeGreaterThanOrEqual(minNotEnglish);
+    expectLabelledByTheFacts(calls, `h${set.slice('holdout'.length)}-`);
+    // A transferred call's status is left to its writer: holdout3, 7 and 9 give the type's status, the others
+    // TRANSFERRED as callStatusFor does (the spec names no order); the type agreement does not depend on it.
+    for (const call of calls) {
+      if (call.expected.callStatus === 'VOICEMAIL') expect({ id: call.id, direction: call.direction }).toEqual({ id: call.id, direction: 'outbound' });
+    }
+  },
+);
