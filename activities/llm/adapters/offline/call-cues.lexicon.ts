@@ -69,7 +69,8 @@ export const SIGNALS = [
 export type Signal = (typeof SIGNALS)[number];
 
 /** What must surround a cue for it to count: a fee or a time the agent offered, a review it asked for. */
-export type CueContext = 'fee' | 'offered_time' | 'review_ask' | 'estimate' | 'feedback_ask';
+/** `call_itself`: the call's own length or questions ("this is taking way too long"), which a timing cue in its line is not about. */
+export type CueContext = 'fee' | 'offered_time' | 'review_ask' | 'estimate' | 'feedback_ask' | 'call_itself';
 
 export interface CueGroup {
   signal: Signal;
@@ -661,6 +662,12 @@ export const CUE_LEXICON: readonly CueGroup[] = [
       'wrote it wrong',
       'write * down wrong',
       'me equivoque de numero',
+      'goi lon so',
+      'goi nham so',
+      'lon so',
+      'nham so',
+      'mauvais numero',
+      'faux numero',
       'numero errado',
       'me equivoque',
       'equivocado',
@@ -693,6 +700,7 @@ export const CUE_LEXICON: readonly CueGroup[] = [
       'you have the wrong',
       'do not have a * here',
       'no one here by that name',
+      'sorry this is',
       'reached the wrong',
       'wrong number',
       'not a pizza',
@@ -988,6 +996,10 @@ export const CUE_LEXICON: readonly CueGroup[] = [
       'dejame probar',
       'dejame revisar',
       'primero voy a',
+      'primero reviso',
+      'primero lo reviso',
+      'primero checo',
+      'primeiro vou ver',
       'deixa eu trocar',
       'deixa eu tentar',
       'primeiro vou',
@@ -1948,8 +1960,6 @@ export const CUE_LEXICON: readonly CueGroup[] = [
       'working then',
       'need it sooner',
       'later than that',
-      'too long',
-      'that long',
       'no good',
       'work day',
       'workday',
@@ -1965,6 +1975,25 @@ export const CUE_LEXICON: readonly CueGroup[] = [
       'no me sirve',
       'nao posso',
       'nao da',
+    ],
+  },
+  {
+    signal: 'timing_issue',
+    weight: 2,
+    who: 'customer',
+    needs: 'offered_time',
+    unlessLineShows: 'call_itself',
+    phrases: [
+      'too long',
+      'that long',
+      'will not work',
+      'ninguno de esos',
+      'ninguna de esas',
+      'ninguno me queda',
+      'nenhum desses',
+      'nenhum deles',
+      'aucun de ces',
+      'aucune de ces',
     ],
   },
   {
@@ -3295,6 +3324,7 @@ export const CUE_LEXICON: readonly CueGroup[] = [
 
 /** Words that show the context a cue needs, in the caller's line or the agent's line before it. */
 export const CONTEXT_CUES: Record<CueContext, readonly string[]> = {
+  call_itself: ['taking', 'on hold', 'this call', 'these question', 'so many question', 'too many question', 'tardando', 'demorando', 'prend trop'],
   // Money said: a visit or a trip offered without a price is a time, not a fee.
   fee: [
     'fee',

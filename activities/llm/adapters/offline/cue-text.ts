@@ -147,6 +147,8 @@ const SENTENCE_OPENERS = new Set(
     'nos',
     'ja',
     'olha',
+    'primero',
+    'primeiro',
   ].map(stem),
 );
 const ANSWER_NO = new Set(['no', 'nah', 'nope', 'nao']);
@@ -171,12 +173,33 @@ function answeredNoSplit(tokens: Token[]): Token[] {
  * Negators, as stems: tokens and cue parts are compared by stem, and "nothing" and "none" stem to "noth" and "non",
  * so a set of the bare words never met them ("none of that works" went unnegated). French "non" shares the stem.
  */
-export const NEGATORS = new Set(['not', 'no', 'never', 'nothing', 'none', 'nobody', 'neither', 'nor', 'without', 'nunca', 'nada'].map(stem));
+export const NEGATORS = new Set(
+  [
+    'not',
+    'no',
+    'never',
+    'nothing',
+    'none',
+    'nobody',
+    'neither',
+    'nor',
+    'without',
+    'nunca',
+    'nada',
+    'ninguno',
+    'ninguna',
+    'nenhum',
+    'nenhuma',
+    'aucun',
+    'aucune',
+  ].map(stem),
+);
 /** How many words before a cue a negator still reaches. */
 export const NEGATION_SCOPE = 4;
 
 /** Whether a negator stands within NEGATION_SCOPE words before index `at`, in the same clause. */
 export function negatedAt(tokens: readonly Token[], at: number): Token | null {
+  if (at < tokens.length && newSubject(tokens, at)) return null;
   for (let i = at - 1; i >= 0 && i >= at - NEGATION_SCOPE; i--) {
     if (tokens[i].clause !== tokens[at].clause) return null;
     if (newSubject(tokens, i)) return null;
@@ -186,7 +209,8 @@ export function negatedAt(tokens: readonly Token[], at: number): Token | null {
   return null;
 }
 
-const SUBJECTS = new Set(['i', 'we', 'he', 'she', 'they']);
+// Subjects, and the imperatives a speaker opens a new statement with ("a ver déjeme revisar", "let me try").
+const SUBJECTS = new Set(['i', 'we', 'he', 'she', 'they', 'let', 'dejeme', 'dejame', 'deixa', 'laissez'].map(stem));
 /** Words after which a subject still sits under the negation before them: "don't think I need", "not sure we want". */
 const CARRIES_NEGATION = new Set(
   ['think', 'guess', 'believe', 'know', 'sure', 'say', 'said', 'mean', 'feel', 'if', 'that', 'so', 'what', 'like', 'where', 'when'].map(stem),
