@@ -997,7 +997,7 @@ const AGENT_FAILED = new RegExp(
 
 /** A caller who hears a question again: "you just asked me that", "I already told you", "ya le dije", "já falei". */
 const CALLER_SAW_REPEAT =
-  /\byou (?:just|already) asked\b|\bi (?:already|just) (?:told|gave) you\b|\bi (?:already|just) said (?:that|it)\b|\bya (?:le|te|se lo) (?:dije|di)\b|\bj[aá] (?:te |lhe )?(?:falei|disse)\b|\bje (?:vous )?l['’]?ai d[ée]j[aà] dit\b/i;
+  /\byou (?:just|already) asked\b|\bi (?:already|just) (?:told|gave) you\b|\bi (?:already|just) said(?: (?:that|it|so))?(?=\s*[.!?]|\s*$)|\bya (?:le|te|se lo) (?:dije|di)\b|\bj[aá] (?:te |lhe )?(?:falei|disse)\b|\bje (?:vous )?l['’]?ai d[ée]j[aà] dit\b/i;
 /** A caller asking when a promised contact will come. */
 const ASKS_WHEN = /^\W*(?:(?:ok(?:ay)?|so|um|uh|and|but)\W+)*(?:when|cu[aá]ndo|quando|quand)\b|\bwhen (?:will|would|is|are|can|do)\b/i;
 const NAMED_TIME_SAID =
