@@ -239,3 +239,63 @@ describe('call-type features: a few words with no purpose', () => {
     expect(callFeatures(purpose, 'cues+rules')['rule:few_words_no_cue']).toBeUndefined();
   });
 });
+
+describe('cue reader: the third round (known bugs, no time at all, a new statement past a negation)', () => {
+  it('keeps English "sure" apart from French "sur"', () => {
+    expect(signalsOf("C: c'est sur le toit, il y a une fuite")).not.toContain('affirmative');
+    expect(signalsOf('C: sure, that sounds good')).toContain('affirmative');
+  });
+
+  it('reads "this is taking way too long" as no timing refusal, even after an offered time', () => {
+    expect(signalsOf('A: I have Tuesday at nine', 'C: this is taking way too long')).not.toContain('timing_issue');
+    expect(signalsOf('A: I have Tuesday at nine', 'C: no, a week is too long')).toContain('timing_issue');
+  });
+
+  it('takes an agent with no time at all to offer as the business failing, and no time refused', () => {
+    const a = analysis([
+      'C: my water heater only gives lukewarm water',
+      "A: I'm sorry, I don't have any openings I can offer right now.",
+      'C: none at all? well that is not helpful',
+    ]);
+    expect(a.businessFailure?.what).toContain('no time to offer');
+    expect(a.objection).toBeNull();
+    const offered = analysis(['C: my water heater is out', "A: we're fully booked today, the earliest is Thursday at two", 'C: no, that is too late']);
+    expect(offered.businessFailure).toBeNull();
+  });
+
+  it('takes a caller who hears a question again as the business failing', () => {
+    const a = analysis(['C: I need ceiling fans put in', 'A: do the boxes have wiring', 'C: you just asked me that', "C: I'll get a guy from Home Depot"]);
+    expect(a.businessFailure?.what).toContain('asked again');
+    expect(callFeatures(a, 'cues+rules')['rule:after_failure:elsewhere']).toBe(1);
+  });
+
+  it('lets a new subject end a negation: "not great I\'m driving" is busy, "don\'t think I need" stays negated', () => {
+    expect(signalsOf("C: now's not great I'm driving can you call me back tomorrow")).toContain('busy_now');
+    const tokens = tokenise("I don't think I need it");
+    expect(
+      negatedAt(
+        tokens,
+        tokens.findIndex((t) => t.word === 'need'),
+      ),
+    ).not.toBeNull();
+    expect(signalsOf('C: ah no sabía a ver déjeme revisar eso primero')).toContain('try_first');
+  });
+
+  it('reads Chinese and Vietnamese as another language, and a recorded disclosure as the business’s own line', () => {
+    expect(languageOf('你好 请问你们说中文吗')).toBe('other');
+    expect(languageOf('chưa, để tôi thay cái lọc trước')).toBe('other');
+    const disclosure = new CallAnalysis(
+      InteractionInputSchema.parse({
+        direction: 'inbound',
+        agentType: 'RECEPTIONIST',
+        org: { name: 'Acme Home Services', timezone: 'America/Denver' },
+        transcript: [
+          { role: 'IVR', message: 'This call may be recorded for quality and training purposes.', timestamp: '00:00', seconds: 0 },
+          { role: 'agent', message: 'Acme Elec', timestamp: '00:05', seconds: 5 },
+        ],
+        facts: { actions: [], endedReason: 'user_hangup' },
+      }),
+    );
+    expect(disclosure.view.customerWords()).toBe(0);
+  });
+});

@@ -1,6 +1,6 @@
 import { speakerOf, type TranscriptLine } from '../../../../domain/interaction/interaction.schema';
 import { CONTEXT_CUES, CUE_LEXICON, type CueContext, type CueGroup, type Signal, SIGNALS } from './call-cues.lexicon';
-import { frenchLike, languageOf, NEGATORS, negatedAt, normalise, tokenise, type Token } from './cue-text';
+import { frenchLike, languageOf, NEGATORS, negatedAt, normalise, stem, tokenise, type Token } from './cue-text';
 
 /** One cue found in one line: what it counts for, and whether a negator turned it. */
 export interface CueHit {
@@ -111,6 +111,28 @@ function candidateCues(tokens: readonly Token[]): number[] {
   return [...out].sort((a, b) => a - b);
 }
 
+/** An agent admitting the schedule has no opening (English, Spanish, Portuguese, French). */
+const NO_CAPACITY = new RegExp(
+  [
+    String.raw`\b(?:do ?n['’]?t|do not|don't) have any(?: \w+)? (?:openings?|availability|slots?|appointments?|spots?)`,
+    String.raw`\bno (?:openings?|availability|open slots?)\b`,
+    String.raw`\b(?:not able to|unable to|can['’]?t|cannot|could ?n['’]?t) (?:find|see|offer)(?: you)? any(?: \w+)? (?:openings?|availability|slots?|appointments?|times?)`,
+    String.raw`\b(?:fully|completely) booked\b|\bbooked (?:solid|up)\b`,
+    String.raw`\bno (?:tenemos|tengo|hay) (?:disponibilidad|espacio|citas|horarios?|lugar)\b`,
+    String.raw`\bn[aã]o (?:temos|tenho|h[aá]) (?:hor[aá]rios?|vagas?|disponibilidade)\b`,
+    String.raw`\b(?:aucune|pas de) disponibilit`,
+  ].join('|'),
+  'i',
+);
+/** A day, an hour or a span named: "nothing today", "booked until Thursday" still speak of a time. */
+const NAMED_TIME =
+  /\b(?:today|tonight|tomorrow|this week|next week|weekends?|weekdays?|monday|tuesday|wednesday|thursday|friday|saturday|sunday|until|till|after|before|morning|afternoon|evening|hoy|ma[ñn]ana|semana|hasta|hoje|amanh[aã]|aujourd|demain|semaine)\b|\d/i;
+
+/** The agent saying the schedule has no time at all, naming none: no time was offered, the business could not (an agent-side failure). */
+export function noTimeAtAll(message: string): boolean {
+  return NO_CAPACITY.test(message) && !NAMED_TIME.test(message);
+}
+
 function contains(tokens: readonly Token[], phrases: readonly string[][]): boolean {
   return phrases.some((parts) => findAll(tokens, parts).length > 0);
 }
@@ -123,8 +145,10 @@ function contains(tokens: readonly Token[], phrases: readonly string[][]): boole
 export function readCues(lines: readonly TranscriptLine[]): CueReading {
   const spoken = lines.filter((l) => ['customer', 'agent'].includes(speakerOf(l.role)));
   const tokenised = spoken.map((line) => ({ line, who: speakerOf(line.role) as 'customer' | 'agent', tokens: tokenise(line.message) }));
+  // An agent saying it has no time at all ("I don't have any openings right now") offers none: "none at all?" refuses nothing.
   const shows = (t: (typeof tokenised)[number], context: CueContext) =>
-    contains(t.tokens, CONTEXTS[context]) || (context === 'offered_time' && CLOCK_TIME.test(t.line.message));
+    (contains(t.tokens, CONTEXTS[context]) || (context === 'offered_time' && CLOCK_TIME.test(t.line.message))) &&
+    !(context === 'offered_time' && t.who === 'agent' && noTimeAtAll(t.line.message));
   const hits: CueHit[] = [];
   tokenised.forEach(({ line, who, tokens }, index) => {
     const taken = new Set<string>();
@@ -391,7 +415,8 @@ const REFUSAL = new Set([
   'forget',
   'pass',
 ]);
-const ACCEPTANCE = new Set(['ahead', 'yes', 'yeah', 'yep', 'sure', 'ok', 'okay', 'work', 'perfect', 'great', 'fine', 'book', 'si', 'claro', 'sound']);
+// Compared by stem, so the words are stemmed too ("fine" is "fin").
+const ACCEPTANCE = new Set(['ahead', 'yes', 'yeah', 'yep', 'sure', 'ok', 'okay', 'work', 'perfect', 'great', 'fine', 'book', 'si', 'claro', 'sound'].map(stem));
 
 function findLastIndex<T>(items: readonly T[], test: (item: T) => boolean): number {
   for (let i = items.length - 1; i >= 0; i--) if (test(items[i])) return i;

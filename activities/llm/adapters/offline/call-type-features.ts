@@ -105,7 +105,7 @@ export function ruleFeatures(a: CallAnalysis): CallFeatures {
 }
 
 /** The caller's cues read apart after the business failed them (`ruleFeatures`). */
-const AFTER_FAILURE: readonly Signal[] = ['follow_up', 'agent_requested', 'not_interested', 'elsewhere', 'price_objection', 'no_thanks'];
+const AFTER_FAILURE: readonly Signal[] = ['follow_up', 'agent_requested', 'not_interested', 'elsewhere', 'price_objection', 'no_thanks', 'negative'];
 
 /** The caller's cues paired with a stated need (`ruleFeatures`). */
 const NEED_PAIRED: readonly Signal[] = [

@@ -69,10 +69,13 @@ export function normalise(text: string): string {
     .replace(/'/g, '');
 }
 
+/** Words whose stem would be another language's word: "sure" stemmed to "sur" met French "sur" ("sur le toit", "sur ma facture"). */
+const KEPT_WHOLE = new Set(['sure']);
+
 /** A light suffix stripper (plurals, -ing, -ed, final e); enough for a cue to meet its inflections. */
 export function stem(word: string): string {
   let w = word;
-  if (w.length <= 3) return w;
+  if (w.length <= 3 || KEPT_WHOLE.has(w)) return w;
   if (w.endsWith('ies') && w.length > 4) w = `${w.slice(0, -3)}y`;
   else if (/(?:ss|us|is)$/.test(w)) w = w;
   else if (/(?:sh|ch|x|z)es$/.test(w)) w = w.slice(0, -2);
@@ -144,6 +147,8 @@ const SENTENCE_OPENERS = new Set(
     'nos',
     'ja',
     'olha',
+    'primero',
+    'primeiro',
   ].map(stem),
 );
 const ANSWER_NO = new Set(['no', 'nah', 'nope', 'nao']);
@@ -168,18 +173,58 @@ function answeredNoSplit(tokens: Token[]): Token[] {
  * Negators, as stems: tokens and cue parts are compared by stem, and "nothing" and "none" stem to "noth" and "non",
  * so a set of the bare words never met them ("none of that works" went unnegated). French "non" shares the stem.
  */
-export const NEGATORS = new Set(['not', 'no', 'never', 'nothing', 'none', 'nobody', 'neither', 'nor', 'without', 'nunca', 'nada'].map(stem));
+export const NEGATORS = new Set(
+  [
+    'not',
+    'no',
+    'never',
+    'nothing',
+    'none',
+    'nobody',
+    'neither',
+    'nor',
+    'without',
+    'nunca',
+    'nada',
+    'ninguno',
+    'ninguna',
+    'nenhum',
+    'nenhuma',
+    'aucun',
+    'aucune',
+  ].map(stem),
+);
 /** How many words before a cue a negator still reaches. */
 export const NEGATION_SCOPE = 4;
 
 /** Whether a negator stands within NEGATION_SCOPE words before index `at`, in the same clause. */
 export function negatedAt(tokens: readonly Token[], at: number): Token | null {
+  if (at < tokens.length && newSubject(tokens, at)) return null;
   for (let i = at - 1; i >= 0 && i >= at - NEGATION_SCOPE; i--) {
     if (tokens[i].clause !== tokens[at].clause) return null;
+    if (newSubject(tokens, i)) return null;
     // A double negative ("you don't got nothing sooner?") is one negation: the clause's first negator decides.
     if (NEGATORS.has(tokens[i].stem)) return negativeQuestion(tokens, firstNegatorOfClause(tokens, i)) ? null : tokens[i];
   }
   return null;
+}
+
+// Subjects, and the imperatives a speaker opens a new statement with ("a ver déjeme revisar", "let me try").
+const SUBJECTS = new Set(['i', 'we', 'he', 'she', 'they', 'let', 'dejeme', 'dejame', 'deixa', 'laissez'].map(stem));
+/** Words after which a subject still sits under the negation before them: "don't think I need", "not sure we want". */
+const CARRIES_NEGATION = new Set(
+  ['think', 'guess', 'believe', 'know', 'sure', 'say', 'said', 'mean', 'feel', 'if', 'that', 'so', 'what', 'like', 'where', 'when'].map(stem),
+);
+
+/**
+ * A subject that starts a new statement after the negated one ends the negation's reach: in "now's not great I'm
+ * driving" (speech-to-text drops the full stop) "not" says nothing of "driving". A subject right after the negator, or
+ * after a verb of thinking or saying, is still under it.
+ */
+function newSubject(tokens: readonly Token[], i: number): boolean {
+  if (!SUBJECTS.has(tokens[i].stem) || i === 0) return false;
+  const before = tokens[i - 1].stem;
+  return !NEGATORS.has(before) && !CARRIES_NEGATION.has(before);
 }
 
 function firstNegatorOfClause(tokens: readonly Token[], negator: number): number {
@@ -264,8 +309,13 @@ export function frenchLike(text: string): boolean {
   return fr >= 2 && fr > en;
 }
 
-/** 'other' is a line of five words or more with no common English or Spanish word (French, say). */
+/** Han, kana and hangul, or two letters only Vietnamese writes (đ, ơ, ư, a dot or hook below): a language the reader has no words of. */
+const CJK = /[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]/;
+const VIETNAMESE = /[đơưạảấầẩẫậắằẳẵặẹẻẽếềểễệỉịọỏốồổỗộớờởỡợụủứừửữựỳỵỷỹ]/gi;
+
+/** 'other' is a line of five words or more with no common English or Spanish word (French, say), or one in a script or letters the folding would lose. */
 export function languageOf(text: string): 'es' | 'en' | 'other' | 'unknown' {
+  if (CJK.test(text) || (text.match(VIETNAMESE) ?? []).length >= 2) return 'other';
   const words = normalise(text)
     .split(/[^a-zñ]+/)
     .filter(Boolean);

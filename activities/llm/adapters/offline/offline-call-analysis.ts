@@ -9,7 +9,7 @@ import {
 } from '../../../../domain/interaction/interaction.schema';
 import { EXCUSED_TAGS, type ExcusedTag } from '../../../../domain/interaction/tags.schema';
 import { type Signal } from './call-cues.lexicon';
-import { type CueHit, type CueReading, describeHit, hitsOf, readCues } from './call-cue-reader';
+import { type CueHit, type CueReading, describeHit, hitsOf, noTimeAtAll, readCues } from './call-cue-reader';
 import { callFeatures } from './call-type-features';
 import { type CallTypeModel, type Contribution, type ModelVerdict, predictCallType } from './call-type-model';
 import TRAINED_WEIGHTS from './call-type-model.weights.json';
@@ -824,6 +824,19 @@ export class CallAnalysis {
       if (speakerOf(l.role) !== 'agent') continue;
       const admitted = AGENT_FAILED.exec(l.message) ?? (NO_CONCRETE_TIME.test(l.message) ? VAGUE_WHEN.exec(l.message) : null);
       if (admitted) return { what: `the agent unable to help ('${admitted[0]}', ${l.timestamp})`, at: i };
+      if (noTimeAtAll(l.message)) return { what: `the agent with no time to offer (${l.timestamp})`, at: i };
+      // A contact promised with no time that the caller has to ask "when?" about.
+      const next = lines.slice(i + 1).find((n) => speakerOf(n.role) !== 'tool');
+      if (NO_CONCRETE_TIME.test(l.message) && !NAMED_TIME_SAID.test(l.message) && next && speakerOf(next.role) === 'customer' && ASKS_WHEN.test(next.message)) {
+        return { what: `the agent promising contact with no time ('${l.message}', ${l.timestamp})`, at: i };
+      }
+    }
+    // On an inbound call, the caller remarking that the agent asks again ("you just asked me that", "ya le dije").
+    if (this.input.direction === 'inbound') {
+      for (const [i, l] of lines.entries()) {
+        if (speakerOf(l.role) === 'customer' && CALLER_SAW_REPEAT.test(l.message))
+          return { what: `the caller told the agent it asked again (${l.timestamp})`, at: i };
+      }
     }
     return null;
   }
@@ -922,9 +935,14 @@ function otherPartyAsCaller(lines: readonly TranscriptLine[], direction: Interac
   if (lines.some((l) => speakerOf(l.role) === 'customer')) return [...lines];
   // A voicemail greeting is no caller ("leave me a message and I'll get back to you").
   if (lines.some((l) => speakerOf(l.role) !== 'agent' && TRANSCRIPT_VOICEMAIL.some((p) => p.test(l.message)))) return [...lines];
-  const other = (role: string) => speakerOf(role) === 'unknown' || (direction === 'inbound' && speakerOf(role) === 'ivr');
-  return lines.map((l) => (other(l.role) ? { ...l, role: 'Customer' } : l));
+  const other = (l: TranscriptLine) =>
+    speakerOf(l.role) === 'unknown' || (direction === 'inbound' && speakerOf(l.role) === 'ivr' && !RECORDING_DISCLOSURE.test(l.message));
+  return lines.map((l) => (other(l) ? { ...l, role: 'Customer' } : l));
 }
+
+/** The business's own notice that the call is recorded: the business's line, not a caller's recording. */
+const RECORDING_DISCLOSURE =
+  /\b(?:call|conversation) (?:may|will|might) be (?:recorded|monitored)|\bquality (?:and|&) training purposes\b|\b(?:puede|podr[aá]) ser grabada\b|\bpode ser gravada\b|\bpeut [êe]tre enregistr/i;
 
 /** "Do you (guys) do / install / fix / work on …?", "can you (guys) fix …?", "¿hacen / instalan …?". */
 const CAPABILITY_QUESTION =
@@ -976,6 +994,14 @@ const AGENT_FAILED = new RegExp(
   ].join('|'),
   'i',
 );
+
+/** A caller who hears a question again: "you just asked me that", "I already told you", "ya le dije", "já falei". */
+const CALLER_SAW_REPEAT =
+  /\byou (?:just|already) asked\b|\bi (?:already|just) (?:told|gave) you\b|\bi (?:already|just) said(?: (?:that|it|so))?(?=\s*[.!?]|\s*$)|\bya (?:le|te|se lo) (?:dije|di)\b|\bj[aá] (?:te |lhe )?(?:falei|disse)\b|\bje (?:vous )?l['’]?ai d[ée]j[aà] dit\b/i;
+/** A caller asking when a promised contact will come. */
+const ASKS_WHEN = /^\W*(?:(?:ok(?:ay)?|so|um|uh|and|but)\W+)*(?:when|cu[aá]ndo|quando|quand)\b|\bwhen (?:will|would|is|are|can|do)\b/i;
+const NAMED_TIME_SAID =
+  /\b(?:today|tonight|tomorrow|this week|next week|monday|tuesday|wednesday|thursday|friday|saturday|sunday|morning|afternoon|evening|hour|minutes|hoy|ma[ñn]ana|hoje|amanh[aã]|demain)\b|\d/i;
 
 /** "Someone will reach out at some point": a contact promised with no time (`AGENT_FAILED`'s other half). */
 const NO_CONCRETE_TIME = /\b(?:reach out|get back to you|give you a call|call you|contact you|be in touch)\b/i;

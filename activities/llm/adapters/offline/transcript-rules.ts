@@ -59,8 +59,17 @@ export class TranscriptView {
     });
   }
 
+  /** Words the caller said; a run of Han, kana or hangul written without spaces counts as one word per two characters. */
   customerWords(): number {
-    return this.customer.reduce((n, l) => n + l.message.split(/\s+/).filter(Boolean).length, 0);
+    const words = (text: string) =>
+      text
+        .split(/\s+/)
+        .filter(Boolean)
+        .reduce((n, w) => {
+          const script = w.match(/[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]/g)?.length ?? 0;
+          return n + (script > 0 ? Math.ceil(script / 2) : 1);
+        }, 0);
+    return this.customer.reduce((n, l) => n + words(l.message), 0);
   }
 
   /** The customer's answer to the first agent question matching `question`. */
