@@ -6,14 +6,14 @@ import { DEFAULT_TRAINING, exampleOf, TRAINING_SETS, trainModel } from './eval/c
 import { loadEvalSet } from './eval/eval-call.schema';
 
 // `npm run train:call-model`: trains the offline engine's call-type model (issue 11 point 7) on every labelled call
-// of the TRAINING_SETS (scripts/eval/calls, dev, holdout and holdout2: 1034), deterministically (batch gradient descent from zero weights, calls in
+// of the TRAINING_SETS (scripts/eval/calls, dev, holdout, holdout2, 3, 4 and 7–10: 2033), deterministically (batch gradient descent from zero weights, calls in
 // file order), and writes the weights the engine loads. `npm run eval:model` says how well it does on calls it did
 // not see. Never train on a held-out set.
 
 const OUT = resolve(__dirname, '../activities/llm/adapters/offline/call-type-model.weights.json');
 
 function main(): void {
-  const { values } = parseArgs({ options: { features: { type: 'string', default: 'cues+rules' }, out: { type: 'string', default: OUT } } });
+  const { values } = parseArgs({ options: { features: { type: 'string', default: 'cues+rules+words' }, out: { type: 'string', default: OUT } } });
   const group = values.features as FeatureGroup;
   if (!FEATURE_GROUPS.includes(group)) throw new Error(`--features is ${FEATURE_GROUPS.join(', ')}, not ${group}`);
   const examples = TRAINING_SETS.flatMap((set) => loadEvalSet(resolve(__dirname, 'eval', set)).map((call) => exampleOf(call, set, group)));

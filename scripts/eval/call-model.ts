@@ -71,7 +71,7 @@ export interface TrainOptions {
  */
 export const TRAINING_SETS = ['calls', 'dev', 'holdout', 'holdout2', 'holdout3', 'holdout4', 'holdout7', 'holdout8', 'holdout9', 'holdout10'] as const;
 
-export const DEFAULT_WORDS: WordOptions = { l2: 0.03, minSets: 3, bigrams: true, agent: true };
+export const DEFAULT_WORDS: WordOptions = { l2: 0.0005, minSets: 3, bigrams: false, agent: true };
 
 export const DEFAULT_TRAINING: TrainOptions = { l2: 0.003, iterations: 1500, learningRate: 0.5, words: DEFAULT_WORDS };
 

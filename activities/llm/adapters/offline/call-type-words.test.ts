@@ -1,7 +1,7 @@
 import { InteractionInputSchema, type TranscriptLine } from '../../../../domain/interaction/interaction.schema';
 import { callFeatures } from './call-type-features';
 import { describeWords, wordFeatures, wordVocabulary, type WordOptions } from './call-type-words';
-import { CallAnalysis } from './offline-call-analysis';
+import { CallAnalysis, featureLabel } from './offline-call-analysis';
 
 const line = (role: 'agent' | 'user', message: string, i: number): TranscriptLine =>
   ({ role, message, timestamp: `00:${String(i * 5).padStart(2, '0')}`, seconds: i * 5 }) as TranscriptLine;
@@ -61,5 +61,7 @@ describe('call-type words', () => {
     ];
     expect(describeWords(a, because)).toBe('; words: mañana, muy caro');
     expect(describeWords(a, because.slice(0, 1))).toBe('');
+    expect(featureLabel('w:c:caro')).toBe("the caller said 'caro'");
+    expect(featureLabel('w:a:call_back')).toBe("the agent said 'call back'");
   });
 });

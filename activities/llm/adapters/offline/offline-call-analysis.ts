@@ -1120,6 +1120,9 @@ export function featureLabel(feature: string): string {
       return value === 'fee' ? 'refused after a fee' : 'refused an offered time';
     case 'evidence':
       return value.replace('_', ' ');
+    case 'w':
+      // A word feature (call-type-words.ts), "w:c:caro": who said it, and the word's stem (a pair's two stems).
+      return `the ${value.startsWith('a') ? 'agent' : 'caller'} said '${value.slice(2).replace('_', ' ')}'`;
     case 'agent_answered_in_caller_language':
       return "the agent answered in the caller's language";
     default:
