@@ -36,6 +36,22 @@ describe('trainModel', () => {
     expect(norm(0.1)).toBeLessThan(norm(0.001));
   });
 
+  it('learns a word only if calls of enough training sets say it, under its own L2', () => {
+    const inSet = (e: Example, set: string, words: Record<string, number>): Example => ({ ...e, set, features: { ...e.features, ...words } });
+    const sets = ['s1', 's2', 's3'];
+    const examples = TOY.map((e, i) => inSet(e, sets[i % 3], { 'w:c:gracias': 1, ...(e.label === 'NotLead' ? { 'w:c:zorblat': 1 } : {}) }));
+    const options = { l2: 0.001, iterations: 200, learningRate: 0.5 };
+    const model = trainModel(examples, 'cues+rules+words', { ...options, words: { l2: 0.01, minSets: 3, bigrams: true, agent: true } });
+    // "zorblat" is said in two of the three sets: one writer's word, never learned; "gracias" is in all three.
+    expect(model.weights['w:c:zorblat']).toBeUndefined();
+    expect(model.weights['w:c:gracias']).toBeDefined();
+    expect(model.trainedOn).toContain('1 words said in at least 3 sets');
+    const loose = trainModel(examples, 'cues+rules+words', { ...options, words: { l2: 0.01, minSets: 2, bigrams: true, agent: true } });
+    const strong = trainModel(examples, 'cues+rules+words', { ...options, words: { l2: 1, minSets: 2, bigrams: true, agent: true } });
+    const spread = (m: typeof model) => Math.max(...m.weights['w:c:zorblat']) - Math.min(...m.weights['w:c:zorblat']);
+    expect(spread(strong)).toBeLessThan(spread(loose));
+  });
+
   it('lets evidence decide before the model', () => {
     const model = trainModel(TOY, 'cues', { l2: 0.001, iterations: 100, learningRate: 0.5 });
     expect(modelType(model, example('g', 'Booked', { 'cue:c:wrong_number': 1 }, 'Booked'))).toBe('Booked');

@@ -1,5 +1,6 @@
 import { speakerOf } from '../../../../domain/interaction/interaction.schema';
 import type { Signal } from './call-cues.lexicon';
+import { wordFeatures } from './call-type-words';
 import { type CallAnalysis, EXCUSE_ORDER } from './offline-call-analysis';
 
 /**
@@ -123,8 +124,13 @@ const NEED_PAIRED: readonly Signal[] = [
   'not_interested',
 ];
 
-export type FeatureGroup = 'cues' | 'cues+rules';
+/** `+words` adds the words each side said (call-type-words.ts). */
+export type FeatureGroup = 'cues' | 'cues+rules' | 'cues+rules+words';
+
+export const FEATURE_GROUPS: readonly FeatureGroup[] = ['cues', 'cues+rules', 'cues+rules+words'];
 
 export function callFeatures(a: CallAnalysis, group: FeatureGroup): CallFeatures {
-  return group === 'cues' ? cueFeatures(a) : { ...cueFeatures(a), ...ruleFeatures(a) };
+  if (group === 'cues') return cueFeatures(a);
+  const features = { ...cueFeatures(a), ...ruleFeatures(a) };
+  return group === 'cues+rules+words' ? { ...features, ...wordFeatures(a) } : features;
 }

@@ -12,6 +12,7 @@ import { type Signal } from './call-cues.lexicon';
 import { type CueHit, type CueReading, describeHit, hitsOf, noTimeAtAll, readCues } from './call-cue-reader';
 import { callFeatures } from './call-type-features';
 import { type CallTypeModel, type Contribution, type ModelVerdict, predictCallType } from './call-type-model';
+import { describeWords, isWordFeature } from './call-type-words';
 import TRAINED_WEIGHTS from './call-type-model.weights.json';
 import { languageOf, normalise } from './cue-text';
 import {
@@ -565,18 +566,21 @@ export class CallAnalysis {
 
   /**
    * A model feature as the reader can check it: a cue feature cites what was said ("'no thanks' (+no_thanks 2, 01:10)").
-   * Features that cite the same words (a signal and its late or negated variant) are named once, their weights summed.
+   * Features that cite the same words (a signal and its late or negated variant) are named once, their weights summed;
+   * the word features that pushed the call follow ("; words: caro, mañana").
    */
   private describeContributions(because: readonly Contribution[], n = 4): string {
     const named = new Map<string, number>();
     for (const c of because) {
+      if (isWordFeature(c.feature)) continue;
       const cue = /^cue:([ca]):([a-z_]+)/.exec(c.feature);
       const hit = cue ? this.cues.hits.find((h) => h.signal === cue[2] && (speakerOf(h.line.role) === 'agent') === (cue[1] === 'a')) : undefined;
       const name = hit ? describeHit(hit) : featureLabel(c.feature);
       if (!named.has(name) && named.size === n) continue;
       named.set(name, (named.get(name) ?? 0) + c.contribution);
     }
-    return named.size > 0 ? [...named].map(([name, weight]) => `${name} [+${weight.toFixed(2)}]`).join(', ') : 'no cue';
+    const cues = named.size > 0 ? [...named].map(([name, weight]) => `${name} [+${weight.toFixed(2)}]`).join(', ') : 'no cue';
+    return `${cues}${describeWords(this, because)}`;
   }
 
   private cueList(signals: readonly Signal[], n = 4): string {
@@ -1142,6 +1146,9 @@ export function featureLabel(feature: string): string {
       return value === 'fee' ? 'refused after a fee' : 'refused an offered time';
     case 'evidence':
       return value.replace('_', ' ');
+    case 'w':
+      // A word feature (call-type-words.ts), "w:c:caro": who said it, and the word's stem (a pair's two stems).
+      return `the ${value.startsWith('a') ? 'agent' : 'caller'} said '${value.slice(2).replace('_', ' ')}'`;
     case 'agent_answered_in_caller_language':
       return "the agent answered in the caller's language";
     default:
