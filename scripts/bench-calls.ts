@@ -35,18 +35,21 @@ import { percentile } from './bench/stats';
 //     the pipeline's round trips (read from one call's history, or BENCH_FLOOR_ACTIVITIES), at the same rates.
 //
 // Tunables: BENCH_RATES (calls/s, default "5,10,20,25,30"), BENCH_SECONDS per rate (20), BENCH_SLA_MS (2000),
-// BENCH_ROWS (1000000), BENCH_LOG_REQUESTS (100), BENCH_LOG_ROUNDS (2: each case measured again after the others,
-// for the spread on a shared box), BENCH_SKIP (pipeline|logs), BENCH_EXPLAIN=1 (print each case's hand-written SQL's plan,
-// EXPLAIN (ANALYZE, BUFFERS), before the rounds).
+// BENCH_ROWS (1000000), BENCH_LOG_REQUESTS (300 per case and round: the route's, the SQL's and the floor's interleaved,
+// so the box's load falls on all three alike), BENCH_LOG_ROUNDS (2: each case measured again after the others, for the
+// spread on a shared box), BENCH_LOG_CASES (words of the case labels to run, comma-separated: "all time,cursor"),
+// BENCH_SKIP (pipeline|logs), BENCH_EXPLAIN=1 (print each case's hand-written SQL's plan, EXPLAIN (ANALYZE, BUFFERS),
+// before the rounds).
 
 const env = (name: string, fallback: string) => process.env[name] ?? fallback;
 const RATES = env('BENCH_RATES', '5,10,20,25,30').split(',').map(Number);
 const SECONDS = Number(env('BENCH_SECONDS', '20'));
 const SLA_MS = Number(env('BENCH_SLA_MS', '2000'));
 const ROWS = Number(env('BENCH_ROWS', '1000000'));
-const LOG_REQUESTS = Number(env('BENCH_LOG_REQUESTS', '100'));
+const LOG_REQUESTS = Number(env('BENCH_LOG_REQUESTS', '300'));
 const LOG_ROUNDS = Number(env('BENCH_LOG_ROUNDS', '2'));
 const SKIP = env('BENCH_SKIP', '');
+const LOG_CASES = env('BENCH_LOG_CASES', '');
 const EXPLAIN = env('BENCH_EXPLAIN', '') === '1';
 
 const FIXTURE = readFileSync(join(__dirname, '../activities/voice/adapters/retell/fixtures/call_ended.json'), 'utf8');
@@ -404,17 +407,30 @@ async function seedInteractions(url: string, orgId: string) {
   return (performance.now() - started) / 1000;
 }
 
-/** Wall-clock times, and this process's CPU (user + system) per request, which a busy box inflates far less. */
-async function timedWithCpu(n: number, run: () => Promise<void>): Promise<{ times: number[]; cpuMs: number }> {
-  const out: number[] = [];
-  const cpu = process.cpuUsage();
+/** Wall-clock times and this process's CPU (user + system) per request, which a busy box inflates far less. */
+interface Timed {
+  times: number[];
+  cpuMs: number;
+}
+
+/**
+ * Runs the kinds of request interleaved, one of each per turn in a rotating order, so a burst of load on the shared
+ * box falls on all of them alike rather than on whichever ran during it.
+ */
+async function interleaved(n: number, runs: (() => Promise<void>)[]): Promise<Timed[]> {
+  const out = runs.map(() => ({ times: [] as number[], cpuUs: 0 }));
   for (let i = 0; i < n; i++) {
-    const t = performance.now();
-    await run();
-    out.push(performance.now() - t);
+    for (let k = 0; k < runs.length; k++) {
+      const j = (i + k) % runs.length;
+      const cpu = process.cpuUsage();
+      const t = performance.now();
+      await runs[j]();
+      out[j].times.push(performance.now() - t);
+      const used = process.cpuUsage(cpu);
+      out[j].cpuUs += used.user + used.system;
+    }
   }
-  const used = process.cpuUsage(cpu);
-  return { times: out.sort((a, b) => a - b), cpuMs: (used.user + used.system) / 1000 / n };
+  return out.map((o) => ({ times: o.times.sort((a, b) => a - b), cpuMs: o.cpuUs / 1000 / n }));
 }
 
 /** The columns the call log entry is made of (the repository's LOG_COLUMNS). */
@@ -529,7 +545,7 @@ async function callLogsBench(h: ProductHarness, session: Session) {
     [s.orgId, (deepPage - 1) * 200 - 1],
   );
   const cursorRow = { createdAt: before.rows[0].created_at, id: before.rows[0].id };
-  const cases = logsCases(s.orgId, cursorRow, deepPage, 'caller 4242');
+  const cases = logsCases(s.orgId, cursorRow, deepPage, 'caller 4242').filter((c) => LOG_CASES === '' || LOG_CASES.split(',').some((w) => c.label.includes(w)));
   if (EXPLAIN) {
     for (const c of cases) {
       for (const q of c.sql) {
@@ -564,25 +580,27 @@ async function callLogsBench(h: ProductHarness, session: Session) {
           body: JSON.stringify({ orgId: s.orgId, pageSize: 200, ...c.body }),
         });
       floorBody = await (await request()).text();
-      const { times: floor, cpuMs: floorCpu } = await timedWithCpu(LOG_REQUESTS, async () => {
-        const res = await fetch(floorUrl, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', cookie: s.cookie },
-          body: JSON.stringify({ orgId: s.orgId, pageSize: 200, ...c.body }),
-        });
-        await res.json();
-      });
-      const { times: http, cpuMs: httpCpu } = await timedWithCpu(LOG_REQUESTS, async () => {
-        const res = await request();
-        const body = (await res.json()) as { entries: unknown[]; statusCounts: Record<string, number> };
-        if (res.status !== 200) throw new Error(`call logs answered ${res.status}: ${JSON.stringify(body)}`);
-        entries = body.entries.length;
-      });
       let sqlRows = 0;
-      const { times: sql, cpuMs: sqlCpu } = await timedWithCpu(LOG_REQUESTS, async () => {
-        const [page] = await Promise.all(c.sql.map((q) => sqlPool.query(q.text, q.values)));
-        sqlRows = page.rowCount ?? 0;
-      });
+      const [{ times: floor, cpuMs: floorCpu }, { times: http, cpuMs: httpCpu }, { times: sql, cpuMs: sqlCpu }] = await interleaved(LOG_REQUESTS, [
+        async () => {
+          const res = await fetch(floorUrl, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', cookie: s.cookie },
+            body: JSON.stringify({ orgId: s.orgId, pageSize: 200, ...c.body }),
+          });
+          await res.json();
+        },
+        async () => {
+          const res = await request();
+          const body = (await res.json()) as { entries: unknown[]; statusCounts: Record<string, number> };
+          if (res.status !== 200) throw new Error(`call logs answered ${res.status}: ${JSON.stringify(body)}`);
+          entries = body.entries.length;
+        },
+        async () => {
+          const [page] = await Promise.all(c.sql.map((q) => sqlPool.query(q.text, q.values)));
+          sqlRows = page.rowCount ?? 0;
+        },
+      ]);
       if (entries !== sqlRows || entries === 0) throw new Error(`${c.label}: HTTP listed ${entries} calls, the SQL ${sqlRows}`);
       const ratio = percentile(http, 95) / percentile(sql, 95);
       const met = percentile(http, 95) <= 50 && ratio <= 1.5 ? 'met' : 'not met';
