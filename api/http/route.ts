@@ -26,7 +26,8 @@ export type Access<I> =
       /**
        * speculative (with inInput): the handler only reads (no write, no event, nothing on `res`) and does not use
        * `user` (it gets null), so it runs beside the session and membership statement instead of after it; its answer,
-       * or its error, is withheld until access is granted and dropped otherwise. Saves the Calls page a round trip.
+       * or its error, is withheld until access is granted and dropped otherwise. Saves the Calls page a round trip. A
+       * request with any session cookie, even a forged one, costs the reads before its 307: only for bounded reads.
        */
       speculative?: boolean;
     };
