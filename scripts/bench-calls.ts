@@ -12,7 +12,7 @@ import { createInteractionRepository } from '../events/projections/interactions/
 import { listenToInteractionChanges } from '../events/projections/interactions/interaction-changes';
 import { interactionIdForProviderCall } from '../lib/ids';
 import { createLogger } from '../lib/logger';
-import { encodeCallLogsCursor } from '../api/routes/calls/call-logs.route';
+import { callLogsFilterOf, decodeCallLogsCursor, encodeCallLogsCursor } from '../api/routes/calls/call-logs.route';
 import { createApp } from '../api/app';
 import { startProductHarness, type ProductHarness } from '../tests/support/product-harness';
 import { logIn, startOnboarding } from './stack/http-session';
@@ -35,18 +35,21 @@ import { percentile } from './bench/stats';
 //     the pipeline's round trips (read from one call's history, or BENCH_FLOOR_ACTIVITIES), at the same rates.
 //
 // Tunables: BENCH_RATES (calls/s, default "5,10,20,25,30"), BENCH_SECONDS per rate (20), BENCH_SLA_MS (2000),
-// BENCH_ROWS (1000000), BENCH_LOG_REQUESTS (100), BENCH_LOG_ROUNDS (2: each case measured again after the others,
-// for the spread on a shared box), BENCH_SKIP (pipeline|logs), BENCH_EXPLAIN=1 (print each case's hand-written SQL's plan,
-// EXPLAIN (ANALYZE, BUFFERS), before the rounds).
+// BENCH_ROWS (1000000), BENCH_LOG_REQUESTS (300 per case and round: the route's, the SQL's and the floor's interleaved,
+// so the box's load falls on all three alike), BENCH_LOG_ROUNDS (2: each case measured again after the others, for the
+// spread on a shared box), BENCH_LOG_CASES (words of the case labels to run, comma-separated: "all time,cursor"),
+// BENCH_SKIP (pipeline|logs), BENCH_EXPLAIN=1 (print each case's hand-written SQL's plan, EXPLAIN (ANALYZE, BUFFERS),
+// before the rounds).
 
 const env = (name: string, fallback: string) => process.env[name] ?? fallback;
 const RATES = env('BENCH_RATES', '5,10,20,25,30').split(',').map(Number);
 const SECONDS = Number(env('BENCH_SECONDS', '20'));
 const SLA_MS = Number(env('BENCH_SLA_MS', '2000'));
 const ROWS = Number(env('BENCH_ROWS', '1000000'));
-const LOG_REQUESTS = Number(env('BENCH_LOG_REQUESTS', '100'));
+const LOG_REQUESTS = Number(env('BENCH_LOG_REQUESTS', '300'));
 const LOG_ROUNDS = Number(env('BENCH_LOG_ROUNDS', '2'));
 const SKIP = env('BENCH_SKIP', '');
+const LOG_CASES = env('BENCH_LOG_CASES', '');
 const EXPLAIN = env('BENCH_EXPLAIN', '') === '1';
 
 const FIXTURE = readFileSync(join(__dirname, '../activities/voice/adapters/retell/fixtures/call_ended.json'), 'utf8');
@@ -404,17 +407,30 @@ async function seedInteractions(url: string, orgId: string) {
   return (performance.now() - started) / 1000;
 }
 
-/** Wall-clock times, and this process's CPU (user + system) per request, which a busy box inflates far less. */
-async function timedWithCpu(n: number, run: () => Promise<void>): Promise<{ times: number[]; cpuMs: number }> {
-  const out: number[] = [];
-  const cpu = process.cpuUsage();
+/** Wall-clock times and this process's CPU (user + system) per request, which a busy box inflates far less. */
+interface Timed {
+  times: number[];
+  cpuMs: number;
+}
+
+/**
+ * Runs the kinds of request interleaved, one of each per turn in a rotating order, so a burst of load on the shared
+ * box falls on all of them alike rather than on whichever ran during it.
+ */
+async function interleaved(n: number, runs: (() => Promise<void>)[]): Promise<Timed[]> {
+  const out = runs.map(() => ({ times: [] as number[], cpuUs: 0 }));
   for (let i = 0; i < n; i++) {
-    const t = performance.now();
-    await run();
-    out.push(performance.now() - t);
+    for (let k = 0; k < runs.length; k++) {
+      const j = (i + k) % runs.length;
+      const cpu = process.cpuUsage();
+      const t = performance.now();
+      await runs[j]();
+      out[j].times.push(performance.now() - t);
+      const used = process.cpuUsage(cpu);
+      out[j].cpuUs += used.user + used.system;
+    }
   }
-  const used = process.cpuUsage(cpu);
-  return { times: out.sort((a, b) => a - b), cpuMs: (used.user + used.system) / 1000 / n };
+  return out.map((o) => ({ times: o.times.sort((a, b) => a - b), cpuMs: o.cpuUs / 1000 / n }));
 }
 
 /** The columns the call log entry is made of (the repository's LOG_COLUMNS). */
@@ -529,7 +545,7 @@ async function callLogsBench(h: ProductHarness, session: Session) {
     [s.orgId, (deepPage - 1) * 200 - 1],
   );
   const cursorRow = { createdAt: before.rows[0].created_at, id: before.rows[0].id };
-  const cases = logsCases(s.orgId, cursorRow, deepPage, 'caller 4242');
+  const cases = logsCases(s.orgId, cursorRow, deepPage, 'caller 4242').filter((c) => LOG_CASES === '' || LOG_CASES.split(',').some((w) => c.label.includes(w)));
   if (EXPLAIN) {
     for (const c of cases) {
       for (const q of c.sql) {
@@ -552,7 +568,7 @@ async function callLogsBench(h: ProductHarness, session: Session) {
   const floorUrl = `http://127.0.0.1:${(floorServer.address() as AddressInfo).port}/floor`;
   console.log(
     '   round  case                        HTTP p50  HTTP p95    SQL p50   SQL p95   HTTP p95 / SQL p95  target (p95 ≤ 50 ms, ≤ 1.5×)  CPU/request HTTP  SQL  load avg' +
-      '  | bare HTTP floor p50  p95  CPU/request',
+      "  | bare HTTP floor p50  p95  CPU/request  | the route's reads alone p50  p95",
   );
   for (let round = 1; round <= LOG_ROUNDS; round++) {
     for (const c of cases) {
@@ -564,32 +580,55 @@ async function callLogsBench(h: ProductHarness, session: Session) {
           body: JSON.stringify({ orgId: s.orgId, pageSize: 200, ...c.body }),
         });
       floorBody = await (await request()).text();
-      const { times: floor, cpuMs: floorCpu } = await timedWithCpu(LOG_REQUESTS, async () => {
-        const res = await fetch(floorUrl, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', cookie: s.cookie },
-          body: JSON.stringify({ orgId: s.orgId, pageSize: 200, ...c.body }),
-        });
-        await res.json();
-      });
-      const { times: http, cpuMs: httpCpu } = await timedWithCpu(LOG_REQUESTS, async () => {
-        const res = await request();
-        const body = (await res.json()) as { entries: unknown[]; statusCounts: Record<string, number> };
-        if (res.status !== 200) throw new Error(`call logs answered ${res.status}: ${JSON.stringify(body)}`);
-        entries = body.entries.length;
-      });
       let sqlRows = 0;
-      const { times: sql, cpuMs: sqlCpu } = await timedWithCpu(LOG_REQUESTS, async () => {
-        const [page] = await Promise.all(c.sql.map((q) => sqlPool.query(q.text, q.values)));
-        sqlRows = page.rowCount ?? 0;
-      });
+      const body = { orgId: s.orgId, pageSize: 200, ...c.body };
+      const token = decodeURIComponent(s.cookie.slice(s.cookie.indexOf('=') + 1));
+      const [{ times: floor, cpuMs: floorCpu }, { times: http, cpuMs: httpCpu }, { times: sql, cpuMs: sqlCpu }, { times: reads }] = await interleaved(
+        LOG_REQUESTS,
+        [
+          async () => {
+            const res = await fetch(floorUrl, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json', cookie: s.cookie },
+              body: JSON.stringify({ orgId: s.orgId, pageSize: 200, ...c.body }),
+            });
+            await res.json();
+          },
+          async () => {
+            const res = await request();
+            const body = (await res.json()) as { entries: unknown[]; statusCounts: Record<string, number> };
+            if (res.status !== 200) throw new Error(`call logs answered ${res.status}: ${JSON.stringify(body)}`);
+            entries = body.entries.length;
+          },
+          async () => {
+            const [page] = await Promise.all(c.sql.map((q) => sqlPool.query(q.text, q.values)));
+            sqlRows = page.rowCount ?? 0;
+          },
+          // The route's reads alone, sent as the route sends them (the access statement, the page with its counts, the
+          // CRM's name, at once), without HTTP: how much of the gap to the SQL is the reads and how much the rest.
+          async () => {
+            await Promise.all([
+              h.deps.sessions.findIdentityWithAccess(token, s.orgId),
+              h.deps.calls.interactions.listCallLogs({
+                ...callLogsFilterOf(body),
+                page: body.page,
+                pageSize: 200,
+                after: body.cursor === undefined ? undefined : decodeCallLogsCursor(body.cursor),
+              }),
+              h.deps.organizations.findCrmName(s.orgId),
+            ]);
+          },
+        ],
+      );
       if (entries !== sqlRows || entries === 0) throw new Error(`${c.label}: HTTP listed ${entries} calls, the SQL ${sqlRows}`);
       const ratio = percentile(http, 95) / percentile(sql, 95);
       const met = percentile(http, 95) <= 50 && ratio <= 1.5 ? 'met' : 'not met';
       console.log(
         `   ${String(round).padStart(5)}  ${c.label.padEnd(26)} ${ms(percentile(http, 50)).padStart(9)} ${ms(percentile(http, 95)).padStart(9)}  ${ms(percentile(sql, 50)).padStart(9)} ${ms(percentile(sql, 95)).padStart(9)}   ${`${ratio.toFixed(2)}×`.padEnd(19)} ${met.padEnd(28)} ${ms(httpCpu).padStart(11)} ${ms(sqlCpu).padStart(9)}  ${loadavg()
           .map((l) => l.toFixed(1))
-          .join(' ')}  | ${ms(percentile(floor, 50)).padStart(9)} ${ms(percentile(floor, 95)).padStart(9)} ${ms(floorCpu).padStart(9)}`,
+          .join(
+            ' ',
+          )}  | ${ms(percentile(floor, 50)).padStart(9)} ${ms(percentile(floor, 95)).padStart(9)} ${ms(floorCpu).padStart(9)}  | ${ms(percentile(reads, 50)).padStart(9)} ${ms(percentile(reads, 95)).padStart(9)}`,
       );
     }
   }

@@ -1,4 +1,4 @@
-import { Prisma, queryRows, type Db, type Tx } from '../../../prisma/client';
+import { Prisma, type Tx } from '../../../prisma/client';
 
 /**
  * The call logs' statusCounts kept by the interactions projection (issue 16, table interaction_status_counts):
@@ -119,21 +119,18 @@ export const statusCountsStore = {
   },
 };
 
-/** The kept counts of the whole UTC days [fromDay, toDay) (each a day's midnight, or null for no bound). */
-export async function sumStatusCounts(
-  db: Db,
-  f: { orgId: string; agentTypes: string[] | null; fromDay: Date | null; toDay: Date | null },
-): Promise<StatusReviewCount[]> {
+/**
+ * The statement of the kept counts of the whole UTC days [fromDay, toDay) (each a day's midnight, or null for no
+ * bound): the call logs send it with the part days' counts as one statement.
+ */
+export function sumStatusCountsSql(f: { orgId: string; agentTypes: string[] | null; fromDay: Date | null; toDay: Date | null }): Prisma.Sql {
   const conditions = [Prisma.sql`org_id = ${f.orgId}::uuid`];
   if (f.fromDay) conditions.push(Prisma.sql`day >= ${f.fromDay.toISOString().slice(0, 10)}::date`);
   if (f.toDay) conditions.push(Prisma.sql`day < ${f.toDay.toISOString().slice(0, 10)}::date`);
   if (f.agentTypes) conditions.push(Prisma.sql`agent_type = ANY(${f.agentTypes}::text[])`);
-  return queryRows<StatusReviewCount>(
-    db,
-    Prisma.sql`
+  return Prisma.sql`
     SELECT call_status AS "callStatus", reviewed, SUM(count)::int AS count
     FROM interaction_status_counts
     WHERE ${Prisma.join(conditions, ' AND ')}
-    GROUP BY call_status, reviewed`,
-  );
+    GROUP BY call_status, reviewed`;
 }

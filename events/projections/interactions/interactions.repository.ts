@@ -4,7 +4,7 @@ import { listActionsOfInteraction, listCompletedActionsOfInteractions } from '..
 import type { DocumentChange, DocumentStore } from '../projection';
 import { callSearchTerms, callSearchText } from '../../../domain/call/call-search';
 import { CALL_GROUPS, type CallGroupName } from '../../../domain/contracts/calls.contract';
-import { DAY_MS, statusCountDeltas, statusCountsStore, sumStatusCounts, type StatusReviewCount } from './interaction-status-counts.repository';
+import { DAY_MS, statusCountDeltas, statusCountsStore, sumStatusCountsSql, type StatusReviewCount } from './interaction-status-counts.repository';
 
 export interface InteractionEventRecord {
   id: string;
@@ -341,39 +341,50 @@ function countConditions(f: CountFilter): Prisma.Sql[] {
 
 /** Calls per status and review among the rows the conditions select, in one statement. */
 function countRowsWhere(db: Db, conditions: Prisma.Sql[]): Promise<StatusReviewCount[]> {
-  return queryRows<StatusReviewCount>(
-    db,
-    Prisma.sql`
+  return queryRows<StatusReviewCount>(db, countRowsSql(conditions));
+}
+
+function countRowsSql(conditions: Prisma.Sql[]): Prisma.Sql {
+  return Prisma.sql`
     SELECT call_status AS "callStatus", reviewed_at IS NOT NULL AS reviewed, count(*)::int AS count
     FROM interactions
     WHERE ${Prisma.join(conditions, ' AND ')}
-    GROUP BY 1, 2`,
-  );
+    GROUP BY 1, 2`;
 }
 
-/** Calls per status and review in [lo, hi), counted from the rows (the part days at the ends of a range). */
-function countRows(db: Db, f: CountFilter, lo: Date | null, hi: Date | null): Promise<StatusReviewCount[]> {
+/** The conditions of the calls in [lo, hi) (the part days at the ends of a range). */
+function partDayConditions(f: CountFilter, lo: Date | null, hi: Date | null): Prisma.Sql[] {
   const conditions = [Prisma.sql`org_id = ${f.orgId}::uuid`];
   if (lo) conditions.push(Prisma.sql`created_at >= ${lo}`);
   if (hi) conditions.push(Prisma.sql`created_at < ${hi}`);
   if (f.agentTypes) conditions.push(Prisma.sql`agent_type = ANY(${f.agentTypes}::text[])`);
-  return countRowsWhere(db, conditions);
+  return conditions;
 }
 
 /**
  * The counts of a filter as per-status, per-review counts: from the kept counts when they can answer it (range and
  * agent types: the Calls page's usual request), else (a search, one voice agent) counted in the rows in one statement.
+ * A range's whole days and its part days are one statement (UNION ALL; countsOf adds the parts up): one round trip and
+ * one connection of the pool, not three.
  */
 async function keptCounts(db: Db, f: CountFilter): Promise<StatusReviewCount[]> {
   // A search or one voice agent: counted from the rows, through the trigram and (org, status, created_at) indexes.
   if (f.agentId || callSearchTerms(f.search).length > 0) return countRowsWhere(db, countConditions(f));
   // The filter's range is inclusive at both ends; created_at has millisecond precision.
   const { days, edges } = splitRange(f.from ?? null, f.to ? new Date(f.to.getTime() + 1) : null);
-  const parts = await Promise.all([
-    days ? sumStatusCounts(db, { orgId: f.orgId, agentTypes: f.agentTypes, fromDay: days.from, toDay: days.to }) : [],
-    ...edges.map(([lo, hi]) => countRows(db, f, lo, hi)),
-  ]);
-  return parts.flat();
+  const parts = [
+    ...(days ? [sumStatusCountsSql({ orgId: f.orgId, agentTypes: f.agentTypes, fromDay: days.from, toDay: days.to })] : []),
+    ...edges.map(([lo, hi]) => countRowsSql(partDayConditions(f, lo, hi))),
+  ];
+  return queryRows<StatusReviewCount>(
+    db,
+    parts.length === 1
+      ? parts[0]
+      : Prisma.join(
+          parts.map((p) => Prisma.sql`(${p})`),
+          ' UNION ALL ',
+        ),
+  );
 }
 
 /**
