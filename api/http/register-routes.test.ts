@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { createLogger } from '../../lib/logger';
 import type { ApiDeps } from '../deps';
 import type { StaffIdentity } from '../repositories/staff.repository';
-import { badRequest, errorHandler } from './errors';
+import { errorHandler } from './errors';
 import { registerRoutes } from './register-routes';
 import { defineRoute, type AnyRoute } from './route';
 
@@ -55,7 +55,7 @@ function world(routes: AnyRoute[], nodeEnv = 'test') {
   registerRoutes(router, routes, deps);
   app.use(router);
   app.use(errorHandler(createLogger('test', 'silent')));
-  return { app, lookups, deps };
+  return { app, lookups };
 }
 
 describe('registerRoutes: an org route whose input names the organization (inInput)', () => {
@@ -79,71 +79,6 @@ describe('registerRoutes: an org route whose input names the organization (inInp
     const { app, lookups } = world([route(true)]);
     expect((await request(app).post('/probe').set(asMember).send({ orgId: ORG, page: 1 })).status).toBe(200);
     expect(lookups).toEqual(['findIdentityWithAccess']);
-  });
-});
-
-describe('registerRoutes: a speculative org route (the handler reads beside the access statement)', () => {
-  /** A read-only handler that says which organization it read, and refuses page 2 with a 400 of its own. */
-  const speculative = (started: string[]) =>
-    defineRoute({
-      method: 'post',
-      path: '/read',
-      summary: 'read',
-      tag: 'Test',
-      access: { kind: 'org', orgIdOf: ({ body }) => body.orgId, inInput: true, speculative: true },
-      request: { body: z.object({ orgId: z.string(), page: z.number().int().min(1) }) },
-      response: { schema: z.object({ read: z.string() }), description: 'read' },
-      handler: async ({ orgId, body }) => {
-        started.push(orgId!);
-        if (body.page === 2) throw badRequest('page 2 is refused by the handler');
-        return { read: orgId! };
-      },
-    });
-
-  it('answers as the non-speculative route does: 307, then 400, then 401 before the handler’s answer or error', async () => {
-    const started: string[] = [];
-    const { app } = world([speculative(started)]);
-    const answers = await Promise.all([
-      request(app).post('/read').send({ orgId: ORG, page: 1 }),
-      request(app).post('/read').set({ Cookie: 'homeagent_session=revoked' }).send({ orgId: ORG, page: 1 }),
-      request(app).post('/read').set({ Cookie: 'homeagent_session=revoked' }).send({ orgId: ORG, page: 2 }),
-      request(app).post('/read').set(asMember).send({ orgId: ORG, page: 0 }),
-      request(app).post('/read').set(asMember).send({ orgId: OTHER_ORG, page: 1 }),
-      request(app).post('/read').set(asMember).send({ orgId: OTHER_ORG, page: 2 }),
-      request(app).post('/read').set(asMember).send({ orgId: ORG, page: 2 }),
-      request(app).post('/read').set(asMember).send({ orgId: ORG, page: 1 }),
-    ]);
-    expect(answers.map((a) => a.status)).toEqual([307, 307, 307, 400, 401, 401, 400, 200]);
-    // Nothing the refused requests' handlers read reaches their answers.
-    for (const refused of answers.slice(0, 6)) expect(JSON.stringify(refused.body)).not.toContain('"read"');
-    expect(answers[4].body.message).toBe('You do not have access to this organization');
-    expect(answers[5].body.message).toBe('You do not have access to this organization');
-    expect(answers[6].body.message).toBe('page 2 is refused by the handler');
-    expect(answers[7].body).toEqual({ read: ORG });
-    // No session token, or an input that does not parse: the handler never starts.
-    expect(started.sort()).toEqual([ORG, ORG, ORG, ORG, OTHER_ORG, OTHER_ORG].sort());
-  });
-
-  it('starts the handler before the access statement has answered', async () => {
-    const started: string[] = [];
-    const { app, deps } = world([speculative(started)]);
-    let release: () => void = () => undefined;
-    const gate = new Promise<void>((r) => (release = r));
-    const sessions = deps.sessions as { findIdentityWithAccess: (token: string, orgId: string) => Promise<unknown> };
-    const answerOf = sessions.findIdentityWithAccess.bind(sessions);
-    sessions.findIdentityWithAccess = async (token, orgId) => {
-      await gate;
-      return answerOf(token, orgId);
-    };
-    const done = request(app)
-      .post('/read')
-      .set(asMember)
-      .send({ orgId: ORG, page: 1 })
-      .then((r) => r);
-    await new Promise((r) => setTimeout(r, 50));
-    expect(started).toEqual([ORG]);
-    release();
-    expect((await done).body).toEqual({ read: ORG });
   });
 });
 

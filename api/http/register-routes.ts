@@ -61,17 +61,11 @@ export function registerRoutes(router: Router, routes: AnyRoute[], deps: ApiDeps
         }
         const token = readSessionToken(req);
         const orgIdOfInput = input ? ((await access.orgIdOf(input, deps)) ?? null) : null;
-        // A read-only handler starts with the access statement (only for a request that has a session token and names an
-        // organization); whatever it answers waits for that statement's verdict.
-        const early =
-          access.speculative && token && input && orgIdOfInput
-            ? withheld(runHandler(route, { ...input, user: null, orgId: orgIdOfInput, deps, req, res }))
-            : null;
         const found = !token ? null : orgIdOfInput ? await deps.sessions.findIdentityWithAccess(token, orgIdOfInput) : await identityOnly(token, deps);
         if (!found) throw new LoginRedirect();
         if (!input) throw inputError;
         if (!orgIdOfInput || !found.canAccess) throw unauthorized('You do not have access to this organization');
-        return answer(route, res, deps, await (early ?? runHandler(route, { ...input, user: found.user, orgId: orgIdOfInput, deps, req, res })));
+        return answer(route, res, deps, await runHandler(route, { ...input, user: found.user, orgId: orgIdOfInput, deps, req, res }));
       }
       const user = access.kind === 'public' ? null : await sessionUser(req, deps);
       if (access.kind === 'session' || access.kind === 'org') {
@@ -99,12 +93,6 @@ export function registerRoutes(router: Router, routes: AnyRoute[], deps: ApiDeps
 async function identityOnly(token: string, deps: ApiDeps): Promise<{ user: StaffIdentity; canAccess: boolean } | null> {
   const user = await deps.sessions.findIdentity(token);
   return user ? { user, canAccess: false } : null;
-}
-
-/** A promise whose rejection is not reported as unhandled until someone awaits it (a speculative read refused access). */
-function withheld<T>(p: Promise<T>): Promise<T> {
-  p.catch(() => undefined);
-  return p;
 }
 
 async function runHandler(route: AnyRoute, ctx: Parameters<AnyRoute['handler']>[0]): Promise<unknown> {

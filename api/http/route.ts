@@ -23,13 +23,6 @@ export type Access<I> =
        * session is checked, and the session and the membership are read in one statement (a hot read path).
        */
       inInput?: boolean;
-      /**
-       * speculative (with inInput): the handler only reads (no write, no event, nothing on `res`) and does not use
-       * `user` (it gets null), so it runs beside the session and membership statement instead of after it; its answer,
-       * or its error, is withheld until access is granted and dropped otherwise. Saves the Calls page a round trip. A
-       * request with any session cookie, even a forged one, costs the reads before its 307: only for bounded reads.
-       */
-      speculative?: boolean;
     };
 
 export type ErrorStatus = 307 | 401 | 403 | 404 | 429 | 503;

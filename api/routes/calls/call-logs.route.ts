@@ -52,10 +52,9 @@ export const callLogsRoute = defineRoute({
   path: '/call/logs',
   summary: 'Call history of an organization, paged, with counts per call status (spec 001 §2.3)',
   tag: 'Calls',
-  // The Calls page's hot read: session, user and membership in one statement (register-routes), sent beside the page's
-  // reads (the handler only reads), and the entries, built field by field from typed rows, sent without the schema's
-  // parse in production (checked in every test).
-  access: { kind: 'org', orgIdOf: ({ body }) => body.orgId, inInput: true, speculative: true },
+  // The Calls page's hot read: session, user and membership in one statement (register-routes), and the entries,
+  // built field by field from typed rows, sent without the schema's parse in production (checked in every test).
+  access: { kind: 'org', orgIdOf: ({ body }) => body.orgId, inInput: true },
   request: { body: CallLogsRequestSchema },
   response: { schema: CallLogsResponseSchema, description: 'One page of call log entries', checkedInProduction: false },
   errors: [307, 401],
