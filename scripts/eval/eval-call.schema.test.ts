@@ -89,6 +89,10 @@ const WRITTEN_APART = [
   { set: 'holdout8', minCalls: 160, minPerType: 25, outboundShare: 1 / 2, minNotEnglish: 30 },
   { set: 'holdout9', minCalls: 160, minPerType: 25, outboundShare: 1 / 4, minNotEnglish: 100 },
   { set: 'holdout10', minCalls: 160, minPerType: 25, outboundShare: 1 / 4, minNotEnglish: 30 },
+  { set: 'holdout11', minCalls: 160, minPerType: 25, outboundShare: 1 / 4, minNotEnglish: 30 },
+  { set: 'holdout12', minCalls: 160, minPerType: 25, outboundShare: 1 / 4, minNotEnglish: 30 },
+  { set: 'holdout13', minCalls: 160, minPerType: 25, outboundShare: 1 / 4, minNotEnglish: 30 },
+  { set: 'holdout14', minCalls: 160, minPerType: 25, outboundShare: 1 / 4, minNotEnglish: 100 },
 ];
 
 test.each(WRITTEN_APART)(
