@@ -93,6 +93,10 @@ const WRITTEN_APART = [
   { set: 'holdout12', minCalls: 160, minPerType: 25, outboundShare: 1 / 4, minNotEnglish: 30 },
   { set: 'holdout13', minCalls: 160, minPerType: 25, outboundShare: 1 / 4, minNotEnglish: 30 },
   { set: 'holdout14', minCalls: 160, minPerType: 25, outboundShare: 1 / 4, minNotEnglish: 100 },
+  { set: 'holdout15', minCalls: 160, minPerType: 25, outboundShare: 1 / 4, minNotEnglish: 30 },
+  { set: 'holdout16', minCalls: 160, minPerType: 25, outboundShare: 1 / 4, minNotEnglish: 30 },
+  { set: 'holdout17', minCalls: 160, minPerType: 25, outboundShare: 1 / 4, minNotEnglish: 30 },
+  { set: 'holdout18', minCalls: 160, minPerType: 25, outboundShare: 1 / 4, minNotEnglish: 30 },
 ];
 
 test.each(WRITTEN_APART)(
