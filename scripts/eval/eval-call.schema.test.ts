@@ -97,6 +97,10 @@ const WRITTEN_APART = [
   { set: 'holdout16', minCalls: 160, minPerType: 25, outboundShare: 1 / 4, minNotEnglish: 30 },
   { set: 'holdout17', minCalls: 160, minPerType: 25, outboundShare: 1 / 4, minNotEnglish: 30 },
   { set: 'holdout18', minCalls: 160, minPerType: 25, outboundShare: 1 / 4, minNotEnglish: 30 },
+  { set: 'holdout19', minCalls: 160, minPerType: 25, outboundShare: 1 / 4, minNotEnglish: 30 },
+  { set: 'holdout20', minCalls: 160, minPerType: 25, outboundShare: 1 / 4, minNotEnglish: 30 },
+  { set: 'holdout21', minCalls: 160, minPerType: 25, outboundShare: 1 / 4, minNotEnglish: 80 },
+  { set: 'holdout22', minCalls: 160, minPerType: 25, outboundShare: 1 / 4, minNotEnglish: 30 },
 ];
 
 test.each(WRITTEN_APART)(
