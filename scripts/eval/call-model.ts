@@ -61,10 +61,11 @@ export interface TrainOptions {
 /**
  * The labelled sets the call-type model learns from (folders of scripts/eval/). Each held-out set joins them only once
  * it has been used to tune (its misses read): holdout2 did on 2026-11-28, when holdout3 and holdout4 became the check;
- * holdout3 and holdout4 did later that day (after four measures each), when holdout5 and holdout6 became the check.
+ * holdout3 and holdout4 did later that day (after four measures each), when holdout5 and holdout6 became the check;
+ * holdout7 to holdout10 (four more writers) joined as decided before they were written, once measured at first sight.
  * Never add a set that still measures anything held out.
  */
-export const TRAINING_SETS = ['calls', 'dev', 'holdout', 'holdout2', 'holdout3', 'holdout4'] as const;
+export const TRAINING_SETS = ['calls', 'dev', 'holdout', 'holdout2', 'holdout3', 'holdout4', 'holdout7', 'holdout8', 'holdout9', 'holdout10'] as const;
 
 export const DEFAULT_TRAINING: TrainOptions = { l2: 0.003, iterations: 1500, learningRate: 0.5 };
 
