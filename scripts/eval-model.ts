@@ -8,7 +8,7 @@ import { loadEvalSet } from './eval/eval-call.schema';
 
 // `npm run eval:model [-- --l2 <x>] [--iterations <n>] [--misses]`: the honest estimate of the call-type model (issue 11
 // point 7) before the engine uses it. Leave-one-set-out (train on all but one of the
-// TRAINING_SETS, scripts/eval/calls, dev, holdout, holdout2, holdout3 and holdout4, test on that one) and 5-fold over all of them with a fixed shuffle, each fold printed beside the rule engine's type on
+// TRAINING_SETS, scripts/eval/calls, dev, holdout, holdout2–4 and holdout7–10, test on that one) and 5-fold over all of them with a fixed shuffle, each fold printed beside the rule engine's type on
 // the same calls; --misses lists each fold's misses for both feature groups. The rules were tuned on calls, dev and holdout, so their figures here are a fit, not a held-out figure.
 
 const SETS = TRAINING_SETS;
