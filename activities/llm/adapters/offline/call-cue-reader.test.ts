@@ -317,6 +317,7 @@ describe('cue reader: the fourth round (Chinese read at all, Arabic, Polish, Tag
 
   it('reads Arabic without its article or a preposition written onto the word', () => {
     expect(tokenise('بالمطبخ').map((t) => t.stem)).toEqual(['مطبخ']);
+    expect(languageOf('السخان ما عم يشتغل')).toBe('other');
     expect(signalsOf('C: المكيف خربان من امبارح')).toContain('service');
     expect(signalsOf('C: لا شكرا، مش مهتم')).toEqual(expect.arrayContaining(['no_thanks', 'not_interested']));
   });

@@ -347,9 +347,16 @@ const CJK = /[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]/;
 const CJK_RUN = /([\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]+)/;
 const VIETNAMESE = /[đơưạảấầẩẫậắằẳẵặẹẻẽếềểễệỉịọỏốồổỗộớờởỡợụủứừửữựỳỵỷỹ]/gi;
 
+const ARABIC = /[\u0600-\u06ff]/;
+
+/** Whether the line is written in a script or letters English and Spanish never use (Han, kana, hangul, Arabic, Vietnamese). */
+export function ownScript(text: string): boolean {
+  return CJK.test(text) || ARABIC.test(text) || (text.match(VIETNAMESE) ?? []).length >= 2;
+}
+
 /** 'other' is a line of five words or more with no common English or Spanish word (French, say), or one in a script or letters the folding would lose. */
 export function languageOf(text: string): 'es' | 'en' | 'other' | 'unknown' {
-  if (CJK.test(text) || (text.match(VIETNAMESE) ?? []).length >= 2) return 'other';
+  if (ownScript(text)) return 'other';
   const words = normalise(text)
     .split(/[^a-zñ]+/)
     .filter(Boolean);
