@@ -299,3 +299,45 @@ describe('cue reader: the third round (known bugs, no time at all, a new stateme
     expect(disclosure.view.customerWords()).toBe(0);
   });
 });
+
+describe('cue reader: the fourth round (Chinese read at all, Arabic, Polish, Tagalog, Haitian Creole, short calls)', () => {
+  it('reads Chinese character by character, so a cue meets its characters wherever it stands in a run', () => {
+    expect(tokenise('我家马桶堵了').map((t) => t.word)).toEqual(['我', '家', '马', '桶', '堵', '了']);
+    expect(signalsOf('C: 楼上的水管漏水了，能不能派人过来')).toEqual(expect.arrayContaining(['service', 'booking_request']));
+    expect(signalsOf('C: 我们已经不需要了，以后别再打了')).toEqual(expect.arrayContaining(['not_interested', 'do_not_call']));
+    expect(signalsOf('C: 我想问一下上个月的收据')).toContain('paperwork');
+  });
+
+  it('takes a Chinese negator as negating, but not inside a yes-or-no question ("可不可以")', () => {
+    const question = tokenise('可不可以');
+    expect(negatedAt(question, 2)).toBeNull();
+    const denied = tokenise('不可以');
+    expect(negatedAt(denied, 1)?.word).toBe('不');
+  });
+
+  it('reads Arabic without its article or a preposition written onto the word', () => {
+    expect(tokenise('بالمطبخ').map((t) => t.stem)).toEqual(['مطبخ']);
+    expect(languageOf('السخان ما عم يشتغل')).toBe('other');
+    expect(signalsOf('C: المكيف خربان من امبارح')).toContain('service');
+    expect(signalsOf('C: لا شكرا، مش مهتم')).toEqual(expect.arrayContaining(['no_thanks', 'not_interested']));
+  });
+
+  it('reads the main families in Polish, Tagalog and Haitian Creole', () => {
+    expect(signalsOf('C: przepraszam, to pomyłka')).toContain('wrong_number');
+    expect(signalsOf('C: zadzwonię później, muszę porozmawiać z żoną')).toContain('follow_up');
+    expect(signalsOf('A: The visit is 120 dollars.', 'C: ay, ang mahal naman')).toContain('price_objection');
+    expect(signalsOf('C: gusto ko pong makausap ang manager')).toContain('agent_requested');
+    expect(signalsOf('C: mwen pa bezwen anyen, mèsi')).toContain('not_interested');
+    expect(signalsOf('C: tanpri pa rele m ankò')).toContain('do_not_call');
+  });
+
+  it('marks a short call that gave a purpose, and not a hang-up', () => {
+    const fee = analysis(['A: Acme. The trip charge is $89.', 'C: eighty nine to come out? nah']);
+    expect(callFeatures(fee, 'cues+rules')['rule:short_with:excuse']).toBe(1);
+    const supplier = analysis(['A: Acme.', 'C: Midwest Supply here, your order is on the truck']);
+    expect(callFeatures(supplier, 'cues+rules')['rule:short_with:not_lead']).toBe(1);
+    const hangUp = analysis(['A: Acme.', 'C: uh hello?']);
+    expect(Object.keys(callFeatures(hangUp, 'cues+rules')).filter((k) => k.startsWith('rule:short_with'))).toEqual([]);
+    expect(featureLabel('rule:short_with:need')).toBe('a short call with a need stated');
+  });
+});

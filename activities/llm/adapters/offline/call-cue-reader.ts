@@ -1,6 +1,6 @@
 import { speakerOf, type TranscriptLine } from '../../../../domain/interaction/interaction.schema';
 import { CONTEXT_CUES, CUE_LEXICON, type CueContext, type CueGroup, type Signal, SIGNALS } from './call-cues.lexicon';
-import { frenchLike, languageOf, NEGATORS, negatedAt, normalise, stem, tokenise, type Token } from './cue-text';
+import { frenchLike, languageOf, NEGATORS, negatedAt, normalise, ownScript, stem, tokenise, type Token } from './cue-text';
 
 /** One cue found in one line: what it counts for, and whether a negator turned it. */
 export interface CueHit {
@@ -209,7 +209,8 @@ export function readCues(lines: readonly TranscriptLine[]): CueReading {
     for (const t of tokenised) {
       if (t.who !== who) continue;
       const lang = languageOf(t.line.message);
-      counts[lang === 'other' && understood.has(t.line) && !frenchLike(t.line.message) ? 'en' : lang] += 1;
+      // Chinese, Arabic or Vietnamese the lexicon understood is still that language.
+      counts[lang === 'other' && understood.has(t.line) && !frenchLike(t.line.message) && !ownScript(t.line.message) ? 'en' : lang] += 1;
     }
     if (counts.es > 0 && counts.es >= counts.en) return 'es';
     if (counts.other > 0 && counts.other >= counts.en) return 'other';

@@ -94,6 +94,14 @@ export function ruleFeatures(a: CallAnalysis): CallFeatures {
   // buckets alone share with a one-sentence supplier or wrong number.
   const callerCues = a.cues.hits.filter((h) => speakerOf(h.line.role) !== 'agent' && h.signal !== 'affirmative');
   if (a.view.customerWords() <= 10 && callerCues.length === 0) f['rule:few_words_no_cue'] = 1;
+  // Its mirror: a caller who said one sentence or two and gave a purpose in it (a need, a reason not to book, a
+  // not-a-lead errand). The short duration and few words alone mark a hang-up; with a purpose they do not.
+  if (a.view.customerWords() <= SHORT_CALL_WORDS && callerCues.length > 0) {
+    const excused = EXCUSE_ORDER.some((name) => flags[`excuse:${name}`]) || a.personAsked.value || a.spam.value;
+    if (excused) f['rule:short_with:excuse'] = 1;
+    if (a.needStated) f['rule:short_with:need'] = 1;
+    if (a.notLeadScore > 0) f['rule:short_with:not_lead'] = 1;
+  }
   // What the caller said once the business had failed them (a booking it could not complete, a detail asked again):
   // "I'll call back", "forget it" or "someone else" then answers the failure and is no excuse of the caller's.
   const failed = a.businessFailure;
@@ -104,6 +112,9 @@ export function ruleFeatures(a: CallAnalysis): CallFeatures {
   }
   return f;
 }
+
+/** At most this many words from the caller make a short call (`rule:short_with:*`). */
+const SHORT_CALL_WORDS = 20;
 
 /** The caller's cues read apart after the business failed them (`ruleFeatures`). */
 const AFTER_FAILURE: readonly Signal[] = ['follow_up', 'agent_requested', 'not_interested', 'elsewhere', 'price_objection', 'no_thanks', 'negative'];

@@ -58,7 +58,18 @@ export function normalise(text: string): string {
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
     .replace(/[’‘`´]/g, "'")
-    .replace(/[¿¡]/g, ' ');
+    .replace(/[¿¡]/g, ' ')
+    // Polish ł has no accent to fold; Arabic short vowels and tatweel are marks, not letters.
+    .replace(/ł/g, 'l')
+    .replace(/đ/g, 'd')
+    .replace(/[\u064b-\u065f\u0670\u0640]/g, '')
+    // Chinese, Japanese and Arabic punctuation ends clauses and sentences as the Latin marks do.
+    .replace(/[，、،]/g, ',')
+    .replace(/[。．…]/g, '.')
+    .replace(/[？؟]/g, '?')
+    .replace(/！/g, '!')
+    .replace(/；/g, ';')
+    .replace(/：/g, ':');
   for (const [pattern, replacement] of CONTRACTIONS) t = t.replace(pattern, replacement);
   t = t.replace(/\$\s?\d[\d,.]*/g, ' money ');
   t = t.replace(/\b[a-z]+\b/g, (w) => BARE_CONTRACTIONS[w] ?? w);
@@ -75,6 +86,8 @@ const KEPT_WHOLE = new Set(['sure']);
 /** A light suffix stripper (plurals, -ing, -ed, final e); enough for a cue to meet its inflections. */
 export function stem(word: string): string {
   let w = word;
+  // Arabic writes the article and a preposition onto the word ("بالمطبخ", "الكهربا"): the stem is the word without them.
+  if (/^[\u0600-\u06ff]/.test(w)) return w.length > 4 ? w.replace(/^(?:وال|بال|فال|كال|لل|ال)/, '') : w;
   if (w.length <= 3 || KEPT_WHOLE.has(w)) return w;
   if (w.endsWith('ies') && w.length > 4) w = `${w.slice(0, -3)}y`;
   else if (/(?:ss|us|is)$/.test(w)) w = w;
@@ -111,10 +124,17 @@ export function tokenise(text: string): Token[] {
       clause += 1;
       continue;
     }
-    const word = piece.replace(/[^a-z0-9ñ/-]/g, '');
+    const word = piece.replace(/[^a-z0-9ñ/\u0600-\u06ff\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af-]/g, '');
     if (!word) continue;
     if (CLAUSE_BREAK.has(word)) clause += 1;
-    for (const part of word.split(/[/-]/).filter(Boolean)) tokens.push({ stem: stem(part), word: part, clause });
+    for (const part of word.split(/[/-]/).filter(Boolean)) {
+      // Han, kana and hangul are written without spaces: each character is a token, so a cue written in them
+      // ("不需要", "发票") meets the characters in sequence wherever it stands in the run.
+      for (const unit of part.split(CJK_RUN).filter(Boolean)) {
+        if (CJK.test(unit)) for (const ch of unit) tokens.push({ stem: ch, word: ch, clause });
+        else tokens.push({ stem: stem(unit), word: unit, clause });
+      }
+    }
   }
   return answeredNoSplit(tokens);
 }
@@ -192,6 +212,17 @@ export const NEGATORS = new Set(
     'nenhuma',
     'aucun',
     'aucune',
+    'nie',
+    'hindi',
+    'مش',
+    'لا',
+    // Chinese negators, each a character token of its own.
+    '不',
+    '没',
+    '別',
+    '别',
+    '冇',
+    '唔',
   ].map(stem),
 );
 /** How many words before a cue a negator still reaches. */
@@ -204,6 +235,8 @@ export function negatedAt(tokens: readonly Token[], at: number): Token | null {
     if (tokens[i].clause !== tokens[at].clause) return null;
     if (newSubject(tokens, i)) return null;
     // A double negative ("you don't got nothing sooner?") is one negation: the clause's first negator decides.
+    // "可不可以", "可唔可以": a verb said, negated and said again asks a question and negates nothing.
+    if (NEGATORS.has(tokens[i].stem) && CJK.test(tokens[i].stem) && i > 0 && tokens[i - 1].stem === tokens[i + 1]?.stem) continue;
     if (NEGATORS.has(tokens[i].stem)) return negativeQuestion(tokens, firstNegatorOfClause(tokens, i)) ? null : tokens[i];
   }
   return null;
@@ -311,11 +344,19 @@ export function frenchLike(text: string): boolean {
 
 /** Han, kana and hangul, or two letters only Vietnamese writes (đ, ơ, ư, a dot or hook below): a language the reader has no words of. */
 const CJK = /[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]/;
+const CJK_RUN = /([\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]+)/;
 const VIETNAMESE = /[đơưạảấầẩẫậắằẳẵặẹẻẽếềểễệỉịọỏốồổỗộớờởỡợụủứừửữựỳỵỷỹ]/gi;
+
+const ARABIC = /[\u0600-\u06ff]/;
+
+/** Whether the line is written in a script or letters English and Spanish never use (Han, kana, hangul, Arabic, Vietnamese). */
+export function ownScript(text: string): boolean {
+  return CJK.test(text) || ARABIC.test(text) || (text.match(VIETNAMESE) ?? []).length >= 2;
+}
 
 /** 'other' is a line of five words or more with no common English or Spanish word (French, say), or one in a script or letters the folding would lose. */
 export function languageOf(text: string): 'es' | 'en' | 'other' | 'unknown' {
-  if (CJK.test(text) || (text.match(VIETNAMESE) ?? []).length >= 2) return 'other';
+  if (ownScript(text)) return 'other';
   const words = normalise(text)
     .split(/[^a-zñ]+/)
     .filter(Boolean);

@@ -1119,6 +1119,9 @@ const RULE_LABELS: Record<string, string> = {
   few_words_no_cue: 'a few words and no purpose said',
 };
 
+/** What a short call's purpose feature (`rule:short_with:*`) names. */
+const SHORT_WITH_LABELS: Record<string, string> = { excuse: 'an excuse', need: 'a need stated', not_lead: 'a not-a-lead purpose' };
+
 export function featureLabel(feature: string): string {
   const [group, ...rest] = feature.split(':');
   const value = rest.join(':');
@@ -1127,6 +1130,7 @@ export function featureLabel(feature: string): string {
       if (value.startsWith('excuse:')) return `excuse ${value.slice('excuse:'.length)}`;
       if (value.startsWith('need_with:')) return `a need stated, and ${value.slice('need_with:'.length)}`;
       if (value.startsWith('after_failure:')) return `${value.slice('after_failure:'.length)} after the business failed`;
+      if (value.startsWith('short_with:')) return `a short call with ${SHORT_WITH_LABELS[value.slice('short_with:'.length)] ?? value}`;
       return RULE_LABELS[value] ?? value;
     case 'action':
       return value.replace(':', ' ');
