@@ -101,6 +101,10 @@ const WRITTEN_APART = [
   { set: 'holdout20', minCalls: 160, minPerType: 25, outboundShare: 1 / 4, minNotEnglish: 30 },
   { set: 'holdout21', minCalls: 160, minPerType: 25, outboundShare: 1 / 4, minNotEnglish: 80 },
   { set: 'holdout22', minCalls: 160, minPerType: 25, outboundShare: 1 / 4, minNotEnglish: 30 },
+  { set: 'holdout23', minCalls: 160, minPerType: 25, outboundShare: 1 / 4, minNotEnglish: 30 },
+  { set: 'holdout24', minCalls: 160, minPerType: 25, outboundShare: 1 / 2, minNotEnglish: 30 },
+  { set: 'holdout25', minCalls: 160, minPerType: 25, outboundShare: 1 / 4, minNotEnglish: 100 },
+  { set: 'holdout26', minCalls: 160, minPerType: 25, outboundShare: 1 / 4, minNotEnglish: 30 },
 ];
 
 test.each(WRITTEN_APART)(
