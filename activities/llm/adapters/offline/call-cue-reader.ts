@@ -26,8 +26,6 @@ export interface Objection {
 export interface CueReading {
   hits: CueHit[];
   objection: Objection | null;
-  /** The agent's lines, after the caller first spoke, that offered a time or stated a fee: answers to a request for work. */
-  offers: TranscriptLine[];
   scores: Record<Signal, number>;
   /** The language most of the caller's lines are in, and whether the agent ever answered in it. */
   callerLanguage: 'es' | 'en' | 'other' | 'unknown';
@@ -55,48 +53,6 @@ const COMPILED: CompiledCue[] = CUE_LEXICON.flatMap(compile);
 // A clock time ("9am", "between 8 and 10", "2:30 p.m.") offers a time whatever words surround it.
 const CLOCK_TIME =
   /\b\d{1,2}(?::\d{2})?\s?(?:am|pm|a\.m\.|p\.m\.)|\bbetween \d{1,2}(?::\d{2})? and \d{1,2}\b|\b(?:at|after|before|until|till|past|from) (?:\d{1,2}(?::\d{2})?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon|midnight)\b(?! (?:of|point|time|years?|days?|weeks?|months?|minutes?|more|things?|people|dollars?|bucks)\b)|\b(?:a las|despues de las|antes de las) (?:\d{1,2}|una|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez|once|doce)\b/i;
-
-// A slot offered in so many words (a day, a clock time, "the earliest opening"): "how can I help you today?" or
-// "good morning" offer nothing, so the broader offered-time context is not enough to say the agent answered a request.
-const SLOT_WORDS = [
-  'monday',
-  'tuesday',
-  'wednesday',
-  'thursday',
-  'friday',
-  'saturday',
-  'tomorrow',
-  'next week',
-  'slot',
-  'opening',
-  'window',
-  'earliest',
-  'first availabl',
-  'lunes',
-  'martes',
-  'miercoles',
-  'jueves',
-  'viernes',
-  'sabado',
-  'mardi',
-  'mercredi',
-  'jeudi',
-  'vendredi',
-  'samedi',
-  'demain',
-  'creneau',
-  'segunda',
-  'terca',
-  'quarta',
-  'quinta',
-  'sexta',
-  'amanha',
-  'horario',
-].map((p) => tokenise(p).map((t) => t.stem));
-
-function offersSlot(tokens: readonly Token[], message: string): boolean {
-  return CLOCK_TIME.test(message) || contains(tokens, SLOT_WORDS);
-}
 
 const CONTEXTS: Record<CueContext, string[][]> = Object.fromEntries(
   Object.entries(CONTEXT_CUES).map(([k, phrases]) => [k, phrases.map((p) => tokenise(p).map((t) => t.stem))]),
@@ -264,7 +220,6 @@ export function readCues(lines: readonly TranscriptLine[]): CueReading {
     hits,
     scores,
     objection: lastObjection(),
-    offers: offersAfterCaller(),
     callerLanguage: language('customer'),
     agentLanguage: agentAnswered('es') ? 'es' : language('agent'),
   };
@@ -307,15 +262,6 @@ export function readCues(lines: readonly TranscriptLine[]): CueReading {
       found = refusal && !accepts ? { to, line, offer: offer.line, said: refusal.word } : refusal || accepts ? null : found;
     });
     return found;
-  }
-
-  function offersAfterCaller(): TranscriptLine[] {
-    const first = tokenised.findIndex((t) => t.who === 'customer');
-    if (first < 0) return [];
-    return tokenised
-      .slice(first + 1)
-      .filter((t) => t.who === 'agent' && (offersSlot(t.tokens, t.line.message) || shows(t, 'fee')))
-      .map((t) => t.line);
   }
 
   function contextShows(context: CueContext, index: number): boolean {
@@ -441,11 +387,8 @@ function saidInPast(tokens: readonly Token[], at: number): boolean {
   return false;
 }
 
-/**
- * After "no" these words agree ("no problem", "no worries"): the pair accepts. "Never mind" takes the request back
- * rather than refusing the time or fee offered: a caller who leaves without a reason is Unbooked, not Excused.
- */
-const NOT_REFUSING = new Set(['problem', 'worri', 'worry', 'doubt', 'rush', 'mind']);
+/** After "no" these words agree ("no problem", "no worries"): the pair accepts. */
+const NOT_REFUSING = new Set(['problem', 'worri', 'worry', 'doubt', 'rush']);
 const THANKS = new Set(['thank', 'thanks', 'sorry', 'appreciat', 'gracia']);
 
 /** Whether "thanks for" / "sorry for" stands right before the cue. */

@@ -874,10 +874,6 @@ export class CallAnalysis {
     const person = this.personAsked;
     if (person.value) return no(person.reason);
     if (this.languageIssue.value) return no('the caller spoke another language.');
-    // The agent offering a slot or stating a fee answers a request for work, even one the cues did not understand;
-    // the caller's "I'll call back" after it leaves a request unbooked, not a call without one.
-    const offer = this.cues.offers[0];
-    if (offer) return no(`the agent offered a time or stated a fee (${offer.timestamp}), answering a request.`);
     const words = this.view.customerWords();
     if (words >= SHORT_EXCHANGE_WORDS) return no(`the caller spoke ${words} words.`);
     // A question of a few words or more asks something ("what are your hours?"); one about whether the agent is a machine does not.

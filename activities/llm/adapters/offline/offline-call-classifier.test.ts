@@ -231,32 +231,6 @@ describe('offline call classification', () => {
       expect(typeOf(['A: How did the repair go?', 'C: The tech did a great job.', 'A: Could you leave a review?', 'C: No thanks.'], out).value).toBe('NotLead');
     });
 
-    it('a caller the agent offered a slot or a fee made a request, even in words no cue reads (classify-interaction: not Abandoned)', () => {
-      const offered = new CallAnalysis(
-        call(['A: Acme, how may I help?', 'C: Yeah the, uh, the thing upstairs.', 'A: Our first opening is Tuesday at ten.', 'C: I will call you back.']),
-      );
-      expect(offered.madeNoRequest.value).toBe(false);
-      expect(offered.madeNoRequest.reason).toContain('offered a time');
-      // "How can I help you today?" offers nothing: the call is still one without a request.
-      const greeted = new CallAnalysis(call(['A: Acme, how can I help you today?', 'C: Hello?', 'A: How can I help you this morning?', 'C: Um.']));
-      expect(greeted.madeNoRequest.value).toBe(true);
-    });
-
-    it('"never mind" after an offered time takes the request back: no timing excuse was said (Unbooked, not Excused)', () => {
-      const lines = [
-        'A: Acme Plumbing.',
-        'C: My toilet overflows every time I flush.',
-        'A: The first opening is tomorrow at ten.',
-        'C: Oh wait, my landlord already called a plumber, never mind.',
-      ];
-      const analysis = new CallAnalysis(call(lines));
-      expect(analysis.excusedTag('timing_issue').value).toBe(false);
-      expect(analysis.rulesCallType.value).toBe('Unbooked');
-      // A plain refusal of the time is still the timing excuse.
-      const refused = new CallAnalysis(call([...lines.slice(0, 3), 'C: No, tomorrow is no good for me.']));
-      expect(refused.excusedTag('timing_issue').value).toBe(true);
-    });
-
     it('a short exchange with no request is Abandoned; a misdial too, but a wrong number or a question is NotLead', () => {
       const misdial = typeOf(['A: Acme, how may I help?', 'C: Whoops, the phone was in my bag.']);
       expect(misdial.value).toBe('Abandoned');
