@@ -41,7 +41,7 @@ function confusion(a: Agreement): string {
 }
 
 /** The sets each written blind from the spec by another engineer (not the engine's authors' own sets). */
-const WRITER_SETS = ['holdout2', 'holdout3', 'holdout4', ...Array.from({ length: 20 }, (_, i) => `holdout${i + 7}`)];
+const WRITER_SETS = ['holdout2', 'holdout3', 'holdout4', ...Array.from({ length: 24 }, (_, i) => `holdout${i + 7}`)];
 
 const writerSet = (fold: string): boolean => WRITER_SETS.some((s) => fold === `test ${s}, train the others`);
 

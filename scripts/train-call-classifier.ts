@@ -6,7 +6,7 @@ import { DEFAULT_TRAINING, exampleOf, TRAINING_SETS, trainModel } from './eval/c
 import { loadEvalSet } from './eval/eval-call.schema';
 
 // `npm run train:call-model`: trains the offline engine's call-type model (issue 11 point 7) on every labelled call
-// of the TRAINING_SETS (scripts/eval/calls, dev, holdout, holdout2, 3, 4 and 7–26), deterministically (batch gradient descent from zero weights, calls in
+// of the TRAINING_SETS (scripts/eval/calls, dev, holdout, holdout2, 3, 4 and 7–30), deterministically (batch gradient descent from zero weights, calls in
 // file order), and writes the weights the engine loads. `npm run eval:model` says how well it does on calls it did
 // not see. Never train on a held-out set.
 

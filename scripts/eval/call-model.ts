@@ -67,8 +67,8 @@ export interface TrainOptions {
  * The labelled sets the call-type model learns from (folders of scripts/eval/). Each held-out set joins them only once
  * it has been used to tune (its misses read): holdout2 did on 2026-11-28, when holdout3 and holdout4 became the check;
  * holdout3, 4 and 7–10 (each by another writer) joined later that day, when holdout5 and holdout6 became the check.
- * holdout11 to holdout26 (sixteen more writers) joined on 2026-11-29 as decided before they were written, each measured
- * once at first sight (README, "Evaluating the classification").
+ * holdout11 to holdout30 (twenty more writers) joined on 2026-11-29 as decided before they were written, each measured
+ * once at first sight (README, "Evaluating the classification"); holdout31 and holdout32 are blind too.
  * Never add a set that still measures anything held out.
  */
 export const TRAINING_SETS = [
@@ -98,6 +98,10 @@ export const TRAINING_SETS = [
   'holdout24',
   'holdout25',
   'holdout26',
+  'holdout27',
+  'holdout28',
+  'holdout29',
+  'holdout30',
 ] as const;
 
 export const DEFAULT_WORDS: WordOptions = { l2: 0.0005, minSets: 3, bigrams: false, agent: true };

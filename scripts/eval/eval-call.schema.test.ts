@@ -105,6 +105,12 @@ const WRITTEN_APART = [
   { set: 'holdout24', minCalls: 160, minPerType: 25, outboundShare: 1 / 2, minNotEnglish: 30 },
   { set: 'holdout25', minCalls: 160, minPerType: 25, outboundShare: 1 / 4, minNotEnglish: 100 },
   { set: 'holdout26', minCalls: 160, minPerType: 25, outboundShare: 1 / 4, minNotEnglish: 30 },
+  { set: 'holdout27', minCalls: 160, minPerType: 25, outboundShare: 1 / 5, minNotEnglish: 30 },
+  { set: 'holdout28', minCalls: 160, minPerType: 25, outboundShare: 1 / 4, minNotEnglish: 30 },
+  { set: 'holdout29', minCalls: 160, minPerType: 25, outboundShare: 1 / 2, minNotEnglish: 30 },
+  { set: 'holdout30', minCalls: 160, minPerType: 25, outboundShare: 1 / 4, minNotEnglish: 80 },
+  { set: 'holdout31', minCalls: 160, minPerType: 25, outboundShare: 1 / 4, minNotEnglish: 30 },
+  { set: 'holdout32', minCalls: 160, minPerType: 25, outboundShare: 1 / 4, minNotEnglish: 30 },
 ];
 
 test.each(WRITTEN_APART)(
