@@ -83,6 +83,12 @@ export function normalise(text: string): string {
 /** Words whose stem would be another language's word: "sure" stemmed to "sur" met French "sur" ("sur le toit", "sur ma facture"). */
 const KEPT_WHOLE = new Set(['sure']);
 
+/** Han, kana and hangul: the scripts written without spaces between words (a character class's body). */
+export const CJK_CHARS = '\\u3040-\\u30ff\\u3400-\\u9fff\\uac00-\\ud7af';
+
+/** What a token drops: anything but Latin letters and digits as normalised, Arabic and the scripts above. */
+const NOT_A_WORD_CHAR = new RegExp(`[^a-z0-9ñ/\\u0600-\\u06ff${CJK_CHARS}-]`, 'g');
+
 /** A light suffix stripper (plurals, -ing, -ed, final e); enough for a cue to meet its inflections. */
 export function stem(word: string): string {
   let w = word;
@@ -124,7 +130,7 @@ export function tokenise(text: string): Token[] {
       clause += 1;
       continue;
     }
-    const word = piece.replace(/[^a-z0-9ñ/\u0600-\u06ff\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af-]/g, '');
+    const word = piece.replace(NOT_A_WORD_CHAR, '');
     if (!word) continue;
     if (CLAUSE_BREAK.has(word)) clause += 1;
     for (const part of word.split(/[/-]/).filter(Boolean)) {
@@ -343,8 +349,8 @@ export function frenchLike(text: string): boolean {
 }
 
 /** Han, kana and hangul, or two letters only Vietnamese writes (đ, ơ, ư, a dot or hook below): a language the reader has no words of. */
-const CJK = /[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]/;
-const CJK_RUN = /([\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]+)/;
+const CJK = new RegExp(`[${CJK_CHARS}]`);
+const CJK_RUN = new RegExp(`([${CJK_CHARS}]+)`);
 const VIETNAMESE = /[đơưạảấầẩẫậắằẳẵặẹẻẽếềểễệỉịọỏốồổỗộớờởỡợụủứừửữựỳỵỷỹ]/gi;
 
 const ARABIC = /[\u0600-\u06ff]/;

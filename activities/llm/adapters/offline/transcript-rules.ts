@@ -1,5 +1,8 @@
 import type { Trade } from '../../../../domain/organization/organization-settings.schema';
 import { speakerOf, type TranscriptLine } from '../../../../domain/interaction/interaction.schema';
+import { CJK_CHARS } from './cue-text';
+
+const CJK_CHAR = new RegExp(`[${CJK_CHARS}]`, 'g');
 
 // Rules the offline engine can apply honestly: phrases it recognises in the transcript, and values it
 // can lift from what was said. Every finding keeps the line it rests on, so reasons can cite it.
@@ -66,7 +69,7 @@ export class TranscriptView {
         .split(/\s+/)
         .filter(Boolean)
         .reduce((n, w) => {
-          const script = w.match(/[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]/g)?.length ?? 0;
+          const script = w.match(CJK_CHAR)?.length ?? 0;
           return n + (script > 0 ? Math.ceil(script / 2) : 1);
         }, 0);
     return this.customer.reduce((n, l) => n + words(l.message), 0);
