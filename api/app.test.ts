@@ -109,6 +109,7 @@ function world() {
       return orgs.some((o) => o.id === id);
     },
     findCrmName: async (id) => orgs.find((o) => o.id === id)?.crmName ?? null,
+    findTimezone: async (id) => orgs.find((o) => o.id === id)?.timezone ?? null,
     findBySlug: async (slug) => orgs.find((o) => o.slug === slug) ?? null,
     listAll: async () => orgs.map(summary),
     listByIds: async (ids) => orgs.filter((o) => ids.includes(o.id)).map(summary),

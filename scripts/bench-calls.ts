@@ -13,6 +13,7 @@ import { listenToInteractionChanges } from '../events/projections/interactions/i
 import { interactionIdForProviderCall } from '../lib/ids';
 import { createLogger } from '../lib/logger';
 import { callLogsFilterOf, decodeCallLogsCursor, encodeCallLogsCursor } from '../api/routes/calls/call-logs.route';
+import { listRangeInZone } from '../domain/time/zoned-time';
 import { createApp } from '../api/app';
 import { startProductHarness, type ProductHarness } from '../tests/support/product-harness';
 import { logIn, startOnboarding } from './stack/http-session';
@@ -610,7 +611,8 @@ async function callLogsBench(h: ProductHarness, session: Session) {
             await Promise.all([
               h.deps.sessions.findIdentityWithAccess(token, s.orgId),
               h.deps.calls.interactions.listCallLogs({
-                ...callLogsFilterOf(body),
+                // The bench's ranges are instants (no zone to read), as the route takes them.
+                ...callLogsFilterOf(body, listRangeInZone(body, 'UTC')),
                 page: body.page,
                 pageSize: 200,
                 after: body.cursor === undefined ? undefined : decodeCallLogsCursor(body.cursor),

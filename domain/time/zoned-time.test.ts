@@ -1,4 +1,4 @@
-import { formatInZone, startOfLocalDay, toZonedParts, zoneOffsetMinutes, zonedTimeToInstant } from './zoned-time';
+import { formatInZone, listRangeInZone, rangeNamesADay, startOfLocalDay, toZonedParts, zoneOffsetMinutes, zonedTimeToInstant } from './zoned-time';
 
 const at = (iso: string) => new Date(iso);
 
@@ -125,5 +125,31 @@ describe('startOfLocalDay', () => {
     ['2026-09-06T12:00:00Z', 'America/Santiago', '2026-09-06T04:00:00Z'],
   ])('%s in %s → %s', (iso, zone, start) => {
     expect(startOfLocalDay(at(iso), zone).toISOString()).toBe(new Date(start).toISOString());
+  });
+});
+
+describe("listRangeInZone (the Calls and Chats lists read dates as days in the organization's zone)", () => {
+  it('takes a date as the whole local day: Chicago in November is UTC-6', () => {
+    const r = listRangeInZone({ from: '2026-11-28', to: '2026-11-28' }, 'America/Chicago');
+    expect(r.from?.toISOString()).toBe('2026-11-28T06:00:00.000Z');
+    expect(r.to?.toISOString()).toBe('2026-11-29T05:59:59.999Z');
+  });
+
+  it('follows a DST change inside the range (New York 2026-11-01 falls back)', () => {
+    const r = listRangeInZone({ from: '2026-10-31', to: '2026-11-01' }, 'America/New_York');
+    expect(r.from?.toISOString()).toBe('2026-10-31T04:00:00.000Z');
+    expect(r.to?.toISOString()).toBe('2026-11-02T04:59:59.999Z');
+  });
+
+  it('takes a date-time as it is, and leaves an absent bound absent', () => {
+    expect(listRangeInZone({ from: '2026-11-28T10:00:00+02:00' }, 'America/Chicago')).toEqual({ from: new Date('2026-11-28T08:00:00Z'), to: undefined });
+    expect(listRangeInZone({}, 'UTC')).toEqual({ from: undefined, to: undefined });
+  });
+
+  it('says whether a range names a day', () => {
+    expect(rangeNamesADay({ from: '2026-11-28' })).toBe(true);
+    expect(rangeNamesADay({ to: '2026-11-28' })).toBe(true);
+    expect(rangeNamesADay({ from: '2026-11-28T00:00:00Z', to: '2026-11-29T00:00:00Z' })).toBe(false);
+    expect(rangeNamesADay({})).toBe(false);
   });
 });

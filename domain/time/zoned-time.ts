@@ -1,4 +1,4 @@
-import { Weekday, epochDayOf, weekdayOf, weekdayOfEpochDay } from './calendar';
+import { Weekday, addDays, epochDayOf, weekdayOf, weekdayOfEpochDay } from './calendar';
 
 /** Wall-clock reading of an instant in a time zone. Milliseconds are dropped. */
 export interface ZonedParts {
@@ -157,3 +157,24 @@ export function formatInZone(instant: Date, timeZone: string): string {
 export function startOfLocalDay(instant: Date, timeZone: string): Date {
   return zonedTimeToInstant(toZonedParts(instant, timeZone).date, '00:00', timeZone);
 }
+
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * A list's `from`/`to` as instants: a date is a whole day in the organization's zone (`from` its first instant, `to`
+ * its last millisecond, as the lists read `created_at <= to`); a date-time is taken as it is.
+ */
+export function listRangeInZone(range: { from?: string; to?: string }, timeZone: string): { from?: Date; to?: Date } {
+  const from = range.from === undefined ? undefined : DATE_ONLY.test(range.from) ? zonedTimeToInstant(range.from, '00:00', timeZone) : new Date(range.from);
+  const to =
+    range.to === undefined
+      ? undefined
+      : DATE_ONLY.test(range.to)
+        ? new Date(zonedTimeToInstant(addDays(range.to, 1), '00:00', timeZone).getTime() - 1)
+        : new Date(range.to);
+  return { from, to };
+}
+
+/** Whether a list's range names a day (so the organization's zone is needed to read it). */
+export const rangeNamesADay = (range: { from?: string; to?: string }) =>
+  (range.from !== undefined && DATE_ONLY.test(range.from)) || (range.to !== undefined && DATE_ONLY.test(range.to));

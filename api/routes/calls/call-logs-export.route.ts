@@ -6,6 +6,7 @@ import { csvRow, type CsvCell } from '../../../lib/csv';
 import type { CallLogRow, InteractionJob } from '../../../events/projections/interactions/interactions.repository';
 import { defineRoute } from '../../http/route';
 import { callLogsFilterOf } from './call-logs.route';
+import { listRangeInZone } from '../../../domain/time/zoned-time';
 import { summaryLineOf } from './call-view';
 import { CallLogsExportQuerySchema } from './calls.schema';
 
@@ -66,7 +67,7 @@ export const callLogsExportRoute = defineRoute({
   async handler({ query, deps, res }) {
     const org = await deps.organizations.findById(query.orgId);
     const timeZone = org?.timezone ?? 'UTC';
-    const filter = callLogsFilterOf({ ...query, needsFollowUp: query.needsFollowUp === 'true' });
+    const filter = callLogsFilterOf({ ...query, needsFollowUp: query.needsFollowUp === 'true' }, listRangeInZone(query, timeZone));
     const name = `calls-${query.from?.slice(0, 10) ?? 'all'}-to-${query.to?.slice(0, 10) ?? 'now'}.csv`;
     res.status(200).set({
       'content-type': 'text/csv; charset=utf-8',

@@ -1,27 +1,30 @@
 import { z } from 'zod';
 import { defineRoute } from '../../http/route';
+import { listRangeOf } from '../../use-cases/list-range';
 import { toCallLogEntry } from './call-view';
 import { CallLogsRequestSchema, CallLogsResponseSchema, type CallGroupName } from './calls.schema';
 
-export const endOfDay = (value: string) => (/^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T23:59:59.999Z`) : new Date(value));
-
-/** The repository's filter from the request's: range, agents, search, the group picked and the follow-up view. */
-export function callLogsFilterOf(body: {
-  orgId: string;
-  currentAgents: 'ALL' | string[];
-  agentId?: string;
-  from?: string;
-  to?: string;
-  search?: string;
-  group?: CallGroupName;
-  needsFollowUp?: boolean;
-}) {
+/**
+ * The repository's filter from the request's: range (as instants, from listRangeOf: a date is a day in the
+ * organization's zone), agents, search, the group picked and the follow-up view.
+ */
+export function callLogsFilterOf(
+  body: {
+    orgId: string;
+    currentAgents: 'ALL' | string[];
+    agentId?: string;
+    search?: string;
+    group?: CallGroupName;
+    needsFollowUp?: boolean;
+  },
+  range: { from?: Date; to?: Date },
+) {
   return {
     orgId: body.orgId,
     agentTypes: body.currentAgents === 'ALL' ? null : body.currentAgents,
     agentId: body.agentId,
-    from: body.from ? new Date(body.from) : undefined,
-    to: body.to ? endOfDay(body.to) : undefined,
+    from: range.from,
+    to: range.to,
     search: body.search,
     group: body.group,
     needsFollowUp: body.needsFollowUp,
@@ -62,7 +65,7 @@ export const callLogsRoute = defineRoute({
     const after = body.cursor === undefined ? undefined : decodeCallLogsCursor(body.cursor);
     const [{ rows, totalCount, statusCounts, needsFollowUpCount }, orgCrmName] = await Promise.all([
       deps.calls.interactions.listCallLogs({
-        ...callLogsFilterOf(body),
+        ...callLogsFilterOf(body, await listRangeOf(deps, body.orgId, body)),
         page: body.page,
         pageSize: body.pageSize,
         after,

@@ -144,6 +144,13 @@ describe('calls end to end: provider webhooks → one interaction workflow → r
   it('filters and pages the call logs, and refuses bad paging', async () => {
     expect((await callLogs({ from: '2024-05-03', to: '2024-06-01' })).body.entries).toHaveLength(0);
     expect((await callLogs({ from: '2024-05-01', to: '2024-05-02' })).body.entries).toHaveLength(1);
+    // A date is a day on the organization's clocks (Chicago): the call began 2024-05-02 00:07 UTC, 19:07 on May 1 there.
+    const mayFirst = (await callLogs({ from: '2024-05-01', to: '2024-05-01' })).body;
+    expect(mayFirst).toMatchObject({ entries: [{ id: entry.id }], pagination: { totalCount: 1 } });
+    expect(Object.values(mayFirst.statusCounts)).toEqual([1]);
+    expect((await callLogs({ from: '2024-05-02', to: '2024-05-02' })).body).toMatchObject({ entries: [], statusCounts: {} });
+    // Instants are taken as they are.
+    expect((await callLogs({ from: '2024-05-02T00:00:00Z', to: '2024-05-02T01:00:00Z' })).body.entries).toHaveLength(1);
     expect((await callLogs({ currentAgents: ['DEMO_AGENT'] })).body.pagination.totalCount).toBe(0);
     expect((await callLogs({ page: 2, pageSize: 1 })).body).toMatchObject({ entries: [], pagination: { currentPage: 2, totalPages: 1, hasMore: false } });
     const zero = await callLogs({ pageSize: 0 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineRoute } from '../../http/route';
 import { findChatSession, listChatSessions } from '../../use-cases/chat-llm';
-import { endOfDay } from '../calls/call-logs.route';
+import { listRangeOf } from '../../use-cases/list-range';
 import { ChatSessionLogsRequestSchema, ChatSessionLogsResponseSchema, ChatSessionSchema } from './chat-llm.schema';
 
 export const chatSessionLogsRoute = defineRoute({
@@ -14,12 +14,11 @@ export const chatSessionLogsRoute = defineRoute({
   request: { body: ChatSessionLogsRequestSchema },
   response: { schema: ChatSessionLogsResponseSchema, description: 'One page of sessions, without their messages' },
   errors: [307, 401],
-  handler: ({ body, deps }) =>
+  handler: async ({ body, deps }) =>
     listChatSessions(deps, {
       orgId: body.orgId,
       agentId: body.agentId,
-      from: body.from ? new Date(body.from) : undefined,
-      to: body.to ? endOfDay(body.to) : undefined,
+      ...(await listRangeOf(deps, body.orgId, body)),
       page: body.page,
       pageSize: body.pageSize,
     }),

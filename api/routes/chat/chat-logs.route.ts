@@ -1,7 +1,7 @@
 import { defineRoute } from '../../http/route';
 import type { WidgetChatDoc } from '../../../events/projections/widget-chats/widget-chats.repository';
 import { addressLine } from '../../../domain/chat/widget-chat';
-import { endOfDay } from '../calls/call-logs.route';
+import { listRangeOf } from '../../use-cases/list-range';
 import { ChatLogsRequestSchema, ChatLogsResponseSchema, type ChatLogEntry } from './chat.schema';
 
 /** One chat as the Chats page lists it (001 §3 "Chat log entry and chat data"). */
@@ -50,8 +50,7 @@ export const chatLogsRoute = defineRoute({
   async handler({ body, deps }) {
     const rows = await deps.widgetChats.repository.listChatLogs({
       orgId: body.orgId,
-      from: body.from ? new Date(body.from) : undefined,
-      to: body.to ? endOfDay(body.to) : undefined,
+      ...(await listRangeOf(deps, body.orgId, body)),
       page: body.page,
       pageSize: body.pageSize,
     });

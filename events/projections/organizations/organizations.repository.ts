@@ -95,6 +95,8 @@ export function createOrganizationRepository(db: Db) {
     findById: (id: string) => db.organization.findUnique({ where: { id } }),
     /** The organization's CRM name alone: the Calls page asks it on every page. */
     findCrmName: (id: string) => findOrganizationCrmName(db, id),
+    /** The organization's time zone alone: the lists read a date as a day in it. */
+    findTimezone: (id: string) => findOrganizationTimezone(db, id),
     /** Whether the organization is known: every voice webhook asks it. */
     exists: (id: string) => organizationExists(db, id),
     findBySlug: (slug: string) => db.organization.findUnique({ where: { slug } }),
@@ -153,6 +155,10 @@ export const organizationExists = async (db: Db, id: string): Promise<boolean> =
 /** The organization's CRM name alone, straight from the pool (one indexed lookup, none of Prisma's per-query work). */
 export const findOrganizationCrmName = async (db: Db, id: string): Promise<string | null> =>
   (await queryRows<{ crmName: string }>(db, Prisma.sql`SELECT crm_name AS "crmName" FROM organizations WHERE id = ${id}::uuid`))[0]?.crmName ?? null;
+
+/** The organization's time zone alone, straight from the pool (one indexed lookup). */
+export const findOrganizationTimezone = async (db: Db, id: string): Promise<string | null> =>
+  (await queryRows<{ timezone: string }>(db, Prisma.sql`SELECT timezone FROM organizations WHERE id = ${id}::uuid`))[0]?.timezone ?? null;
 
 /** What the post-call pipeline reads of an organization: its prompt fields and its recorded agents' types. */
 export interface OrganizationCallContextRow {

@@ -63,10 +63,7 @@ export function monthTitle(month: string): string {
   return new Date(Date.UTC(year, m - 1, 1)).toLocaleString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 }
 
-/** Today's date (YYYY-MM-DD) in a time zone. */
-export function todayIn(timeZone: string, now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-}
+export { todayIn } from '../../lib/days';
 
 /** The month's dates in calendar rows, Monday first; a row may start or end short at the month's edges. */
 export function calendarWeeks(month: string): string[][] {

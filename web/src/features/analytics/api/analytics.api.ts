@@ -7,6 +7,7 @@ import {
   type ChatWidgetStats,
 } from '@contracts/analytics.contract';
 import { apiClient } from '../../../lib/api-client';
+import { addDays, todayIn } from '../../../lib/days';
 
 export type { CallAnalytics, ChatWidgetStats };
 
@@ -20,14 +21,7 @@ export function useCallAnalytics(query: AnalyticsRangeRequest | null) {
 
 const DAY_MS = 86_400_000;
 
-/** Today's date (YYYY-MM-DD) on the company's clocks. */
-export function todayIn(timeZone: string, now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-}
-
-export function addDays(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-}
+export { addDays, todayIn };
 
 export function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS) + 1;

@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { callLogsQueryOf, callsExportUrl, callsFilterSearch, parseCallsFilter } from './calls-filter';
 
 const now = new Date('2026-03-31T12:00:00Z');
-const parse = (search: string) => parseCallsFilter(new URLSearchParams(search), now);
+const parse = (search: string) => parseCallsFilter(new URLSearchParams(search), now, 'UTC');
 
 describe('the Calls page filter in the URL', () => {
   it('defaults to the last 30 days, page 1 of 50, every group, agent type and agent', () => {
@@ -17,6 +17,12 @@ describe('the Calls page filter in the URL', () => {
       search: '',
       cursor: null,
     });
+  });
+
+  it("defaults to days on the company's clocks: at 01:00 UTC it is still yesterday in Chicago", () => {
+    const lateEvening = new Date('2026-11-29T01:00:00Z');
+    expect(parseCallsFilter(new URLSearchParams(''), lateEvening, 'America/Chicago')).toMatchObject({ from: '2026-10-29', to: '2026-11-28' });
+    expect(parseCallsFilter(new URLSearchParams(''), lateEvening, 'UTC')).toMatchObject({ from: '2026-10-30', to: '2026-11-29' });
   });
 
   it('reads what the user picked and writes it back', () => {

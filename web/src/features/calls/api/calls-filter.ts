@@ -1,5 +1,6 @@
 import { VOICE_AGENT_TYPES } from '@contracts/calls.contract';
 import type { CallGroup, CurrentAgents } from './calls.schema';
+import { addDays, todayIn } from '../../../lib/days';
 
 export { VOICE_AGENT_TYPES };
 export type VoiceAgentType = (typeof VOICE_AGENT_TYPES)[number];
@@ -38,7 +39,6 @@ export interface CallsFilter {
 // What the API's nextCursor is made of (base64url), no longer than the API takes.
 const CURSOR = /^[A-Za-z0-9_-]{1,200}$/;
 
-const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 const isDay = (v: string | null): v is string => v !== null && /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v));
 
 function intIn(value: string | null, min: number, max: number, fallback: number): number {
@@ -46,14 +46,19 @@ function intIn(value: string | null, min: number, max: number, fallback: number)
   return Number.isInteger(n) && n >= min && n <= max ? n : fallback;
 }
 
-export function parseCallsFilter(query: URLSearchParams, now: Date): CallsFilter {
+/**
+ * The filter a URL names. The default range is the last 30 days up to today in the organization's zone: the API
+ * reads a date as a day in that zone.
+ */
+export function parseCallsFilter(query: URLSearchParams, now: Date, timeZone: string): CallsFilter {
+  const today = todayIn(timeZone, now);
   const from = query.get('from');
   const to = query.get('to');
   const group = query.get('group') as CallsView | null;
   const agentTypes = (query.get('agentType') ?? '').split(',').filter(isVoiceAgentType);
   return {
-    from: isDay(from) ? from : isoDay(new Date(now.getTime() - DEFAULT_RANGE_DAYS * 86_400_000)),
-    to: isDay(to) ? to : isoDay(now),
+    from: isDay(from) ? from : addDays(today, -DEFAULT_RANGE_DAYS),
+    to: isDay(to) ? to : today,
     page: intIn(query.get('page'), 1, Number.MAX_SAFE_INTEGER, 1),
     pageSize: intIn(query.get('pageSize'), 1, 1000, DEFAULT_PAGE_SIZE),
     group: group && CALLS_VIEWS.includes(group) ? group : 'all',

@@ -283,11 +283,11 @@ export function CallsPage() {
   const { pathname } = useLocation();
   const [query] = useSearchParams();
   const navigate = useNavigate();
-  const { caption } = useOrgTime();
+  const { caption, timeZone } = useOrgTime();
   const { unread, markAllSeen } = useLiveCalls();
   // One layout at a time (not both, one hidden by CSS): cards on a phone, the table from md up.
   const asCards = useBreakpointValue({ base: true, md: false }) ?? false;
-  const filter = parseCallsFilter(query, new Date());
+  const filter = parseCallsFilter(query, new Date(), timeZone);
   // Every change but paging goes back to page 1, and every change but Older drops the cursor (Older reads on from the
   // page's last call by its nextCursor); the URL is replaced so Back leaves the page, not a filter. It keeps
   // the organization: a URL without it makes the org selection navigate again, and that second navigation, carrying

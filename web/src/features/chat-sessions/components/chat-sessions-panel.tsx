@@ -17,11 +17,10 @@ const PAGE_SIZE = 50;
 /** The organization's LLM chat sessions of a date range, newest first, a page at a time (POST /chat-sessions/logs). */
 export function ChatSessionsPanel() {
   const { orgId } = useSelectedOrg();
-  const { format, caption } = useOrgTime();
+  const { timeZone, format, caption } = useOrgTime();
   const navigate = useNavigate();
-  // The list routes read a date as a UTC day (as the Calls page sends it): today in the org's zone would leave out the
-  // chats of the hours after midnight UTC while it is still yesterday there.
-  const today = todayIn('UTC');
+  // The list routes read a date as a day in the organization's zone: today is the organization's today.
+  const today = todayIn(timeZone);
   const [range, setRange] = useState<{ from: string; to: string } | null>(null);
   const [page, setPage] = useState(1);
   const { from, to } = range ?? { from: addDays(today, -29), to: today };
