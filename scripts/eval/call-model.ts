@@ -68,7 +68,8 @@ export interface TrainOptions {
  * it has been used to tune (its misses read): holdout2 did on 2026-11-28, when holdout3 and holdout4 became the check;
  * holdout3, 4 and 7–10 (each by another writer) joined later that day, when holdout5 and holdout6 became the check.
  * holdout11 to holdout30 (twenty more writers) joined on 2026-11-29 as decided before they were written, each measured
- * once at first sight (README, "Evaluating the classification"); holdout31 and holdout32 are blind too.
+ * once at first sight (README, "Evaluating the classification"); holdout31 and holdout32 are blind too. holdout33 to
+ * 35 (and 36 to 38) joined on 2026-11-29 the same way; holdout39 to 42 are blind.
  * Never add a set that still measures anything held out.
  */
 export const TRAINING_SETS = [
@@ -102,6 +103,9 @@ export const TRAINING_SETS = [
   'holdout28',
   'holdout29',
   'holdout30',
+  'holdout33',
+  'holdout34',
+  'holdout35',
 ] as const;
 
 export const DEFAULT_WORDS: WordOptions = { l2: 0.0005, minSets: 3, bigrams: false, agent: true };

@@ -111,6 +111,12 @@ const WRITTEN_APART = [
   { set: 'holdout30', minCalls: 160, minPerType: 25, outboundShare: 1 / 4, minNotEnglish: 80 },
   { set: 'holdout31', minCalls: 160, minPerType: 25, outboundShare: 1 / 4, minNotEnglish: 30 },
   { set: 'holdout32', minCalls: 160, minPerType: 25, outboundShare: 1 / 4, minNotEnglish: 30 },
+  // holdout33 is the Unbooked / Excused border: three types at 20, as its brief asked.
+  { set: 'holdout33', minCalls: 200, minPerType: 20, outboundShare: 1 / 5, minNotEnglish: 30 },
+  { set: 'holdout34', minCalls: 160, minPerType: 25, outboundShare: 1 / 4, minNotEnglish: 30 },
+  { set: 'holdout35', minCalls: 160, minPerType: 25, outboundShare: 1 / 2, minNotEnglish: 30 },
+  { set: 'holdout39', minCalls: 160, minPerType: 25, outboundShare: 1 / 5, minNotEnglish: 30 },
+  { set: 'holdout40', minCalls: 160, minPerType: 25, outboundShare: 1 / 5, minNotEnglish: 30 },
 ];
 
 test.each(WRITTEN_APART)(
