@@ -106,6 +106,9 @@ export const TRAINING_SETS = [
   'holdout33',
   'holdout34',
   'holdout35',
+  'holdout36',
+  'holdout37',
+  'holdout38',
 ] as const;
 
 export const DEFAULT_WORDS: WordOptions = { l2: 0.0005, minSets: 3, bigrams: false, agent: true };

@@ -115,8 +115,13 @@ const WRITTEN_APART = [
   { set: 'holdout33', minCalls: 200, minPerType: 20, outboundShare: 1 / 5, minNotEnglish: 30 },
   { set: 'holdout34', minCalls: 160, minPerType: 25, outboundShare: 1 / 4, minNotEnglish: 30 },
   { set: 'holdout35', minCalls: 160, minPerType: 25, outboundShare: 1 / 2, minNotEnglish: 30 },
+  { set: 'holdout36', minCalls: 160, minPerType: 25, outboundShare: 1 / 4, minNotEnglish: 30 },
+  { set: 'holdout37', minCalls: 160, minPerType: 25, outboundShare: 1 / 5, minNotEnglish: 30 },
+  { set: 'holdout38', minCalls: 160, minPerType: 25, outboundShare: 1 / 4, minNotEnglish: 30 },
   { set: 'holdout39', minCalls: 160, minPerType: 25, outboundShare: 1 / 5, minNotEnglish: 30 },
   { set: 'holdout40', minCalls: 160, minPerType: 25, outboundShare: 1 / 5, minNotEnglish: 30 },
+  { set: 'holdout41', minCalls: 160, minPerType: 25, outboundShare: 1 / 5, minNotEnglish: 30 },
+  { set: 'holdout42', minCalls: 160, minPerType: 25, outboundShare: 1 / 5, minNotEnglish: 30 },
 ];
 
 test.each(WRITTEN_APART)(
