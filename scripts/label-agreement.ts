@@ -2,8 +2,8 @@
 // A second reader labelled the set's calls from the spec and the conventions alone, shuffled and without the writer's
 // labels, ids or file names (scripts/eval/agreement/README.md); this prints type agreement per class and the tags'
 // recall and precision with the writer's labels taken as truth.
-//   npm run eval:agreement -- holdout20 holdout27
-import { readFileSync } from 'node:fs';
+//   npm run eval:agreement [-- <set> …]   (every set with a second reader's labels when none is named)
+import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { CALL_TYPES } from '../domain/interaction/interaction.schema';
 import { loadEvalSet } from './eval/eval-call.schema';
@@ -53,7 +53,11 @@ function agreement(set: string) {
 }
 
 const sets = process.argv.slice(2);
-const totals = (sets.length > 0 ? sets : ['holdout20', 'holdout27']).map(agreement);
+const read = readdirSync(join(__dirname, 'eval', 'agreement'))
+  .filter((f) => f.endsWith('.second-reader.json'))
+  .map((f) => f.slice(0, -'.second-reader.json'.length))
+  .sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
+const totals = (sets.length > 0 ? sets : read).map(agreement);
 const same = totals.reduce((s, t) => s + t.same, 0);
 const total = totals.reduce((s, t) => s + t.total, 0);
 console.log(`all: ${same}/${total} = ${pct(same, total)}`);
