@@ -109,6 +109,10 @@ export const TRAINING_SETS = [
   'holdout36',
   'holdout37',
   'holdout38',
+  'holdout44',
+  'holdout45',
+  'holdout46',
+  'holdout48',
 ] as const;
 
 export const DEFAULT_WORDS: WordOptions = { l2: 0.0005, minSets: 3, bigrams: false, agent: true };

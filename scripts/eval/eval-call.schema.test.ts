@@ -122,6 +122,10 @@ const WRITTEN_APART = [
   { set: 'holdout40', minCalls: 160, minPerType: 25, outboundShare: 1 / 5, minNotEnglish: 30 },
   { set: 'holdout41', minCalls: 160, minPerType: 25, outboundShare: 1 / 5, minNotEnglish: 30 },
   { set: 'holdout42', minCalls: 160, minPerType: 25, outboundShare: 1 / 5, minNotEnglish: 30 },
+  { set: 'holdout44', minCalls: 160, minPerType: 25, outboundShare: 1 / 4, minNotEnglish: 30 },
+  { set: 'holdout45', minCalls: 160, minPerType: 25, outboundShare: 1 / 2, minNotEnglish: 30 },
+  { set: 'holdout46', minCalls: 160, minPerType: 25, outboundShare: 1 / 5, minNotEnglish: 100 },
+  { set: 'holdout48', minCalls: 160, minPerType: 25, outboundShare: 1 / 5, minNotEnglish: 30 },
 ];
 
 test.each(WRITTEN_APART)(
