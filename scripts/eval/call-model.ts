@@ -113,6 +113,9 @@ export const TRAINING_SETS = [
   'holdout45',
   'holdout46',
   'holdout48',
+  'holdout43',
+  'holdout47',
+  'holdout49',
 ] as const;
 
 export const DEFAULT_WORDS: WordOptions = { l2: 0.0005, minSets: 3, bigrams: false, agent: true };

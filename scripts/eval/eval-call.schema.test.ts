@@ -126,6 +126,9 @@ const WRITTEN_APART = [
   { set: 'holdout45', minCalls: 160, minPerType: 25, outboundShare: 1 / 2, minNotEnglish: 30 },
   { set: 'holdout46', minCalls: 160, minPerType: 25, outboundShare: 1 / 5, minNotEnglish: 100 },
   { set: 'holdout48', minCalls: 160, minPerType: 25, outboundShare: 1 / 5, minNotEnglish: 30 },
+  { set: 'holdout43', minCalls: 160, minPerType: 25, outboundShare: 1 / 4, minNotEnglish: 30 },
+  { set: 'holdout47', minCalls: 160, minPerType: 25, outboundShare: 1 / 5, minNotEnglish: 30 },
+  { set: 'holdout49', minCalls: 160, minPerType: 25, outboundShare: 1 / 5, minNotEnglish: 30 },
 ];
 
 test.each(WRITTEN_APART)(
