@@ -116,6 +116,7 @@ export const TRAINING_SETS = [
   'holdout43',
   'holdout47',
   'holdout49',
+  'holdout50',
 ] as const;
 
 export const DEFAULT_WORDS: WordOptions = { l2: 0.0005, minSets: 3, bigrams: false, agent: true };

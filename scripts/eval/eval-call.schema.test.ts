@@ -129,6 +129,7 @@ const WRITTEN_APART = [
   { set: 'holdout43', minCalls: 160, minPerType: 25, outboundShare: 1 / 4, minNotEnglish: 30 },
   { set: 'holdout47', minCalls: 160, minPerType: 25, outboundShare: 1 / 5, minNotEnglish: 30 },
   { set: 'holdout49', minCalls: 160, minPerType: 25, outboundShare: 1 / 5, minNotEnglish: 30 },
+  { set: 'holdout50', minCalls: 160, minPerType: 25, outboundShare: 1 / 5, minNotEnglish: 30 },
 ];
 
 test.each(WRITTEN_APART)(
