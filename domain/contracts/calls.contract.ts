@@ -22,6 +22,7 @@ export const CallLogsRequestSchema = z.object({
   orgId: z.uuid('orgId must be a UUID'),
   currentAgents: z.union([z.literal('ALL'), z.array(AgentTypeSchema)], 'currentAgents must be "ALL" or a list of agent types'),
   agentId: z.string().min(1).optional(),
+  /** A date is a whole day on the organization's clocks (its time zone), as Analytics reads days; a date-time is taken as it is. */
   from: dateOrDateTime.optional(),
   to: dateOrDateTime.optional(),
   page: z.coerce.number('page must be at least 1').int('page must be at least 1').min(1, 'page must be at least 1').default(1),
