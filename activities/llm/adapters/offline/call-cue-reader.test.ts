@@ -340,4 +340,38 @@ describe('cue reader: the fourth round (Chinese read at all, Arabic, Polish, Tag
     expect(Object.keys(callFeatures(hangUp, 'cues+rules')).filter((k) => k.startsWith('rule:short_with'))).toEqual([]);
     expect(featureLabel('rule:short_with:need')).toBe('a short call with a need stated');
   });
+
+  it("pairs an excuse with the caller's own choice or an agent who could not answer, and an excuse on an outbound call", () => {
+    const cousin = analysis([
+      'A: Acme Plumbing.',
+      'C: how much would it be to unclog a toilet? it is backing up',
+      "A: I'm not sure, I don't have the prices in front of me.",
+      'C: my cousin is a plumber, I will have him look at it',
+    ]);
+    const f = callFeatures(cousin, 'cues+rules');
+    expect(f['rule:agent_no_answer']).toBe(1);
+    expect(f['rule:excuse_with:own_choice']).toBe(1);
+    expect(f['rule:excuse_with:agent_no_answer']).toBe(1);
+    const answered = analysis([
+      'A: Acme Plumbing.',
+      'C: ¿cuánto cobran por destapar un inodoro?',
+      'A: La visita es de sesenta dólares.',
+      'C: está bien, lo pienso y le llamo',
+    ]);
+    const g = callFeatures(answered, 'cues+rules');
+    expect(g['rule:agent_no_answer']).toBeUndefined();
+    expect(Object.keys(g).filter((k) => k.startsWith('rule:excuse_with'))).toEqual([]);
+    expect(featureLabel('rule:excuse_with:own_choice')).toBe("an excuse heard, and the caller's own choice");
+    const outbound = analysis(
+      [
+        'A: Hi, this is Acme following up on your roof quote.',
+        'C: actually I need the gutters done, do you do gutters?',
+        'A: We only do roofing, sorry.',
+        'C: ok then no',
+      ],
+      'outbound',
+    );
+    expect(callFeatures(outbound, 'cues+rules')['rule:outbound_with:do_not_service']).toBe(1);
+    expect(featureLabel('rule:outbound_with:do_not_service')).toBe('an outbound call, and excuse do_not_service');
+  });
 });

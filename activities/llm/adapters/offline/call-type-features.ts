@@ -102,6 +102,20 @@ export function ruleFeatures(a: CallAnalysis): CallFeatures {
     if (a.needStated) f['rule:short_with:need'] = 1;
     if (a.notLeadScore > 0) f['rule:short_with:not_lead'] = 1;
   }
+  // An excuse's verdict beside the caller's own choice (a fix tried, someone else), the business failing them, or the
+  // agent unable to answer what they asked: the price asked or the time turned down then led nowhere the caller chose
+  // for a reason of §4 (Unbooked, "for any other reason"). A linear model cannot make these pairs from the two features.
+  const anyExcuse = EXCUSE_ORDER.some((name) => flags[`excuse:${name}`]);
+  const noAnswer = agentCouldNotAnswer(a);
+  if (noAnswer) f['rule:agent_no_answer'] = 1;
+  if (anyExcuse && a.ownChoice) f['rule:excuse_with:own_choice'] = 1;
+  if (anyExcuse && a.businessFailure) f['rule:excuse_with:business_failure'] = 1;
+  if (anyExcuse && noAnswer) f['rule:excuse_with:agent_no_answer'] = 1;
+  // On an outbound call the excuse answers the business's own offer: work it does not do, wanted instead of the work
+  // offered, is the lead's different service (an offer declined), where on an inbound call it is the caller's excuse.
+  if (a.input.direction === 'outbound') {
+    for (const name of EXCUSE_ORDER) if (flags[`excuse:${name}`]) f[`rule:outbound_with:${name}`] = 1;
+  }
   // What the caller said once the business had failed them (a booking it could not complete, a detail asked again):
   // "I'll call back", "forget it" or "someone else" then answers the failure and is no excuse of the caller's.
   const failed = a.businessFailure;
@@ -117,7 +131,44 @@ export function ruleFeatures(a: CallAnalysis): CallFeatures {
 const SHORT_CALL_WORDS = 20;
 
 /** The caller's cues read apart after the business failed them (`ruleFeatures`). */
-const AFTER_FAILURE: readonly Signal[] = ['follow_up', 'agent_requested', 'not_interested', 'elsewhere', 'price_objection', 'no_thanks', 'negative'];
+const AFTER_FAILURE: readonly Signal[] = [
+  'follow_up',
+  'agent_requested',
+  'not_interested',
+  'elsewhere',
+  'price_objection',
+  'no_thanks',
+  'negative',
+  'estimate_on_call',
+  'timing_issue',
+  'dispatch_fee_issue',
+  'try_first',
+  'price_shopping',
+];
+
+/**
+ * The agent saying it cannot answer what the caller asked (a price, a time, whether it does the work): "I don't have
+ * that information", "I'm not sure", "no sé", "não sei", "je ne sais pas". A caller who leaves then leaves a
+ * business that could not help, which §4 does not excuse.
+ */
+const AGENT_NO_ANSWER = new RegExp(
+  [
+    String.raw`\bi (?:do ?n['’]?t|do not) (?:have|know) (?:that|this|the|those|any|it|how much|what|exact)`,
+    String.raw`\bi(?:['’]?m| am) not (?:sure|certain)\b`,
+    String.raw`\bi (?:can['’]?t|cannot|could ?n['’]?t) (?:say|tell you|give you|quote|answer)`,
+    String.raw`\bno (?:tengo|s[eé]|sabr[ií]a|le puedo decir)\b`,
+    String.raw`\bn[aã]o (?:sei|tenho essa|posso (?:dizer|informar))\b`,
+    String.raw`\bje ne (?:sais|peux) pas\b|\bje n['’]?ai pas (?:cette|l['’]?information|le prix)`,
+  ].join('|'),
+  'i',
+);
+
+/** Whether an agent's line after the caller first spoke says it cannot answer (`AGENT_NO_ANSWER`). */
+function agentCouldNotAnswer(a: CallAnalysis): boolean {
+  const lines = a.view.lines;
+  const first = lines.findIndex((l) => speakerOf(l.role) === 'customer');
+  return first >= 0 && lines.slice(first + 1).some((l) => speakerOf(l.role) === 'agent' && AGENT_NO_ANSWER.test(l.message));
+}
 
 /** The caller's cues paired with a stated need (`ruleFeatures`). */
 const NEED_PAIRED: readonly Signal[] = [

@@ -1,6 +1,6 @@
 import { InteractionInputSchema, type TranscriptLine } from '../../../../domain/interaction/interaction.schema';
 import { callFeatures } from './call-type-features';
-import { describeWords, wordFeatures, wordVocabulary, type WordOptions } from './call-type-words';
+import { describeWords, isFunctionWordFeature, wordFeatures, wordVocabulary, type WordOptions } from './call-type-words';
 import { CallAnalysis, featureLabel } from './offline-call-analysis';
 
 const line = (role: 'agent' | 'user', message: string, i: number): TranscriptLine =>
@@ -61,6 +61,16 @@ describe('call-type words', () => {
     ];
     expect(describeWords(a, because)).toBe('; words: mañana, muy caro');
     expect(describeWords(a, because.slice(0, 1))).toBe('');
+  });
+
+  it('leaves function words and faint words out of the reason, and keeps a pair with one telling word', () => {
+    const a = analysis(['A: Acme, how can I help?', 'C: It is too expensive, I will call back tomorrow', 'C: Está muy caro']);
+    const word = (feature: string, contribution: number) => ({ feature, value: 0.2, contribution });
+    const because = [word('w:c:it', 0.9), word('w:c:will', 0.8), word('w:a:how', 0.7), word('w:c:is_too', 0.6), word('w:c:expensiv', 0.5)];
+    expect(describeWords(a, [...because, word('w:c:muy_caro', 0.3), word('w:c:tomorrow', 0.01)])).toBe('; words: expensive, muy caro');
+    expect(describeWords(a, because.slice(0, 4))).toBe('');
+    expect(isFunctionWordFeature('w:a:how_can')).toBe(true);
+    expect(isFunctionWordFeature('w:c:no')).toBe(false);
     expect(featureLabel('w:c:caro')).toBe("the caller said 'caro'");
     expect(featureLabel('w:a:call_back')).toBe("the agent said 'call back'");
   });

@@ -1,6 +1,6 @@
 import { speakerOf } from '../../../../domain/interaction/interaction.schema';
 import type { Contribution } from './call-type-model';
-import { normalise, tokenise } from './cue-text';
+import { normalise, stem, tokenise } from './cue-text';
 import type { CallAnalysis } from './offline-call-analysis';
 
 /**
@@ -74,11 +74,48 @@ export function wordVocabulary(examples: readonly { set: string; features: Recor
 }
 
 /**
- * The words that pushed the call towards its class, as said ("words: caro, mañana"), or '' when none did. A word is
- * quoted as the speaker wrote it (accents kept); a pair as its two words.
+ * Words that say nothing to a reader of the reason, whatever their weight: pronouns, articles, auxiliaries,
+ * prepositions and conjunctions (English, Spanish, French, Portuguese; Han particles), and the masked number. The
+ * model keeps them (an agent's "how can I help" alone is a hang-up's mark), the reason names the words that tell.
+ */
+const FUNCTION_WORDS = new Set(
+  [
+    'i me my mine we us our you your he him his she her it its they them their a an the this that these those there here',
+    'is am are was were be been being do does did have has had will would shall should can could may might must',
+    'to of in on at for from with by about as into over so and or if then than just also too what who how when where',
+    'which oh um uh ah ok okay well yes yeah hi hello hey',
+    // Spanish, French, Portuguese
+    'yo me mi mis tu te usted ustedes el la lo los las le les un una unos unas de del al en con por para que y o es',
+    'son esta estoy este eso esa ese se su sus muy hola si bueno pues',
+    'je tu il elle nous vous ils elles le la les un une des du de au aux et ou est suis sont ce cette ces ca mon ma',
+    'mes ton ta votre vos son sa ses qui que en dans pour avec sur oui bonjour allo',
+    'eu voce ele ela eles elas o os um uma uns umas do da dos das na nas em com e sou',
+    'estou isso isto meu minha seu sua ola sim',
+  ]
+    .join(' ')
+    .split(' ')
+    .filter(Boolean)
+    .map(stem)
+    .concat(['#', ...'的了我你他她是在吗呢吧啊这那个和就也都']),
+);
+
+/** Whether a word feature names only function words (every word of a pair), left out of a reason. */
+export function isFunctionWordFeature(feature: string): boolean {
+  return feature
+    .slice(WORD_PREFIX.length + 2)
+    .split('_')
+    .every((s) => FUNCTION_WORDS.has(s));
+}
+
+/** A word must push the call at least this much (weight less the mean × value) to be named in a reason. */
+const CLEAR_CONTRIBUTION = 0.05;
+
+/**
+ * The words that pushed the call towards its class, as said ("words: caro, mañana"), or '' when none did clearly. A word
+ * is quoted as the speaker wrote it (accents kept); a pair as its two words. Function words are not named.
  */
 export function describeWords(a: CallAnalysis, because: readonly Contribution[], n = 3): string {
-  const words = because.filter((c) => isWordFeature(c.feature)).slice(0, n);
+  const words = because.filter((c) => isWordFeature(c.feature) && c.contribution >= CLEAR_CONTRIBUTION && !isFunctionWordFeature(c.feature)).slice(0, n);
   if (words.length === 0) return '';
   return `; words: ${words.map((c) => said(a, c.feature)).join(', ')}`;
 }

@@ -1117,6 +1117,7 @@ const RULE_LABELS: Record<string, string> = {
   business_failure: 'the business could not serve',
   own_choice: "the caller's own choice",
   few_words_no_cue: 'a few words and no purpose said',
+  agent_no_answer: 'the agent could not answer',
 };
 
 /** What a short call's purpose feature (`rule:short_with:*`) names. */
@@ -1130,6 +1131,8 @@ export function featureLabel(feature: string): string {
       if (value.startsWith('excuse:')) return `excuse ${value.slice('excuse:'.length)}`;
       if (value.startsWith('need_with:')) return `a need stated, and ${value.slice('need_with:'.length)}`;
       if (value.startsWith('after_failure:')) return `${value.slice('after_failure:'.length)} after the business failed`;
+      if (value.startsWith('excuse_with:')) return `an excuse heard, and ${RULE_LABELS[value.slice('excuse_with:'.length)] ?? value}`;
+      if (value.startsWith('outbound_with:')) return `an outbound call, and excuse ${value.slice('outbound_with:'.length)}`;
       if (value.startsWith('short_with:')) return `a short call with ${SHORT_WITH_LABELS[value.slice('short_with:'.length)] ?? value}`;
       return RULE_LABELS[value] ?? value;
     case 'action':
