@@ -10,7 +10,6 @@ import {
 import { EXCUSED_TAGS, type ExcusedTag } from '../../../../domain/interaction/tags.schema';
 import { type Signal } from './call-cues.lexicon';
 import { type CueHit, type CueReading, describeHit, hitsOf, noTimeAtAll, readCues } from './call-cue-reader';
-import { conjunctionLabel } from './call-type-conjunctions';
 import { callFeatures } from './call-type-features';
 import { type CallTypeModel, type Contribution, type ModelVerdict, predictCallType } from './call-type-model';
 import { describeWords, isWordFeature } from './call-type-words';
@@ -1156,8 +1155,6 @@ export function featureLabel(feature: string): string {
       return `the ${value.startsWith('a') ? 'agent' : 'caller'} said '${value.slice(2).replace('_', ' ')}'`;
     case 'agent_answered_in_caller_language':
       return "the agent answered in the caller's language";
-    case 'and':
-      return conjunctionLabel(value);
     default:
       return feature;
   }
