@@ -119,7 +119,7 @@ export const TRAINING_SETS = [
   'holdout50',
 ] as const;
 
-export const DEFAULT_WORDS: WordOptions = { l2: 0.0005, minSets: 3, bigrams: false, agent: true };
+export const DEFAULT_WORDS: WordOptions = { l2: 0.0002, minSets: 3, bigrams: false, agent: true };
 
 export const DEFAULT_TRAINING: TrainOptions = { l2: 0.003, iterations: 1500, learningRate: 0.5, words: DEFAULT_WORDS };
 
