@@ -1,12 +1,10 @@
 import type { CallAnalytics, DailyCallCounts, DailyCount, DailyCounts, TagCount } from '../contracts/analytics.contract';
 import { addDays } from '../time/calendar';
-import { toZonedParts, zonedTimeToInstant } from '../time/zoned-time';
+import { boundInZone, toZonedParts } from '../time/zoned-time';
 import type { Timezone } from '../organization/organization-settings.schema';
 
 /** Seconds an analytics answer may be cached: the projector keeps the rollups within seconds of a call's end. */
 export const ANALYTICS_TTL_SECONDS = 60;
-
-const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** A requested range as instants [start, end) and the local days it covers, in the organization's time zone. */
 export interface AnalyticsRange {
@@ -17,8 +15,8 @@ export interface AnalyticsRange {
 
 /** `from` and `to` as 001 §7 sends them: a date is the whole local day (`to` included), a date-time that instant. */
 export function analyticsRange(from: string, to: string, timeZone: string): AnalyticsRange {
-  const start = DATE_ONLY.test(from) ? zonedTimeToInstant(from, '00:00', timeZone) : new Date(from);
-  const end = DATE_ONLY.test(to) ? zonedTimeToInstant(addDays(to, 1), '00:00', timeZone) : new Date(to);
+  const start = boundInZone(from, timeZone);
+  const end = boundInZone(to, timeZone, true);
   const first = toZonedParts(start, timeZone).date;
   const last = toZonedParts(new Date(Math.max(start.getTime(), end.getTime() - 1)), timeZone).date;
   const days: string[] = [];

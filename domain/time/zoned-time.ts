@@ -161,17 +161,21 @@ export function startOfLocalDay(instant: Date, timeZone: string): Date {
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
+ * A range's bound as an instant: a date (YYYY-MM-DD) is that day's first instant in the zone, or with `dayAfter` the
+ * next day's (the day's end, exclusive); a date-time is taken as it is.
+ */
+export function boundInZone(value: string, timeZone: string, dayAfter = false): Date {
+  if (!DATE_ONLY.test(value)) return new Date(value);
+  return zonedTimeToInstant(dayAfter ? addDays(value, 1) : value, '00:00', timeZone);
+}
+
+/**
  * A list's `from`/`to` as instants: a date is a whole day in the organization's zone (`from` its first instant, `to`
  * its last millisecond, as the lists read `created_at <= to`); a date-time is taken as it is.
  */
 export function listRangeInZone(range: { from?: string; to?: string }, timeZone: string): { from?: Date; to?: Date } {
-  const from = range.from === undefined ? undefined : DATE_ONLY.test(range.from) ? zonedTimeToInstant(range.from, '00:00', timeZone) : new Date(range.from);
-  const to =
-    range.to === undefined
-      ? undefined
-      : DATE_ONLY.test(range.to)
-        ? new Date(zonedTimeToInstant(addDays(range.to, 1), '00:00', timeZone).getTime() - 1)
-        : new Date(range.to);
+  const from = range.from === undefined ? undefined : boundInZone(range.from, timeZone);
+  const to = range.to === undefined ? undefined : DATE_ONLY.test(range.to) ? new Date(boundInZone(range.to, timeZone, true).getTime() - 1) : new Date(range.to);
   return { from, to };
 }
 

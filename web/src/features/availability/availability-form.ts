@@ -1,12 +1,6 @@
 import type { DayLoad, TimeRange, WeeklyHours, Weekday } from './api/availability.schema';
 import { WEEKDAYS } from './api/availability.schema';
 
-const DAY_MS = 86_400_000;
-
-export function addDays(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-}
-
 /** How a grid cell looks: the share of the shift still open, and a colour that reads at a glance. */
 export function cellLook(day: DayLoad): { openShare: number; bookedShare: number; color: string; label: string } {
   if (day.shiftHours <= 0) return { openShare: 0, bookedShare: 0, color: 'gray.200', label: 'Off' };

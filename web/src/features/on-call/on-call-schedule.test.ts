@@ -11,8 +11,8 @@ import {
   monthTitle,
   repeatPreviousWeek,
   shiftMonth,
-  todayIn,
 } from './on-call-schedule';
+import { todayIn } from '../../lib/days';
 
 const tom = { id: '1001', name: 'Tom Tech', email: null, phoneNumber: '+15125550201', role: 'Technician' };
 const mary = { id: '2004', name: 'Mary Manager', email: 'mary@x.test', phoneNumber: '+15125550304', role: 'Service Manager' };

@@ -63,8 +63,6 @@ export function monthTitle(month: string): string {
   return new Date(Date.UTC(year, m - 1, 1)).toLocaleString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 }
 
-export { todayIn } from '../../lib/days';
-
 /** The month's dates in calendar rows, Monday first; a row may start or end short at the month's edges. */
 export function calendarWeeks(month: string): string[][] {
   const { dates, leadingBlanks } = monthDays(month);

@@ -7,7 +7,7 @@ import {
   type ChatWidgetStats,
 } from '@contracts/analytics.contract';
 import { apiClient } from '../../../lib/api-client';
-import { addDays, todayIn } from '../../../lib/days';
+import { addDays } from '../../../lib/days';
 
 export type { CallAnalytics, ChatWidgetStats };
 
@@ -20,8 +20,6 @@ export function useCallAnalytics(query: AnalyticsRangeRequest | null) {
 }
 
 const DAY_MS = 86_400_000;
-
-export { addDays, todayIn };
 
 export function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS) + 1;

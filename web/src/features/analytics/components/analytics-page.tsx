@@ -6,7 +6,8 @@ import { LoadingNotice } from '../../../components/loading-notice';
 import { Page } from '../../../components/page';
 import { useOrganization } from '../../organizations/api/organization.api';
 import { useSelectedOrg } from '../../organizations/selected-org';
-import { addDays, daysBetween, todayIn } from '../api/analytics.api';
+import { daysBetween } from '../api/analytics.api';
+import { addDays, todayIn } from '../../../lib/days';
 import { CallAnalyticsView } from './call-analytics-view';
 import { ChatWidgetAnalyticsView } from './chat-widget-analytics-view';
 

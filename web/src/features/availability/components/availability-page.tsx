@@ -8,7 +8,7 @@ import { useOrganization } from '../../organizations/api/organization.api';
 import { useSelectedOrg } from '../../organizations/selected-org';
 import { useAvailability, useAvailabilityWeek } from '../api/availability.api';
 import type { AvailabilityView } from '../api/availability.schema';
-import { addDays } from '../availability-form';
+import { addDays } from '../../../lib/days';
 import { EmergencyHoursSection, EmergencySection, HolidaysSection, OfficeHoursSection, ScheduleSection, TechniciansSection } from './availability-sections';
 import type { SectionContext } from './use-section-form';
 import { WeekGrid } from './week-grid';

@@ -7,7 +7,7 @@ import { ErrorNotice } from '../../../components/error-notice';
 import { LoadingNotice } from '../../../components/loading-notice';
 import { useSelectedOrg } from '../../organizations/selected-org';
 import { useOrgTime } from '../../organizations/use-org-time';
-import { addDays, todayIn } from '../../analytics/api/analytics.api';
+import { addDays, todayIn } from '../../../lib/days';
 import { CallStatusBadge } from '../../calls/components/call-status-badge';
 import { useChatSessionLogs } from '../api/chat-sessions.api';
 import { sessionCustomer, sessionGist, sessionState } from '../api/session-view';

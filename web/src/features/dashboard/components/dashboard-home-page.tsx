@@ -1,5 +1,5 @@
 import { Grid, Heading, Stack } from '@chakra-ui/react';
-import { addDays, todayIn } from '../../analytics/api/analytics.api';
+import { addDays, todayIn } from '../../../lib/days';
 import { CallAnalyticsView } from '../../analytics/components/call-analytics-view';
 import { EmptyNotice } from '../../../components/empty-notice';
 import { ErrorNotice } from '../../../components/error-notice';

@@ -4,7 +4,8 @@ import { EmptyNotice } from '../../../components/empty-notice';
 import { ErrorNotice } from '../../../components/error-notice';
 import { LoadingNotice } from '../../../components/loading-notice';
 import { Page } from '../../../components/page';
-import { addDays, todayIn, useCallAnalytics } from '../../analytics/api/analytics.api';
+import { useCallAnalytics } from '../../analytics/api/analytics.api';
+import { addDays, todayIn } from '../../../lib/days';
 import { withOrgQuery } from '../../organizations/org-selection';
 import { useEnterprise, type Enterprise } from '../api/enterprises.api';
 

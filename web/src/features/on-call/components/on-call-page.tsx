@@ -20,9 +20,9 @@ import {
   monthTitle,
   repeatPreviousWeek,
   shiftMonth,
-  todayIn,
   type OnCallRole,
 } from '../on-call-schedule';
+import { todayIn } from '../../../lib/days';
 
 const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 
